@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"sort"
+	"strings"
+)
+
+// Exit statuses.
+const (
+	ExitPass         = 0
+	ExitViolation    = 1
+	ExitBadInput     = 2
+	ExitInconclusive = 3
+)
+
+// Version is birch's release version.
+const Version = "0.1.0-dev"
+
+// env is what a command may touch.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// command is one subcommand.
+type command struct {
+	name  string
+	args  string // argument synopsis
+	short string // one line for `birch help`
+	long  string // paragraphs for `birch help CMD` and `birch CMD -h`
+	flags func(fs *flag.FlagSet) any
+	run   func(e *env, fs *flag.FlagSet, opts any) int
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) { commands[c.name] = c }
+
+// Main runs birch with the given arguments (without the program name) and
+// returns the exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "birch: internal error: %v\n%s", r, debug.Stack())
+			fmt.Fprintln(stderr, "birch: this is a bug in birch; please report it with the input that caused it")
+			status = ExitBadInput
+		}
+	}()
+	if len(args) == 0 {
+		usage(stderr)
+		return ExitBadInput
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return help(e, args[1:])
+	case "version", "-version", "--version":
+		fmt.Fprintf(stdout, "birch %s\n", versionString())
+		return ExitPass
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "birch: unknown command %q\n", name)
+		fmt.Fprintln(stderr, "Run 'birch help' for the list of commands.")
+		return ExitBadInput
+	}
+	fs := flag.NewFlagSet("birch "+c.name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts any
+	if c.flags != nil {
+		opts = c.flags(fs)
+	}
+	fs.Usage = func() { commandUsage(stderr, c, fs) }
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			commandUsage(stdout, c, fs)
+			return ExitPass
+		}
+		return ExitBadInput
+	}
+	return c.run(e, fs, opts)
+}
+
+func versionString() string {
+	v := Version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev, dirty string
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				if s.Value == "true" {
+					dirty = "+dirty"
+				}
+			}
+		}
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if rev != "" {
+			v += " (" + rev + dirty + ")"
+		}
+		v += " " + bi.GoVersion
+	}
+	return v
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "birch is a software model checker with abstraction.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage:")
+	fmt.Fprintln(w, "\tbirch <command> [flags] [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "The commands are:")
+	fmt.Fprintln(w)
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "\t%-10s %s\n", n, commands[n].short)
+	}
+	fmt.Fprintf(w, "\t%-10s %s\n", "help", "explain birch or one of its commands")
+	fmt.Fprintf(w, "\t%-10s %s\n", "version", "print birch's version")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Use 'birch help <command>' or 'birch <command> -h' for more about a command.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit status: 0 pass (or well formed), 1 violation, 2 bad input or usage, 3 inconclusive.")
+}
+
+func help(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stdout)
+		return ExitPass
+	}
+	switch args[0] {
+	case "help":
+		fmt.Fprintln(e.stdout, "usage: birch help [command]\n\nHelp prints the list of commands, or the documentation of one command.")
+		return ExitPass
+	case "version":
+		fmt.Fprintln(e.stdout, "usage: birch version\n\nVersion prints birch's version, the source revision it was built from (when known) and the Go version.")
+		return ExitPass
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "birch help: unknown command %q\n", args[0])
+		return ExitBadInput
+	}
+	fs := flag.NewFlagSet("birch "+c.name, flag.ContinueOnError)
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	commandUsage(e.stdout, c, fs)
+	return ExitPass
+}
+
+func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: birch %s %s\n\n", c.name, c.args)
+	fmt.Fprintln(w, strings.TrimSpace(c.long))
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintln(w, "\nFlags:")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
