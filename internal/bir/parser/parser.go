@@ -242,6 +242,18 @@ func (p *parser) parseIdent() *ast.Ident {
 	return &ast.Ident{NamePos: pos, Name: name}
 }
 
+// parseFieldName parses a record field name. Keywords are accepted there
+// (except length, which selects an array's length), because the paper's
+// models name a field tid (Figure 7: `tid : tid;` and `s.tid := start …`).
+func (p *parser) parseFieldName() *ast.Ident {
+	if p.tok.IsKeyword() && p.tok != token.LENGTH {
+		id := &ast.Ident{NamePos: p.pos, Name: p.tok.String()}
+		p.next()
+		return id
+	}
+	return p.parseIdent()
+}
+
 func (p *parser) enter() {
 	p.nesting++
 	if p.nesting > maxNesting {
@@ -549,8 +561,17 @@ func (p *parser) parseType() ast.TypeExpr {
 		t := &ast.RecordType{RecordPos: pos}
 		p.next()
 		t.Lbrace = p.expect(token.LBRACE)
-		for p.tok == token.IDENT {
-			t.Fields = append(t.Fields, p.parseVarDecl(false))
+		for p.tok == token.IDENT || p.tok.IsKeyword() && p.tok != token.END {
+			start := p.pos
+			names := []*ast.Ident{p.parseFieldName()}
+			for p.got(token.COMMA) {
+				names = append(names, p.parseFieldName())
+			}
+			colon := p.expect(token.COLON)
+			t.Fields = append(t.Fields, p.parseVarRest(names, colon, false, true))
+			if p.pos == start {
+				break
+			}
 		}
 		t.Rbrace = p.expect(token.RBRACE)
 		return t
@@ -996,7 +1017,7 @@ func (p *parser) parsePostfix() ast.Expr {
 				x = &ast.LengthExpr{X: x, LengthPos: p.pos}
 				p.next()
 			} else {
-				x = &ast.SelectorExpr{X: x, Sel: p.parseIdent()}
+				x = &ast.SelectorExpr{X: x, Sel: p.parseFieldName()}
 			}
 		case token.LBRACK:
 			lb := p.pos

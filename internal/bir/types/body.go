@@ -365,7 +365,7 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 		if a.Lhs != nil {
 			dst = c.lhs(a.Lhs, ctx)
 		}
-		obj := c.global.Lookup(a.Thread.Name)
+		obj := c.procs.Lookup(a.Thread.Name)
 		var th *Proc
 		if obj == nil {
 			c.errorf(a.Thread.Pos(), "undefined thread %s", a.Thread.Name)
@@ -385,7 +385,7 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 		if a.Lhs != nil {
 			dst = c.lhs(a.Lhs, ctx)
 		}
-		obj := c.global.Lookup(a.Func.Name)
+		obj := c.procs.Lookup(a.Func.Name)
 		var fn *Proc
 		if obj == nil {
 			c.errorf(a.Func.Pos(), "undefined function %s", a.Func.Name)

@@ -60,6 +60,10 @@ type Program struct {
 	Predicates  []*Predicate
 	Properties  []*Property
 	Scope       *Scope // the system's global scope
+	// Procs is the name space of threads and functions, separate from the
+	// global scope so that, as in the paper's Figure 7, a thread may share
+	// its name with the record type of its data.
+	Procs *Scope
 	// Object is the predeclared empty record type.
 	Object *TypeName
 }
@@ -96,6 +100,7 @@ type checker struct {
 	prog   *Program
 	errors source.ErrorList
 	global *Scope
+	procs  *Scope // threads and functions: a name space of their own
 	later  []func()
 }
 
@@ -118,6 +123,10 @@ func (c *checker) posString(p source.Pos) string {
 func (c *checker) declare(s *Scope, id *ast.Ident, o Object) {
 	if id.Name == "_" || id.Name == "" {
 		return // a placeholder left by the parser after an error
+	}
+	if s == c.global && s.parent.LookupLocal(id.Name) != nil {
+		c.errorf(id.Pos(), "%s redeclared (it is predeclared)", id.Name)
+		return
 	}
 	if prev := s.insert(o); prev != nil {
 		if prev.Pos().IsValid() {
@@ -143,6 +152,8 @@ func (c *checker) checkSystem(f *ast.File) {
 	c.prog.Object = objTN
 	c.global = newScope(universe)
 	c.prog.Scope = c.global
+	c.procs = newScope(nil)
+	c.prog.Procs = c.procs
 
 	if sys.EndName != nil && sys.EndName.Name != "_" && sys.EndName.Name != sys.Name.Name {
 		c.errorf(sys.EndName.Pos(), "end %s does not match system %s", sys.EndName.Name, sys.Name.Name)
@@ -236,11 +247,11 @@ func (c *checker) collect(sys *ast.System) {
 			}
 		case *ast.ThreadDecl:
 			p := &Proc{object: object{name: d.Name.Name, pos: d.Name.Pos()}, Thread: true, Main: d.Main, ThreadDecl: d, Index: len(c.prog.Threads)}
-			c.declare(c.global, d.Name, p)
+			c.declare(c.procs, d.Name, p)
 			c.prog.Threads = append(c.prog.Threads, p)
 		case *ast.FunctionDecl:
 			p := &Proc{object: object{name: d.Name.Name, pos: d.Name.Pos()}, FunctionDecl: d, Index: len(c.prog.Functions)}
-			c.declare(c.global, d.Name, p)
+			c.declare(c.procs, d.Name, p)
 			c.prog.Functions = append(c.prog.Functions, p)
 		}
 	}

@@ -170,6 +170,9 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 	}
 	obj := ctx.scope.Lookup(x.Name)
 	if obj == nil {
+		obj = c.procs.Lookup(x.Name)
+	}
+	if obj == nil {
 		c.errorf(x.Pos(), "undefined: %s", x.Name)
 		return invalidOp
 	}
@@ -549,7 +552,8 @@ func (c *checker) instanceof(x *ast.InstanceofExpr, ctx *exprCtx) operand {
 		c.errorf(x.Type.Pos(), "impossible instanceof: %s is not related to %s by subtyping", tn.name, r.Target)
 		return invalidOp
 	}
-	c.noDeref(x, ctx)
+	// instanceof reads only the reference: an object's type never changes,
+	// so it is allowed in invisible transformations (paper, Figure 6).
 	return operand{mode: value, typ: Typ[Bool]}
 }
 

@@ -44,7 +44,7 @@ func (c *checker) threadInstance(thread *ast.Ident, inst ast.Expr, ctx *exprCtx,
 		c.errorf(thread.Pos(), "%s may be used only in predicates and properties", form)
 		return nil
 	}
-	obj := c.global.Lookup(thread.Name)
+	obj := c.procs.Lookup(thread.Name)
 	if obj == nil {
 		c.errorf(thread.Pos(), "undefined thread %s", thread.Name)
 		return nil
