@@ -227,6 +227,17 @@ func hasComposite(n ast.Node) (found bool) {
 			found = false
 		}
 	}()
+	if h, ok := n.(headerNode); ok {
+		for _, v := range h.b.Params {
+			if v != nil && hasComposite(v) {
+				return true
+			}
+		}
+		if f, ok := h.d.(*ast.FunctionDecl); ok && f.Result != nil {
+			return hasComposite(f.Result)
+		}
+		return false
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.RecordType, *ast.EnumType:
@@ -274,36 +285,25 @@ func (p *printer) varSpec(d *ast.VarDecl) {
 // Threads and functions
 
 func (p *printer) thread(d *ast.ThreadDecl) {
-	if d.Main {
-		p.tok(d.MainPos, "main")
-		p.sp()
-	}
-	p.tok(d.ThreadPos, "thread")
-	p.sp()
-	p.ident(d.Name)
-	p.sp()
-	if d.Body == nil {
-		p.tok(source.NoPos, "(")
-		p.tok(source.NoPos, ")")
-		p.bad(source.NoPos)
-		return
-	}
-	p.header(d, d.Body, nil)
-	p.body(d.Body)
+	p.header(d, d.Body, func(q *printer) {
+		if d.Main {
+			q.tok(d.MainPos, "main")
+			q.sp()
+		}
+		q.tok(d.ThreadPos, "thread")
+		q.sp()
+		q.ident(d.Name)
+		q.sp()
+	}, nil)
 }
 
 func (p *printer) function(d *ast.FunctionDecl) {
-	p.tok(d.FunctionPos, "function")
-	p.sp()
-	p.ident(d.Name)
-	p.sp()
-	if d.Body == nil {
-		p.tok(source.NoPos, "(")
-		p.tok(source.NoPos, ")")
-		p.bad(source.NoPos)
-		return
-	}
 	p.header(d, d.Body, func(q *printer) {
+		q.tok(d.FunctionPos, "function")
+		q.sp()
+		q.ident(d.Name)
+		q.sp()
+	}, func(q *printer) {
 		if d.Result != nil {
 			q.sp()
 			q.tok(d.Colon, ":")
@@ -311,12 +311,20 @@ func (p *printer) function(d *ast.FunctionDecl) {
 			q.typ(d.Result)
 		}
 	})
-	p.body(d.Body)
 }
 
-// header prints `(a : T, b : U)` and what follows it on the header line.
-func (p *printer) header(d ast.Decl, b *ast.Body, result func(q *printer)) {
+// header prints a thread or function: lead prints what comes before the
+// parameters, result what follows them on the header line; then the body.
+func (p *printer) header(d ast.Decl, b *ast.Body, lead, result func(q *printer)) {
+	if b == nil {
+		lead(p)
+		p.tok(source.NoPos, "(")
+		p.tok(source.NoPos, ")")
+		p.bad(source.NoPos)
+		return
+	}
 	print := func(q *printer) {
+		lead(q)
 		q.tok(b.Lparen, "(")
 		for i, v := range b.Params {
 			if v == nil {
@@ -334,54 +342,28 @@ func (p *printer) header(d ast.Decl, b *ast.Body, result func(q *printer)) {
 			result(q)
 		}
 	}
-	saved := p.multi
-	p.multi = false
-	if hasCompositeParams(b) || hasComposite(resultType(d)) {
-		from, _ := span(d)
-		to := b.Rparen + 1
-		if len(b.Locals) > 0 {
-			to, _ = span(b.Locals[0])
-		} else if len(b.Locations) > 0 {
-			to, _ = span(b.Locations[0])
-		} else {
-			to = b.EndPos
-		}
-		p.multi = p.hasComments(from, to) || p.indent+measure(func(q *printer) {
-			q.tok(source.NoPos, "thread")
-			q.sp()
-			q.ident(identOf(d))
-			q.sp()
-			print(q)
-		}) > maxWidth
-	}
-	print(p)
-	p.multi = saved
+	// Records and enums in parameter or result types (which the type
+	// checker rejects) follow the rule of items.
+	p.item(headerNode{d, b}, print)
+	p.body(b)
 }
 
-func hasCompositeParams(b *ast.Body) bool {
-	for _, v := range b.Params {
-		if v != nil && hasComposite(v) {
-			return true
+// headerNode is the extent of a thread or function header, from its first
+// token to the end of its parameters and result type.
+type headerNode struct {
+	d ast.Decl
+	b *ast.Body
+}
+
+func (h headerNode) Pos() source.Pos { from, _ := span(h.d); return from }
+func (h headerNode) End() source.Pos {
+	end := h.b.Rparen + 1
+	if f, ok := h.d.(*ast.FunctionDecl); ok && f.Result != nil {
+		if _, to := span(f.Result); to > end {
+			end = to
 		}
 	}
-	return false
-}
-
-func resultType(d ast.Decl) ast.Node {
-	if f, ok := d.(*ast.FunctionDecl); ok && f.Result != nil {
-		return f.Result
-	}
-	return nil
-}
-
-func identOf(d ast.Decl) *ast.Ident {
-	switch d := d.(type) {
-	case *ast.ThreadDecl:
-		return d.Name
-	case *ast.FunctionDecl:
-		return d.Name
-	}
-	return nil
+	return end
 }
 
 // body prints the locals, the locations and `end Name;` of a thread or

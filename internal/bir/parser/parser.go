@@ -153,9 +153,13 @@ func (p *parser) tokLen() int {
 
 func (p *parser) errorAt(pos source.Pos, msg string) {
 	position := p.fset.Position(pos)
-	if n := len(p.errors); n > 0 && p.errors[n-1].Pos.Line == position.Line && p.errors[n-1].Pos.Filename == position.Filename {
-		// One error per line: the rest are usually consequences.
-		return
+	if n := len(p.errors); n > 0 && p.errors[n-1].Pos.Filename == position.Filename {
+		last := p.errors[n-1].Pos
+		if last.Line == position.Line || position.Offset < last.Offset {
+			// One error per line, and none before an error already
+			// reported: the rest are usually consequences.
+			return
+		}
 	}
 	p.errors.Add(position, msg)
 	if p.mode&AllErrors == 0 && len(p.errors) >= maxErrors {
@@ -218,7 +222,7 @@ func (p *parser) expectSemi() source.Pos {
 		p.next()
 		return pos
 	}
-	p.errorExpected(p.pos, "';'")
+	p.errorAt(p.prevEnd, "expected ';', found "+p.describe())
 	return p.prevEnd
 }
 
@@ -349,15 +353,34 @@ func (p *parser) parseSystem() *ast.System {
 			s.Decls = append(s.Decls, d)
 		}
 	}
-	if p.tok == token.PREDICATES {
-		s.Predicates = p.parsePredicates()
-	}
-	if p.tok == token.PROPERTIES {
-		s.Properties = p.parseProperties()
-	}
-	if p.tok == token.PREDICATES && s.Predicates == nil {
-		p.errorAt(p.pos, "predicates section must come before the properties section")
-		s.Predicates = p.parsePredicates()
+	for p.tok == token.PREDICATES || p.tok == token.PROPERTIES {
+		// One predicates section, then one properties section. A
+		// misplaced or repeated section is reported and merged into the
+		// first, so that its items are still checked.
+		if p.tok == token.PREDICATES {
+			switch {
+			case s.Properties != nil:
+				p.errorAt(p.pos, "predicates section must come before the properties section")
+			case s.Predicates != nil:
+				p.errorAt(p.pos, "second predicates section: put every predicate in one section")
+			}
+			sec := p.parsePredicates()
+			if s.Predicates == nil {
+				s.Predicates = sec
+			} else {
+				s.Predicates.Predicates = append(s.Predicates.Predicates, sec.Predicates...)
+			}
+			continue
+		}
+		if s.Properties != nil {
+			p.errorAt(p.pos, "second properties section: put every property in one section")
+		}
+		sec := p.parseProperties()
+		if s.Properties == nil {
+			s.Properties = sec
+		} else {
+			s.Properties.Properties = append(s.Properties.Properties, sec.Properties...)
+		}
 	}
 	s.EndPos = p.expect(token.END)
 	s.EndName = p.parseIdent()
@@ -555,6 +578,11 @@ func (p *parser) parseType() ast.TypeExpr {
 				break
 			}
 		}
+		if p.tok != token.RBRACE {
+			p.errorExpected(p.pos, "',' or '}'")
+			t.Rbrace = p.pos
+			return t
+		}
 		t.Rbrace = p.expect(token.RBRACE)
 		return t
 	case token.RECORD:
@@ -711,7 +739,8 @@ func (p *parser) parseTransformation() *ast.Transformation {
 		p.next()
 	}
 	t.Lbrace = p.expect(token.LBRACE)
-	for p.tok != token.RBRACE && p.tok != token.EOF && p.tok != token.WHEN && p.tok != token.LOC && p.tok != token.END {
+	for p.tok != token.RBRACE && p.tok != token.EOF && p.tok != token.WHEN && p.tok != token.LOC && p.tok != token.END &&
+		p.tok != token.GOTO && p.tok != token.RETURN {
 		start := p.pos
 		a := p.parseAction()
 		t.Actions = append(t.Actions, a)
@@ -944,14 +973,9 @@ func (p *parser) binaryOp() (token.Kind, int) {
 			op = token.WEAKUNTIL
 		}
 	}
-	prec := op.Precedence()
-	switch op {
-	case token.ARROW, token.IFF:
-		if !p.props {
-			return op, token.LowestPrec
-		}
-	}
-	return op, prec
+	// -> and <-> are parsed everywhere; the checker reports them outside
+	// predicates and properties, which says more than a syntax error.
+	return op, op.Precedence()
 }
 
 func rightAssoc(op token.Kind) bool {
@@ -1029,7 +1053,10 @@ func (p *parser) parsePostfix() ast.Expr {
 			p.next()
 			x = &ast.InstanceofExpr{X: x, InstanceofPos: pos, Type: p.parseIdent()}
 		case token.AT, token.COLON:
-			if !p.props {
+			// `T[e] : x` is read only in predicates and properties, where
+			// no other ':' can follow an expression. `@` is unambiguous:
+			// outside them the checker explains that tests belong there.
+			if !p.props && p.tok == token.COLON {
 				return x
 			}
 			thread, lb, inst, rb, ok := threadRef(x)
@@ -1111,8 +1138,13 @@ func (p *parser) parsePredicates() *ast.PredicatesSection {
 	s := &ast.PredicatesSection{KwPos: p.expect(token.PREDICATES)}
 	p.props = true
 	defer func() { p.props = false }()
-	for p.tok == token.IDENT {
+	for !p.sectionEnd() {
 		start := p.pos
+		if p.tok != token.IDENT {
+			p.errorExpected(p.pos, "predicate name or end")
+			p.syncItem(start)
+			continue
+		}
 		nerr := len(p.errors)
 		d := &ast.PredicateDecl{Name: p.parseIdent()}
 		d.Assign = p.expect(token.DEFINE)
@@ -1130,8 +1162,13 @@ func (p *parser) parseProperties() *ast.PropertiesSection {
 	s := &ast.PropertiesSection{KwPos: p.expect(token.PROPERTIES)}
 	p.props = true
 	defer func() { p.props, p.ltl = false, false }()
-	for p.tok == token.INVARIANT || p.tok == token.LTL {
+	for !p.sectionEnd() {
 		start := p.pos
+		if p.tok != token.INVARIANT && p.tok != token.LTL {
+			p.errorExpected(p.pos, "invariant, ltl or end")
+			p.syncItem(start)
+			continue
+		}
 		nerr := len(p.errors)
 		d := &ast.PropertyDecl{KwPos: p.pos, Kind: p.tok}
 		p.next()
@@ -1146,17 +1183,23 @@ func (p *parser) parseProperties() *ast.PropertiesSection {
 			p.syncItem(start)
 		}
 	}
-	if p.tok != token.END && p.tok != token.EOF && p.tok != token.PREDICATES {
-		p.errorExpected(p.pos, "invariant, ltl or end")
-		p.syncItem(p.pos)
-	}
 	return s
+}
+
+// sectionEnd reports whether the current token ends a predicates or
+// properties section.
+func (p *parser) sectionEnd() bool {
+	switch p.tok {
+	case token.END, token.EOF, token.PREDICATES, token.PROPERTIES:
+		return true
+	}
+	return false
 }
 
 // syncItem skips past the next ';' (or to end) inside a predicates or
 // properties section.
 func (p *parser) syncItem(start source.Pos) {
-	for p.tok != token.EOF && p.tok != token.END {
+	for !p.sectionEnd() {
 		if p.tok == token.INVARIANT || p.tok == token.LTL {
 			if p.pos != start {
 				return

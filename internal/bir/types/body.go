@@ -1,6 +1,8 @@
 package types
 
 import (
+	"fmt"
+
 	"birch/internal/bir/ast"
 	"birch/internal/bir/token"
 	"birch/internal/source"
@@ -18,20 +20,24 @@ func (c *checker) varDecl(v *Var, scope *Scope) {
 		c.checkValueType(d.Type, t, "variable "+v.name)
 	}
 	v.typ = t
-	if d.Init != nil {
-		val, vt := c.constExpr(d.Init, c.global)
-		if val.Kind != NoConst {
-			what := "variable " + v.name
-			if c.assignable(operand{mode: constant, typ: vt, val: val}, t, d.Init, what) {
-				v.Init = val
-			}
+	if d.Init == nil {
+		return
+	}
+	// `a, b : T := v;` shares one initial value: check it once.
+	if val, done := c.inits[d]; done {
+		v.Init = val
+		return
+	}
+	var val ConstValue
+	if containsLock(t) {
+		c.errorf(d.Init.Pos(), "a lock cannot have an initial value")
+	} else if cv, vt := c.constExpr(d.Init, scope); cv.Kind != NoConst {
+		if c.assignable(operand{mode: constant, typ: vt, val: cv}, t, d.Init, "variable "+v.name) {
+			val = cv
 		}
 	}
-	if d.Init != nil {
-		if _, ok := t.Underlying().(*Lock); ok {
-			c.errorf(d.Init.Pos(), "a lock cannot have an initial value")
-		}
-	}
+	c.inits[d] = val
+	v.Init = val
 }
 
 // signature declares a proc's parameters and result.
@@ -241,6 +247,14 @@ func (c *checker) lhs(x ast.Expr, ctx *exprCtx) Type {
 		c.errorf(x.Pos(), "cannot assign to %s: it is not a variable, field or element", exprString(x))
 		return nil
 	}
+	if containsLock(op.typ) {
+		if _, isLock := op.typ.Underlying().(*Lock); isLock {
+			c.errorf(x.Pos(), "cannot assign to %s: locks cannot be assigned", exprString(x))
+		} else {
+			c.errorf(x.Pos(), "cannot assign to %s: arrays of locks cannot be assigned", exprString(x))
+		}
+		return nil
+	}
 	return op.typ
 }
 
@@ -248,7 +262,7 @@ func (c *checker) lhs(x ast.Expr, ctx *exprCtx) Type {
 func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.Transformation) (choose bool) {
 	invisibleForbids := func(pos ast.Node, what string) {
 		if ctx.invisible {
-			c.errorf(pos.Pos(), "invisible transformation performs %s: it may touch only its thread's locals", what)
+			c.errorf(pos.Pos(), "invisible transformation performs %s: it may touch only its thread's locals (make the transformation visible)", what)
 		}
 	}
 	switch a := a.(type) {
@@ -290,9 +304,16 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 		} else if a.Len != nil {
 			c.errorf(a.Lbrack, "collection %s holds records: new takes no length", col.name)
 		}
-		if dst != nil {
-			c.assignable(operand{mode: value, typ: &Ref{Target: col.Elem, Collections: []*Collection{col}}}, dst, a.Lhs, exprString(a.Lhs))
-			if r, ok := dst.Underlying().(*Ref); ok && !r.Holds(col) && r.Target != nil && IsSubtype(col.Elem, r.Target) {
+		if dst != nil && !isInvalid(dst) {
+			r, isRef := dst.Underlying().(*Ref)
+			switch {
+			case !isRef || !IsSubtype(col.Elem, r.Target):
+				why := ""
+				if isRef {
+					why = fmt.Sprintf(": %s is not %s or a subtype of it", col.Elem, r.Target)
+				}
+				c.errorf(a.Collection.Pos(), "new %s (of type ref %s) cannot be stored in %s of type %s%s", col.name, col.Elem, exprString(a.Lhs), dst, why)
+			case !r.Holds(col):
 				c.errorf(a.Collection.Pos(), "%s cannot hold objects of collection %s: it is not in %s", exprString(a.Lhs), col.name, dst)
 			}
 		}
@@ -320,8 +341,11 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 			if lo.mode == constant && hi.mode == constant && lo.val.Int > hi.val.Int {
 				c.errorf(a.Lo.Pos(), "empty choice range %d .. %d", lo.val.Int, hi.val.Int)
 			}
-			if dst != nil && !IsInteger(dst) {
+			if dst != nil && !isInvalid(dst) && !IsInteger(dst) {
 				c.errorf(a.Lhs.Pos(), "a range choice needs an integer target, not %s", dst)
+			} else if r, ok := underlying(dst).(*Range); ok && lo.mode == constant && hi.mode == constant && lo.val.Int <= hi.val.Int &&
+				(lo.val.Int < r.Lo || hi.val.Int > r.Hi) {
+				c.errorf(a.Lo.Pos(), "choice range %d .. %d exceeds range %d..%d of %s", lo.val.Int, hi.val.Int, r.Lo, r.Hi, exprString(a.Lhs))
 			}
 		}
 	case *ast.ForallAction:
@@ -370,7 +394,7 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 		if obj == nil {
 			c.errorf(a.Thread.Pos(), "undefined thread %s", a.Thread.Name)
 		} else if pr, ok := obj.(*Proc); !ok || !pr.Thread {
-			c.errorf(a.Thread.Pos(), "%s is not a thread", a.Thread.Name)
+			c.errorf(a.Thread.Pos(), "%s is a function, not a thread (use call %s(…))", a.Thread.Name, a.Thread.Name)
 		} else {
 			th = pr
 			c.info.Uses[a.Thread] = pr
@@ -390,7 +414,7 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 		if obj == nil {
 			c.errorf(a.Func.Pos(), "undefined function %s", a.Func.Name)
 		} else if pr, ok := obj.(*Proc); !ok || pr.Thread {
-			c.errorf(a.Func.Pos(), "%s is not a function", a.Func.Name)
+			c.errorf(a.Func.Pos(), "%s is a thread, not a function (use start %s(…))", a.Func.Name, a.Func.Name)
 		} else {
 			fn = pr
 			c.info.Uses[a.Func] = pr
@@ -400,7 +424,7 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 			if fn.Result == nil {
 				c.errorf(a.Lhs.Pos(), "function %s returns no value", fn.name)
 			} else if dst != nil {
-				c.assignable(operand{mode: value, typ: fn.Result}, dst, a.Lhs, exprString(a.Lhs))
+				c.assignableFrom(operand{mode: value, typ: fn.Result}, dst, a.Func.Pos(), "the result of "+fn.name, exprString(a.Lhs))
 			}
 		}
 		if !last {
@@ -419,8 +443,8 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 			}
 			op := c.expr(x, ctx)
 			if op.mode != invalid {
-				if _, ok := op.typ.Underlying().(*Lock); ok {
-					c.errorf(x.Pos(), "cannot print a lock")
+				if containsLock(op.typ) {
+					c.errorf(x.Pos(), "cannot print %s: it is or holds a lock", exprString(x))
 				}
 			}
 		}
@@ -485,7 +509,11 @@ func (c *checker) args(p *Proc, args []ast.Expr, ctx *exprCtx, rparen source.Pos
 		if len(args) > len(p.Params) {
 			pos = args[len(p.Params)].Pos()
 		}
-		c.errorf(pos, "%s %s: %d arguments given, %s %s takes %d", kw, p.name, len(args), procKind(p), p.name, len(p.Params))
+		what := "not enough"
+		if len(args) > len(p.Params) {
+			what = "too many"
+		}
+		c.errorf(pos, "%s arguments in %s %s (%d given, %s %s takes %d)", what, kw, p.name, len(args), procKind(p), p.name, len(p.Params))
 		return
 	}
 	for i, x := range args {

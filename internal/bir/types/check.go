@@ -87,6 +87,7 @@ func Check(fset *source.FileSet, f *ast.File, conf *Config) (*Program, error) {
 			TypeExprs: map[ast.TypeExpr]Type{},
 		},
 	}
+	c.inits = map[*ast.VarDecl]ConstValue{}
 	c.prog = &Program{Fset: fset, File: f, Info: c.info}
 	c.checkSystem(f)
 	c.errors.Sort()
@@ -102,6 +103,10 @@ type checker struct {
 	global *Scope
 	procs  *Scope // threads and functions: a name space of their own
 	later  []func()
+	inits  map[*ast.VarDecl]ConstValue // checked initial values
+	// typesResolved is set once every type, subtype and collection
+	// declaration is resolved.
+	typesResolved bool
 }
 
 func (c *checker) errorf(pos source.Pos, format string, args ...any) {
@@ -178,9 +183,17 @@ func (c *checker) checkSystem(f *ast.File) {
 		c.collectionDecl(col)
 	}
 	c.runLater()
+	c.typesResolved = true
 	c.checkHierarchy(sys)
 	for _, t := range c.prog.Types {
 		c.checkTypeName(t)
+	}
+	hasMain := false
+	for _, p := range c.prog.Threads {
+		hasMain = hasMain || p.Main
+	}
+	if !hasMain && sys.Name.Name != "_" {
+		c.errorf(sys.Name.Pos(), "system %s has no main thread: nothing runs in its initial state", sys.Name.Name)
 	}
 	// Pass 3: globals, proc signatures, bodies.
 	for _, g := range c.prog.Globals {
@@ -204,6 +217,16 @@ func (c *checker) checkSystem(f *ast.File) {
 		c.resolvePredicate(p)
 	}
 	c.properties(sys)
+}
+
+// whenTypesResolved runs f once every type, subtype and collection
+// declaration is resolved: now, if that is already so.
+func (c *checker) whenTypesResolved(f func()) {
+	if c.typesResolved {
+		f()
+		return
+	}
+	c.later = append(c.later, f)
 }
 
 func (c *checker) runLater() {
@@ -272,10 +295,7 @@ func (c *checker) resolveConst(k *Const) {
 	case resolved:
 		return
 	case resolving:
-		c.errorf(k.pos, "constant %s is defined in terms of itself", k.name)
-		k.typ = Typ[Invalid]
-		k.state = resolved
-		return
+		return // reported where the cycle closes (see ident)
 	}
 	k.state = resolving
 	v, t := c.constExpr(k.Decl.Value, c.global)
@@ -346,16 +366,12 @@ func (c *checker) enumType(e *ast.EnumType, n *Named) Type {
 			obj = &EnumConst{object: object{name: ec.Name.Name, pos: ec.Name.Pos(), typ: n}, Enum: n, Decl: ec}
 		}
 		if ec.Value != nil {
-			v, t := c.constExpr(ec.Value, c.global)
-			if v.Kind != IntConst {
-				if !isInvalid(t) {
-					c.errorf(ec.Value.Pos(), "enum ordinal of %s must be an integer constant", ec.Name.Name)
-				}
-			} else {
-				next = v.Int
+			if v, ok := c.intConst(ec.Value, "enum ordinal of "+ec.Name.Name); ok {
+				next = v
 			}
 		}
 		obj.Ordinal = next
+		obj.known = true
 		if prev := seen[next]; prev != nil {
 			c.errorf(ec.Name.Pos(), "enum constant %s has ordinal %d, as %s does", ec.Name.Name, next, prev.name)
 		} else {
@@ -416,6 +432,18 @@ func (c *checker) typExpr0(te ast.TypeExpr, named bool) Type {
 			c.errorf(te.Pos(), "%s is not a type", te.Name)
 			return Typ[Invalid]
 		}
+		if tn.Decl != nil {
+			// Resolve now, so that the caller sees the underlying type
+			// (a record as an array element, say), and catch cycles such
+			// as A = array [2] of A; at the name that closes them.
+			if tn.state == resolving {
+				c.errorf(te.Pos(), "type %s is defined in terms of itself", te.Name)
+				tn.Named().underlying = Typ[Invalid]
+				tn.state = resolved
+				return Typ[Invalid]
+			}
+			c.resolveTypeName(tn)
+		}
 		return tn.typ
 	case *ast.BasicType:
 		switch te.Kind.String() {
@@ -428,22 +456,16 @@ func (c *checker) typExpr0(te ast.TypeExpr, named bool) Type {
 		}
 		return Typ[Invalid]
 	case *ast.RangeType:
-		lo, lt := c.constExpr(te.Lo, c.global)
-		hi, ht := c.constExpr(te.Hi, c.global)
-		if lo.Kind != IntConst || hi.Kind != IntConst {
-			if lo.Kind != IntConst && !isInvalid(lt) {
-				c.errorf(te.Lo.Pos(), "range bound must be an integer constant")
-			}
-			if hi.Kind != IntConst && !isInvalid(ht) {
-				c.errorf(te.Hi.Pos(), "range bound must be an integer constant")
-			}
+		lo, lok := c.intConst(te.Lo, "range bound")
+		hi, hok := c.intConst(te.Hi, "range bound")
+		if !lok || !hok {
 			return Typ[Invalid]
 		}
-		if lo.Int > hi.Int {
-			c.errorf(te.Pos(), "empty range %d..%d: the lower bound exceeds the upper bound", lo.Int, hi.Int)
+		if lo > hi {
+			c.errorf(te.Lo.Pos(), "empty range %d..%d: the lower bound exceeds the upper bound", lo, hi)
 			return Typ[Invalid]
 		}
-		return &Range{Lo: lo.Int, Hi: hi.Int}
+		return &Range{Lo: lo, Hi: hi}
 	case *ast.LockType:
 		return &Lock{Wait: te.Wait, Reentrant: te.Reentrant}
 	case *ast.ArrayType:
@@ -473,20 +495,31 @@ func (c *checker) typExpr0(te ast.TypeExpr, named bool) Type {
 	return Typ[Invalid]
 }
 
+// intConst evaluates x as a constant expression of integer type; it reports
+// anything else and returns false.
+func (c *checker) intConst(x ast.Expr, what string) (int64, bool) {
+	v, t := c.constExpr(x, c.global)
+	if isInvalid(t) {
+		return 0, false
+	}
+	if v.Kind != IntConst || !IsInteger(t) {
+		c.errorf(x.Pos(), "%s must be an integer constant, not %s", what, typeString(t))
+		return 0, false
+	}
+	return v.Int, true
+}
+
 // sizeExpr evaluates a positive constant size; it returns -1 after an error.
 func (c *checker) sizeExpr(x ast.Expr, what string) int64 {
-	v, t := c.constExpr(x, c.global)
-	if v.Kind != IntConst {
-		if !isInvalid(t) {
-			c.errorf(x.Pos(), "%s must be an integer constant", what)
-		}
+	n, ok := c.intConst(x, what)
+	if !ok {
 		return -1
 	}
-	if v.Int <= 0 {
-		c.errorf(x.Pos(), "%s must be positive, not %d", what, v.Int)
+	if n <= 0 {
+		c.errorf(x.Pos(), "%s must be positive, not %d", what, n)
 		return -1
 	}
-	return v.Int
+	return n
 }
 
 // checkValueType reports types that cannot be stored in a variable, field or
@@ -534,9 +567,12 @@ func (c *checker) refType(te *ast.RefType) Type {
 		}
 		r.Collections = append(r.Collections, col)
 	}
+	if te.Lbrace.IsValid() && len(te.Collections) == 0 {
+		c.errorf(te.Lbrace, "ref %s lists no collection: write ref %s for every collection of %s and its subtypes", te.Target.Name, te.Target.Name, te.Target.Name)
+	}
 	// The target's kind and the collections' element types are known only
 	// once every type and subtype declaration is resolved.
-	c.later = append(c.later, func() {
+	c.whenTypesResolved(func() {
 		switch r.Target.Underlying().(type) {
 		case *Record, *Array:
 		default:

@@ -3,6 +3,8 @@ package types
 import (
 	"strconv"
 
+	"birch/internal/source"
+
 	"birch/internal/bir/ast"
 	"birch/internal/bir/token"
 )
@@ -160,7 +162,7 @@ func (c *checker) notConst(x ast.Expr, ctx *exprCtx) bool {
 
 func (c *checker) noDeref(x ast.Expr, ctx *exprCtx) {
 	if ctx.invisible {
-		c.errorf(x.Pos(), "invisible transformation dereferences %s: it may touch only its thread's locals", exprString(x))
+		c.errorf(x.Pos(), "invisible transformation dereferences %s: it may touch only its thread's locals (make the transformation visible)", exprString(x))
 	}
 }
 
@@ -179,6 +181,12 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 	c.info.Uses[x] = obj
 	switch obj := obj.(type) {
 	case *Const:
+		if obj.state == resolving {
+			c.errorf(x.Pos(), "constant %s is defined in terms of itself", x.Name)
+			obj.typ = Typ[Invalid]
+			obj.state = resolved
+			return invalidOp
+		}
 		c.resolveConst(obj)
 		if isInvalid(obj.typ) {
 			return invalidOp
@@ -186,7 +194,16 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 		return operand{mode: constant, typ: obj.typ, val: obj.Value}
 	case *EnumConst:
 		if tn := obj.Enum.obj; tn.Decl != nil {
-			c.resolveTypeName(tn)
+			if tn.state == resolving {
+				// inside the enum's own definition: its constants'
+				// ordinals are known one by one
+				if !obj.known {
+					c.errorf(x.Pos(), "enum constant %s is used before its ordinal is known", x.Name)
+					return invalidOp
+				}
+			} else {
+				c.resolveTypeName(tn)
+			}
 		}
 		return operand{mode: constant, typ: obj.Enum, val: ConstValue{Kind: IntConst, Int: obj.Ordinal}}
 	case *Var:
@@ -195,7 +212,7 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 			return invalidOp
 		}
 		if ctx.invisible && obj.Kind == GlobalVar {
-			c.errorf(x.Pos(), "invisible transformation uses global %s: it may touch only its thread's locals", x.Name)
+			c.errorf(x.Pos(), "invisible transformation uses global %s: it may touch only its thread's locals (make the transformation visible)", x.Name)
 		}
 		if obj.typ == nil {
 			return invalidOp
@@ -204,6 +221,10 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 	case *Predicate:
 		if !ctx.props {
 			c.errorf(x.Pos(), "predicate %s may be used only in predicates and properties", x.Name)
+			return invalidOp
+		}
+		if obj.state == resolving {
+			c.errorf(x.Pos(), "predicate %s is defined in terms of itself", x.Name)
 			return invalidOp
 		}
 		c.resolvePredicate(obj)
@@ -224,7 +245,15 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 	return invalidOp
 }
 
+// minInt64Lit is the literal that is a valid constant only when negated.
+const minInt64Lit = "9223372036854775808"
+
 func (c *checker) unary(x *ast.UnaryExpr, ctx *exprCtx) operand {
+	if lit, ok := x.X.(*ast.BasicLit); ok && x.Op == token.SUB && lit.Kind == token.INT && lit.Value == minInt64Lit {
+		// -9223372036854775808, the smallest int, as in Java.
+		c.record(lit, operand{mode: value, typ: Typ[Int]})
+		return operand{mode: constant, typ: Typ[Int], val: ConstValue{Kind: IntConst, Int: -1 << 63}}
+	}
 	op := c.expr(x.X, ctx)
 	if op.mode == invalid {
 		return invalidOp
@@ -558,12 +587,12 @@ func (c *checker) instanceof(x *ast.InstanceofExpr, ctx *exprCtx) operand {
 }
 
 func (c *checker) builtin(x *ast.BuiltinExpr, ctx *exprCtx) operand {
-	op := c.expr(x.X, ctx)
 	if c.notConst(x, ctx) {
 		return invalidOp
 	}
+	op := c.expr(x.X, ctx)
 	if ctx.invisible {
-		c.errorf(x.OpPos, "invisible transformation uses %s: it may touch only its thread's locals", x.Op)
+		c.errorf(x.OpPos, "invisible transformation uses %s: it may touch only its thread's locals (make the transformation visible)", x.Op)
 	}
 	if op.mode == invalid {
 		return invalidOp
@@ -590,60 +619,67 @@ func (c *checker) builtin(x *ast.BuiltinExpr, ctx *exprCtx) operand {
 // assignable reports (and explains) whether op may be stored in a location
 // of type dst. what names the destination for messages.
 func (c *checker) assignable(op operand, dst Type, x ast.Expr, what string) bool {
+	return c.assignableFrom(op, dst, x.Pos(), exprString(x), what)
+}
+
+// assignableFrom is assignable for a value that is not an expression of
+// the source (the result of a call, say): src describes it and pos is
+// where to report.
+func (c *checker) assignableFrom(op operand, dst Type, pos source.Pos, src string, what string) bool {
 	if op.mode == invalid || isInvalid(dst) {
 		return true // already reported
 	}
 	if op.mode == formula {
-		c.errorf(x.Pos(), "a temporal formula cannot be assigned")
+		c.errorf(pos, "a temporal formula cannot be assigned")
 		return false
 	}
-	src := op.typ
+	st := op.typ
 	switch du := dst.Underlying().(type) {
 	case *Basic:
 		switch du.Kind {
 		case Bool:
-			if IsBoolean(src) {
+			if IsBoolean(st) {
 				return true
 			}
 		case Int:
-			if IsInteger(src) {
+			if IsInteger(st) {
 				return true
 			}
 		case Tid:
-			if isKind(src, Tid) || isKind(src, UntypedNull) {
+			if isKind(st, Tid) || isKind(st, UntypedNull) {
 				return true
 			}
 		}
 	case *Range:
-		if IsInteger(src) {
+		if IsInteger(st) {
 			if op.mode == constant && (op.val.Int < du.Lo || op.val.Int > du.Hi) {
-				c.errorf(x.Pos(), "constant %d out of range %d..%d of %s", op.val.Int, du.Lo, du.Hi, what)
+				c.errorf(pos, "constant %d out of range %d..%d of %s", op.val.Int, du.Lo, du.Hi, what)
 				return false
 			}
 			return true
 		}
 	case *Enum:
-		if Identical(src, dst) {
+		if Identical(st, dst) {
 			return true
 		}
 	case *Lock:
-		c.errorf(x.Pos(), "cannot assign to %s: locks cannot be assigned", what)
+		c.errorf(pos, "cannot assign to %s: locks cannot be assigned", what)
 		return false
 	case *Array:
-		if sa, ok := src.Underlying().(*Array); ok && Identical(sa, du) {
+		if sa, ok := st.Underlying().(*Array); ok && Identical(sa, du) {
 			if containsLock(du) {
-				c.errorf(x.Pos(), "cannot assign to %s: arrays of locks cannot be assigned", what)
+				c.errorf(pos, "cannot assign to %s: arrays of locks cannot be assigned", what)
 				return false
 			}
 			return true
 		}
 	case *Ref:
-		if isKind(src, UntypedNull) {
+		if isKind(st, UntypedNull) {
 			return true
 		}
-		if sr, ok := src.Underlying().(*Ref); ok && sr.Target != nil && du.Target != nil {
+		if sr, ok := st.Underlying().(*Ref); ok && sr.Target != nil && du.Target != nil {
 			if !Related(sr.Target, du.Target) {
-				c.errorf(x.Pos(), "cannot use %s (of type %s) as %s of type %s: %s and %s are not related by subtyping", exprString(x), src, what, dst, sr.Target, du.Target)
+				c.errorf(pos, "cannot use %s (of type %s) as %s of type %s: %s and %s are not related by subtyping", src, st, what, dst, sr.Target, du.Target)
 				return false
 			}
 			if len(sr.Collections) > 0 && len(du.Collections) > 0 {
@@ -655,13 +691,13 @@ func (c *checker) assignable(op operand, dst Type, x ast.Expr, what string) bool
 					}
 				}
 				if !shared {
-					c.errorf(x.Pos(), "cannot use %s (of type %s) as %s of type %s: they share no collection", exprString(x), src, what, dst)
+					c.errorf(pos, "cannot use %s (of type %s) as %s of type %s: they share no collection", src, st, what, dst)
 					return false
 				}
 			}
 			return true
 		}
 	}
-	c.errorf(x.Pos(), "cannot use %s (of type %s) as %s of type %s", exprString(x), src, what, dst)
+	c.errorf(pos, "cannot use %s (of type %s) as %s of type %s", src, st, what, dst)
 	return false
 }

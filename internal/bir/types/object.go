@@ -112,6 +112,7 @@ type EnumConst struct {
 	Ordinal int64
 	Enum    *Named
 	Decl    *ast.EnumConst
+	known   bool // Ordinal is computed
 }
 
 // Proc is a thread or a function.

@@ -10,9 +10,7 @@ func (c *checker) resolvePredicate(p *Predicate) {
 	case resolved:
 		return
 	case resolving:
-		c.errorf(p.pos, "predicate %s is defined in terms of itself", p.name)
-		p.state = resolved
-		return
+		return // reported where the cycle closes (see ident)
 	}
 	p.state = resolving
 	c.boolExpr(p.Decl.Expr, &exprCtx{scope: c.global, props: true}, "predicate "+p.name)
@@ -46,7 +44,11 @@ func (c *checker) threadInstance(thread *ast.Ident, inst ast.Expr, ctx *exprCtx,
 	}
 	obj := c.procs.Lookup(thread.Name)
 	if obj == nil {
-		c.errorf(thread.Pos(), "undefined thread %s", thread.Name)
+		if c.global.Lookup(thread.Name) != nil {
+			c.errorf(thread.Pos(), "%s is not a thread", thread.Name)
+		} else {
+			c.errorf(thread.Pos(), "undefined thread %s", thread.Name)
+		}
 		return nil
 	}
 	c.info.Uses[thread] = obj

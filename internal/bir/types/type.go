@@ -267,3 +267,11 @@ func containsLock(t Type) bool {
 	}
 	return false
 }
+
+// underlying is t.Underlying(), or nil for a nil t.
+func underlying(t Type) Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
