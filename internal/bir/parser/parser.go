@@ -9,7 +9,10 @@
 // Errors are collected, not thrown. Messages read "expected X, found Y". After
 // an error the parser skips to the next declaration, location or
 // transformation and goes on, so one run reports every independent mistake;
-// it stops after 10 errors unless AllErrors is set. The tree it returns is
+// it stops after 10 errors unless AllErrors is set. It keeps at most one
+// error per line, and none positioned before an error already reported:
+// those are nearly always consequences of the first. A missing ';' is
+// reported just after the token it should follow. The tree it returns is
 // always non-nil and always has a System; parts it could not parse are
 // ast.Bad* nodes.
 package parser
@@ -621,7 +624,7 @@ func (p *parser) parseThreadDecl() *ast.ThreadDecl {
 	d.Name = p.parseIdent()
 	d.Body = &ast.Body{}
 	p.parseParams(d.Body)
-	p.parseBody(d.Body)
+	p.parseBody(d.Body, d.Name.Name)
 	return d
 }
 
@@ -635,7 +638,7 @@ func (p *parser) parseFunctionDecl() *ast.FunctionDecl {
 		p.next()
 		d.Result = p.parseType()
 	}
-	p.parseBody(d.Body)
+	p.parseBody(d.Body, d.Name.Name)
 	return d
 }
 
@@ -660,7 +663,17 @@ func (p *parser) parseParams(b *ast.Body) {
 	b.Rparen = p.expect(token.RPAREN)
 }
 
-func (p *parser) parseBody(b *ast.Body) {
+// procStart reports whether the current token starts a top-level item
+// that cannot occur inside a thread or function body.
+func (p *parser) procStart() bool {
+	switch p.tok {
+	case token.MAIN, token.THREAD, token.FUNCTION, token.PREDICATES, token.PROPERTIES, token.EOF:
+		return true
+	}
+	return false
+}
+
+func (p *parser) parseBody(b *ast.Body, name string) {
 	for p.tok == token.IDENT {
 		start := p.pos
 		nerr := len(p.errors)
@@ -671,6 +684,13 @@ func (p *parser) parseBody(b *ast.Body) {
 	}
 	for p.tok == token.LOC {
 		b.Locations = append(b.Locations, p.parseLocation())
+	}
+	if p.procStart() {
+		// `end Name;` is missing: leave the next item to the caller.
+		p.errorExpected(p.pos, "loc or 'end "+name+";'")
+		b.EndPos, b.Semi = p.pos, p.prevEnd
+		b.EndName = &ast.Ident{NamePos: p.pos, Name: "_"}
+		return
 	}
 	if p.tok != token.END {
 		p.errorExpected(p.pos, "loc or end")
@@ -720,6 +740,9 @@ func (p *parser) parseLocation() *ast.Location {
 			continue
 		case token.LOC, token.END, token.EOF:
 		default:
+			if p.procStart() {
+				return l // parseBody reports the missing end
+			}
 			p.errorExpected(p.pos, "when, loc or end")
 			p.syncBody(p.pos)
 			if p.tok == token.WHEN {
@@ -758,7 +781,10 @@ func (p *parser) parseTransformation() *ast.Transformation {
 		t.GotoPos = p.pos
 		t.Return = true
 		p.next()
-		if p.tok != token.SEMICOLON {
+		switch p.tok {
+		case token.SEMICOLON, token.WHEN, token.LOC, token.END, token.EOF:
+			// no value; a missing ';' is reported below
+		default:
 			t.Result = p.parseExpr()
 		}
 	default:
@@ -1071,7 +1097,7 @@ func (p *parser) parsePostfix() ast.Expr {
 			} else {
 				colon := p.pos
 				p.next()
-				x = &ast.RemoteRef{Thread: thread, Lbrack: lb, Instance: inst, Rbrack: rb, Colon: colon, X: p.parsePostfix()}
+				x = &ast.RemoteRef{Thread: thread, Lbrack: lb, Instance: inst, Rbrack: rb, Colon: colon, X: p.parseUnary()}
 			}
 		default:
 			return x

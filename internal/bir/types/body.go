@@ -472,6 +472,9 @@ func (c *checker) heapChoice(dst Type, lhs ast.Expr, id *ast.Ident, kw string) {
 	switch tn.Named().Underlying().(type) {
 	case *Record, *Array:
 	default:
+		if isInvalid(tn.Named()) {
+			return
+		}
 		c.errorf(id.Pos(), "%s needs a record or array type, not %s", kw, tn.Named().Underlying())
 		return
 	}

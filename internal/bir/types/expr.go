@@ -127,6 +127,9 @@ func (c *checker) expr0(x ast.Expr, ctx *exprCtx) operand {
 		if c.notConst(x, ctx) {
 			return invalidOp
 		}
+		if r, ok := op.typ.Underlying().(*Ref); ok && isInvalid(r.Target) {
+			return invalidOp
+		}
 		switch u := op.typ.Underlying().(type) {
 		case *Array:
 			return operand{mode: value, typ: Typ[Int]}
@@ -214,8 +217,8 @@ func (c *checker) ident(x *ast.Ident, ctx *exprCtx) operand {
 		if ctx.invisible && obj.Kind == GlobalVar {
 			c.errorf(x.Pos(), "invisible transformation uses global %s: it may touch only its thread's locals (make the transformation visible)", x.Name)
 		}
-		if obj.typ == nil {
-			return invalidOp
+		if isInvalid(obj.typ) {
+			return invalidOp // its type was reported
 		}
 		return operand{mode: variable, typ: obj.typ}
 	case *Predicate:
@@ -496,6 +499,9 @@ func (c *checker) selector(x *ast.SelectorExpr, ctx *exprCtx) operand {
 		return invalidOp
 	}
 	r, ok := op.typ.Underlying().(*Ref)
+	if ok && isInvalid(r.Target) {
+		return invalidOp // the target type was reported
+	}
 	if !ok || r.Target == nil {
 		c.errorf(x.Sel.Pos(), "%s.%s: %s is of type %s, not a reference to a record", exprString(x.X), x.Sel.Name, exprString(x.X), op.typ)
 		return invalidOp
@@ -512,6 +518,9 @@ func (c *checker) selector(x *ast.SelectorExpr, ctx *exprCtx) operand {
 	}
 	c.info.Uses[x.Sel] = f
 	c.noDeref(x, ctx)
+	if isInvalid(f.typ) {
+		return invalidOp
+	}
 	return operand{mode: variable, typ: f.typ}
 }
 
@@ -538,6 +547,9 @@ func (c *checker) index(x *ast.IndexExpr, ctx *exprCtx) operand {
 		}
 		return operand{mode: mode, typ: u.Elem}
 	case *Ref:
+		if isInvalid(u.Target) {
+			return invalidOp // the target type was reported
+		}
 		if a, ok := u.Target.Underlying().(*Array); ok {
 			c.noDeref(x, ctx)
 			return operand{mode: variable, typ: a.Elem}
@@ -574,6 +586,9 @@ func (c *checker) instanceof(x *ast.InstanceofExpr, ctx *exprCtx) operand {
 	switch tn.Named().Underlying().(type) {
 	case *Record, *Array:
 	default:
+		if isInvalid(tn.Named()) {
+			return invalidOp
+		}
 		c.errorf(x.Type.Pos(), "instanceof needs a record or array type, not %s", tn.Named().Underlying())
 		return invalidOp
 	}
@@ -591,6 +606,12 @@ func (c *checker) builtin(x *ast.BuiltinExpr, ctx *exprCtx) operand {
 		return invalidOp
 	}
 	op := c.expr(x.X, ctx)
+	if ctx.props && ctx.proc == nil && x.Op != token.THREADTERMINATED {
+		// lockAvailable, hasLock and wasNotified are about the thread
+		// that asks; a predicate has none unless it names one.
+		c.errorf(x.OpPos, "%s depends on the asking thread: in a predicate or property, ask through a remote reference, as in T[t] : %s(…)", x.Op, x.Op)
+		return invalidOp
+	}
 	if ctx.invisible {
 		c.errorf(x.OpPos, "invisible transformation uses %s: it may touch only its thread's locals (make the transformation visible)", x.Op)
 	}

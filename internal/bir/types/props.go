@@ -91,6 +91,12 @@ func (c *checker) remoteRef(x *ast.RemoteRef, ctx *exprCtx) operand {
 	if p == nil {
 		return invalidOp
 	}
+	if x.Instance != nil && c.info.Types[x.Instance].Value.Kind == NullConst {
+		// T[null] @ loc asks whether some instance is at loc; a local
+		// of "some instance" has no single value.
+		c.errorf(x.Instance.Pos(), "a remote reference needs one thread instance: null is allowed only in location tests, as in %s[null] @ loc", p.name)
+		return invalidOp
+	}
 	op := c.expr(x.X, &exprCtx{scope: p.scope, proc: p, props: true})
 	if op.mode == invalid {
 		return invalidOp
