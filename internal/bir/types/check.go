@@ -499,9 +499,11 @@ func (c *checker) typExpr0(te ast.TypeExpr, named bool) Type {
 // anything else and returns false.
 func (c *checker) intConst(x ast.Expr, what string) (int64, bool) {
 	v, t := c.constExpr(x, c.global)
-	if isInvalid(t) {
-		return 0, false
+	if b, ok := t.(*Basic); ok && b.Kind == Invalid {
+		return 0, false // already reported
 	}
+	// A named type still being resolved (an enum naming its own constant)
+	// is not an integer either.
 	if v.Kind != IntConst || !IsInteger(t) {
 		c.errorf(x.Pos(), "%s must be an integer constant, not %s", what, typeString(t))
 		return 0, false
