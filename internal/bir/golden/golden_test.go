@@ -108,6 +108,9 @@ func TestExamples(t *testing.T) {
 				t.Fatalf("example is not well formed: %v", err)
 			}
 			out := formatted(t, fset, prog)
+			if !bytes.Equal(out, src) {
+				t.Errorf("%s is not in the canonical layout; run: birch fmt -w %s", path, path)
+			}
 			compareGolden(t, filepath.Join(goldenDir, name+".ast"), []byte(format.DumpAST(prog.File)))
 			compareGolden(t, filepath.Join(goldenDir, name+".fmt"), out)
 			compareGolden(t, filepath.Join(goldenDir, name+".types"), []byte(prog.Dump()))
