@@ -7,7 +7,6 @@ import (
 	"os"
 
 	"birch/internal/bir/format"
-	"birch/internal/bir/parser"
 	"birch/internal/source"
 )
 
@@ -64,7 +63,7 @@ func runFmt(e *env, fs *flag.FlagSet, opts any) int {
 		if name == "-" {
 			display = "<stdin>"
 		}
-		out, err := formatSource(display, src)
+		out, err := format.Source(display, src)
 		if err != nil {
 			source.Print(e.stderr, err, maxShownErrors)
 			status = ExitBadInput
@@ -94,18 +93,4 @@ func runFmt(e *env, fs *flag.FlagSet, opts any) int {
 		}
 	}
 	return status
-}
-
-// formatSource parses src and returns its canonical layout.
-func formatSource(name string, src []byte) ([]byte, error) {
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := format.File(&buf, fset, f); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
