@@ -185,9 +185,6 @@ func (c *checker) checkSystem(f *ast.File) {
 	c.runLater()
 	c.typesResolved = true
 	c.checkHierarchy(sys)
-	for _, t := range c.prog.Types {
-		c.checkTypeName(t)
-	}
 	hasMain := false
 	for _, p := range c.prog.Threads {
 		hasMain = hasMain || p.Main
@@ -683,8 +680,6 @@ func (c *checker) checkHierarchy(sys *ast.System) {
 	}
 }
 
-// checkTypeName reports problems visible only once everything is resolved.
-func (c *checker) checkTypeName(t *TypeName) {}
 
 func (c *checker) collectionDecl(col *Collection) {
 	d := col.Decl
