@@ -680,7 +680,6 @@ func (c *checker) checkHierarchy(sys *ast.System) {
 	}
 }
 
-
 func (c *checker) collectionDecl(col *Collection) {
 	d := col.Decl
 	col.Size = 3
