@@ -1,0 +1,331 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// Options bound the model. The zero value gives BIR.md's defaults.
+type Options struct {
+	MaxThreads     int // threads in the pool (default 16, at most 64)
+	MaxCallDepth   int // frames per thread (default 64)
+	MaxReentrancy  int // count of a reentrant lock (default 255)
+	MaxInvisible   int // transformations in one invisible run (default 10000)
+	MaxStateSlots  int // slots of the fixed part of a state (default 1<<20)
+	MaxChoiceRange int // alternatives of one range choice (default 1<<20)
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxThreads <= 0 {
+		o.MaxThreads = 16
+	}
+	if o.MaxThreads > 64 {
+		o.MaxThreads = 64
+	}
+	if o.MaxCallDepth <= 0 {
+		o.MaxCallDepth = 64
+	}
+	if o.MaxReentrancy <= 0 {
+		o.MaxReentrancy = 255
+	}
+	if o.MaxInvisible <= 0 {
+		o.MaxInvisible = 10000
+	}
+	if o.MaxStateSlots <= 0 {
+		o.MaxStateSlots = 1 << 20
+	}
+	if o.MaxChoiceRange <= 0 {
+		o.MaxChoiceRange = 1 << 20
+	}
+	return o
+}
+
+// Group describes one transformation, the unit of the model's transitions.
+type Group struct {
+	Index     int
+	Proc      *types.Proc
+	From      *types.Location
+	To        *types.Location // nil for return
+	Invisible bool
+	Decl      *ast.Transformation
+	// Access is a conservative summary of what the transformation reads and
+	// writes, for partial-order reduction.
+	Access Access
+}
+
+// Access summarizes the shared data a transformation may touch. Globals are
+// listed by index in Program.Globals; the heap, locks and the thread pool
+// are summarized by flags.
+type Access struct {
+	ReadGlobals, WriteGlobals []int
+	ReadsHeap, WritesHeap     bool
+	Locks                     bool // lock actions or lock tests
+	Threads                   bool // start, exit, threadTerminated
+}
+
+// group is a compiled transformation.
+type group struct {
+	Group
+	proc    *procInfo
+	guard   evalFn
+	actions []actFn
+	target  int    // target location index (goto)
+	ret     bool   // return
+	result  evalFn // return value (one slot), or nil
+	resultN int    // slots of a multi-slot result (0: one slot or none)
+	resultA addrFn // address of a multi-slot result
+	// for a transformation ending in a call: where the result goes in the
+	// caller (nil: discarded)
+	callStore storeFn
+	callN     int
+	callAddr  addrFn
+}
+
+// Model is a compiled BIR program. A Model is not safe for concurrent use;
+// parallel searches use one Clone per goroutine.
+type Model struct {
+	prog *types.Program
+	info *types.Info
+	fset *source.FileSet
+	opts Options
+
+	globalOff []int // slot offset per global
+	colls     []*collection
+	objBase   []int // first slot of every object
+	objColl   []int // collection of every object
+	poolOff   int   // slot holding the number of threads
+	procs     []*procInfo
+	funcs     []*procInfo
+	allProcs  []*procInfo // threads then functions (indexed by proc number)
+	groups    []*group
+	pub       []Group
+	init      []int64 // the fixed part of the initial state
+
+	x      exec
+	levels []*level
+	step   Step
+	path   []int32
+	enc    []byte
+	yield  func(*Step)
+	emitted int
+}
+
+// New compiles prog. It fails on a program the engine cannot represent
+// (for example one whose state would exceed the bounds).
+func New(prog *types.Program, opts Options) (m *Model, err error) {
+	m = &Model{prog: prog, info: prog.Info, fset: prog.Fset, opts: opts.withDefaults()}
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(compileError)
+			if !ok {
+				panic(r)
+			}
+			if prog.Fset != nil && ce.pos.IsValid() {
+				err = &source.Error{Pos: prog.Fset.Position(ce.pos), Msg: ce.msg}
+			} else {
+				err = errors.New(ce.msg)
+			}
+			m = nil
+		}
+	}()
+	m.layout()
+	m.compile()
+	m.x.m = m
+	return m, nil
+}
+
+// Program returns the program m was compiled from.
+func (m *Model) Program() *types.Program { return m.prog }
+
+// Options returns the bounds in effect.
+func (m *Model) Options() Options { return m.opts }
+
+// Groups describes the transformations; Step.Groups index it.
+func (m *Model) Groups() []Group { return m.pub }
+
+// Clone returns an independent copy of m for use by another goroutine.
+func (m *Model) Clone() *Model {
+	c := *m
+	c.x = exec{m: &c}
+	c.levels = nil
+	c.path = nil
+	c.enc = nil
+	c.yield = nil
+	return &c
+}
+
+func (m *Model) layout() {
+	p := m.prog
+	off := 0
+	for _, g := range p.Globals {
+		m.globalOff = append(m.globalOff, off)
+		off += slotSize(g.Type())
+		m.init = initialSlots(m.init, g)
+		if len(m.init) != off {
+			// an initial value of a multi-slot variable (not allowed by the checker)
+			m.failf(g.Pos(), "cannot initialize %s", g.Name())
+		}
+		if off > m.opts.MaxStateSlots {
+			m.failf(g.Pos(), "the globals need more than %d slots", m.opts.MaxStateSlots)
+		}
+	}
+	for _, c := range p.Collections {
+		col := &collection{obj: c, off: off, first: len(m.objBase), elem: c.Elem}
+		m.init = append(m.init, 0)
+		off++
+		var tmpl []int64
+		switch u := c.Elem.Underlying().(type) {
+		case *types.Array:
+			col.array = true
+			col.maxLen = int(u.Len)
+			col.elemSz = slotSize(u.Elem)
+			col.objSize = 1 + col.maxLen*col.elemSz
+			tmpl = append(tmpl, 0)
+			tmpl = defaultSlots(tmpl, u)
+			col.refs = refSlots(nil, u.Elem, 0)
+		default:
+			col.objSize = slotSize(c.Elem)
+			tmpl = defaultSlots(tmpl, c.Elem)
+			col.refs = refSlots(nil, c.Elem, 0)
+		}
+		if c.Size < 0 || int64(off)+c.Size*int64(col.objSize) > int64(m.opts.MaxStateSlots) {
+			m.failf(c.Pos(), "collection %s needs more than %d slots", c.Name(), m.opts.MaxStateSlots)
+		}
+		for i := int64(0); i < c.Size; i++ {
+			m.objBase = append(m.objBase, off)
+			m.objColl = append(m.objColl, len(m.colls))
+			m.init = append(m.init, tmpl...)
+			off += col.objSize
+		}
+		m.colls = append(m.colls, col)
+	}
+	m.poolOff = off
+	m.init = append(m.init, 0)
+
+	num := 0
+	mk := func(pr *types.Proc) *procInfo {
+		pi := &procInfo{proc: pr, num: num, varIndex: map[*types.Var]int{}}
+		num++
+		for i, v := range pr.Vars() {
+			pi.varIndex[v] = i
+			pi.varOff = append(pi.varOff, pi.varSize)
+			n := slotSize(v.Type())
+			pi.varSlots = append(pi.varSlots, n)
+			pi.varSize += n
+			pi.defaults = defaultSlots(pi.defaults, v.Type())
+			if v.Kind == types.ParamVar {
+				pi.init = defaultSlots(pi.init, v.Type())
+			} else {
+				pi.init = initialSlots(pi.init, v)
+			}
+		}
+		if pi.varSize > m.opts.MaxStateSlots {
+			m.failf(pr.Pos(), "%s needs more than %d slots", pr.Name(), m.opts.MaxStateSlots)
+		}
+		return pi
+	}
+	for _, t := range p.Threads {
+		m.procs = append(m.procs, mk(t))
+	}
+	for _, f := range p.Functions {
+		m.funcs = append(m.funcs, mk(f))
+	}
+	m.allProcs = append(append([]*procInfo(nil), m.procs...), m.funcs...)
+	if len(m.objBase) > 1<<40 {
+		m.failf(source.NoPos, "too many objects")
+	}
+}
+
+// procOf returns the compiled proc of p.
+func (m *Model) procOf(p *types.Proc) *procInfo {
+	if p.Thread {
+		return m.procs[p.Index]
+	}
+	return m.funcs[p.Index]
+}
+
+func (m *Model) compile() {
+	// number the groups first: call sites refer to their own group
+	for _, pi := range m.allProcs {
+		for _, l := range pi.proc.Locations {
+			li := &locInfo{loc: l}
+			if l.HasLive {
+				live := map[*types.Var]bool{}
+				for _, v := range l.Live {
+					live[v] = true
+				}
+				for i, v := range pi.proc.Vars() {
+					if !live[v] {
+						li.dead = append(li.dead, i)
+					}
+				}
+			}
+			li.final = len(l.Decl.Transformations) == 0
+			pi.locs = append(pi.locs, li)
+		}
+	}
+	for _, pi := range m.allProcs {
+		for li, l := range pi.proc.Locations {
+			for _, t := range l.Decl.Transformations {
+				g := &group{proc: pi}
+				g.Index = len(m.groups)
+				g.Proc = pi.proc
+				g.From = l
+				g.Decl = t
+				g.Invisible = t.Invisible
+				g.ret = t.Return
+				if !t.Return {
+					to, _ := m.info.Uses[t.Target].(*types.Location)
+					if to == nil {
+						m.failf(t.Target.Pos(), "unknown location %s", t.Target.Name)
+					}
+					g.To = to
+					g.target = to.Index
+				}
+				m.groups = append(m.groups, g)
+				pi.locs[li].groups = append(pi.locs[li].groups, g.Index)
+			}
+		}
+	}
+	for _, g := range m.groups {
+		m.compileGroup(g)
+	}
+	for _, g := range m.groups {
+		m.pub = append(m.pub, g.Group)
+	}
+}
+
+func (m *Model) compileGroup(g *group) {
+	sc := scope{proc: g.proc}
+	t := g.Decl
+	if t.Guard != nil {
+		g.guard = m.expr(t.Guard, sc)
+	} else {
+		g.guard = func(*exec) int64 { return 1 }
+	}
+	for _, a := range t.Actions {
+		g.actions = append(g.actions, m.action(a, g, sc))
+	}
+	if t.Return && t.Result != nil {
+		rt := m.typeOf(t.Result)
+		if n := slotSize(rt); n > 1 || isArray(rt) {
+			g.resultN = n
+			g.resultA = m.addr(t.Result, sc)
+		} else {
+			g.result = m.expr(t.Result, sc)
+		}
+	}
+	g.Access = m.access(t, sc)
+}
+
+func isArray(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Array)
+	return ok
+}
+
+// errorf reports a compile failure with a formatted message.
+var _ = fmt.Sprintf

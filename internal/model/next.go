@@ -1,0 +1,227 @@
+package model
+
+import (
+	"birch/internal/source"
+)
+
+// level holds the buffers of one depth of an invisible run: level 0 is the
+// state being expanded.
+type level struct {
+	s, work     []int64
+	off, workOff []int
+	choices     []int32
+	counts      []int32
+	intern      bool
+}
+
+func (m *Model) level(i int) *level {
+	for len(m.levels) <= i {
+		m.levels = append(m.levels, &level{})
+	}
+	return m.levels[i]
+}
+
+// Initial appends the encoding of the initial state to dst. A limit or an
+// error while creating the main threads is reported as a Step (with
+// Outcome Error or Limit) and ok false.
+func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
+	x := &m.x
+	x.clearError()
+	x.s = append(x.s[:0], m.init...)
+	x.off = x.off[:0]
+	x.t = -1
+	for _, pi := range m.procs {
+		if !pi.proc.Main {
+			continue
+		}
+		fa := &frameArgs{pi: pi}
+		x.args = x.args[:0]
+		if x.spawn(fa, pi.proc.Pos()) < 0 {
+			st := &Step{Outcome: x.outcome, Thread: len(x.off), Kind: x.kind, Msg: x.msg, Pos: x.pos}
+			return dst, st
+		}
+	}
+	return appendState(dst, x.s), nil
+}
+
+// Next calls yield once for every outcome of every transformation enabled
+// in state (an invisible run counts as one). It returns the number of
+// outcomes and whether every thread has terminated. The Step passed to
+// yield is reused; yield must not keep it.
+func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
+	l0 := m.level(0)
+	var ok bool
+	l0.s, ok = m.decodeState(l0.s, state)
+	if !ok {
+		panic("model: Next on a state that is not the model's")
+	}
+	l0.off = m.threadOffsets(l0.s, l0.off)
+	l0.intern = false
+	m.yield = yield
+	m.emitted = 0
+	allDone = true
+	for t := range l0.off {
+		if l0.s[l0.off[t]+thStatus] != 0 {
+			continue
+		}
+		allDone = false
+		m.path = m.path[:0]
+		m.expand(0, t)
+	}
+	m.yield = nil
+	return m.emitted, allDone
+}
+
+// expand delivers the outcomes of thread t's enabled transformations in
+// level lv's state, following invisible runs. It returns how many it
+// delivered.
+func (m *Model) expand(lv, t int) int {
+	L := m.level(lv)
+	x := &m.x
+	th := L.off[t]
+	fb := m.topFrame(L.s, th)
+	pi := m.allProcs[L.s[fb+frProc]]
+	li := pi.locs[L.s[fb+frLoc]]
+	produced := 0
+	for _, gi := range li.groups {
+		g := m.groups[gi]
+		x.s, x.off, x.t, x.fb = L.s, L.off, t, fb
+		x.clearError()
+		if g.guard(x) == 0 && !x.failed {
+			continue
+		}
+		m.path = append(m.path, int32(gi))
+		if x.failed {
+			m.emitFail(t, L.intern)
+			produced++
+			m.path = m.path[:len(m.path)-1]
+			continue
+		}
+		x.choices, x.counts = L.choices[:0], L.counts[:0]
+		for {
+			L.work = append(L.work[:0], L.s...)
+			L.workOff = append(L.workOff[:0], L.off...)
+			x.s, x.off, x.t, x.fb = L.work, L.workOff, t, fb
+			x.clearError()
+			x.cp = 0
+			x.intern = false
+			r := m.run(g)
+			L.work, L.workOff = x.s, x.off
+			intern := L.intern || x.intern
+			switch r {
+			case rFail:
+				m.emitFail(t, intern)
+				produced++
+			case rOK:
+				if !g.Invisible {
+					m.emitOK(t, intern, L.work)
+					produced++
+					break
+				}
+				if lv+1 >= m.opts.MaxInvisible {
+					x.clearError()
+					x.limit(g.Decl.Pos(), "invisible run longer than %d transformations", m.opts.MaxInvisible)
+					m.emitFail(t, intern)
+					produced++
+					break
+				}
+				N := m.level(lv + 1)
+				N.s, L.work = L.work, N.s
+				N.off, L.workOff = L.workOff, N.off
+				N.intern = intern
+				// the choice vector of this level survives the recursion
+				saveC, saveN, saveCp := x.choices, x.counts, x.cp
+				x.choices, x.counts = N.choices[:0], N.counts[:0]
+				k := m.expand(lv+1, t)
+				N.choices, N.counts = x.choices, x.counts
+				x.choices, x.counts, x.cp = saveC, saveN, saveCp
+				if k == 0 {
+					m.emitOK(t, intern, N.s)
+					produced++
+				}
+				produced += k
+			}
+			if !x.nextChoice() {
+				break
+			}
+		}
+		L.choices, L.counts = x.choices, x.counts
+		m.path = m.path[:len(m.path)-1]
+	}
+	return produced
+}
+
+// run executes the actions of g and moves the thread on. The guard has
+// been evaluated.
+func (m *Model) run(g *group) int {
+	x := &m.x
+	for _, a := range g.actions {
+		switch a(x) {
+		case rOK:
+			continue
+		case rStop:
+			return rOK
+		case rBlocked:
+			return rBlocked
+		default:
+			return rFail
+		}
+	}
+	if g.ret {
+		return m.ret(g)
+	}
+	x.s[x.fb+frLoc] = int64(g.target)
+	x.arrive(x.t)
+	return rOK
+}
+
+// ret returns from the function frame on top of the current thread.
+func (m *Model) ret(g *group) int {
+	x := &m.x
+	var v int64
+	if g.result != nil {
+		v = g.result(x)
+	} else if g.resultN > 0 {
+		if p := g.resultA(x); p >= 0 {
+			x.tmp = append(x.tmp[:0], x.s[p:p+g.resultN]...)
+		}
+	}
+	if x.failed {
+		return rFail
+	}
+	th := x.off[x.t]
+	site := m.groups[x.s[x.fb+frSite]-1]
+	x.remove(x.fb, frHeader+g.proc.varSize, x.t)
+	x.s[th+thDepth]--
+	x.fb = m.topFrame(x.s, th)
+	switch {
+	case site.callStore != nil:
+		site.callStore(x, v)
+	case site.callAddr != nil:
+		if p := site.callAddr(x); p >= 0 {
+			copy(x.s[p:p+site.callN], x.tmp)
+		}
+	}
+	if x.failed {
+		return rFail
+	}
+	x.s[x.fb+frLoc] = int64(site.target)
+	x.arrive(x.t)
+	return rOK
+}
+
+func (m *Model) emitOK(t int, intern bool, s []int64) {
+	m.enc = appendState(m.enc[:0], s)
+	m.step = Step{Outcome: OK, Ordinal: m.emitted, Thread: t, Groups: m.path, Intern: intern, State: m.enc}
+	m.emitted++
+	m.yield(&m.step)
+}
+
+func (m *Model) emitFail(t int, intern bool) {
+	x := &m.x
+	m.step = Step{Outcome: x.outcome, Ordinal: m.emitted, Thread: t, Groups: m.path, Intern: intern, Kind: x.kind, Msg: x.msg, Pos: x.pos}
+	m.emitted++
+	m.yield(&m.step)
+}
+
+var _ = source.NoPos
