@@ -105,12 +105,12 @@ type Model struct {
 	pub       []Group
 	init      []int64 // the fixed part of the initial state
 
-	x      exec
-	levels []*level
-	step   Step
-	path   []int32
-	enc    []byte
-	yield  func(*Step)
+	x       exec
+	levels  []*level
+	step    Step
+	path    []int32
+	enc     []byte
+	yield   func(*Step)
 	emitted int
 }
 

@@ -7,11 +7,11 @@ import (
 // level holds the buffers of one depth of an invisible run: level 0 is the
 // state being expanded.
 type level struct {
-	s, work     []int64
+	s, work      []int64
 	off, workOff []int
-	choices     []int32
-	counts      []int32
-	intern      bool
+	choices      []int32
+	counts       []int32
+	intern       bool
 }
 
 func (m *Model) level(i int) *level {
