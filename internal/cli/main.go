@@ -77,7 +77,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		opts = c.flags(fs)
 	}
 	fs.Usage = func() { commandUsage(stderr, c, fs) }
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := parseInterspersed(fs, args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			commandUsage(stdout, c, fs)
 			return ExitPass
@@ -172,4 +172,28 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 	}
+}
+
+// parseInterspersed parses flags that may come before or after the
+// positional arguments (`birch check MODEL --json`). Everything after "--"
+// is positional, and "--" itself is kept among them so that commands passing
+// arguments on (birch spin MODEL -- PAN FLAGS) can find it.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			pos = append(append(pos, "--"), rest...)
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, pos...))
 }

@@ -112,6 +112,9 @@ type Model struct {
 	enc     []byte
 	yield   func(*Step)
 	emitted int
+
+	printOrd int         // the outcome whose output Print shows
+	pbuf     printBuffer // println output of the current path
 }
 
 // New compiles prog. It fails on a program the engine cannot represent
@@ -155,6 +158,7 @@ func (m *Model) Clone() *Model {
 	c.path = nil
 	c.enc = nil
 	c.yield = nil
+	c.pbuf = printBuffer{}
 	return &c
 }
 

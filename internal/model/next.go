@@ -1,6 +1,9 @@
 package model
 
 import (
+	"bytes"
+	"io"
+
 	"birch/internal/source"
 )
 
@@ -98,7 +101,9 @@ func (m *Model) expand(lv, t int) int {
 			continue
 		}
 		x.choices, x.counts = L.choices[:0], L.counts[:0]
+		mark := m.pbuf.Len()
 		for {
+			m.pbuf.Truncate(mark)
 			L.work = append(L.work[:0], L.s...)
 			L.workOff = append(L.workOff[:0], L.off...)
 			x.s, x.off, x.t, x.fb = L.work, L.workOff, t, fb
@@ -210,6 +215,29 @@ func (m *Model) ret(g *group) int {
 	return rOK
 }
 
+// Print runs Next on state but writes the println output of the outcome
+// with the given ordinal to w, and returns that outcome (nil if there is
+// none). The Step is valid until the next call on m.
+func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
+	var got *Step
+	m.printOrd = ordinal
+	m.x.print = &m.pbuf
+	m.pbuf.Reset()
+	m.Next(state, func(st *Step) {
+		if st.Ordinal == ordinal {
+			w.Write(m.pbuf.Bytes())
+			c := *st
+			c.Groups = append([]int32(nil), st.Groups...)
+			c.State = append([]byte(nil), st.State...)
+			got = &c
+		}
+	})
+	m.x.print = nil
+	m.printOrd = -1
+	m.pbuf.Reset()
+	return got
+}
+
 func (m *Model) emitOK(t int, intern bool, s []int64) {
 	m.enc = appendState(m.enc[:0], s)
 	m.step = Step{Outcome: OK, Ordinal: m.emitted, Thread: t, Groups: m.path, Intern: intern, State: m.enc}
@@ -225,3 +253,6 @@ func (m *Model) emitFail(t int, intern bool) {
 }
 
 var _ = source.NoPos
+
+// printBuffer collects println output per outcome while Print runs.
+type printBuffer = bytes.Buffer

@@ -1,0 +1,345 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"birch/internal/model"
+	"birch/internal/search"
+)
+
+type checkOptions struct {
+	search     string
+	seed       uint64
+	maxDepth   int
+	maxStates  int
+	maxMemory  string
+	timeLimit  string
+	chooseFree bool
+	noDeadlock bool
+	onLimit    string
+	json       bool
+	trail      string
+	maxThreads int
+	maxCalls   int
+	progress   bool
+}
+
+func init() {
+	register(&command{
+		name:  "check",
+		args:  "[flags] MODEL.bir",
+		short: "explore every behaviour of a BIR model (explicit-state model checking)",
+		long: `
+Check explores the state space of a BIR model exhaustively and either proves
+that no violation is reachable or shows a trail to one. Violations are failed
+assertions, runtime errors (null dereference, index out of bounds, division by
+zero, a value out of its range, integer overflow, illegal monitor state, a
+failed reference cast) and deadlocks.
+
+The verdict is pass (no violation, complete search), fail (a violation, with
+its trail), or inconclusive (a resource limit, a bound of the model, or an
+incomplete search mode such as --choose-free or --max-depth).
+
+Bounds of the model (a full collection, too many threads, the call depth, the
+reentrancy count) cut the path by default (--on-limit=cut), and a search that
+hit one is inconclusive: the model holds only within the bounds.
+--on-limit=error makes hitting a bound a violation.
+
+Exit status: 0 pass, 1 fail, 2 bad input or usage, 3 inconclusive.
+The JSON output (--json) is described in docs/check.md.`,
+		flags: func(fs *flag.FlagSet) any {
+			o := &checkOptions{}
+			fs.StringVar(&o.search, "search", "dfs", "search order: dfs, bfs (shortest trails) or random (randomized dfs)")
+			fs.Uint64Var(&o.seed, "seed", 1, "seed of --search=random")
+			fs.IntVar(&o.maxDepth, "max-depth", 0, "cut paths longer than this many steps (0: no bound; the verdict is then inconclusive)")
+			fs.IntVar(&o.maxStates, "max-states", 0, "stop after storing this many states (0: no limit)")
+			fs.StringVar(&o.maxMemory, "max-memory", "", "stop when the search holds this much memory, e.g. 4G, 512M (default: 80% of the machine's memory)")
+			fs.StringVar(&o.timeLimit, "time-limit", "", "stop after this long, e.g. 30s, 5m (default: no limit)")
+			fs.BoolVar(&o.chooseFree, "choose-free", false, "explore only transformations that execute no internChoose")
+			fs.BoolVar(&o.noDeadlock, "no-deadlock", false, "do not report deadlocks")
+			fs.StringVar(&o.onLimit, "on-limit", "cut", "what a bound of the model does: cut the path, or error (a violation)")
+			fs.BoolVar(&o.json, "json", false, "print the result as one JSON document on stdout")
+			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
+			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
+			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
+			fs.BoolVar(&o.progress, "progress", false, "print a progress line every second even when stderr is not a terminal")
+			return o
+		},
+		run: runCheck,
+	})
+}
+
+// parseBytes reads sizes such as 4G, 512M, 64k or 1000000.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), "I")
+	mult := int64(1)
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			mult, t = 1<<10, t[:n-1]
+		case 'M':
+			mult, t = 1<<20, t[:n-1]
+		case 'G':
+			mult, t = 1<<30, t[:n-1]
+		case 'T':
+			mult, t = 1<<40, t[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 {
+		return 0, fmt.Errorf("invalid size %q (want e.g. 4G, 512M or a number of bytes)", s)
+	}
+	return int64(v * float64(mult)), nil
+}
+
+// parseDuration reads a Go duration or a number of seconds.
+func parseDuration(s string) (time.Duration, error) {
+	if v, err := strconv.ParseFloat(s, 64); err == nil && v > 0 {
+		return time.Duration(v * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", s)
+	}
+	return d, nil
+}
+
+// defaultMaxMemory is 80% of the machine's memory (4 GiB if unknown).
+func defaultMaxMemory() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			f := strings.Fields(line)
+			if len(f) >= 2 && f[0] == "MemTotal:" {
+				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil && kb > 0 {
+					return kb * 1024 / 10 * 8
+				}
+			}
+		}
+	}
+	return 4 << 30
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// searchConfig builds the search configuration from flags; it reports
+// usage errors on stderr.
+func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options, bool) {
+	var cfg search.Config
+	bad := func(format string, args ...any) (search.Config, model.Options, bool) {
+		fmt.Fprintf(e.stderr, "birch %s: "+format+"\n", append([]any{cmd}, args...)...)
+		return cfg, model.Options{}, false
+	}
+	switch o.search {
+	case "dfs":
+		cfg.Strategy = search.DFS
+	case "bfs":
+		cfg.Strategy = search.BFS
+	case "random":
+		cfg.Strategy = search.Random
+	default:
+		return bad("unknown --search=%s (want dfs, bfs or random)", o.search)
+	}
+	cfg.Seed = o.seed
+	if o.maxDepth < 0 || o.maxStates < 0 {
+		return bad("--max-depth and --max-states must not be negative")
+	}
+	cfg.MaxDepth, cfg.MaxStates = o.maxDepth, o.maxStates
+	if o.maxMemory != "" {
+		n, err := parseBytes(o.maxMemory)
+		if err != nil {
+			return bad("--max-memory: %v", err)
+		}
+		cfg.MaxMemory = n
+	} else {
+		cfg.MaxMemory = defaultMaxMemory()
+	}
+	if o.timeLimit != "" {
+		d, err := parseDuration(o.timeLimit)
+		if err != nil {
+			return bad("--time-limit: %v", err)
+		}
+		cfg.TimeLimit = d
+	}
+	cfg.ChooseFree, cfg.NoDeadlock = o.chooseFree, o.noDeadlock
+	switch o.onLimit {
+	case "cut":
+	case "error":
+		cfg.LimitError = true
+	default:
+		return bad("unknown --on-limit=%s (want cut or error)", o.onLimit)
+	}
+	if o.maxThreads < 1 || o.maxThreads > 64 {
+		return bad("--max-threads must be between 1 and 64")
+	}
+	if o.maxCalls < 1 {
+		return bad("--max-call-depth must be at least 1")
+	}
+	return cfg, model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls}, true
+}
+
+// compileModel loads and compiles a model, printing diagnostics.
+func compileModel(e *env, name string, mo model.Options) (*loaded, *model.Model) {
+	l := loadModel(e, name)
+	if l == nil {
+		return nil, nil
+	}
+	m, err := model.New(l.prog, mo)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return nil, nil
+	}
+	return l, m
+}
+
+func runCheck(e *env, fs *flag.FlagSet, opts any) int {
+	o := opts.(*checkOptions)
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "birch check: want exactly one model file")
+		fs.Usage()
+		return ExitBadInput
+	}
+	cfg, mo, ok := o.config(e, "check")
+	if !ok {
+		return ExitBadInput
+	}
+	name := fs.Arg(0)
+	l, m := compileModel(e, name, mo)
+	if m == nil {
+		return ExitBadInput
+	}
+
+	var stop atomic.Bool
+	cfg.Stop = &stop
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			stop.Store(true)
+		case <-done:
+		}
+	}()
+	defer func() {
+		signal.Stop(sig)
+		close(done)
+	}()
+	if o.progress || isTerminal(e.stderr) {
+		cfg.Progress = func(st search.Stats) {
+			fmt.Fprintf(e.stderr, "progress: %d states, depth %d, %.0f states/s, %s\n",
+				st.States, st.MaxDepth, st.StatesPerSecond(), search.FormatBytes(st.Memory))
+		}
+	}
+	res := search.Run(m, cfg)
+	return reportResult(e, l, m, name, o, res)
+}
+
+// reportResult prints a search result (text or JSON), saves the trail and
+// returns the exit status.
+func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOptions, res *search.Result) int {
+	var steps []trailStep
+	var final []byte
+	if res.Violation != nil {
+		init, ts, err := search.Replay(m, res.Trail)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch: internal error: the trail does not replay: %v\n", err)
+			return ExitBadInput
+		}
+		steps = describeTrail(m, l.fset, ts)
+		final = search.Final(init, ts)
+	}
+	viol := violationJSON(l, m, res, final)
+	if o.trail != "" && res.Violation != nil {
+		if err := saveTrail(o.trail, name, o.search, res.Trail, viol, steps); err != nil {
+			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
+			return ExitBadInput
+		}
+	}
+	if o.json {
+		printJSON(e.stdout, jsonReport{
+			Model: name, Verdict: res.Verdict.String(), Complete: res.Complete, Reason: res.Reason,
+			Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
+			LimitsHit: limitsJSON(l.fset, res.LimitsHit), Search: o.search,
+		})
+	} else {
+		w := e.stdout
+		fmt.Fprintf(w, "%s: %s\n", res.Verdict, res.Reason)
+		if v := viol; v != nil {
+			if v.Thread != "" {
+				fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
+			}
+			if v.Pos != "" {
+				fmt.Fprintf(w, "  at %s\n", v.Pos)
+			}
+			printTrail(w, steps)
+			if len(v.Threads) > 0 {
+				fmt.Fprintln(w, "threads at the deadlock:")
+				for _, t := range v.Threads {
+					if t.Terminated {
+						fmt.Fprintf(w, "  %s @ %s: terminated\n", t.Thread, t.Location)
+						continue
+					}
+					fmt.Fprintf(w, "  %s @ %s:\n", t.Thread, t.Location)
+					for _, why := range t.Waits {
+						fmt.Fprintf(w, "      %s\n", why)
+					}
+				}
+			}
+		}
+		for _, lh := range res.LimitsHit {
+			fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
+		}
+		if o.trail != "" && res.Violation != nil {
+			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+		}
+		fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
+	}
+	switch res.Verdict {
+	case search.Pass:
+		return ExitPass
+	case search.Fail:
+		return ExitViolation
+	}
+	return ExitInconclusive
+}
+
+// violationJSON describes the violation; final is the state the trail ends
+// in.
+func violationJSON(l *loaded, m *model.Model, res *search.Result, final []byte) *jsonViolation {
+	v := res.Violation
+	if v == nil {
+		return nil
+	}
+	jv := &jsonViolation{Kind: v.Kind.String(), Message: v.Msg, Pos: posString(l.fset, v.Pos)}
+	if final == nil {
+		return jv
+	}
+	if v.Kind == model.Deadlock {
+		for _, t := range m.Threads(final, true) {
+			jv.Threads = append(jv.Threads, jsonThread{Thread: t.Name, Location: t.Location, Terminated: t.Done, Waits: t.Waits})
+		}
+		return jv
+	}
+	if v.Thread >= 0 {
+		jv.Thread = m.ThreadName(final, v.Thread)
+		jv.Location = threadLocation(m, final, v.Thread)
+	}
+	return jv
+}

@@ -1,0 +1,358 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"birch/internal/model"
+	"birch/internal/source"
+)
+
+// Model is what a search needs of a compiled model.
+type Model interface {
+	// Initial appends the initial state to dst; a failure creating it is
+	// returned as a Step with Outcome Error or Limit.
+	Initial(dst []byte) ([]byte, *model.Step)
+	// Next calls yield for each outcome of state and returns their number
+	// and whether every thread has terminated.
+	Next(state []byte, yield func(*model.Step)) (n int, allDone bool)
+}
+
+// Strategy is the order of exploration.
+type Strategy int
+
+// Strategies.
+const (
+	DFS    Strategy = iota // depth-first (default)
+	BFS                    // breadth-first: shortest trails
+	Random                 // depth-first with successors in random order
+)
+
+func (s Strategy) String() string {
+	return [...]string{"dfs", "bfs", "random"}[s]
+}
+
+// Config configures a search; its zero value is a complete DFS with
+// deadlock detection and no resource limits.
+type Config struct {
+	Strategy   Strategy
+	Seed       uint64
+	MaxDepth   int   // 0: unbounded
+	MaxStates  int   // 0: unbounded
+	MaxMemory  int64 // bytes; 0: unbounded
+	TimeLimit  time.Duration
+	ChooseFree bool // skip steps that execute internChoose
+	NoDeadlock bool // do not report deadlocks
+	LimitError bool // a LimitState is a violation (--on-limit=error)
+	// Stop, when set by another goroutine, ends the search (Ctrl-C).
+	Stop *atomic.Bool
+	// Progress, if set, is called about once a second.
+	Progress func(Stats)
+}
+
+// Verdict is the outcome of a search.
+type Verdict int
+
+// Verdicts.
+const (
+	Pass Verdict = iota
+	Fail
+	Inconclusive
+)
+
+func (v Verdict) String() string { return [...]string{"pass", "fail", "inconclusive"}[v] }
+
+// Stats are the counters of a search.
+type Stats struct {
+	States      int     // states stored
+	Transitions int64   // successor edges generated, including those to stored states
+	MaxDepth    int     // deepest state reached
+	Seconds     float64 // wall time
+	Memory      int64   // bytes held by the state store and the search's stack or queue
+}
+
+// StatesPerSecond is States / Seconds.
+func (s Stats) StatesPerSecond() float64 {
+	if s.Seconds <= 0 {
+		return 0
+	}
+	return float64(s.States) / s.Seconds
+}
+
+// BytesPerState is Memory / States.
+func (s Stats) BytesPerState() float64 {
+	if s.States == 0 {
+		return 0
+	}
+	return float64(s.Memory) / float64(s.States)
+}
+
+// Violation is a property violation found by a search.
+type Violation struct {
+	Kind   model.ErrorKind
+	Msg    string
+	Thread int // index of the thread that failed (-1 for a deadlock)
+	Pos    source.Pos
+	Groups []int32 // the transformations of the failing step
+}
+
+// LimitHit counts the paths cut by one bound.
+type LimitHit struct {
+	Msg   string
+	Pos   source.Pos
+	Count int
+}
+
+// Result is what a search found.
+type Result struct {
+	Verdict   Verdict
+	Complete  bool   // every reachable state was explored
+	Reason    string // why the verdict is what it is
+	Violation *Violation
+	// Trail leads from the initial state to the violation: the ordinal of
+	// each step (see model.Step.Ordinal). For an error, the last ordinal is
+	// the failing step itself; for a deadlock, the trail ends in the
+	// deadlocked state.
+	Trail     []int
+	Stats     Stats
+	LimitsHit []LimitHit
+}
+
+// FormatBytes formats a byte count with a binary unit.
+func FormatBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// searcher holds one search's state.
+type searcher struct {
+	m     Model
+	cfg   Config
+	store *StateStore
+	res   Result
+	start time.Time
+
+	stopped string // why the search stopped early ("" while running)
+	cut     bool   // some path was cut by --max-depth
+	limits  map[limitKey]*LimitHit
+
+	// the state being expanded
+	curID    StateID
+	curDepth int
+	found    bool
+	failOrd  int
+	// successors of the state being expanded
+	succ    []entry
+	visitFn func(*model.Step)
+
+	nextCheck int
+	lastProg  time.Time
+	rng       *rand.Rand
+	stackMem  int64
+}
+
+type limitKey struct {
+	msg string
+	pos source.Pos
+}
+
+// entry is a state waiting to be expanded.
+type entry struct {
+	id    StateID
+	depth int32
+	ord   int32 // ordinal of the step that reached it
+}
+
+// Run searches the state space of m.
+func Run(m Model, cfg Config) *Result {
+	s := &searcher{m: m, cfg: cfg, start: time.Now(), limits: map[limitKey]*LimitHit{}}
+	s.lastProg = s.start
+	s.rng = rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
+	aux := 0
+	if cfg.Strategy == BFS {
+		aux = 1
+	}
+	s.store = NewStateStore(aux)
+	s.visitFn = s.visit
+	if cfg.MaxMemory > 0 {
+		// keep the garbage collector within the budget too
+		old := debug.SetMemoryLimit(cfg.MaxMemory)
+		defer debug.SetMemoryLimit(old)
+	}
+	init, fail := m.Initial(nil)
+	if fail != nil {
+		if fail.Outcome == model.Limit && !cfg.LimitError {
+			s.visit(fail)
+			s.res.Stats.Transitions = 0
+		} else {
+			s.violation(fail, -1)
+		}
+		return s.finish()
+	}
+	id, _ := s.store.Insert(init, packAux(NoState, 0))
+	switch cfg.Strategy {
+	case BFS:
+		s.bfs(id)
+	default:
+		s.dfs(id)
+	}
+	return s.finish()
+}
+
+// packAux packs a BFS parent link: the parent's id (arena offsets stay
+// below 2^40) and the ordinal of the step from it.
+func packAux(parent StateID, ord int) uint64 {
+	if ord >= 1<<24 {
+		ord = 1<<24 - 1 // trails through such a step do not replay; see bfsTrail
+	}
+	return (uint64(parent)+1)<<24 | uint64(ord)
+}
+
+func unpackAux(a uint64) (StateID, int) {
+	return StateID(a>>24) - 1, int(a & (1<<24 - 1))
+}
+
+// visit handles one outcome of the state being expanded.
+func (s *searcher) visit(st *model.Step) {
+	if s.found {
+		return
+	}
+	if s.cfg.ChooseFree && st.Intern {
+		return
+	}
+	s.res.Stats.Transitions++
+	switch st.Outcome {
+	case model.OK:
+		aux := uint64(0)
+		if s.cfg.Strategy == BFS {
+			aux = packAux(s.curID, st.Ordinal)
+		}
+		id, isNew := s.store.Insert(st.State, aux)
+		if isNew {
+			s.succ = append(s.succ, entry{id: id, depth: int32(s.curDepth + 1), ord: int32(st.Ordinal)})
+		}
+	case model.Error:
+		s.violation(st, st.Ordinal)
+	case model.Limit:
+		k := limitKey{st.Msg, st.Pos}
+		h := s.limits[k]
+		if h == nil {
+			h = &LimitHit{Msg: st.Msg, Pos: st.Pos}
+			s.limits[k] = h
+		}
+		h.Count++
+		if s.cfg.LimitError {
+			s.violation(st, st.Ordinal)
+		}
+	}
+}
+
+// violation records the first violation; ord is the failing step's ordinal
+// (-1 for a deadlock or an initial-state failure).
+func (s *searcher) violation(st *model.Step, ord int) {
+	if s.found {
+		return
+	}
+	s.found = true
+	kind := st.Kind
+	if st.Outcome == model.Limit {
+		kind = model.LimitReached
+	}
+	s.res.Violation = &Violation{Kind: kind, Msg: st.Msg, Thread: st.Thread, Pos: st.Pos, Groups: append([]int32(nil), st.Groups...)}
+	s.failOrd = ord
+}
+
+// check looks at the resource limits; it returns false when the search
+// must stop.
+func (s *searcher) check() bool {
+	if s.cfg.Stop != nil && s.cfg.Stop.Load() {
+		s.stopped = "interrupted"
+		return false
+	}
+	if s.cfg.MaxStates > 0 && s.store.Len() >= s.cfg.MaxStates {
+		s.stopped = fmt.Sprintf("state limit reached (--max-states=%d)", s.cfg.MaxStates)
+		return false
+	}
+	s.nextCheck--
+	if s.nextCheck > 0 {
+		return true
+	}
+	s.nextCheck = 1024
+	if s.cfg.MaxMemory > 0 && s.memory() >= s.cfg.MaxMemory {
+		s.stopped = fmt.Sprintf("memory limit reached (--max-memory=%s)", FormatBytes(s.cfg.MaxMemory))
+		return false
+	}
+	now := time.Now()
+	if s.cfg.TimeLimit > 0 && now.Sub(s.start) >= s.cfg.TimeLimit {
+		s.stopped = fmt.Sprintf("time limit reached (--time-limit=%s)", s.cfg.TimeLimit)
+		return false
+	}
+	if s.cfg.Progress != nil && now.Sub(s.lastProg) >= time.Second {
+		s.lastProg = now
+		s.cfg.Progress(s.stats())
+	}
+	return true
+}
+
+func (s *searcher) memory() int64 { return s.store.Bytes() + s.stackMem }
+
+func (s *searcher) stats() Stats {
+	st := s.res.Stats
+	st.States = s.store.Len()
+	st.Seconds = time.Since(s.start).Seconds()
+	st.Memory = s.memory()
+	return st
+}
+
+func (s *searcher) finish() *Result {
+	r := &s.res
+	r.Stats = s.stats()
+	for _, h := range s.limits {
+		r.LimitsHit = append(r.LimitsHit, *h)
+	}
+	sort.Slice(r.LimitsHit, func(i, j int) bool {
+		a, b := r.LimitsHit[i], r.LimitsHit[j]
+		if a.Pos != b.Pos {
+			return a.Pos < b.Pos
+		}
+		return a.Msg < b.Msg
+	})
+	switch {
+	case r.Violation != nil:
+		r.Verdict = Fail
+		r.Complete = false
+		r.Reason = r.Violation.Kind.String() + ": " + r.Violation.Msg
+	case s.stopped != "":
+		r.Verdict = Inconclusive
+		r.Reason = s.stopped
+	case s.cut:
+		r.Verdict = Inconclusive
+		r.Reason = fmt.Sprintf("no violation found, but paths deeper than --max-depth=%d were cut", s.cfg.MaxDepth)
+	case len(r.LimitsHit) > 0:
+		r.Verdict = Inconclusive
+		r.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + r.LimitsHit[0].Msg
+		if len(r.LimitsHit) > 1 {
+			r.Reason += fmt.Sprintf(" (and %d more)", len(r.LimitsHit)-1)
+		}
+		r.Complete = true
+	case s.cfg.ChooseFree:
+		r.Verdict = Inconclusive
+		r.Reason = "no violation on the choose-free paths (--choose-free explores only part of the behaviours)"
+	default:
+		r.Verdict = Pass
+		r.Complete = true
+		r.Reason = "no violation: every reachable state was explored"
+	}
+	return r
+}
