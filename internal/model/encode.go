@@ -1,77 +1,402 @@
 package model
 
-// appendState encodes the slot vector s: each slot as a zig-zag varint.
-func appendState(dst []byte, s []int64) []byte {
-	for _, v := range s {
-		u := uint64(v<<1) ^ uint64(v>>63)
-		for u >= 0x80 {
-			dst = append(dst, byte(u)|0x80)
-			u >>= 7
+import (
+	"math/bits"
+
+	"birch/internal/bir/types"
+)
+
+// A stored state is the slot vector bit-packed: every slot takes the bits
+// its type needs (a range l..u takes bits(u-l), a boolean one bit, a
+// reference bits(number of objects)), slots whose value follows from others
+// take none (the count of a non-reentrant lock, the wait sets of a lock
+// without wait), an int takes 8 bits when it is small and 65 otherwise, and a
+// thread in its common shape (running or terminated, not waiting, no
+// function frames) takes two bits of header. The layout of the thread pool
+// is read from the bits themselves, so the encoding is canonical: equal slot
+// vectors give equal bytes.
+
+// fieldKind says how one slot is encoded.
+type fieldKind uint8
+
+const (
+	fWidth   fieldKind = iota // value - base in width bits
+	fInt                      // zig-zag: 0+7 bits, or 1+64 bits
+	fDerived                  // not stored: the count of a non-reentrant lock (owner != 0)
+	fZero                     // not stored: always 0
+)
+
+type field struct {
+	kind  fieldKind
+	width uint8
+	base  int64
+}
+
+// fieldsOf appends the encodings of the slots of a value of type t.
+func (m *Model) fieldsOf(dst []field, t types.Type) []field {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind {
+		case types.Bool:
+			return append(dst, field{kind: fWidth, width: 1})
+		case types.Tid:
+			return append(dst, field{kind: fWidth, width: bitsFor(uint64(m.opts.MaxThreads))})
 		}
-		dst = append(dst, byte(u))
+		return append(dst, field{kind: fInt})
+	case *types.Range:
+		return append(dst, field{kind: fWidth, width: bitsFor(uint64(u.Hi - u.Lo)), base: u.Lo})
+	case *types.Enum:
+		lo, hi := int64(0), int64(0)
+		for i, c := range u.Consts {
+			if i == 0 || c.Ordinal < lo {
+				lo = c.Ordinal
+			}
+			if i == 0 || c.Ordinal > hi {
+				hi = c.Ordinal
+			}
+		}
+		return append(dst, field{kind: fWidth, width: bitsFor(uint64(hi - lo)), base: lo})
+	case *types.Ref:
+		return append(dst, field{kind: fWidth, width: bitsFor(uint64(len(m.objBase)))})
+	case *types.Lock:
+		owner := field{kind: fWidth, width: bitsFor(uint64(m.opts.MaxThreads))}
+		count := field{kind: fDerived}
+		if u.Reentrant {
+			count = field{kind: fWidth, width: bitsFor(uint64(m.opts.MaxReentrancy))}
+		}
+		set := field{kind: fZero}
+		if u.Wait {
+			set = field{kind: fWidth, width: uint8(m.opts.MaxThreads)}
+		}
+		return append(dst, owner, count, set, set)
+	case *types.Array:
+		for i := int64(0); i < u.Len; i++ {
+			dst = m.fieldsOf(dst, u.Elem)
+		}
+		return dst
+	case *types.Record:
+		for _, f := range u.Fields {
+			dst = m.fieldsOf(dst, f.Type())
+		}
+		return dst
 	}
-	return dst
+	return append(dst, field{kind: fInt})
+}
+
+// bitsFor is the number of bits that hold 0..n.
+func bitsFor(n uint64) uint8 { return uint8(bits.Len64(n)) }
+
+// encoding holds the tables of the encoder.
+type encoding struct {
+	fixed      []field // globals and heap (with collection counts)
+	poolBits   uint8   // thread count
+	threadBits uint8   // thread (index among threads)
+	procBits   uint8   // proc number of a function frame
+	siteBits   uint8   // call site
+	statusBits uint8
+	waitBits   uint8
+	depthBits  uint8
+}
+
+// procEncoding: per proc, the bits of a location and the fields of the
+// variables.
+type procEncoding struct {
+	locBits uint8
+	vars    []field
+}
+
+func (m *Model) buildEncoding() {
+	e := &m.encoding
+	for _, g := range m.prog.Globals {
+		e.fixed = m.fieldsOf(e.fixed, g.Type())
+	}
+	for _, c := range m.colls {
+		e.fixed = append(e.fixed, field{kind: fWidth, width: bitsFor(uint64(c.obj.Size))})
+		for i := int64(0); i < c.obj.Size; i++ {
+			if c.array {
+				e.fixed = append(e.fixed, field{kind: fWidth, width: bitsFor(uint64(c.maxLen))})
+				arr := c.elem.Underlying().(*types.Array)
+				for k := 0; k < c.maxLen; k++ {
+					e.fixed = m.fieldsOf(e.fixed, arr.Elem)
+				}
+			} else {
+				e.fixed = m.fieldsOf(e.fixed, c.elem)
+			}
+		}
+	}
+	if len(e.fixed) != m.poolOff {
+		panic("model: encoding does not match the layout")
+	}
+	e.poolBits = bitsFor(uint64(m.opts.MaxThreads))
+	e.threadBits = bitsFor(uint64(max(len(m.procs)-1, 0)))
+	e.procBits = bitsFor(uint64(max(len(m.allProcs)-1, 0)))
+	e.siteBits = bitsFor(uint64(len(m.groups)))
+	e.waitBits = bitsFor(uint64(m.opts.MaxReentrancy))
+	e.depthBits = bitsFor(uint64(m.opts.MaxCallDepth))
+	for _, pi := range m.allProcs {
+		pe := &pi.enc
+		pe.locBits = bitsFor(uint64(max(len(pi.locs)-1, 0)))
+		for _, v := range pi.proc.Vars() {
+			pe.vars = m.fieldsOf(pe.vars, v.Type())
+		}
+	}
+}
+
+// bitWriter appends bits to a byte slice, least significant first.
+type bitWriter struct {
+	buf  []byte
+	acc  uint64
+	nacc uint
+}
+
+func (w *bitWriter) write(v uint64, n uint) {
+	if n == 0 {
+		return
+	}
+	if n > 32 {
+		w.write(v&0xffffffff, 32)
+		w.write(v>>32, n-32)
+		return
+	}
+	v &= 1<<n - 1
+	w.acc |= v << w.nacc
+	w.nacc += n
+	for w.nacc >= 8 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc >>= 8
+		w.nacc -= 8
+	}
+}
+
+func (w *bitWriter) flush() []byte {
+	if w.nacc > 0 {
+		w.buf = append(w.buf, byte(w.acc))
+	}
+	w.acc, w.nacc = 0, 0
+	return w.buf
+}
+
+func (w *bitWriter) field(f field, v int64) {
+	switch f.kind {
+	case fWidth:
+		w.write(uint64(v-f.base), uint(f.width))
+	case fInt:
+		u := uint64(v<<1) ^ uint64(v>>63)
+		if u < 128 {
+			w.write(u<<1, 8)
+		} else {
+			w.write(1, 1)
+			w.write(u, 64)
+		}
+	}
+}
+
+// bitReader reads what bitWriter wrote.
+type bitReader struct {
+	buf  []byte
+	i    int
+	acc  uint64
+	nacc uint
+	bad  bool
+}
+
+func (r *bitReader) read(n uint) uint64 {
+	if n == 0 {
+		return 0
+	}
+	if n > 32 {
+		lo := r.read(32)
+		return lo | r.read(n-32)<<32
+	}
+	for r.nacc < n {
+		if r.i >= len(r.buf) {
+			r.bad = true
+			return 0
+		}
+		r.acc |= uint64(r.buf[r.i]) << r.nacc
+		r.i++
+		r.nacc += 8
+	}
+	v := r.acc & (1<<n - 1)
+	r.acc >>= n
+	r.nacc -= n
+	return v
+}
+
+func (r *bitReader) field(f field, prev int64) int64 {
+	switch f.kind {
+	case fWidth:
+		return int64(r.read(uint(f.width))) + f.base
+	case fInt:
+		var u uint64
+		if r.read(1) == 0 {
+			u = r.read(7)
+		} else {
+			u = r.read(64)
+		}
+		return int64(u>>1) ^ -int64(u&1)
+	case fDerived:
+		if prev != 0 {
+			return 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// Thread header modes.
+const (
+	modeRunning    = 0 // status 0, not waiting, one frame
+	modeTerminated = 1 // status 1, not waiting, one frame
+	modeGeneral    = 2 // followed by status, wait count and depth
+)
+
+// appendState encodes the slot vector s. It is the hottest code of a
+// search after the state store, so the bit accumulator lives in locals.
+func (m *Model) appendState(dst []byte, s []int64) []byte {
+	e := &m.encoding
+	var acc uint64
+	var nacc uint
+	buf := dst
+	// put appends the low n bits of v (n <= 32, v < 1<<n).
+	put := func(v uint64, n uint) {
+		acc |= v << nacc
+		nacc += n
+		if nacc >= 32 {
+			buf = append(buf, byte(acc), byte(acc>>8), byte(acc>>16), byte(acc>>24))
+			acc >>= 32
+			nacc -= 32
+		}
+	}
+	field := func(f field, v int64) {
+		switch f.kind {
+		case fWidth:
+			u := uint64(v - f.base)
+			if f.width <= 32 {
+				put(u, uint(f.width))
+			} else {
+				put(u&0xffffffff, 32)
+				put(u>>32, uint(f.width)-32)
+			}
+		case fInt:
+			u := uint64(v<<1) ^ uint64(v>>63)
+			if u < 128 {
+				put(u<<1, 8)
+			} else {
+				put(1|(u&0x7fffffff)<<1, 32)
+				put(u>>31&0xffffffff, 32)
+				put(u>>63, 1)
+			}
+		}
+	}
+	for i, f := range e.fixed {
+		field(f, s[i])
+	}
+	p := m.poolOff
+	n := int(s[p])
+	put(uint64(n), uint(e.poolBits))
+	p++
+	for t := 0; t < n; t++ {
+		status, wait, depth := s[p+thStatus], s[p+thWaitCount], s[p+thDepth]
+		put(uint64(s[p+thProc]), uint(e.threadBits))
+		switch {
+		case wait == 0 && depth == 1 && status == 0:
+			put(modeRunning, 2)
+		case wait == 0 && depth == 1 && status == 1:
+			put(modeTerminated, 2)
+		default:
+			put(modeGeneral, 2)
+			put(uint64(status), 1)
+			put(uint64(wait), uint(e.waitBits))
+			put(uint64(depth), uint(e.depthBits))
+		}
+		p += thHeader
+		for d := int64(0); d < depth; d++ {
+			pi := m.allProcs[s[p+frProc]]
+			if d > 0 {
+				put(uint64(s[p+frProc]), uint(e.procBits))
+				put(uint64(s[p+frSite]), uint(e.siteBits))
+			}
+			put(uint64(s[p+frLoc]), uint(pi.enc.locBits))
+			p += frHeader
+			for i, f := range pi.enc.vars {
+				field(f, s[p+i])
+			}
+			p += pi.varSize
+		}
+	}
+	for nacc > 0 {
+		buf = append(buf, byte(acc))
+		acc >>= 8
+		nacc -= min(nacc, 8)
+	}
+	return buf
 }
 
 // decodeState decodes an encoded state into dst. It returns false if src is
 // not a well-formed state of m.
 func (m *Model) decodeState(dst []int64, src []byte) ([]int64, bool) {
+	e := &m.encoding
+	r := bitReader{buf: src}
 	dst = dst[:0]
-	i := 0
-	next := func() (int64, bool) {
-		var u uint64
-		var shift uint
-		for {
-			if i >= len(src) || shift > 63 {
-				return 0, false
-			}
-			b := src[i]
-			i++
-			u |= uint64(b&0x7f) << shift
-			if b < 0x80 {
-				break
-			}
-			shift += 7
-		}
-		return int64(u>>1) ^ -int64(u&1), true
+	var prev int64
+	for _, f := range e.fixed {
+		v := r.field(f, prev)
+		dst = append(dst, v)
+		prev = v
 	}
-	take := func(n int) bool {
-		for ; n > 0; n-- {
-			v, ok := next()
-			if !ok {
-				return false
-			}
-			dst = append(dst, v)
-		}
-		return true
-	}
-	if !take(m.poolOff + 1) {
-		return dst, false
-	}
-	n := dst[m.poolOff]
-	if n < 0 || n > int64(m.opts.MaxThreads) {
+	n := int64(r.read(uint(e.poolBits)))
+	dst = append(dst, n)
+	if n > int64(m.opts.MaxThreads) {
 		return dst, false
 	}
 	for t := int64(0); t < n; t++ {
-		if !take(thHeader) {
+		proc := int64(r.read(uint(e.threadBits)))
+		if proc >= int64(len(m.procs)) {
 			return dst, false
 		}
-		d := dst[len(dst)-1]
-		if d < 1 || d > int64(m.opts.MaxCallDepth) {
+		var status, wait, depth int64
+		switch r.read(2) {
+		case modeRunning:
+			depth = 1
+		case modeTerminated:
+			status, depth = 1, 1
+		case modeGeneral:
+			status = int64(r.read(1))
+			wait = int64(r.read(uint(e.waitBits)))
+			depth = int64(r.read(uint(e.depthBits)))
+		default:
 			return dst, false
 		}
-		for ; d > 0; d-- {
-			if !take(1) {
+		if depth < 1 || depth > int64(m.opts.MaxCallDepth) {
+			return dst, false
+		}
+		dst = append(dst, proc, status, wait, depth)
+		for d := int64(0); d < depth; d++ {
+			fp, site := proc, int64(0)
+			if d > 0 {
+				fp = int64(r.read(uint(e.procBits)))
+				site = int64(r.read(uint(e.siteBits)))
+				if fp >= int64(len(m.allProcs)) {
+					return dst, false
+				}
+			}
+			pi := m.allProcs[fp]
+			loc := int64(r.read(uint(pi.enc.locBits)))
+			if loc >= int64(len(pi.locs)) {
 				return dst, false
 			}
-			p := dst[len(dst)-1]
-			if p < 0 || p >= int64(len(m.allProcs)) {
-				return dst, false
-			}
-			if !take(frHeader - 1 + m.allProcs[p].varSize) {
-				return dst, false
+			dst = append(dst, fp, loc, site)
+			prev = 0
+			for _, f := range pi.enc.vars {
+				v := r.field(f, prev)
+				dst = append(dst, v)
+				prev = v
 			}
 		}
 	}
-	return dst, i == len(src)
+	if r.bad || r.i != len(src) {
+		return dst, false
+	}
+	return dst, true
 }

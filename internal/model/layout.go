@@ -149,6 +149,7 @@ type procInfo struct {
 	defaults []int64 // default values of the frame's variables
 	locs     []*locInfo
 	varIndex map[*types.Var]int
+	enc      procEncoding
 }
 
 // locInfo is a location's compiled form.

@@ -105,6 +105,10 @@ type Model struct {
 	pub       []Group
 	init      []int64 // the fixed part of the initial state
 
+	encoding      encoding
+	checkEncoding bool // verify every encoded state (tests)
+	verifyBuf     []int64
+
 	x       exec
 	levels  []*level
 	step    Step
@@ -137,6 +141,7 @@ func New(prog *types.Program, opts Options) (m *Model, err error) {
 	}()
 	m.layout()
 	m.compile()
+	m.buildEncoding()
 	m.x.m = m
 	return m, nil
 }

@@ -29,6 +29,7 @@ func load(t testing.TB, path string) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.checkEncoding = true
 	return m
 }
 

@@ -44,7 +44,7 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 			return dst, st
 		}
 	}
-	return appendState(dst, x.s), nil
+	return m.appendState(dst, x.s), nil
 }
 
 // Next calls yield once for every outcome of every transformation enabled
@@ -239,7 +239,10 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 }
 
 func (m *Model) emitOK(t int, intern bool, s []int64) {
-	m.enc = appendState(m.enc[:0], s)
+	m.enc = m.appendState(m.enc[:0], s)
+	if m.checkEncoding {
+		m.verifyEncoding(s)
+	}
 	m.step = Step{Outcome: OK, Ordinal: m.emitted, Thread: t, Groups: m.path, Intern: intern, State: m.enc}
 	m.emitted++
 	m.yield(&m.step)
@@ -256,3 +259,17 @@ var _ = source.NoPos
 
 // printBuffer collects println output per outcome while Print runs.
 type printBuffer = bytes.Buffer
+
+// verifyEncoding panics unless m.enc decodes to s (tests turn it on).
+func (m *Model) verifyEncoding(s []int64) {
+	d, ok := m.decodeState(m.verifyBuf[:0], m.enc)
+	m.verifyBuf = d
+	if !ok || len(d) != len(s) {
+		panic("model: encoding does not round-trip")
+	}
+	for i := range d {
+		if d[i] != s[i] {
+			panic("model: encoding does not round-trip")
+		}
+	}
+}

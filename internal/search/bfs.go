@@ -6,28 +6,32 @@ import "birch/internal/model"
 // ordinal of the step from it, so trails are shortest.
 func (s *searcher) bfs(root StateID) {
 	queue := []StateID{root}
-	depths := []int32{0}
-	head := 0
+	head, levelEnd, depth := 0, 1, 0
 	for head < len(queue) {
 		if !s.check() {
 			return
 		}
-		id, d := queue[head], int(depths[head])
+		if head == levelEnd {
+			depth++
+			levelEnd = len(queue)
+		}
+		id := queue[head]
 		head++
 		if head >= 1<<16 && head*2 >= len(queue) {
 			// drop the expanded prefix
 			n := copy(queue, queue[head:])
-			copy(depths, depths[head:])
-			queue, depths, head = queue[:n], depths[:n], 0
+			queue = queue[:n]
+			levelEnd -= head
+			head = 0
 		}
-		if d > s.res.Stats.MaxDepth {
-			s.res.Stats.MaxDepth = d
+		if depth > s.res.Stats.MaxDepth {
+			s.res.Stats.MaxDepth = depth
 		}
-		if s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth {
+		if s.cfg.MaxDepth > 0 && depth >= s.cfg.MaxDepth {
 			s.cut = true
 			continue
 		}
-		s.curID, s.curDepth = id, d
+		s.curID, s.curDepth = id, depth
 		s.succ = s.succ[:0]
 		n, allDone := s.m.Next(s.store.State(id), s.visitFn)
 		if s.found {
@@ -41,9 +45,8 @@ func (s *searcher) bfs(root StateID) {
 		}
 		for _, e := range s.succ {
 			queue = append(queue, e.id)
-			depths = append(depths, e.depth)
 		}
-		s.stackMem = int64(cap(queue))*8 + int64(cap(depths))*4
+		s.stackMem = int64(cap(queue)) * 8
 	}
 }
 

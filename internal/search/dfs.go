@@ -1,56 +1,80 @@
 package search
 
-import "birch/internal/model"
+import (
+	"bytes"
+
+	"birch/internal/model"
+)
+
+// marker separates the successors of one expanded state on the DFS stack
+// from those of its ancestors; popping it pops the path.
+const marker = NoState
 
 // dfs is an iterative depth-first search. Successors are inserted into the
-// store when they are generated and pushed on the stack; the path from the
-// initial state to the state being expanded is kept for the trail.
+// store when they are generated and pushed on the stack after a marker; the
+// path from the initial state to the state being expanded is kept for the
+// trail. A pending state costs 8 bytes of stack.
 func (s *searcher) dfs(root StateID) {
-	stack := []entry{{id: root, depth: 0, ord: -1}}
-	var path []entry
+	stack := []StateID{root}
+	var path []StateID
 	for len(stack) > 0 {
 		if !s.check() {
 			return
 		}
-		e := stack[len(stack)-1]
+		id := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		path = append(path[:e.depth], e)
-		d := int(e.depth)
+		if id == marker {
+			path = path[:len(path)-1]
+			continue
+		}
+		path = append(path, id)
+		d := len(path) - 1
 		if d > s.res.Stats.MaxDepth {
 			s.res.Stats.MaxDepth = d
 		}
 		if s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth {
 			s.cut = true
+			path = path[:d]
 			continue
 		}
-		s.curID, s.curDepth = e.id, d
+		s.curID, s.curDepth = id, d
 		s.succ = s.succ[:0]
-		n, allDone := s.m.Next(s.store.State(e.id), s.visitFn)
+		n, allDone := s.m.Next(s.store.State(id), s.visitFn)
 		if s.found {
-			s.res.Trail = pathTrail(path, s.failOrd)
+			s.res.Trail = s.pathTrail(path, s.failOrd)
 			return
 		}
 		if n == 0 && !allDone && !s.cfg.NoDeadlock {
 			s.violation(&model.Step{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}, -1)
-			s.res.Trail = pathTrail(path, -1)
+			s.res.Trail = s.pathTrail(path, -1)
 			return
 		}
 		if s.cfg.Strategy == Random {
 			s.rng.Shuffle(len(s.succ), func(i, j int) { s.succ[i], s.succ[j] = s.succ[j], s.succ[i] })
 		}
+		stack = append(stack, marker)
 		// push in reverse so that the first successor is expanded first
 		for i := len(s.succ) - 1; i >= 0; i-- {
-			stack = append(stack, s.succ[i])
+			stack = append(stack, s.succ[i].id)
 		}
-		s.stackMem = int64(cap(stack)+cap(path)) * 16
+		s.stackMem = int64(cap(stack)+cap(path)) * 8
 	}
 }
 
-// pathTrail turns a DFS path into ordinals, adding the failing step.
-func pathTrail(path []entry, failOrd int) []int {
+// pathTrail turns a path of states into the ordinals of the steps between
+// them (found by generating each state's successors again), adding the
+// failing step.
+func (s *searcher) pathTrail(path []StateID, failOrd int) []int {
 	tr := make([]int, 0, len(path))
-	for _, e := range path[1:] {
-		tr = append(tr, int(e.ord))
+	for i := 1; i < len(path); i++ {
+		child := s.store.State(path[i])
+		ord := -1
+		s.m.Next(s.store.State(path[i-1]), func(st *model.Step) {
+			if ord < 0 && st.Outcome == model.OK && !(s.cfg.ChooseFree && st.Intern) && bytes.Equal(st.State, child) {
+				ord = st.Ordinal
+			}
+		})
+		tr = append(tr, ord)
 	}
 	if failOrd >= 0 {
 		tr = append(tr, failOrd)

@@ -1,0 +1,52 @@
+package search
+
+import (
+	"os"
+	"testing"
+
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/source"
+)
+
+func benchModel(b *testing.B, path string) *model.Model {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Skip(err)
+	}
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := model.New(prog, model.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+// BenchmarkSearch runs complete searches of benchmark and example models;
+// states/s and bytes/state are reported as metrics.
+func BenchmarkSearch(b *testing.B) {
+	for _, c := range []struct{ name, path string }{
+		{"counters", "../../bench/models/counters.bir"},
+		{"mutex", "../../bench/models/mutex.bir"},
+		{"msgqueue", "../../examples/msgqueue.bir"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := benchModel(b, c.path)
+			var r *Result
+			for b.Loop() {
+				r = Run(m, Config{})
+			}
+			b.ReportMetric(float64(r.Stats.States)/b.Elapsed().Seconds()*float64(b.N), "states/s")
+			b.ReportMetric(r.Stats.BytesPerState(), "bytes/state")
+		})
+	}
+}
