@@ -278,6 +278,9 @@ func (m *Model) explain(s []int64, off []int, j int) []string {
 		x.block = ""
 		if g.guard(x) == 0 {
 			why := "guard " + exprText(g.Decl.Guard) + " is false"
+			if x.block != "" {
+				why += " (" + x.block + ")"
+			}
 			if waits := m.waitDescr(s, j); waits != "" {
 				why += "; " + waits
 			}

@@ -61,12 +61,12 @@ func (x *exec) clearError() {
 
 // object returns the first slot of the object r refers to, or -1 after a
 // null dereference.
-func (x *exec) object(r int64, pos source.Pos) int {
+func (x *exec) object(r int64, pos source.Pos, what string) int {
 	if x.failed {
 		return -1
 	}
 	if r <= 0 || int(r) > len(x.m.objBase) {
-		x.fail(NullDereference, pos, "null dereference")
+		x.fail(NullDereference, pos, "null dereference: %s is null", what)
 		return -1
 	}
 	return x.m.objBase[r-1]

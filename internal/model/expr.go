@@ -85,8 +85,9 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 		case *types.Ref:
 			ref := m.expr(e.X, sc)
 			pos := e.LengthPos
+			what := format.Expr(e.X)
 			return func(x *exec) int64 {
-				base := x.object(ref(x), pos)
+				base := x.object(ref(x), pos, what)
 				if base < 0 {
 					return 0
 				}
@@ -179,8 +180,9 @@ func (m *Model) addr(e ast.Expr, sc scope) addrFn {
 		off := fieldOffset(rec, f)
 		ref := m.expr(e.X, sc)
 		pos := e.Sel.Pos()
+		what := format.Expr(e.X)
 		return func(x *exec) int {
-			base := x.object(ref(x), pos)
+			base := x.object(ref(x), pos, what)
 			if base < 0 {
 				return -1
 			}
@@ -213,8 +215,9 @@ func (m *Model) addr(e ast.Expr, sc scope) addrFn {
 			}
 			es := slotSize(arr.Elem)
 			ref := m.expr(e.X, sc)
+			what := format.Expr(e.X)
 			return func(x *exec) int {
-				b := x.object(ref(x), pos)
+				b := x.object(ref(x), pos, what)
 				i := idx(x)
 				if b < 0 || x.failed {
 					return -1
@@ -378,13 +381,18 @@ func (m *Model) builtin(e *ast.BuiltinExpr, sc scope) evalFn {
 	l := m.addr(e.X, sc)
 	switch e.Op {
 	case token.LOCKAVAILABLE:
+		name := format.Expr(e.X)
 		return func(x *exec) int64 {
 			p := l(x)
 			if p < 0 {
 				return 0
 			}
 			o := x.s[p+lockOwner]
-			return b2i(o == 0 || o == int64(x.t+1))
+			ok := o == 0 || o == int64(x.t+1)
+			if !ok && x.explain {
+				x.block = name + " is held by " + x.m.threadName(x.s, int(o-1))
+			}
+			return b2i(ok)
 		}
 	case token.HASLOCK:
 		return func(x *exec) int64 {
