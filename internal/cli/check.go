@@ -234,6 +234,9 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		select {
 		case <-sig:
 			stop.Store(true)
+			// a second Ctrl-C gets the default action again (unless
+			// someone else listens too)
+			signal.Stop(sig)
 		case <-done:
 		}
 	}()

@@ -34,6 +34,9 @@ type command struct {
 	short string // one line for `birch help`
 	long  string // paragraphs for `birch help CMD` and `birch CMD -h`
 	flags func(fs *flag.FlagSet) any
+	// passArgs: the command passes arguments after "--" on (birch spin);
+	// for other commands "--" only ends the flags.
+	passArgs bool
 	run   func(e *env, fs *flag.FlagSet, opts any) int
 }
 
@@ -77,7 +80,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		opts = c.flags(fs)
 	}
 	fs.Usage = func() { commandUsage(stderr, c, fs) }
-	if err := parseInterspersed(fs, args[1:]); err != nil {
+	if err := parseInterspersed(fs, args[1:], c.passArgs); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			commandUsage(stdout, c, fs)
 			return ExitPass
@@ -178,7 +181,7 @@ func commandUsage(w io.Writer, c *command, fs *flag.FlagSet) {
 // positional arguments (`birch check MODEL --json`). Everything after "--"
 // is positional, and "--" itself is kept among them so that commands passing
 // arguments on (birch spin MODEL -- PAN FLAGS) can find it.
-func parseInterspersed(fs *flag.FlagSet, args []string) error {
+func parseInterspersed(fs *flag.FlagSet, args []string, keepDashes bool) error {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -189,7 +192,10 @@ func parseInterspersed(fs *flag.FlagSet, args []string) error {
 			break
 		}
 		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			pos = append(append(pos, "--"), rest...)
+			if keepDashes {
+				pos = append(pos, "--")
+			}
+			pos = append(pos, rest...)
 			break
 		}
 		pos = append(pos, rest[0])

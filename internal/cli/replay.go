@@ -42,7 +42,8 @@ the enabled outcomes uniformly at random (the same seed gives the same run) and
 prints the output of println actions. It stops after --steps steps, when no
 thread can move, or at a violation, which it reports as birch check does.
 
-Exit status: 1 when the run ends in a violation, 0 otherwise.`,
+Exit status: 1 when the run ends in a violation, 3 when it hits a bound of the
+model (a full collection, too many threads, ...), 0 otherwise.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &simOptions{}
 			fs.Uint64Var(&o.seed, "seed", 1, "random seed")
@@ -77,8 +78,19 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	w := e.stdout
+	notFit := func(format string, args ...any) int {
+		fmt.Fprintf(e.stderr, "birch replay: the trail does not fit the model: "+format+"\n", args...)
+		return ExitBadInput
+	}
+	if len(tf.Trail) > 0 && len(tf.Trail) != len(tf.Ordinals) {
+		return notFit("it has %d ordinals but %d recorded steps", len(tf.Ordinals), len(tf.Trail))
+	}
 	init, fail := m.Initial(nil)
 	if fail != nil {
+		if len(tf.Ordinals) == 0 && tf.Violation != nil && tf.Violation.Kind == failKind(fail) {
+			fmt.Fprintf(w, "fail: %s: %s (creating the initial state)\n", failKind(fail), fail.Msg)
+			return ExitViolation
+		}
 		fmt.Fprintf(e.stderr, "birch replay: the initial state cannot be created: %s\n", fail.Msg)
 		return ExitBadInput
 	}
@@ -114,8 +126,10 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		}
 		if st.Outcome != model.OK {
 			if i != len(tf.Ordinals)-1 {
-				fmt.Fprintf(e.stderr, "birch replay: the trail does not fit the model: step %d ends in %s, but the trail goes on\n", i+1, st.Kind)
-				return ExitBadInput
+				return notFit("step %d ends in %s, but the trail goes on", i+1, failKind(st))
+			}
+			if tf.Violation != nil && tf.Violation.Kind != failKind(st) {
+				return notFit("it ends in %s, but records %s", failKind(st), tf.Violation.Kind)
 			}
 			fmt.Fprintf(w, "fail: %s\n", d.msg)
 			return ExitViolation
@@ -142,8 +156,19 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintln(e.stderr, "birch replay: the trail does not fit the model: it records a deadlock, but its last state has successors")
 		return ExitBadInput
 	}
+	if tf.Violation != nil {
+		return notFit("it records a violation (%s), but its steps end without one", tf.Violation.Kind)
+	}
 	fmt.Fprintln(w, "end of trail: no violation")
 	return ExitPass
+}
+
+// failKind names the violation kind of an Error or Limit outcome.
+func failKind(st *model.Step) string {
+	if st.Outcome == model.Limit {
+		return model.LimitReached.String()
+	}
+	return st.Kind.String()
 }
 
 func printState(w interface{ Write([]byte) (int, error) }, vars []model.Var) {
@@ -189,7 +214,8 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 			}
 			return ExitViolation
 		}
-		st := m.Print(cur, rng.IntN(n), w)
+		var out strings.Builder
+		st := m.Print(cur, rng.IntN(n), &out)
 		if o.verbose {
 			ts := search.TrailStep{Step: *st, Before: cur, After: st.State}
 			if st.Outcome != model.OK {
@@ -203,6 +229,7 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 				}
 			}
 		}
+		fmt.Fprint(w, out.String())
 		switch st.Outcome {
 		case model.Error:
 			fmt.Fprintf(w, "fail: %s: %s at %s (after %d steps)\n", st.Kind, st.Msg, posString(l.fset, st.Pos), i+1)

@@ -101,7 +101,7 @@ func describeTrail(m *model.Model, fset *source.FileSet, steps []search.TrailSte
 			t.pos = posString(fset, st.Pos)
 		case model.Limit:
 			t.to = "limit"
-			t.msg = st.Msg
+			t.msg = "limit: " + st.Msg
 			t.pos = posString(fset, st.Pos)
 		}
 		out = append(out, t)
@@ -130,7 +130,11 @@ func posString(fset *source.FileSet, p source.Pos) string {
 
 // printTrail prints a trail in text.
 func printTrail(w io.Writer, steps []trailStep) {
-	fmt.Fprintf(w, "trail (%d steps):\n", len(steps))
+	if len(steps) == 1 {
+		fmt.Fprintln(w, "trail (1 step):")
+	} else {
+		fmt.Fprintf(w, "trail (%d steps):\n", len(steps))
+	}
 	for _, t := range steps {
 		fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.n, t.thread, t.from, t.to, t.pos)
 		if t.msg != "" {

@@ -105,6 +105,7 @@ type Model struct {
 	pub       []Group
 	init      []int64 // the fixed part of the initial state
 
+	labels        []Label
 	encoding      encoding
 	checkEncoding bool // verify every encoded state (tests)
 	verifyBuf     []int64
@@ -141,6 +142,7 @@ func New(prog *types.Program, opts Options) (m *Model, err error) {
 	}()
 	m.layout()
 	m.compile()
+	m.compileLabels()
 	m.buildEncoding()
 	m.x.m = m
 	return m, nil

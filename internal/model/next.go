@@ -123,9 +123,9 @@ func (m *Model) expand(lv, t int) int {
 					produced++
 					break
 				}
-				if lv+1 >= m.opts.MaxInvisible {
+				if lv+1 > m.opts.MaxInvisible {
 					x.clearError()
-					x.limit(g.Decl.Pos(), "invisible run longer than %d transformations", m.opts.MaxInvisible)
+					x.limit(g.Decl.Pos(), "invisible run of more than %d transformations", m.opts.MaxInvisible)
 					m.emitFail(t, intern)
 					produced++
 					break
@@ -151,6 +151,7 @@ func (m *Model) expand(lv, t int) int {
 			}
 		}
 		L.choices, L.counts = x.choices, x.counts
+		m.pbuf.Truncate(mark)
 		m.path = m.path[:len(m.path)-1]
 	}
 	return produced

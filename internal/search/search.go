@@ -289,7 +289,9 @@ func (s *searcher) check() bool {
 		return true
 	}
 	s.nextCheck = 1024
-	if s.cfg.MaxMemory > 0 && s.memory() >= s.cfg.MaxMemory {
+	// leave room for the next doubling of the table and a new arena chunk,
+	// so that the search never allocates past the limit
+	if s.cfg.MaxMemory > 0 && s.memory()+2*s.store.TableBytes()+4<<20 >= s.cfg.MaxMemory {
 		s.stopped = fmt.Sprintf("memory limit reached (--max-memory=%s)", FormatBytes(s.cfg.MaxMemory))
 		return false
 	}
@@ -339,6 +341,12 @@ func (s *searcher) finish() *Result {
 	case s.cut:
 		r.Verdict = Inconclusive
 		r.Reason = fmt.Sprintf("no violation found, but paths deeper than --max-depth=%d were cut", s.cfg.MaxDepth)
+	case s.cfg.ChooseFree:
+		r.Verdict = Inconclusive
+		r.Reason = "no violation on the choose-free paths (--choose-free explores only part of the behaviours)"
+		if len(r.LimitsHit) > 0 {
+			r.Reason += "; bounds were hit too: " + r.LimitsHit[0].Msg
+		}
 	case len(r.LimitsHit) > 0:
 		r.Verdict = Inconclusive
 		r.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + r.LimitsHit[0].Msg
@@ -346,9 +354,6 @@ func (s *searcher) finish() *Result {
 			r.Reason += fmt.Sprintf(" (and %d more)", len(r.LimitsHit)-1)
 		}
 		r.Complete = true
-	case s.cfg.ChooseFree:
-		r.Verdict = Inconclusive
-		r.Reason = "no violation on the choose-free paths (--choose-free explores only part of the behaviours)"
 	default:
 		r.Verdict = Pass
 		r.Complete = true

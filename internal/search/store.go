@@ -436,3 +436,7 @@ func stateHash(p []byte) uint64 {
 }
 
 func le64(p []byte) uint64 { return binary.LittleEndian.Uint64(p) }
+
+// TableBytes returns the size of the hash table; doubling it allocates
+// twice as much while the old one is still held.
+func (st *StateStore) TableBytes() int64 { return 8 * int64(len(st.table)) }
