@@ -37,7 +37,7 @@ type command struct {
 	// passArgs: the command passes arguments after "--" on (birch spin);
 	// for other commands "--" only ends the flags.
 	passArgs bool
-	run   func(e *env, fs *flag.FlagSet, opts any) int
+	run      func(e *env, fs *flag.FlagSet, opts any) int
 }
 
 var commands = map[string]*command{}
