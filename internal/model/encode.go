@@ -149,44 +149,45 @@ type bitWriter struct {
 	nacc uint
 }
 
-func (w *bitWriter) write(v uint64, n uint) {
-	if n == 0 {
-		return
-	}
-	if n > 32 {
-		w.write(v&0xffffffff, 32)
-		w.write(v>>32, n-32)
-		return
-	}
-	v &= 1<<n - 1
+// put appends the low n bits of v (n <= 32, v < 1<<n).
+func (w *bitWriter) put(v uint64, n uint) {
 	w.acc |= v << w.nacc
 	w.nacc += n
-	for w.nacc >= 8 {
-		w.buf = append(w.buf, byte(w.acc))
-		w.acc >>= 8
-		w.nacc -= 8
+	if w.nacc >= 32 {
+		w.buf = append(w.buf, byte(w.acc), byte(w.acc>>8), byte(w.acc>>16), byte(w.acc>>24))
+		w.acc >>= 32
+		w.nacc -= 32
 	}
 }
 
-func (w *bitWriter) flush() []byte {
-	if w.nacc > 0 {
+// align pads to a byte boundary and writes out the accumulator.
+func (w *bitWriter) align() {
+	for w.nacc > 0 {
 		w.buf = append(w.buf, byte(w.acc))
+		w.acc >>= 8
+		w.nacc -= min(w.nacc, 8)
 	}
-	w.acc, w.nacc = 0, 0
-	return w.buf
+	w.acc = 0
 }
 
 func (w *bitWriter) field(f field, v int64) {
 	switch f.kind {
 	case fWidth:
-		w.write(uint64(v-f.base), uint(f.width))
+		u := uint64(v - f.base)
+		if f.width <= 32 {
+			w.put(u, uint(f.width))
+		} else {
+			w.put(u&0xffffffff, 32)
+			w.put(u>>32, uint(f.width)-32)
+		}
 	case fInt:
 		u := uint64(v<<1) ^ uint64(v>>63)
 		if u < 128 {
-			w.write(u<<1, 8)
+			w.put(u<<1, 8)
 		} else {
-			w.write(1, 1)
-			w.write(u, 64)
+			w.put(1|(u&0x7fffffff)<<1, 32)
+			w.put(u>>31&0xffffffff, 32)
+			w.put(u>>63, 1)
 		}
 	}
 }
@@ -251,91 +252,92 @@ const (
 	modeGeneral    = 2 // followed by status, wait count and depth
 )
 
-// appendState encodes the slot vector s. It is the hottest code of a
-// search after the state store, so the bit accumulator lives in locals.
+// appendState encodes the slot vector s. The fixed part with the thread
+// count, and then each thread's record, start on a byte boundary, so that a
+// successor can copy the bytes of the threads a step did not change
+// (appendSucc).
 func (m *Model) appendState(dst []byte, s []int64) []byte {
+	w := bitWriter{buf: dst}
+	m.encodeFixed(&w, s)
+	p := m.poolOff + 1
+	for t := int(s[m.poolOff]); t > 0; t-- {
+		p = m.encodeThread(&w, s, p)
+	}
+	return w.buf
+}
+
+// appendSucc encodes s, a successor of the state src (whose thread
+// segments start at the byte offsets segs) reached by a step of thread t:
+// only thread t and threads created by the step can differ from src, so
+// the others' bytes are copied.
+func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, segs []int, t int) []byte {
+	w := bitWriter{buf: dst}
+	m.encodeFixed(&w, s)
+	old := len(segs) - 1
+	for j, p := range off {
+		if j < old && j != t {
+			w.buf = append(w.buf, src[segs[j]:segs[j+1]]...)
+			continue
+		}
+		m.encodeThread(&w, s, p)
+	}
+	return w.buf
+}
+
+func (m *Model) encodeFixed(w *bitWriter, s []int64) {
 	e := &m.encoding
-	var acc uint64
-	var nacc uint
-	buf := dst
-	// put appends the low n bits of v (n <= 32, v < 1<<n).
-	put := func(v uint64, n uint) {
-		acc |= v << nacc
-		nacc += n
-		if nacc >= 32 {
-			buf = append(buf, byte(acc), byte(acc>>8), byte(acc>>16), byte(acc>>24))
-			acc >>= 32
-			nacc -= 32
-		}
-	}
-	field := func(f field, v int64) {
-		switch f.kind {
-		case fWidth:
-			u := uint64(v - f.base)
-			if f.width <= 32 {
-				put(u, uint(f.width))
-			} else {
-				put(u&0xffffffff, 32)
-				put(u>>32, uint(f.width)-32)
-			}
-		case fInt:
-			u := uint64(v<<1) ^ uint64(v>>63)
-			if u < 128 {
-				put(u<<1, 8)
-			} else {
-				put(1|(u&0x7fffffff)<<1, 32)
-				put(u>>31&0xffffffff, 32)
-				put(u>>63, 1)
-			}
-		}
-	}
 	for i, f := range e.fixed {
-		field(f, s[i])
+		w.field(f, s[i])
 	}
-	p := m.poolOff
-	n := int(s[p])
-	put(uint64(n), uint(e.poolBits))
-	p++
-	for t := 0; t < n; t++ {
-		status, wait, depth := s[p+thStatus], s[p+thWaitCount], s[p+thDepth]
-		put(uint64(s[p+thProc]), uint(e.threadBits))
-		switch {
-		case wait == 0 && depth == 1 && status == 0:
-			put(modeRunning, 2)
-		case wait == 0 && depth == 1 && status == 1:
-			put(modeTerminated, 2)
-		default:
-			put(modeGeneral, 2)
-			put(uint64(status), 1)
-			put(uint64(wait), uint(e.waitBits))
-			put(uint64(depth), uint(e.depthBits))
+	w.put(uint64(s[m.poolOff]), uint(e.poolBits))
+	w.align()
+}
+
+// encodeThread encodes the thread record at p and returns its end.
+func (m *Model) encodeThread(w *bitWriter, s []int64, p int) int {
+	e := &m.encoding
+	status, wait, depth := s[p+thStatus], s[p+thWaitCount], s[p+thDepth]
+	w.put(uint64(s[p+thProc]), uint(e.threadBits))
+	switch {
+	case wait == 0 && depth == 1 && status == 0:
+		w.put(modeRunning, 2)
+	case wait == 0 && depth == 1 && status == 1:
+		w.put(modeTerminated, 2)
+	default:
+		w.put(modeGeneral, 2)
+		w.put(uint64(status), 1)
+		w.put(uint64(wait), uint(e.waitBits))
+		w.put(uint64(depth), uint(e.depthBits))
+	}
+	p += thHeader
+	for d := int64(0); d < depth; d++ {
+		pi := m.allProcs[s[p+frProc]]
+		if d > 0 {
+			w.put(uint64(s[p+frProc]), uint(e.procBits))
+			w.put(uint64(s[p+frSite]), uint(e.siteBits))
 		}
-		p += thHeader
-		for d := int64(0); d < depth; d++ {
-			pi := m.allProcs[s[p+frProc]]
-			if d > 0 {
-				put(uint64(s[p+frProc]), uint(e.procBits))
-				put(uint64(s[p+frSite]), uint(e.siteBits))
-			}
-			put(uint64(s[p+frLoc]), uint(pi.enc.locBits))
-			p += frHeader
-			for i, f := range pi.enc.vars {
-				field(f, s[p+i])
-			}
-			p += pi.varSize
+		w.put(uint64(s[p+frLoc]), uint(pi.enc.locBits))
+		p += frHeader
+		for i, f := range pi.enc.vars {
+			w.field(f, s[p+i])
 		}
+		p += pi.varSize
 	}
-	for nacc > 0 {
-		buf = append(buf, byte(acc))
-		acc >>= 8
-		nacc -= min(nacc, 8)
-	}
-	return buf
+	w.align()
+	return p
 }
 
 // decodeState decodes an encoded state into dst. It returns false if src is
 // not a well-formed state of m.
 func (m *Model) decodeState(dst []int64, src []byte) ([]int64, bool) {
+	dst, _, ok := m.decodeSegs(dst, nil, src)
+	return dst, ok
+}
+
+// decodeSegs is decodeState that also returns the byte offset of each
+// thread's segment, and the end.
+func (m *Model) decodeSegs(dst []int64, segs []int, src []byte) ([]int64, []int, bool) {
+	segs = segs[:0]
 	e := &m.encoding
 	r := bitReader{buf: src}
 	dst = dst[:0]
@@ -348,12 +350,14 @@ func (m *Model) decodeState(dst []int64, src []byte) ([]int64, bool) {
 	n := int64(r.read(uint(e.poolBits)))
 	dst = append(dst, n)
 	if n > int64(m.opts.MaxThreads) {
-		return dst, false
+		return dst, segs, false
 	}
+	r.align()
 	for t := int64(0); t < n; t++ {
+		segs = append(segs, r.i)
 		proc := int64(r.read(uint(e.threadBits)))
 		if proc >= int64(len(m.procs)) {
-			return dst, false
+			return dst, segs, false
 		}
 		var status, wait, depth int64
 		switch r.read(2) {
@@ -366,10 +370,10 @@ func (m *Model) decodeState(dst []int64, src []byte) ([]int64, bool) {
 			wait = int64(r.read(uint(e.waitBits)))
 			depth = int64(r.read(uint(e.depthBits)))
 		default:
-			return dst, false
+			return dst, segs, false
 		}
 		if depth < 1 || depth > int64(m.opts.MaxCallDepth) {
-			return dst, false
+			return dst, segs, false
 		}
 		dst = append(dst, proc, status, wait, depth)
 		for d := int64(0); d < depth; d++ {
@@ -378,13 +382,13 @@ func (m *Model) decodeState(dst []int64, src []byte) ([]int64, bool) {
 				fp = int64(r.read(uint(e.procBits)))
 				site = int64(r.read(uint(e.siteBits)))
 				if fp >= int64(len(m.allProcs)) {
-					return dst, false
+					return dst, segs, false
 				}
 			}
 			pi := m.allProcs[fp]
 			loc := int64(r.read(uint(pi.enc.locBits)))
 			if loc >= int64(len(pi.locs)) {
-				return dst, false
+				return dst, segs, false
 			}
 			dst = append(dst, fp, loc, site)
 			prev = 0
@@ -394,9 +398,16 @@ func (m *Model) decodeState(dst []int64, src []byte) ([]int64, bool) {
 				prev = v
 			}
 		}
+		r.align()
 	}
+	segs = append(segs, r.i)
 	if r.bad || r.i != len(src) {
-		return dst, false
+		return dst, segs, false
 	}
-	return dst, true
+	return dst, segs, true
+}
+
+// align skips to the next byte boundary.
+func (r *bitReader) align() {
+	r.acc, r.nacc = 0, 0
 }

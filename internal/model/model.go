@@ -106,6 +106,8 @@ type Model struct {
 	init      []int64 // the fixed part of the initial state
 
 	labels        []Label
+	src           []byte // the state Next expands
+	segs          []int  // byte offsets of its threads' segments
 	encoding      encoding
 	checkEncoding bool // verify every encoded state (tests)
 	verifyBuf     []int64
@@ -166,6 +168,9 @@ func (m *Model) Clone() *Model {
 	c.enc = nil
 	c.yield = nil
 	c.pbuf = printBuffer{}
+	c.segs = nil
+	c.src = nil
+	c.verifyBuf = nil
 	return &c
 }
 

@@ -54,7 +54,8 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
 	l0 := m.level(0)
 	var ok bool
-	l0.s, ok = m.decodeState(l0.s, state)
+	l0.s, m.segs, ok = m.decodeSegs(l0.s, m.segs, state)
+	m.src = state
 	if !ok {
 		panic("model: Next on a state that is not the model's")
 	}
@@ -72,6 +73,7 @@ func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
 		m.expand(0, t)
 	}
 	m.yield = nil
+	m.src = nil
 	return m.emitted, allDone
 }
 
@@ -119,7 +121,7 @@ func (m *Model) expand(lv, t int) int {
 				produced++
 			case rOK:
 				if !g.Invisible {
-					m.emitOK(t, intern, L.work)
+					m.emitOK(t, intern, L.work, L.workOff)
 					produced++
 					break
 				}
@@ -141,7 +143,7 @@ func (m *Model) expand(lv, t int) int {
 				N.choices, N.counts = x.choices, x.counts
 				x.choices, x.counts, x.cp = saveC, saveN, saveCp
 				if k == 0 {
-					m.emitOK(t, intern, N.s)
+					m.emitOK(t, intern, N.s, N.off)
 					produced++
 				}
 				produced += k
@@ -239,8 +241,8 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 	return got
 }
 
-func (m *Model) emitOK(t int, intern bool, s []int64) {
-	m.enc = m.appendState(m.enc[:0], s)
+func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
+	m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.segs, t)
 	if m.checkEncoding {
 		m.verifyEncoding(s)
 	}
@@ -263,6 +265,9 @@ type printBuffer = bytes.Buffer
 
 // verifyEncoding panics unless m.enc decodes to s (tests turn it on).
 func (m *Model) verifyEncoding(s []int64) {
+	if full := m.appendState(nil, s); string(full) != string(m.enc) {
+		panic("model: incremental encoding differs from the full encoding")
+	}
 	d, ok := m.decodeState(m.verifyBuf[:0], m.enc)
 	m.verifyBuf = d
 	if !ok || len(d) != len(s) {

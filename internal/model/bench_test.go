@@ -1,0 +1,52 @@
+package model
+
+import "testing"
+
+// BenchmarkNext measures successor generation (decoding a state, running
+// every enabled transformation, encoding each successor) without a state
+// store; allocs/op must be 0.
+func BenchmarkNext(b *testing.B) {
+	for _, c := range []struct{ name, path string }{
+		{"peterson", "../../examples/peterson.bir"},
+		{"msgqueue", "../../examples/msgqueue.bir"},
+		{"counters", "../../bench/models/counters.bir"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			m := load(b, c.path)
+			m.checkEncoding = false
+			states := benchStates(m, 1000)
+			n := 0
+			yield := func(*Step) { n++ }
+			for _, s := range states {
+				m.Next(s, yield)
+			}
+			b.ReportAllocs()
+			n = 0
+			i := 0
+			for b.Loop() {
+				m.Next(states[i], yield)
+				i++
+				if i == len(states) {
+					i = 0
+				}
+			}
+			b.ReportMetric(float64(n)/float64(b.N), "succ/op")
+		})
+	}
+}
+
+// benchStates returns up to n states in breadth-first order.
+func benchStates(m *Model, n int) [][]byte {
+	s0, _ := m.Initial(nil)
+	seen := map[string]bool{string(s0): true}
+	out := [][]byte{s0}
+	for i := 0; i < len(out) && len(out) < n; i++ {
+		m.Next(out[i], func(st *Step) {
+			if st.Outcome == OK && !seen[string(st.State)] && len(out) < n {
+				seen[string(st.State)] = true
+				out = append(out, append([]byte(nil), st.State...))
+			}
+		})
+	}
+	return out
+}
