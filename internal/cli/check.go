@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -59,7 +60,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			o := &checkOptions{}
 			fs.StringVar(&o.search, "search", "dfs", "search order: dfs, bfs (shortest trails) or random (randomized dfs)")
 			fs.Uint64Var(&o.seed, "seed", 1, "seed of --search=random")
-			fs.IntVar(&o.maxDepth, "max-depth", 0, "cut paths longer than this many steps (0: no bound; the verdict is then inconclusive)")
+			fs.IntVar(&o.maxDepth, "max-depth", 0, "cut paths longer than this many steps (0: no bound); a search that cut a path is inconclusive")
 			fs.IntVar(&o.maxStates, "max-states", 0, "stop after storing this many states (0: no limit)")
 			fs.StringVar(&o.maxMemory, "max-memory", "", "stop when the search holds this much memory, e.g. 4G, 512M (default: 80% of the machine's memory)")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop after this long, e.g. 30s, 5m (default: no limit)")
@@ -250,7 +251,10 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 				st.States, st.MaxDepth, st.StatesPerSecond(), search.FormatBytes(st.Memory))
 		}
 	}
+	// the garbage collector keeps the process within the budget too
+	old := debug.SetMemoryLimit(cfg.MaxMemory + 256<<20)
 	res := search.Run(m, cfg)
+	debug.SetMemoryLimit(old)
 	return reportResult(e, l, m, name, o, res)
 }
 

@@ -27,10 +27,7 @@ func (s *searcher) bfs(root StateID) {
 		if depth > s.res.Stats.MaxDepth {
 			s.res.Stats.MaxDepth = depth
 		}
-		if s.cfg.MaxDepth > 0 && depth >= s.cfg.MaxDepth {
-			s.cut = true
-			continue
-		}
+		s.atBound = s.cfg.MaxDepth > 0 && depth >= s.cfg.MaxDepth
 		s.curID, s.curDepth = id, depth
 		s.succ = s.succ[:0]
 		n, allDone := s.m.Next(s.store.State(id), s.visitFn)

@@ -32,11 +32,9 @@ func (s *searcher) dfs(root StateID) {
 		if d > s.res.Stats.MaxDepth {
 			s.res.Stats.MaxDepth = d
 		}
-		if s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth {
-			s.cut = true
-			path = path[:d]
-			continue
-		}
+		// a state at the depth bound is expanded (its violations count)
+		// but successors that are not stored yet are cut
+		s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
 		s.curID, s.curDepth = id, d
 		s.succ = s.succ[:0]
 		n, allDone := s.m.Next(s.store.State(id), s.visitFn)

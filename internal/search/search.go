@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
-	"runtime/debug"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -41,9 +40,9 @@ func (s Strategy) String() string {
 type Config struct {
 	Strategy   Strategy
 	Seed       uint64
-	MaxDepth   int   // 0: unbounded
+	MaxDepth   int   // 0: unbounded; else paths of more steps are cut
 	MaxStates  int   // 0: unbounded
-	MaxMemory  int64 // bytes; 0: unbounded
+	MaxMemory  int64 // bytes held by the store and stack or queue; 0: unbounded
 	TimeLimit  time.Duration
 	ChooseFree bool // skip steps that execute internChoose
 	NoDeadlock bool // do not report deadlocks
@@ -148,6 +147,7 @@ type searcher struct {
 	limits  map[limitKey]*LimitHit
 
 	// the state being expanded
+	atBound  bool // the state being expanded is at --max-depth
 	curID    StateID
 	curDepth int
 	found    bool
@@ -185,11 +185,6 @@ func Run(m Model, cfg Config) *Result {
 	}
 	s.store = NewStateStore(aux)
 	s.visitFn = s.visit
-	if cfg.MaxMemory > 0 {
-		// keep the garbage collector within the budget too
-		old := debug.SetMemoryLimit(cfg.MaxMemory)
-		defer debug.SetMemoryLimit(old)
-	}
 	init, fail := m.Initial(nil)
 	if fail != nil {
 		if fail.Outcome == model.Limit && !cfg.LimitError {
@@ -232,6 +227,16 @@ func (s *searcher) visit(st *model.Step) {
 		return
 	}
 	s.res.Stats.Transitions++
+	if s.atBound {
+		// a step from a state at --max-depth would make the path longer
+		// than the bound: only a successor already stored is not a cut
+		if st.Outcome != model.OK {
+			s.cut = true
+		} else if _, ok := s.store.Lookup(st.State); !ok {
+			s.cut = true
+		}
+		return
+	}
 	switch st.Outcome {
 	case model.OK:
 		aux := uint64(0)
