@@ -162,12 +162,17 @@ func (w *bitWriter) put(v uint64, n uint) {
 
 // align pads to a byte boundary and writes out the accumulator.
 func (w *bitWriter) align() {
-	for w.nacc > 0 {
+	switch (w.nacc + 7) >> 3 {
+	case 1:
 		w.buf = append(w.buf, byte(w.acc))
-		w.acc >>= 8
-		w.nacc -= min(w.nacc, 8)
+	case 2:
+		w.buf = append(w.buf, byte(w.acc), byte(w.acc>>8))
+	case 3:
+		w.buf = append(w.buf, byte(w.acc), byte(w.acc>>8), byte(w.acc>>16))
+	case 4:
+		w.buf = append(w.buf, byte(w.acc), byte(w.acc>>8), byte(w.acc>>16), byte(w.acc>>24))
 	}
-	w.acc = 0
+	w.acc, w.nacc = 0, 0
 }
 
 func (w *bitWriter) field(f field, v int64) {
@@ -270,9 +275,14 @@ func (m *Model) appendState(dst []byte, s []int64) []byte {
 // segments start at the byte offsets segs) reached by a step of thread t:
 // only thread t and threads created by the step can differ from src, so
 // the others' bytes are copied.
-func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, segs []int, t int) []byte {
+func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlots []int64, segs []int, t int) []byte {
 	w := bitWriter{buf: dst}
-	m.encodeFixed(&w, s)
+	if n := m.poolOff + 1; slicesEqual(s[:n], srcSlots[:n]) {
+		// globals, heap and thread count unchanged: copy their bytes
+		w.buf = append(w.buf, src[:segs[0]]...)
+	} else {
+		m.encodeFixed(&w, s)
+	}
 	old := len(segs) - 1
 	for j, p := range off {
 		if j < old && j != t {
@@ -410,4 +420,16 @@ func (m *Model) decodeSegs(dst []int64, segs []int, src []byte) ([]int64, []int,
 // align skips to the next byte boundary.
 func (r *bitReader) align() {
 	r.acc, r.nacc = 0, 0
+}
+
+func slicesEqual(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, v := range a {
+		if b[i] != v {
+			return false
+		}
+	}
+	return true
 }

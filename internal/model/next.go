@@ -242,7 +242,7 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 }
 
 func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
-	m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.segs, t)
+	m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t)
 	if m.checkEncoding {
 		m.verifyEncoding(s)
 	}
