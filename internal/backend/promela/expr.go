@@ -1,0 +1,420 @@
+package promela
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+)
+
+// check is a runtime-error test: cond must hold, or the error kind occurs.
+type check struct {
+	cond, kind string
+}
+
+// env says how expressions are translated. With hoist set, they are
+// translated in terms of the state before the transformation: a variable
+// assigned earlier in the transformation is replaced by the expression it
+// was assigned (subst), and reading a root written in another way (dirty)
+// fails with errDirty.
+type env struct {
+	proc  *types.Proc
+	hoist bool
+	subst map[*types.Var]string
+	dirty map[any]bool // *types.Var, *types.Collection, rootWC
+}
+
+type rootKey string
+
+const rootWC rootKey = "wc"
+
+var errDirty = errors.New("depends on a value written earlier in the transformation")
+
+const me = "(_pid + 1)"
+const myBit = "(1 << _pid)"
+
+func paren(s string) string {
+	if isSimple(s) {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+func isSimple(s string) bool {
+	if s == "" || s[0] == '!' || s[0] == '-' {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ' ':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func okOf(cs []check) string {
+	if len(cs) == 0 {
+		return "true"
+	}
+	var parts []string
+	for _, c := range cs {
+		parts = append(parts, paren(c.cond))
+	}
+	return strings.Join(parts, " && ")
+}
+
+// under makes checks conditional on cond (short-circuit evaluation).
+func under(cond string, cs []check) []check {
+	out := make([]check, len(cs))
+	for i, c := range cs {
+		out[i] = check{cond: "!" + paren(cond) + " || " + paren(c.cond), kind: c.kind}
+	}
+	return out
+}
+
+func (g *gen) typeOf(e ast.Expr) types.Type { return g.info.TypeOf(e) }
+
+// expr translates a value expression: its Promela value and the checks that
+// must hold for its evaluation not to fail, in evaluation order.
+func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
+	if tv, ok := g.info.Types[e]; ok && tv.Value.Kind != types.NoConst {
+		return constString(tv.Value), nil, nil
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return g.expr(e.X, en)
+	case *ast.Ident:
+		switch o := g.info.Uses[e].(type) {
+		case *types.Var:
+			if en.hoist {
+				if s, ok := en.subst[o]; ok {
+					return "(" + s + ")", nil, nil
+				}
+				if en.dirty[o] {
+					return "", nil, errDirty
+				}
+			}
+			return g.varName(o), nil, nil
+		case *types.Const:
+			return constString(o.Value), nil, nil
+		case *types.EnumConst:
+			return fmt.Sprint(o.Ordinal), nil, nil
+		}
+		return "", nil, g.errorf(e.Pos(), "cannot translate %s", e.Name)
+	case *ast.BasicLit:
+		switch e.Kind {
+		case token.TRUE:
+			return "true", nil, nil
+		case token.FALSE:
+			return "false", nil, nil
+		case token.NULL:
+			return "0", nil, nil
+		case token.INT:
+			return e.Value, nil, nil
+		}
+	case *ast.UnaryExpr:
+		x, cs, err := g.expr(e.X, en)
+		if err != nil {
+			return "", nil, err
+		}
+		switch e.Op {
+		case token.NOT:
+			return "!" + paren(x), cs, nil
+		case token.SUB:
+			return "-" + paren(x), cs, nil
+		case token.ADD:
+			return x, cs, nil
+		}
+	case *ast.BinaryExpr:
+		return g.binary(e, en)
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		alts, cs, err := g.place(e, en)
+		if err != nil {
+			return "", nil, err
+		}
+		return readAlts(alts, ""), cs, nil
+	case *ast.LengthExpr:
+		if a, ok := g.typeOf(e.X).Underlying().(*types.Array); ok {
+			return fmt.Sprint(a.Len), nil, nil
+		}
+		r, cs, err := g.expr(e.X, en)
+		if err != nil {
+			return "", nil, err
+		}
+		cs = append(cs, check{r + " != 0", "null-dereference"})
+		alts, err := g.derefAlts(r, g.typeOf(e.X), en)
+		if err != nil {
+			return "", nil, err
+		}
+		return readAlts(alts, ".n"), cs, nil
+	case *ast.InstanceofExpr:
+		r, cs, err := g.expr(e.X, en)
+		if err != nil {
+			return "", nil, err
+		}
+		tn, _ := g.info.Uses[e.Type].(*types.TypeName)
+		if tn == nil {
+			return "", nil, g.errorf(e.Type.Pos(), "cannot translate instanceof %s", e.Type.Name)
+		}
+		var parts []string
+		for _, c := range refCollections(g.typeOf(e.X)) {
+			if types.IsSubtype(c.Elem, tn.Named()) {
+				parts = append(parts, g.inCol(paren(r), c))
+			}
+		}
+		if len(parts) == 0 {
+			return "false", cs, nil
+		}
+		return "(" + strings.Join(parts, " || ") + ")", cs, nil
+	case *ast.BuiltinExpr:
+		return g.builtin(e, en)
+	}
+	return "", nil, g.errorf(e.Pos(), "expression not supported by the Promela translation")
+}
+
+func (g *gen) varName(v *types.Var) string { return g.names[v] }
+
+func (g *gen) binary(e *ast.BinaryExpr, en *env) (string, []check, error) {
+	x, xc, err := g.expr(e.X, en)
+	if err != nil {
+		return "", nil, err
+	}
+	y, yc, err := g.expr(e.Y, en)
+	if err != nil {
+		return "", nil, err
+	}
+	px, py := paren(x), paren(y)
+	switch e.Op {
+	case token.LAND:
+		return px + " && " + py, append(xc, under(x, yc)...), nil
+	case token.LOR:
+		return px + " || " + py, append(xc, under("!"+px, yc)...), nil
+	}
+	cs := append(xc, yc...)
+	var op string
+	switch e.Op {
+	case token.EQL:
+		op = "=="
+	case token.NEQ:
+		op = "!="
+	case token.LSS:
+		op = "<"
+	case token.LEQ:
+		op = "<="
+	case token.GTR:
+		op = ">"
+	case token.GEQ:
+		op = ">="
+	case token.ADD:
+		op = "+"
+	case token.SUB:
+		op = "-"
+	case token.MUL:
+		op = "*"
+	case token.QUO, token.REM:
+		op = "/"
+		if e.Op == token.REM {
+			op = "%"
+		}
+		cs = append(cs, check{py + " != 0", "division-by-zero"})
+	default:
+		return "", nil, g.errorf(e.OpPos, "operator %s is not supported by the Promela translation", e.Op)
+	}
+	return px + " " + op + " " + py, cs, nil
+}
+
+func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
+	if e.Op == token.THREADTERMINATED {
+		t, cs, err := g.expr(e.X, en)
+		if err != nil {
+			return "", nil, err
+		}
+		cs = append(cs, check{paren(t) + " != 0", "null-dereference"})
+		return fmt.Sprintf("((BIR_term >> (%s - 1)) & 1) != 0", paren(t)), cs, nil
+	}
+	alts, cs, err := g.place(e.X, en)
+	if err != nil {
+		return "", nil, err
+	}
+	owner := readAlts(alts, ".owner")
+	switch e.Op {
+	case token.LOCKAVAILABLE:
+		return fmt.Sprintf("(%s == 0 || %s == %s)", owner, owner, me), cs, nil
+	case token.HASLOCK:
+		return fmt.Sprintf("%s == %s", owner, me), cs, nil
+	case token.WASNOTIFIED:
+		return fmt.Sprintf("(%s & %s) != 0", readAlts(alts, ".notified"), myBit), cs, nil
+	}
+	return "", nil, g.errorf(e.OpPos, "%s is not supported by the Promela translation", e.Op)
+}
+
+// alt is one possible Promela place of a BIR place: the place is path when
+// cond holds ("" for always).
+type alt struct {
+	cond, path string
+}
+
+// readAlts reads a place with alternatives through a conditional
+// expression; the last alternative needs no test (the null check and the
+// reference's type guarantee that one holds).
+func readAlts(alts []alt, suffix string) string {
+	if len(alts) == 1 {
+		return alts[0].path + suffix
+	}
+	s := alts[len(alts)-1].path + suffix
+	for i := len(alts) - 2; i >= 0; i-- {
+		s = fmt.Sprintf("(%s -> %s%s : %s)", alts[i].cond, alts[i].path, suffix, s)
+	}
+	return s
+}
+
+// forAlts runs stmt on each alternative place.
+func forAlts(alts []alt, stmt func(path string) string) string {
+	if len(alts) == 1 {
+		return stmt(alts[0].path)
+	}
+	var b strings.Builder
+	b.WriteString("if")
+	for i, a := range alts {
+		cond := a.cond
+		if i == len(alts)-1 {
+			cond = "else"
+		}
+		fmt.Fprintf(&b, " :: %s -> %s", cond, stmt(a.path))
+	}
+	b.WriteString(" fi")
+	return b.String()
+}
+
+// derefAlts returns the places of the object reference r (of type t) may
+// refer to.
+func (g *gen) derefAlts(r string, t types.Type, en *env) ([]alt, error) {
+	cols := refCollections(t)
+	if len(cols) == 0 {
+		return nil, fmt.Errorf("promela: a reference of type %s refers to no collection", t)
+	}
+	var alts []alt
+	for _, c := range cols {
+		if en.hoist && en.dirty[c] {
+			return nil, errDirty
+		}
+		alts = append(alts, alt{cond: g.inCol(paren(r), c), path: g.object(paren(r), c)})
+	}
+	return alts, nil
+}
+
+// place translates a variable, field or element.
+func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return g.place(e.X, en)
+	case *ast.Ident:
+		v, ok := g.info.Uses[e].(*types.Var)
+		if !ok {
+			return nil, nil, g.errorf(e.Pos(), "%s is not a variable", e.Name)
+		}
+		if en.hoist {
+			if s, ok := en.subst[v]; ok {
+				return []alt{{"", "(" + s + ")"}}, nil, nil
+			}
+			if en.dirty[v] {
+				return nil, nil, errDirty
+			}
+		}
+		return []alt{{"", g.varName(v)}}, nil, nil
+	case *ast.SelectorExpr:
+		r, cs, err := g.expr(e.X, en)
+		if err != nil {
+			return nil, nil, err
+		}
+		cs = append(cs, check{paren(r) + " != 0", "null-dereference"})
+		alts, err := g.derefAlts(r, g.typeOf(e.X), en)
+		if err != nil {
+			return nil, nil, err
+		}
+		for i := range alts {
+			alts[i].path += "." + ident(e.Sel.Name)
+		}
+		return alts, cs, nil
+	case *ast.IndexExpr:
+		xt := g.typeOf(e.X)
+		if a, ok := xt.Underlying().(*types.Array); ok {
+			alts, cs, err := g.place(e.X, en)
+			if err != nil {
+				return nil, nil, err
+			}
+			i, ic, err := g.expr(e.Index, en)
+			if err != nil {
+				return nil, nil, err
+			}
+			cs = append(cs, ic...)
+			if c := g.info.Types[e.Index].Value; c.Kind != types.IntConst || c.Int < 0 || c.Int >= a.Len {
+				cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %d", paren(i), paren(i), a.Len), "index-out-of-bounds"})
+			}
+			for k := range alts {
+				alts[k].path += "[" + i + "]"
+			}
+			return alts, cs, nil
+		}
+		r, cs, err := g.expr(e.X, en)
+		if err != nil {
+			return nil, nil, err
+		}
+		cs = append(cs, check{paren(r) + " != 0", "null-dereference"})
+		alts, err := g.derefAlts(r, xt, en)
+		if err != nil {
+			return nil, nil, err
+		}
+		i, ic, err := g.expr(e.Index, en)
+		if err != nil {
+			return nil, nil, err
+		}
+		cs = append(cs, ic...)
+		cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %s", paren(i), paren(i), readAlts(alts, ".n")), "index-out-of-bounds"})
+		for k := range alts {
+			alts[k].path += ".e[" + i + "]"
+		}
+		return alts, cs, nil
+	}
+	return nil, nil, g.errorf(e.Pos(), "not a variable, field or element")
+}
+
+// roots returns the storage a place expression writes: its variable, or the
+// collections of the object it is in.
+func (g *gen) roots(e ast.Expr) []any {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return g.roots(e.X)
+	case *ast.Ident:
+		if v, ok := g.info.Uses[e].(*types.Var); ok {
+			return []any{v}
+		}
+	case *ast.SelectorExpr:
+		var out []any
+		for _, c := range refCollections(g.typeOf(e.X)) {
+			out = append(out, c)
+		}
+		return out
+	case *ast.IndexExpr:
+		if _, ok := g.typeOf(e.X).Underlying().(*types.Array); ok {
+			return g.roots(e.X)
+		}
+		var out []any
+		for _, c := range refCollections(g.typeOf(e.X)) {
+			out = append(out, c)
+		}
+		return out
+	}
+	return nil
+}

@@ -1,0 +1,544 @@
+// Package promela translates a type-checked BIR program into Promela, the
+// input language of the SPIN model checker, so that SPIN can serve as an
+// independent oracle for birch's own engine.
+//
+// The translation is designed so that the states SPIN stores correspond one
+// to one with the states birch stores: every BIR transformation becomes one
+// atomic Promela step whose first statement is the transformation's entry
+// condition, dead variables are reset at the end of the step, a thread's
+// location is its process's control point, and there are no extra variables
+// that change independently of birch's state. docs/promela.md describes the
+// scheme, what is supported and the measured agreement.
+//
+// Constructs the translation does not support yet (start, functions,
+// reachable, ...) make Translate return a positioned error
+// (file:line:col: message) instead of wrong output.
+package promela
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// Options configures the translation. The zero value uses birch's defaults.
+type Options struct {
+	// MaxReentrancy is the count bound of a reentrant lock (default 255).
+	MaxReentrancy int
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxReentrancy <= 0 {
+		o.MaxReentrancy = 255
+	}
+	return o
+}
+
+// Error kinds, named as in birch's JSON output. Each is a hidden Promela
+// variable that is always false, so that `assert(cond || BIR_kind)` makes
+// pan's report ("assertion violated (...||BIR_kind)") name the kind.
+var errorKinds = []string{
+	"assertion", "null-dereference", "index-out-of-bounds", "division-by-zero",
+	"range", "overflow", "illegal-monitor-state", "type",
+}
+
+// KindVar returns the Promela variable naming an error kind.
+func KindVar(kind string) string { return "BIR_" + strings.ReplaceAll(kind, "-", "_") }
+
+// KindOfAssertion returns the error kind named in an assertion text printed
+// by pan (e.g. "((d!=0)||BIR_division_by_zero)"), or "" if none is named.
+func KindOfAssertion(text string) string {
+	for _, k := range errorKinds {
+		v := KindVar(k)
+		i := strings.Index(text, v)
+		if i < 0 {
+			continue
+		}
+		end := i + len(v)
+		if end < len(text) && isIdentChar(text[end]) {
+			continue
+		}
+		return k
+	}
+	return ""
+}
+
+func isIdentChar(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// Translate writes the Promela translation of prog to w.
+func Translate(prog *types.Program, w io.Writer, opts Options) error {
+	g := &gen{
+		prog:   prog,
+		info:   prog.Info,
+		fset:   prog.Fset,
+		opts:   opts.withDefaults(),
+		names:  map[types.Object]string{},
+		colOff: map[*types.Collection]int{},
+	}
+	if err := g.run(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString(g.out.String())
+	return bw.Flush()
+}
+
+// gen holds the state of one translation.
+type gen struct {
+	prog *types.Program
+	info *types.Info
+	fset *source.FileSet
+	opts Options
+	out  strings.Builder
+
+	names     map[types.Object]string
+	globalNS  map[string]bool
+	colOff    map[*types.Collection]int // reference of C[i] is colOff[C] + i + 1
+	totalObjs int
+	refType   string
+	hasWait   bool // some lock is declared with wait
+	usesTerm  bool // threadTerminated is used
+	nThreads  int  // threads that exist (main threads)
+
+	// per proc
+	proc      *types.Proc
+	tmpUsed   int
+	iLocs     map[*types.Location]bool // targets of invisible transformations
+	locAlts   map[*types.Location][]*altCode
+	exitLocs  map[*types.Location]bool
+	needCut   bool
+	usesReach bool
+}
+
+// unsupported is a positioned error for a construct the translation does not
+// handle.
+func (g *gen) errorf(pos source.Pos, format string, args ...any) error {
+	return &source.Error{Pos: g.fset.Position(pos), Msg: "promela: " + fmt.Sprintf(format, args...)}
+}
+
+func (g *gen) p(format string, args ...any) {
+	fmt.Fprintf(&g.out, format, args...)
+}
+
+// reserved holds Promela keywords, C keywords and names pan uses, which BIR
+// names must not take.
+var reserved = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`active assert atomic bit bool break byte chan d_step D_proctype do else
+	empty enabled eval false fi full goto hidden if in init inline int len local mtype nempty never nfull
+	od of pc_value printf printm priority proctype provided run short skip timeout true typedef unless
+	unsigned xr xs c_code c_decl c_expr c_state c_track select for notrace trace np_ show get_priority
+	set_priority ltl print accept end progress
+	auto case char const continue default double enum extern float long register return signed sizeof
+	static struct switch union void volatile while
+	now Index this II tt ot uchar uint ulong max min trpt pan main Uerror`) {
+		reserved[w] = true
+	}
+}
+
+// ident makes a BIR identifier a safe Promela identifier.
+func ident(name string) string {
+	name = strings.ReplaceAll(name, "$", "_S")
+	if reserved[name] || strings.HasPrefix(name, "_") || strings.HasPrefix(name, "BIR") {
+		return "u_" + name
+	}
+	return name
+}
+
+func (g *gen) run() error {
+	prog := g.prog
+	if prog.File == nil || prog.File.System == nil {
+		return fmt.Errorf("promela: no system to translate")
+	}
+	// Unsupported constructs are reported up front, in source order.
+	if err := g.scanUnsupported(); err != nil {
+		return err
+	}
+	g.globalNS = map[string]bool{}
+	for _, v := range prog.Globals {
+		g.names[v] = ident(v.Name())
+		g.globalNS[g.names[v]] = true
+	}
+	off := 0
+	for _, c := range prog.Collections {
+		g.names[c] = ident(c.Name())
+		g.globalNS[g.names[c]] = true
+		g.colOff[c] = off
+		off += int(c.Size)
+	}
+	g.totalObjs = off
+	g.refType = "byte"
+	if off >= 255 {
+		g.refType = "short"
+	}
+	for _, t := range prog.Threads {
+		if t.Main {
+			g.nThreads++
+		}
+	}
+	for _, t := range prog.Threads {
+		if !t.Main {
+			continue
+		}
+		n := ident(t.Name())
+		if g.globalNS[n] {
+			n = "P_" + n
+		}
+		g.names[t] = n
+		g.globalNS[n] = true
+	}
+
+	g.p("/* Promela translation of the BIR system %s, generated by `birch translate --to promela`.\n", prog.Name)
+	g.p("   Each BIR transformation is one atomic step; see docs/promela.md for the scheme.\n")
+	g.p("   Check with: spin -a FILE && gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -m1000000 */\n\n")
+	g.p("/* error kinds: always false, named in pan's \"assertion violated\" reports */\n")
+	for _, k := range errorKinds {
+		g.p("hidden byte %s;\n", KindVar(k))
+	}
+	g.p("\n")
+	if err := g.declTypes(); err != nil {
+		return err
+	}
+	if err := g.declGlobals(); err != nil {
+		return err
+	}
+	for _, t := range prog.Threads {
+		if !t.Main {
+			continue
+		}
+		if err := g.thread(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scanUnsupported reports the first construct the translation does not
+// handle.
+func (g *gen) scanUnsupported() error {
+	var first error
+	firstPos := source.Pos(-1)
+	report := func(pos source.Pos, format string, args ...any) {
+		if first == nil || pos < firstPos {
+			first = g.errorf(pos, format, args...)
+			firstPos = pos
+		}
+	}
+	for _, f := range g.prog.Functions {
+		report(f.Pos(), "functions are not supported yet (function %s)", f.Name())
+	}
+	for _, t := range g.prog.Threads {
+		if t.Started {
+			report(t.Pos(), "threads created with start are not supported yet (thread %s)", t.Name())
+		}
+		for _, loc := range t.Locations {
+			for _, tr := range loc.Decl.Transformations {
+				for _, a := range tr.Actions {
+					switch a := a.(type) {
+					case *ast.StartAction:
+						report(a.StartPos, "start is not supported yet")
+					case *ast.CallAction:
+						report(a.CallPos, "call is not supported yet")
+					case *ast.BadAction:
+						report(a.From, "bad action")
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(g.prog.File, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BuiltinExpr); ok && b.Op == token.THREADTERMINATED {
+			g.usesTerm = true
+		}
+		return true
+	})
+	return first
+}
+
+// ---------------------------------------------------------------------------
+// Types and declarations
+
+// scalar returns the Promela type of a scalar BIR type, or "" for locks,
+// arrays and records.
+func (g *gen) scalar(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind {
+		case types.Bool:
+			return "bool"
+		case types.Int:
+			return "int"
+		case types.Tid:
+			return "byte"
+		}
+	case *types.Range:
+		return intType(u.Lo, u.Hi)
+	case *types.Enum:
+		lo, hi := int64(0), int64(0)
+		for i, c := range u.Consts {
+			if i == 0 || c.Ordinal < lo {
+				lo = c.Ordinal
+			}
+			if i == 0 || c.Ordinal > hi {
+				hi = c.Ordinal
+			}
+		}
+		return intType(lo, hi)
+	case *types.Ref:
+		return g.refType
+	}
+	return ""
+}
+
+func intType(lo, hi int64) string {
+	switch {
+	case lo >= 0 && hi <= 255:
+		return "byte"
+	case lo >= -32768 && hi <= 32767:
+		return "short"
+	}
+	return "int"
+}
+
+// defaultOf returns the Promela default value of a scalar BIR type.
+func defaultOf(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind == types.Bool {
+			return "false"
+		}
+		return "0"
+	case *types.Range:
+		if u.Lo <= 0 && 0 <= u.Hi {
+			return "0"
+		}
+		return fmt.Sprint(u.Lo)
+	case *types.Enum:
+		if len(u.Consts) > 0 {
+			return fmt.Sprint(u.Consts[0].Ordinal)
+		}
+	}
+	return "0"
+}
+
+func constString(v types.ConstValue) string {
+	switch v.Kind {
+	case types.IntConst:
+		return fmt.Sprint(v.Int)
+	case types.BoolConst:
+		if v.Bool {
+			return "true"
+		}
+		return "false"
+	}
+	return "0"
+}
+
+// fieldDecl returns the declaration of a variable or field of type t named
+// name with initial value init ("" for the default), e.g. "byte a[3] = 1".
+func (g *gen) varDecl(t types.Type, name, init string, pos source.Pos) (string, error) {
+	switch u := t.Underlying().(type) {
+	case *types.Lock:
+		return "BIR_Lock " + name, nil
+	case *types.Array:
+		if _, ok := u.Elem.Underlying().(*types.Lock); ok {
+			return fmt.Sprintf("BIR_Lock %s[%d]", name, u.Len), nil
+		}
+		s := g.scalar(u.Elem)
+		if s == "" {
+			return "", g.errorf(pos, "arrays of %s are not supported yet", u.Elem)
+		}
+		d := defaultOf(u.Elem)
+		if d != "0" && d != "false" {
+			return fmt.Sprintf("%s %s[%d] = %s", s, name, u.Len, d), nil
+		}
+		return fmt.Sprintf("%s %s[%d]", s, name, u.Len), nil
+	}
+	s := g.scalar(t)
+	if s == "" {
+		return "", g.errorf(pos, "variables of type %s are not supported", t)
+	}
+	if init == "" {
+		init = defaultOf(t)
+	}
+	if init != "0" && init != "false" {
+		return fmt.Sprintf("%s %s = %s", s, name, init), nil
+	}
+	return s + " " + name, nil
+}
+
+func (g *gen) declTypes() error {
+	hasLock := false
+	var visit func(t types.Type)
+	visit = func(t types.Type) {
+		switch u := t.Underlying().(type) {
+		case *types.Lock:
+			hasLock = true
+			g.hasWait = g.hasWait || u.Wait
+		case *types.Array:
+			visit(u.Elem)
+		case *types.Record:
+			for _, f := range u.Fields {
+				visit(f.Type())
+			}
+		}
+	}
+	for _, v := range g.prog.Globals {
+		visit(v.Type())
+	}
+	for _, c := range g.prog.Collections {
+		visit(c.Elem)
+	}
+	for _, t := range g.prog.Threads {
+		for _, v := range t.Vars() {
+			visit(v.Type())
+		}
+	}
+	if hasLock {
+		g.p("/* a lock: owner is the holder's tid (0 when free), count its reentrancy count")
+		if g.hasWait {
+			g.p(";\n   waiting and notified are sets of threads, bit tid-1 for thread tid */\n")
+			g.p("typedef BIR_Lock { byte owner; byte count; int waiting; int notified };\n\n")
+		} else {
+			g.p(" */\n")
+			g.p("typedef BIR_Lock { byte owner; byte count };\n\n")
+		}
+	}
+	done := map[*types.Named]bool{}
+	for _, c := range g.prog.Collections {
+		el := c.Elem
+		if done[el] {
+			continue
+		}
+		done[el] = true
+		switch u := el.Underlying().(type) {
+		case *types.Record:
+			g.p("typedef %s {", g.typedefName(el))
+			if len(u.Fields) == 0 {
+				g.p(" bit BIR_unused")
+			}
+			for i, f := range u.Fields {
+				d, err := g.varDecl(f.Type(), ident(f.Name()), "", f.Pos())
+				if err != nil {
+					return err
+				}
+				if i > 0 {
+					g.p(";")
+				}
+				g.p(" %s", d)
+			}
+			g.p(" };\n")
+		case *types.Array:
+			d, err := g.varDecl(&types.Array{Len: u.Len, Elem: u.Elem}, "e", "", c.Pos())
+			if err != nil {
+				return err
+			}
+			g.p("typedef %s { %s; byte n }; /* a heap array of length n <= %d */\n", g.typedefName(el), d, u.Len)
+		default:
+			return g.errorf(c.Pos(), "collection of %s is not supported", el)
+		}
+	}
+	if len(done) > 0 {
+		g.p("\n")
+	}
+	return nil
+}
+
+func (g *gen) typedefName(n *types.Named) string {
+	if _, ok := n.Underlying().(*types.Array); ok {
+		return "A_" + strings.ReplaceAll(n.String(), "$", "_S")
+	}
+	return "R_" + strings.ReplaceAll(n.String(), "$", "_S")
+}
+
+func (g *gen) declGlobals() error {
+	if len(g.prog.Globals) > 0 {
+		g.p("/* globals */\n")
+	}
+	for _, v := range g.prog.Globals {
+		init := ""
+		if v.Init.Kind != types.NoConst {
+			init = constString(v.Init)
+		}
+		d, err := g.varDecl(v.Type(), g.names[v], init, v.Pos())
+		if err != nil {
+			return err
+		}
+		g.p("%s;\n", d)
+	}
+	if len(g.prog.Collections) > 0 {
+		g.p("\n/* collections: objects in allocation order and the count allocated;\n")
+		g.p("   a reference is 0 (null) or offset + index + 1 */\n")
+	}
+	for _, c := range g.prog.Collections {
+		g.p("%s %s[%d]; byte %s; /* references %d..%d */\n", g.typedefName(c.Elem), g.names[c], c.Size,
+			g.countName(c), g.colOff[c]+1, g.colOff[c]+int(c.Size))
+	}
+	if g.usesTerm {
+		init := 0
+		for i, t := range g.mainThreads() {
+			if len(t.Locations) > 0 && len(t.Locations[0].Decl.Transformations) == 0 {
+				init |= 1 << i
+			}
+		}
+		g.p("\n/* terminated threads: bit tid-1 for thread tid (a function of the control points) */\n")
+		g.p("int BIR_term = %d;\n", init)
+	}
+	g.p("\n")
+	return nil
+}
+
+func (g *gen) countName(c *types.Collection) string { return "BIR_n_" + g.names[c] }
+
+func (g *gen) mainThreads() []*types.Proc {
+	var out []*types.Proc
+	for _, t := range g.prog.Threads {
+		if t.Main {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// inCol is the test that reference r is an object of collection c.
+func (g *gen) inCol(r string, c *types.Collection) string {
+	off := g.colOff[c]
+	if c.Size == 1 {
+		return fmt.Sprintf("%s == %d", r, off+1)
+	}
+	return fmt.Sprintf("(%s > %d && %s <= %d)", r, off, r, off+int(c.Size))
+}
+
+// object is the Promela place of the object r refers to in collection c.
+func (g *gen) object(r string, c *types.Collection) string {
+	off := g.colOff[c] + 1
+	if c.Size == 1 {
+		return g.names[c] + "[0]"
+	}
+	if off == 0 {
+		return fmt.Sprintf("%s[%s]", g.names[c], r)
+	}
+	return fmt.Sprintf("%s[%s - %d]", g.names[c], r, off)
+}
+
+// refCollections returns the collections a value of reference type t may
+// refer to, in declaration order.
+func refCollections(t types.Type) []*types.Collection {
+	r, ok := t.Underlying().(*types.Ref)
+	if !ok {
+		return nil
+	}
+	cs := append([]*types.Collection(nil), r.Collections...)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Index < cs[j].Index })
+	return cs
+}
