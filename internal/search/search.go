@@ -202,7 +202,9 @@ func Run(m Model, cfg Config) *Result {
 	default:
 		s.dfs(id)
 	}
-	return s.finish()
+	r := s.finish()
+	s.store.Release()
+	return r
 }
 
 // packAux packs a BFS parent link: the parent's id (arena offsets stay

@@ -77,6 +77,9 @@ type StateStore struct {
 	end        uint64 // end offset of the chunk tail is in
 	arenaBytes int64  // sum of the chunks' sizes
 	auxBytes   int    // 8 * auxWords
+
+	tableMapped bool     // the table is mapped memory (allocWords)
+	mapped      [][]byte // arena chunks in mapped memory
 }
 
 // NewStateStore returns an empty store. auxWords is the number of uint64
@@ -310,7 +313,10 @@ func (st *StateStore) makeRoom(need uint64) {
 	units := max(1, (need+unit-1)>>st.chunkShift)
 	end := start + units<<st.chunkShift
 	st.reserveIDs(end)
-	c := make([]byte, units<<st.chunkShift)
+	c, mapped := allocBytes(int(units << st.chunkShift))
+	if mapped {
+		st.mapped = append(st.mapped, c)
+	}
 	for j := range units {
 		st.chunks = append(st.chunks, c[j<<st.chunkShift:])
 	}
@@ -346,7 +352,7 @@ func (st *StateStore) widenIDs(idBits uint) {
 // resizeTable rebuilds the table with 1<<log slots.
 func (st *StateStore) resizeTable(log uint) {
 	old := st.table
-	t := make([]uint64, 1<<log)
+	t, mapped := allocWords(1 << log)
 	mask := uint64(len(t) - 1)
 	shift := 64 - log
 	// The home slot can be read off the slot word while the stored hash
@@ -368,7 +374,10 @@ func (st *StateStore) resizeTable(log uint) {
 		}
 		t[i] = w
 	}
-	st.table = t
+	if st.tableMapped {
+		freeWords(old)
+	}
+	st.table, st.tableMapped = t, mapped
 	st.tableLog = log
 	st.tableMask = mask
 	st.growAt = len(t) / stateMaxLoadDenom * stateMaxLoadNum
@@ -440,3 +449,16 @@ func le64(p []byte) uint64 { return binary.LittleEndian.Uint64(p) }
 // TableBytes returns the size of the hash table; doubling it allocates
 // twice as much while the old one is still held.
 func (st *StateStore) TableBytes() int64 { return 8 * int64(len(st.table)) }
+
+// Release returns the store's memory (some of which is mapped outside the
+// Go heap, see allocBytes). The store must not be used afterwards.
+func (st *StateStore) Release() {
+	if st.tableMapped {
+		freeWords(st.table)
+	}
+	for _, m := range st.mapped {
+		freeBytes(m)
+	}
+	st.table, st.chunks, st.mapped = nil, nil, nil
+	st.count = 0
+}
