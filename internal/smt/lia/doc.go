@@ -1,0 +1,46 @@
+// Package lia decides conjunctions of linear constraints exactly, over the
+// rationals and over the integers: the arithmetic theory of birch's
+// embedded SMT solver (internal/smt/embedded), which asserts the bounds its
+// SAT search chooses and asks for consistency.
+//
+// # Numbers
+//
+// Q is an exact rational: an int64 fraction while it fits, math/big
+// beyond, with overflow checked on every operation. The small case
+// allocates nothing, which is what keeps small queries fast.
+//
+// # The simplex
+//
+// Simplex is the general simplex of Dutertre and de Moura ("A Fast
+// Linear-Arithmetic Solver for DPLL(T)", CAV 2006). Every constraint is a
+// bound on a variable: a linear sum gets a slack variable (AddRow) defined
+// by a tableau row, so that asserting Σcᵢxᵢ <= k is asserting an upper
+// bound on the slack. Bounds carry the caller's explanation id; asserting
+// one is incremental and Mark/Backtrack retract them in stack order without
+// touching the assignment (which stays a solution of the rows). Check
+// repairs basic variables out of bounds by pivoting, with Bland's rule for
+// termination, and on infeasibility returns the ids of the bounds in the
+// infeasible row (Conflict).
+//
+// Only non-strict bounds exist: over the integers x < k is x <= k-1, and
+// bounds on integer variables are rounded when asserted.
+//
+// # Integers
+//
+// CheckInt adds, on top of Check, a GCD test on the rows (an equation
+// whose coefficients share a divisor that does not divide its constant has
+// no integer solution — this decides parity constraints such as
+// 2x = 2y + 1 at once) and depth-first branch and bound on integer
+// variables that occur in bounds, within a budget of branches; beyond it
+// the answer is Unknown. The explanation of an integer conflict is the
+// union of the explanations of the leaves of the search tree, minus the
+// branching bounds.
+//
+//	var s lia.Simplex
+//	x, y := s.NewVar(true), s.NewVar(true)
+//	d := s.AddRow([]lia.Term{{V: x, C: lia.Int(2)}, {V: y, C: lia.Int(-2)}})
+//	s.AssertLower(d, lia.Int(1), 0) // 2x - 2y >= 1
+//	s.AssertUpper(d, lia.Int(1), 1) // 2x - 2y <= 1
+//	s.Check()      // Sat over the rationals
+//	s.CheckInt(0)  // Unsat, Conflict() = [0 1]
+package lia

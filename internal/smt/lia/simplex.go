@@ -1,0 +1,435 @@
+package lia
+
+import "slices"
+
+// Var is a variable of a Simplex: a problem variable made by NewVar or a
+// slack variable made by AddRow.
+type Var int32
+
+// Result is the answer of Check and CheckInt.
+type Result int8
+
+const (
+	Unknown Result = iota // CheckInt ran out of budget
+	Sat
+	Unsat
+)
+
+func (r Result) String() string {
+	switch r {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// Term is a coefficient times a variable.
+type Term struct {
+	V Var
+	C Q
+}
+
+// branchID marks the bounds that branch and bound asserts; they never
+// appear in explanations.
+const branchID int32 = -1
+
+type bound struct {
+	val Q
+	id  int32
+	set bool
+}
+
+type entry struct {
+	v Var
+	c Q
+}
+
+// A row defines its basic variable as a combination of nonbasic ones.
+type row struct {
+	basic Var
+	es    []entry
+}
+
+type undo struct {
+	v     Var
+	upper bool
+	old   bound
+}
+
+// Simplex decides conjunctions of bounds on linear combinations of
+// variables, over the rationals (Check) or the integers (CheckInt). Its
+// zero value is an empty problem.
+type Simplex struct {
+	val    []Q
+	lo, hi []bound
+	isInt  []bool
+	def    [][]Term  // the defining sum of a slack variable, nil for a problem variable
+	rowOf  []int32   // the row of a basic variable, -1 for a nonbasic one
+	col    [][]int32 // rows in which a nonbasic variable occurs
+	pos    []int32   // scratch: position of a variable in the row being merged
+	rows   []row
+	undo   []undo
+
+	// Every basic variable that may violate a bound is in dirty; the
+	// others are within their bounds.
+	dirty   []Var
+	inDirty []bool
+
+	conflict []int32
+	acc      []int32 // explanations gathered by branch and bound
+
+	// Pivots and Branches count work over the Simplex's lifetime.
+	Pivots, Branches int64
+}
+
+// NumVars returns the number of variables, slack ones included.
+func (s *Simplex) NumVars() int { return len(s.val) }
+
+// NewVar adds a variable, unbounded, of value 0; isInt makes CheckInt
+// require an integer value.
+func (s *Simplex) NewVar(isInt bool) Var {
+	v := Var(len(s.val))
+	s.val = append(s.val, Q{})
+	s.lo = append(s.lo, bound{})
+	s.hi = append(s.hi, bound{})
+	s.isInt = append(s.isInt, isInt)
+	s.def = append(s.def, nil)
+	s.rowOf = append(s.rowOf, -1)
+	s.col = append(s.col, nil)
+	s.pos = append(s.pos, -1)
+	s.inDirty = append(s.inDirty, false)
+	return v
+}
+
+func (s *Simplex) touch(b Var) {
+	if !s.inDirty[b] {
+		s.inDirty[b] = true
+		s.dirty = append(s.dirty, b)
+	}
+}
+
+// IsInt reports whether v must be an integer.
+func (s *Simplex) IsInt(v Var) bool { return s.isInt[v] }
+
+// AddRow adds a slack variable equal to the sum of terms and returns it.
+// The slack variable is integer if every term has an integer variable and
+// an integer coefficient. Rows stay for the Simplex's lifetime; only
+// bounds are retracted by Backtrack.
+func (s *Simplex) AddRow(terms []Term) Var {
+	allInt := true
+	for _, t := range terms {
+		if !s.isInt[t.V] || !t.C.IsInt() {
+			allInt = false
+		}
+	}
+	x := s.NewVar(allInt)
+	s.def[x] = append([]Term(nil), terms...)
+	r := int32(len(s.rows))
+	s.rows = append(s.rows, row{basic: x})
+	s.rowOf[x] = r
+	var v Q
+	for _, t := range terms {
+		if t.C.IsZero() {
+			continue
+		}
+		if br := s.rowOf[t.V]; br >= 0 {
+			s.addScaled(r, t.C, s.rows[br].es, -1)
+		} else {
+			s.addScaled(r, t.C, []entry{{t.V, Q{n: 1, d: 1}}}, -1)
+		}
+		v = v.Add(t.C.Mul(s.val[t.V]))
+	}
+	s.val[x] = v
+	return x
+}
+
+// addScaled adds c times the entries src (but the one of skip) to row r,
+// keeping the column lists exact.
+func (s *Simplex) addScaled(r int32, c Q, src []entry, skip Var) {
+	es := s.rows[r].es
+	for i, e := range es {
+		s.pos[e.v] = int32(i)
+	}
+	zeros := false
+	for _, e := range src {
+		if e.v == skip {
+			continue
+		}
+		if p := s.pos[e.v]; p >= 0 {
+			es[p].c = es[p].c.Add(c.Mul(e.c))
+			if es[p].c.IsZero() {
+				zeros = true
+			}
+			continue
+		}
+		s.pos[e.v] = int32(len(es))
+		es = append(es, entry{e.v, c.Mul(e.c)})
+		s.col[e.v] = append(s.col[e.v], r)
+	}
+	j := 0
+	for _, e := range es {
+		s.pos[e.v] = -1
+		if zeros && e.c.IsZero() {
+			s.dropCol(e.v, r)
+			continue
+		}
+		es[j] = e
+		j++
+	}
+	s.rows[r].es = es[:j]
+}
+
+func (s *Simplex) dropCol(v Var, r int32) {
+	c := s.col[v]
+	for i, x := range c {
+		if x == r {
+			c[i] = c[len(c)-1]
+			s.col[v] = c[:len(c)-1]
+			return
+		}
+	}
+}
+
+func (s *Simplex) coef(r int32, v Var) Q {
+	for _, e := range s.rows[r].es {
+		if e.v == v {
+			return e.c
+		}
+	}
+	return Q{}
+}
+
+// Value returns the current value of v: after Check or CheckInt answered
+// Sat, a solution.
+func (s *Simplex) Value(v Var) Q { return s.val[v] }
+
+// Lower and Upper return v's current bounds (ok false when unbounded).
+func (s *Simplex) Lower(v Var) (Q, bool) { return s.lo[v].val, s.lo[v].set }
+
+// Upper returns v's current upper bound.
+func (s *Simplex) Upper(v Var) (Q, bool) { return s.hi[v].val, s.hi[v].set }
+
+// Conflict returns, after an assert returned false or a check answered
+// Unsat, the ids of asserted bounds that are infeasible together. The
+// slice is owned by the Simplex until its next call.
+func (s *Simplex) Conflict() []int32 { return s.conflict }
+
+// Mark returns a point to Backtrack to.
+func (s *Simplex) Mark() int { return len(s.undo) }
+
+// Backtrack retracts the bounds asserted since Mark returned m. Values are
+// kept: they satisfy the rows, and the weaker bounds of nonbasic variables.
+func (s *Simplex) Backtrack(m int) {
+	for len(s.undo) > m {
+		u := s.undo[len(s.undo)-1]
+		s.undo = s.undo[:len(s.undo)-1]
+		if u.upper {
+			s.hi[u.v] = u.old
+		} else {
+			s.lo[u.v] = u.old
+		}
+	}
+}
+
+func (s *Simplex) setConflict(ids ...int32) {
+	s.conflict = s.conflict[:0]
+	for _, id := range ids {
+		if id >= 0 && !slices.Contains(s.conflict, id) {
+			s.conflict = append(s.conflict, id)
+		}
+	}
+}
+
+// AssertUpper asserts v <= c, explained by id (>= 0). For an integer
+// variable c is rounded down. It returns false, with Conflict set, if the
+// bound contradicts v's lower bound; the bound is then not recorded.
+func (s *Simplex) AssertUpper(v Var, c Q, id int32) bool {
+	if s.isInt[v] {
+		c = c.Floor()
+	}
+	if h := s.hi[v]; h.set && c.Cmp(h.val) >= 0 {
+		return true
+	}
+	if l := s.lo[v]; l.set && c.Cmp(l.val) < 0 {
+		s.setConflict(id, l.id)
+		return false
+	}
+	s.undo = append(s.undo, undo{v, true, s.hi[v]})
+	s.hi[v] = bound{c, id, true}
+	if s.rowOf[v] >= 0 {
+		s.touch(v)
+	} else if s.val[v].Cmp(c) > 0 {
+		s.update(v, c)
+	}
+	return true
+}
+
+// AssertLower asserts v >= c, explained by id (>= 0). For an integer
+// variable c is rounded up.
+func (s *Simplex) AssertLower(v Var, c Q, id int32) bool {
+	if s.isInt[v] {
+		c = c.Ceil()
+	}
+	if l := s.lo[v]; l.set && c.Cmp(l.val) <= 0 {
+		return true
+	}
+	if h := s.hi[v]; h.set && c.Cmp(h.val) > 0 {
+		s.setConflict(id, h.id)
+		return false
+	}
+	s.undo = append(s.undo, undo{v, false, s.lo[v]})
+	s.lo[v] = bound{c, id, true}
+	if s.rowOf[v] >= 0 {
+		s.touch(v)
+	} else if s.val[v].Cmp(c) < 0 {
+		s.update(v, c)
+	}
+	return true
+}
+
+// update sets nonbasic v to x and adjusts the basic variables.
+func (s *Simplex) update(v Var, x Q) {
+	d := x.Sub(s.val[v])
+	for _, r := range s.col[v] {
+		b := s.rows[r].basic
+		s.val[b] = s.val[b].Add(s.coef(r, v).Mul(d))
+		if s.lo[b].set || s.hi[b].set {
+			s.touch(b)
+		}
+	}
+	s.val[v] = x
+}
+
+// pivotAndUpdate gives the basic variable of row r the value x by moving
+// nonbasic v, then exchanges their roles.
+func (s *Simplex) pivotAndUpdate(r int32, v Var, x Q) {
+	b := s.rows[r].basic
+	a := s.coef(r, v)
+	theta := x.Sub(s.val[b]).Div(a)
+	s.val[b] = x
+	s.val[v] = s.val[v].Add(theta)
+	for _, r2 := range s.col[v] {
+		if r2 != r {
+			b2 := s.rows[r2].basic
+			s.val[b2] = s.val[b2].Add(s.coef(r2, v).Mul(theta))
+			if s.lo[b2].set || s.hi[b2].set {
+				s.touch(b2)
+			}
+		}
+	}
+	s.pivot(r, v)
+	s.touch(v)
+}
+
+// pivot makes nonbasic v the basic variable of row r.
+func (s *Simplex) pivot(r int32, v Var) {
+	s.Pivots++
+	old := s.rows[r]
+	a := old.es[slices.IndexFunc(old.es, func(e entry) bool { return e.v == v })].c
+	inv := a.Inv()
+	ninv := inv.Neg()
+	// v = inv*b - sum (a_k/a) x_k
+	es := make([]entry, 0, len(old.es))
+	for _, e := range old.es {
+		if e.v != v {
+			es = append(es, entry{e.v, e.c.Mul(ninv)})
+		}
+	}
+	es = append(es, entry{old.basic, inv})
+	s.rows[r] = row{basic: v, es: es}
+	s.rowOf[v] = r
+	s.rowOf[old.basic] = -1
+	s.col[old.basic] = append(s.col[old.basic], r)
+	rows := s.col[v]
+	s.col[v] = nil
+	for _, r2 := range rows {
+		if r2 == r {
+			continue
+		}
+		c := s.coef(r2, v)
+		// drop v from r2, then add c times v's new row
+		es2 := s.rows[r2].es
+		k := slices.IndexFunc(es2, func(e entry) bool { return e.v == v })
+		es2[k] = es2[len(es2)-1]
+		s.rows[r2].es = es2[:len(es2)-1]
+		s.addScaled(r2, c, es, -1)
+	}
+}
+
+func (s *Simplex) below(v Var) bool { return s.lo[v].set && s.val[v].Cmp(s.lo[v].val) < 0 }
+func (s *Simplex) above(v Var) bool { return s.hi[v].set && s.val[v].Cmp(s.hi[v].val) > 0 }
+func (s *Simplex) canInc(v Var) bool {
+	return !s.hi[v].set || s.val[v].Cmp(s.hi[v].val) < 0
+}
+func (s *Simplex) canDec(v Var) bool {
+	return !s.lo[v].set || s.val[v].Cmp(s.lo[v].val) > 0
+}
+
+// Check decides the asserted bounds over the rationals: Sat with Value
+// giving a solution, or Unsat with Conflict explaining why. It uses
+// Bland's rule, so it terminates.
+func (s *Simplex) Check() Result {
+	for {
+		best := int32(-1)
+		var bv Var
+		j := 0
+		for _, b := range s.dirty {
+			if s.rowOf[b] < 0 || !s.below(b) && !s.above(b) {
+				s.inDirty[b] = false
+				continue
+			}
+			s.dirty[j] = b
+			j++
+			if best < 0 || b < bv {
+				best, bv = s.rowOf[b], b
+			}
+		}
+		s.dirty = s.dirty[:j]
+		if best < 0 {
+			return Sat
+		}
+		inc := s.below(bv) // the basic variable must increase
+		var pick Var = -1
+		for _, e := range s.rows[best].es {
+			pos := e.c.Sign() > 0
+			ok := false
+			if pos == inc {
+				ok = s.canInc(e.v)
+			} else {
+				ok = s.canDec(e.v)
+			}
+			if ok && (pick < 0 || e.v < pick) {
+				pick = e.v
+			}
+		}
+		if pick < 0 {
+			s.conflict = s.conflict[:0]
+			if inc {
+				s.addID(s.lo[bv].id)
+			} else {
+				s.addID(s.hi[bv].id)
+			}
+			for _, e := range s.rows[best].es {
+				if (e.c.Sign() > 0) == inc {
+					s.addID(s.hi[e.v].id)
+				} else {
+					s.addID(s.lo[e.v].id)
+				}
+			}
+			return Unsat
+		}
+		if inc {
+			s.pivotAndUpdate(best, pick, s.lo[bv].val)
+		} else {
+			s.pivotAndUpdate(best, pick, s.hi[bv].val)
+		}
+	}
+}
+
+func (s *Simplex) addID(id int32) {
+	if id >= 0 && !slices.Contains(s.conflict, id) {
+		s.conflict = append(s.conflict, id)
+	}
+}
