@@ -1,0 +1,880 @@
+package embedded
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"time"
+
+	"birch/internal/smt"
+	"birch/internal/smt/lia"
+	"birch/internal/smt/sat"
+)
+
+// Solver is the embedded implementation of smt.Solver.
+type Solver struct {
+	tm  *smt.TermManager
+	sat *sat.Solver
+	th  *arith
+
+	tru sat.Lit // a literal fixed true
+
+	lits   map[*smt.Term]sat.Lit // encoded Bool terms
+	lins   map[*smt.Term]*lin    // Int terms in linear form
+	ivars  map[*smt.Symbol]lia.Var
+	bvars  map[*smt.Symbol]sat.Var
+	slack  map[string]lia.Var // normalized sums -> slack variable
+	keyBuf []byte
+	atoms  map[atomKey]sat.Lit
+
+	scopes []sat.Var     // activation variable of each open scope
+	roots  [][]sat.Lit   // per scope (0: base), the literals asserted in it
+	terms  [][]*smt.Term // per scope, the formulas asserted in it
+
+	// Relevance: the search decides only the variables in the cone of the
+	// active assertions and assumptions; definitions of other subformulas
+	// (kept for reuse) are satisfiable whatever those variables are.
+	kids     [][]sat.Var           // the variables a defined variable's definition mentions
+	atomTs   [][]lia.Term          // the sum an atom bounds (its fresh integers have definitions)
+	intDeps  map[lia.Var][]sat.Var // the literals defining a fresh integer variable
+	relMark  []uint32
+	relGen   uint32
+	relevant []sat.Var // the decision variables of the last check
+	relNext  []sat.Var
+	relLia   []uint32 // relevance marks of the simplex's variables
+	guards   map[lia.Var]sat.Lit
+
+	apps    map[*smt.Symbol][]app
+	appList []app
+	stack   []sat.Var
+	assumps []sat.Lit // scratch
+
+	unsupported string   // why the last term failed to encode
+	unsup       []string // per scope (0: base), why an assertion is outside the fragment
+	err         error    // a failure to report at the next check
+
+	limit    smt.Limit
+	rebuilds int
+
+	// the last answer
+	status smt.Result
+	model  *smt.Model
+	core   []*smt.Term
+}
+
+type atomKey struct {
+	x   lia.Var
+	k   int64  // the bound, when it fits
+	big string // the bound otherwise
+}
+
+func keyOf(x lia.Var, k lia.Q) atomKey {
+	if n, ok := k.Int64(); ok {
+		return atomKey{x: x, k: n}
+	}
+	return atomKey{x: x, big: k.String()}
+}
+
+// lin is a linear form Σcᵢxᵢ + c with integer coefficients, terms sorted by
+// variable, no zero coefficient.
+type lin struct {
+	ts []lia.Term
+	c  lia.Q
+}
+
+// New returns an empty solver over tm's terms.
+func New(tm *smt.TermManager) *Solver {
+	s := &Solver{
+		tm:      tm,
+		sat:     sat.New(),
+		unsup:   []string{""},
+		roots:   [][]sat.Lit{nil},
+		terms:   [][]*smt.Term{nil},
+		intDeps: map[lia.Var][]sat.Var{},
+		relGen:  1, // relMark 0 must not read as "relevant in the last check"
+		lits:    map[*smt.Term]sat.Lit{},
+		lins:    map[*smt.Term]*lin{},
+		ivars:   map[*smt.Symbol]lia.Var{},
+		bvars:   map[*smt.Symbol]sat.Var{},
+		slack:   map[string]lia.Var{},
+		atoms:   map[atomKey]sat.Lit{},
+		apps:    map[*smt.Symbol][]app{},
+		guards:  map[lia.Var]sat.Lit{},
+	}
+	s.th = &arith{sat: s.sat, atoms: map[sat.Var]atom{}, conflictAt: -1}
+	s.sat.SetTheory(s.th)
+	s.tru = s.newVar()
+	s.sat.AddClause(s.tru)
+	return s
+}
+
+var _ smt.Solver = (*Solver)(nil)
+
+// TermManager returns the manager whose terms s accepts.
+func (s *Solver) TermManager() *smt.TermManager { return s.tm }
+
+// SetLimit bounds each later query.
+func (s *Solver) SetLimit(l smt.Limit) { s.limit = l }
+
+// Close does nothing: the solver holds no resources besides memory.
+func (s *Solver) Close() error { return nil }
+
+func (s *Solver) invalidate() {
+	s.status = smt.Unknown
+	s.model = nil
+	s.core = nil
+}
+
+// Push opens a scope.
+func (s *Solver) Push() {
+	s.invalidate()
+	s.scopes = append(s.scopes, s.newVar().Var())
+	s.unsup = append(s.unsup, "")
+	s.roots = append(s.roots, nil)
+	s.terms = append(s.terms, nil)
+}
+
+// Pop discards the n innermost scopes.
+func (s *Solver) Pop(n int) {
+	s.invalidate()
+	if n > len(s.scopes) {
+		if s.err == nil {
+			s.err = fmt.Errorf("embedded: pop %d with %d scopes open", n, len(s.scopes))
+		}
+		n = len(s.scopes)
+	}
+	for range n {
+		a := s.scopes[len(s.scopes)-1]
+		s.scopes = s.scopes[:len(s.scopes)-1]
+		s.sat.AddClause(sat.Neg(a))
+	}
+	s.unsup = s.unsup[:len(s.scopes)+1]
+	s.roots = s.roots[:len(s.scopes)+1]
+	s.terms = s.terms[:len(s.scopes)+1]
+}
+
+// Assert adds the formula t to the current scope.
+func (s *Solver) Assert(t *smt.Term) {
+	s.invalidate()
+	if !t.IsBool() {
+		s.fail(fmt.Errorf("embedded: assert of a non-Bool term %s", t))
+		return
+	}
+	s.terms[len(s.scopes)] = append(s.terms[len(s.scopes)], t)
+	l, ok := s.encode(t)
+	if !ok {
+		if d := len(s.scopes); s.unsup[d] == "" {
+			s.unsup[d] = s.unsupported
+		}
+		return
+	}
+	d := len(s.scopes)
+	s.roots[d] = append(s.roots[d], l)
+	if d == 0 {
+		s.sat.AddClause(l)
+	} else {
+		s.sat.AddClause(sat.Neg(s.scopes[len(s.scopes)-1]), l)
+	}
+}
+
+func (s *Solver) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// Check decides the conjunction of the assertions.
+func (s *Solver) Check() (smt.Result, error) { return s.CheckAssumptions(nil) }
+
+// CheckAssumptions decides the assertions together with the formulas lits.
+func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
+	s.invalidate()
+	if s.err != nil {
+		return smt.Unknown, s.err
+	}
+	if s.sat.NumVars() > rebuildFactor*len(s.relevant)+rebuildSlack ||
+		s.th.lp.NumVars() > rebuildFactor*len(s.relevant)+rebuildSlack/4 {
+		s.rebuild()
+	}
+	s.assumps = s.assumps[:0]
+	for _, a := range s.scopes {
+		s.assumps = append(s.assumps, sat.Pos(a))
+	}
+	alits := make([]sat.Lit, len(lits))
+	for i, t := range lits {
+		if !t.IsBool() {
+			return smt.Unknown, fmt.Errorf("embedded: assumption %s is not a formula", t)
+		}
+		l, ok := s.encode(t)
+		if !ok {
+			if s.err != nil {
+				return smt.Unknown, s.err
+			}
+			return smt.Unknown, nil
+		}
+		alits[i] = l
+		s.assumps = append(s.assumps, l)
+	}
+	for _, why := range s.unsup {
+		if why != "" {
+			return smt.Unknown, nil
+		}
+	}
+
+	th := s.th
+	th.deadline = time.Time{}
+	if s.limit.Timeout > 0 {
+		th.deadline = time.Now().Add(s.limit.Timeout)
+	}
+	th.steps = s.limit.Steps
+	th.stepBase = th.work()
+	th.bbBudget = 1000
+	th.outOfTime, th.bbUnknown = false, false
+	s.sat.SetConflictBudget(s.limit.Steps)
+
+	s.markRelevant()
+	switch s.sat.Solve(s.assumps) {
+	case sat.Sat:
+		s.status = smt.Sat
+	case sat.Unsat:
+		s.status = smt.Unsat
+		core := s.sat.Core()
+		for i, l := range alits {
+			if slices.Contains(core, l) {
+				s.core = append(s.core, lits[i])
+			}
+		}
+		if s.core == nil {
+			s.core = []*smt.Term{}
+		}
+	default:
+		return smt.Unknown, nil
+	}
+	return s.status, nil
+}
+
+// The encoding of every formula ever asserted is kept for reuse, but what
+// popped scopes leave behind slows the search (the tableau keeps their rows).
+// When the variables outnumber those of the last query by far, the solver
+// starts afresh from the assertions of the open scopes.
+const (
+	rebuildFactor = 4
+	rebuildSlack  = 256
+)
+
+func (s *Solver) rebuild() {
+	n := New(s.tm)
+	n.limit = s.limit
+	n.err = s.err
+	n.rebuilds = s.rebuilds + 1
+	for d, ts := range s.terms {
+		if d > 0 {
+			n.Push()
+		}
+		for _, t := range ts {
+			n.Assert(t)
+		}
+	}
+	*s = *n
+}
+
+// Model returns a model of the assertions after Sat.
+func (s *Solver) Model() (*smt.Model, error) {
+	if s.status != smt.Sat {
+		return nil, errors.New("embedded: no model: the last check did not answer sat")
+	}
+	if s.model != nil {
+		return s.model, nil
+	}
+	m := smt.NewModel(s.tm)
+	for sym, v := range s.bvars {
+		if err := m.SetConst(sym, s.tm.Bool(s.sat.ModelValue(v))); err != nil {
+			return nil, err
+		}
+	}
+	for sym, x := range s.ivars {
+		// Variables in no asserted bound may have kept a fractional value;
+		// any value does for them.
+		q := s.th.lp.Value(x).Floor()
+		if err := m.SetConst(sym, s.tm.BigInt(q.Num())); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.funcModels(m); err != nil {
+		return nil, err
+	}
+	s.model = m
+	return m, nil
+}
+
+// UnsatCore returns a subset of the assumptions after Unsat.
+func (s *Solver) UnsatCore() ([]*smt.Term, error) {
+	if s.status != smt.Unsat || s.core == nil {
+		return nil, errors.New("embedded: no unsat core: the last check did not answer unsat")
+	}
+	return s.core, nil
+}
+
+// --- encoding
+
+func (s *Solver) unsupportedTerm(t *smt.Term, why string) {
+	s.unsupported = why + ": " + t.String()
+}
+
+// Unsupported returns why the last Check answered Unknown because of a term
+// outside the fragment the solver decides, or "".
+func (s *Solver) Unsupported() string {
+	for _, why := range s.unsup {
+		if why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// newVar returns a new variable, not a decision variable until relevant.
+func (s *Solver) newVar() sat.Lit {
+	v := s.sat.NewVar()
+	s.sat.SetDecisionVar(v, false)
+	s.kids = append(s.kids, nil)
+	s.atomTs = append(s.atomTs, nil)
+	s.relMark = append(s.relMark, 0)
+	return sat.Pos(v)
+}
+
+// define records that v's definition mentions the variables of ls.
+func (s *Solver) define(v sat.Lit, ls ...sat.Lit) {
+	k := make([]sat.Var, len(ls))
+	for i, l := range ls {
+		k[i] = l.Var()
+	}
+	s.kids[v.Var()] = k
+}
+
+// markRelevant makes the cone of the roots and assumptions the decision
+// variables.
+func (s *Solver) markRelevant() {
+	s.relGen++
+	gen := s.relGen
+	st := s.stack[:0]
+	for _, rs := range s.roots {
+		for _, l := range rs {
+			st = append(st, l.Var())
+		}
+	}
+	for _, l := range s.assumps {
+		st = append(st, l.Var())
+	}
+	next := s.relNext[:0]
+	for len(st) > 0 {
+		v := st[len(st)-1]
+		st = st[:len(st)-1]
+		if s.relMark[v] == gen {
+			continue
+		}
+		if s.relMark[v] != gen-1 {
+			s.sat.SetDecisionVar(v, true)
+		}
+		s.relMark[v] = gen
+		next = append(next, v)
+		st = append(st, s.kids[v]...)
+		for _, t := range s.atomTs[v] {
+			for int(t.V) >= len(s.relLia) {
+				s.relLia = append(s.relLia, 0)
+			}
+			if s.relLia[t.V] != gen {
+				s.relLia[t.V] = gen
+				st = append(st, s.intDeps[t.V]...)
+				if g, ok := s.guards[t.V]; ok {
+					s.assumps = append(s.assumps, g)
+				}
+			}
+		}
+	}
+	s.stack = st
+	for _, v := range s.relevant {
+		if s.relMark[v] != gen {
+			s.sat.SetDecisionVar(v, false)
+		}
+	}
+	s.relevant, s.relNext = next, s.relevant
+}
+
+// encode returns the literal equivalent to the Bool term t, adding the
+// defining clauses; false if t is outside the fragment.
+func (s *Solver) encode(t *smt.Term) (sat.Lit, bool) {
+	if l, ok := s.lits[t]; ok {
+		return l, true
+	}
+	l, ok := s.encode1(t)
+	if ok {
+		s.lits[t] = l
+	}
+	return l, ok
+}
+
+func (s *Solver) encodeArgs(t *smt.Term) ([]sat.Lit, bool) {
+	ls := make([]sat.Lit, len(t.Args()))
+	for i, a := range t.Args() {
+		l, ok := s.encode(a)
+		if !ok {
+			return nil, false
+		}
+		ls[i] = l
+	}
+	return ls, true
+}
+
+// and returns a literal equivalent to the conjunction of ls.
+func (s *Solver) and(ls []sat.Lit) sat.Lit {
+	switch len(ls) {
+	case 0:
+		return s.tru
+	case 1:
+		return ls[0]
+	}
+	v := s.newVar()
+	s.define(v, ls...)
+	long := make([]sat.Lit, 0, len(ls)+1)
+	for _, l := range ls {
+		s.sat.AddClause(v.Not(), l)
+		long = append(long, l.Not())
+	}
+	s.sat.AddClause(append(long, v)...)
+	return v
+}
+
+func (s *Solver) or(ls []sat.Lit) sat.Lit {
+	neg := make([]sat.Lit, len(ls))
+	for i, l := range ls {
+		neg[i] = l.Not()
+	}
+	return s.and(neg).Not()
+}
+
+func (s *Solver) iff(a, b sat.Lit) sat.Lit {
+	switch {
+	case a == b:
+		return s.tru
+	case a == b.Not():
+		return s.tru.Not()
+	}
+	v := s.newVar()
+	s.define(v, a, b)
+	s.sat.AddClause(v.Not(), a.Not(), b)
+	s.sat.AddClause(v.Not(), a, b.Not())
+	s.sat.AddClause(v, a, b)
+	s.sat.AddClause(v, a.Not(), b.Not())
+	return v
+}
+
+func (s *Solver) ite(c, a, b sat.Lit) sat.Lit {
+	v := s.newVar()
+	s.define(v, c, a, b)
+	s.sat.AddClause(c.Not(), v.Not(), a)
+	s.sat.AddClause(c.Not(), v, a.Not())
+	s.sat.AddClause(c, v.Not(), b)
+	s.sat.AddClause(c, v, b.Not())
+	return v
+}
+
+func (s *Solver) encode1(t *smt.Term) (sat.Lit, bool) {
+	switch t.Op() {
+	case smt.OpTrue:
+		return s.tru, true
+	case smt.OpFalse:
+		return s.tru.Not(), true
+	case smt.OpVar:
+		l := s.newVar()
+		s.bvars[t.Symbol()] = l.Var()
+		return l, true
+	case smt.OpApp:
+		a, ok := s.encodeApp(t)
+		return a.lit, ok
+	case smt.OpNot:
+		l, ok := s.encode(t.Arg(0))
+		return l.Not(), ok
+	case smt.OpAnd, smt.OpOr, smt.OpImplies, smt.OpXor:
+		ls, ok := s.encodeArgs(t)
+		if !ok {
+			return 0, false
+		}
+		switch t.Op() {
+		case smt.OpAnd:
+			return s.and(ls), true
+		case smt.OpOr:
+			return s.or(ls), true
+		case smt.OpImplies: // right associative: a → (b → c) = ¬a ∨ ¬b ∨ c
+			for i := range ls[:len(ls)-1] {
+				ls[i] = ls[i].Not()
+			}
+			return s.or(ls), true
+		}
+		x := ls[0]
+		for _, l := range ls[1:] {
+			x = s.iff(x, l).Not()
+		}
+		return x, true
+	case smt.OpIte:
+		if !t.IsBool() {
+			break
+		}
+		ls, ok := s.encodeArgs(t)
+		if !ok {
+			return 0, false
+		}
+		return s.ite(ls[0], ls[1], ls[2]), true
+	case smt.OpEq, smt.OpDistinct:
+		args := t.Args()
+		var pairs []sat.Lit
+		for i := range args {
+			for j := i + 1; j < len(args); j++ {
+				if t.Op() == smt.OpEq && j > i+1 {
+					break
+				}
+				l, ok := s.equal(t, args[i], args[j])
+				if !ok {
+					return 0, false
+				}
+				if t.Op() == smt.OpDistinct {
+					l = l.Not()
+				}
+				pairs = append(pairs, l)
+			}
+		}
+		return s.and(pairs), true
+	case smt.OpLt, smt.OpLe, smt.OpGt, smt.OpGe:
+		a, ok1 := s.linear(t.Arg(0))
+		b, ok2 := s.linear(t.Arg(1))
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		// a - b op 0
+		d := addLin(a, b, lia.Int(-1))
+		switch t.Op() {
+		case smt.OpLt: // d <= -1
+			return s.leq(d, lia.Int(-1)), true
+		case smt.OpLe:
+			return s.leq(d, lia.Int(0)), true
+		case smt.OpGt: // -d <= -1
+			return s.leq(scaleLin(d, lia.Int(-1)), lia.Int(-1)), true
+		default:
+			return s.leq(scaleLin(d, lia.Int(-1)), lia.Int(0)), true
+		}
+	}
+	s.unsupportedTerm(t, "unsupported term")
+	return 0, false
+}
+
+// equal encodes a = b for two arguments of the equality or distinct term t.
+func (s *Solver) equal(t, a, b *smt.Term) (sat.Lit, bool) {
+	switch {
+	case a.IsBool():
+		la, ok1 := s.encode(a)
+		lb, ok2 := s.encode(b)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		return s.iff(la, lb), true
+	case a.IsInt():
+		la, ok1 := s.linear(a)
+		lb, ok2 := s.linear(b)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		return s.eqZero(addLin(la, lb, lia.Int(-1))), true
+	}
+	s.unsupportedTerm(t, "unsupported sort "+a.Sort().String())
+	return 0, false
+}
+
+// eqZero returns a literal for d = 0.
+func (s *Solver) eqZero(d *lin) sat.Lit {
+	return s.and([]sat.Lit{s.leq(d, lia.Int(0)), s.leq(scaleLin(d, lia.Int(-1)), lia.Int(0))})
+}
+
+// leq returns a literal for d <= k, where d's coefficients are integers.
+func (s *Solver) leq(d *lin, k lia.Q) sat.Lit {
+	k = k.Sub(d.c)
+	if len(d.ts) == 0 {
+		if k.Sign() >= 0 {
+			return s.tru
+		}
+		return s.tru.Not()
+	}
+	// divide by the gcd of the coefficients; make the first one positive
+	gq := lia.Int(0)
+	var g64 uint64
+	small := true
+	for _, t := range d.ts {
+		n, ok := t.C.Int64()
+		if !ok || n == math.MinInt64 {
+			small = false
+			break
+		}
+		if n < 0 {
+			n = -n
+		}
+		g64 = gcd(g64, uint64(n))
+	}
+	if small {
+		gq = lia.Int(int64(g64))
+	} else {
+		g := new(big.Int)
+		for _, t := range d.ts {
+			g.GCD(nil, nil, g, new(big.Int).Abs(t.C.Num()))
+		}
+		gq = lia.FromBigInt(g)
+	}
+	if d.ts[0].C.Sign() < 0 {
+		gq = gq.Neg()
+	}
+	ts := d.ts
+	if !gq.Equal(lia.Int(1)) {
+		ts = make([]lia.Term, len(d.ts))
+		for i, t := range d.ts {
+			ts[i] = lia.Term{V: t.V, C: t.C.Div(gq)}
+		}
+		k = k.Div(gq)
+	}
+	neg := gq.Sign() < 0 // divided by a negative number: the inequality flips
+	var x lia.Var
+	if len(ts) == 1 && ts[0].C.Equal(lia.Int(1)) {
+		x = ts[0].V
+	} else {
+		s.keyBuf = linKey(s.keyBuf[:0], ts)
+		var ok bool
+		if x, ok = s.slack[string(s.keyBuf)]; !ok {
+			x = s.th.lp.AddRow(ts)
+			s.slack[string(s.keyBuf)] = x
+		}
+	}
+	if !neg {
+		return s.bound(x, k.Floor(), ts) // x <= floor(k)
+	}
+	// x >= k, i.e. not x <= ceil(k) - 1
+	return s.bound(x, k.Ceil().Sub(lia.Int(1)), ts).Not()
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// linKey appends a key identifying the sum ts to b.
+func linKey(b []byte, ts []lia.Term) []byte {
+	for _, t := range ts {
+		b = binary.AppendVarint(b, int64(t.V))
+		if n, ok := t.C.Int64(); ok {
+			b = binary.AppendVarint(b, n)
+		} else {
+			b = append(b, '/')
+			b = append(b, t.C.String()...)
+			b = append(b, '/')
+		}
+	}
+	return b
+}
+
+// bound returns the atom x <= k, where x stands for the sum ts.
+func (s *Solver) bound(x lia.Var, k lia.Q, ts []lia.Term) sat.Lit {
+	key := keyOf(x, k)
+	if l, ok := s.atoms[key]; ok {
+		return l
+	}
+	l := s.newVar()
+	v := l.Var()
+	s.sat.SetTheoryVar(v)
+	s.th.atoms[v] = atom{x, k}
+	s.atomTs[v] = ts
+	s.atoms[key] = l
+	return l
+}
+
+// --- linear forms
+
+func addLin(a, b *lin, f lia.Q) *lin {
+	r := &lin{c: a.c.Add(b.c.Mul(f))}
+	i, j := 0, 0
+	for i < len(a.ts) || j < len(b.ts) {
+		switch {
+		case j == len(b.ts) || i < len(a.ts) && a.ts[i].V < b.ts[j].V:
+			r.ts = append(r.ts, a.ts[i])
+			i++
+		case i == len(a.ts) || b.ts[j].V < a.ts[i].V:
+			r.ts = append(r.ts, lia.Term{V: b.ts[j].V, C: b.ts[j].C.Mul(f)})
+			j++
+		default:
+			c := a.ts[i].C.Add(b.ts[j].C.Mul(f))
+			if !c.IsZero() {
+				r.ts = append(r.ts, lia.Term{V: a.ts[i].V, C: c})
+			}
+			i++
+			j++
+		}
+	}
+	return r
+}
+
+func scaleLin(a *lin, f lia.Q) *lin {
+	if f.IsZero() {
+		return &lin{}
+	}
+	r := &lin{c: a.c.Mul(f), ts: make([]lia.Term, len(a.ts))}
+	for i, t := range a.ts {
+		r.ts[i] = lia.Term{V: t.V, C: t.C.Mul(f)}
+	}
+	return r
+}
+
+func (s *Solver) linear(t *smt.Term) (*lin, bool) {
+	if l, ok := s.lins[t]; ok {
+		return l, true
+	}
+	l, ok := s.linear1(t)
+	if ok {
+		s.lins[t] = l
+	}
+	return l, ok
+}
+
+// guard returns the literal that switches on the definition of the fresh
+// integer v: it is assumed in the queries where v is relevant, so that the
+// definitions of terms no longer asserted do not weigh on the search.
+func (s *Solver) guard(v *lin) sat.Lit {
+	g := s.newVar()
+	s.guards[v.ts[0].V] = g
+	return g
+}
+
+func (s *Solver) freshInt() *lin {
+	x := s.th.lp.NewVar(true)
+	return &lin{ts: []lia.Term{{V: x, C: lia.Int(1)}}}
+}
+
+func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
+	switch t.Op() {
+	case smt.OpInt:
+		return &lin{c: lia.FromBigInt(t.BigInt())}, true
+	case smt.OpVar:
+		x := s.th.lp.NewVar(true)
+		s.ivars[t.Symbol()] = x
+		return &lin{ts: []lia.Term{{V: x, C: lia.Int(1)}}}, true
+	case smt.OpNeg:
+		a, ok := s.linear(t.Arg(0))
+		if !ok {
+			return nil, false
+		}
+		return scaleLin(a, lia.Int(-1)), true
+	case smt.OpAdd, smt.OpSub:
+		r := &lin{}
+		for i, a := range t.Args() {
+			la, ok := s.linear(a)
+			if !ok {
+				return nil, false
+			}
+			f := lia.Int(1)
+			if t.Op() == smt.OpSub && i > 0 {
+				f = lia.Int(-1)
+			}
+			r = addLin(r, la, f)
+		}
+		return r, true
+	case smt.OpMul:
+		r := &lin{c: lia.Int(1)}
+		var nonConst *lin
+		for _, a := range t.Args() {
+			la, ok := s.linear(a)
+			if !ok {
+				return nil, false
+			}
+			if len(la.ts) == 0 {
+				r.c = r.c.Mul(la.c)
+				continue
+			}
+			if nonConst != nil {
+				s.unsupportedTerm(t, "nonlinear multiplication")
+				return nil, false
+			}
+			nonConst = la
+		}
+		if nonConst == nil {
+			return r, true
+		}
+		return scaleLin(nonConst, r.c), true
+	case smt.OpIte:
+		c, ok := s.encode(t.Arg(0))
+		if !ok {
+			return nil, false
+		}
+		a, ok1 := s.linear(t.Arg(1))
+		b, ok2 := s.linear(t.Arg(2))
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		v := s.freshInt()
+		e1, e2 := s.eqZero(addLin(v, a, lia.Int(-1))), s.eqZero(addLin(v, b, lia.Int(-1)))
+		g := s.guard(v)
+		s.sat.AddClause(g.Not(), c.Not(), e1)
+		s.sat.AddClause(g.Not(), c, e2)
+		s.intDeps[v.ts[0].V] = []sat.Var{c.Var(), e1.Var(), e2.Var()}
+		return v, true
+	case smt.OpAbs:
+		a, ok := s.linear(t.Arg(0))
+		if !ok {
+			return nil, false
+		}
+		v := s.freshInt()
+		nonneg := s.leq(scaleLin(a, lia.Int(-1)), lia.Int(0)) // a >= 0
+		e1, e2 := s.eqZero(addLin(v, a, lia.Int(-1))), s.eqZero(addLin(v, a, lia.Int(1)))
+		g := s.guard(v)
+		s.sat.AddClause(g.Not(), nonneg.Not(), e1)
+		s.sat.AddClause(g.Not(), nonneg, e2)
+		s.intDeps[v.ts[0].V] = []sat.Var{nonneg.Var(), e1.Var(), e2.Var()}
+		return v, true
+	case smt.OpDiv, smt.OpMod:
+		a, ok1 := s.linear(t.Arg(0))
+		b, ok2 := s.linear(t.Arg(1))
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if len(b.ts) != 0 || b.c.IsZero() {
+			s.unsupportedTerm(t, "division by a non-constant or zero")
+			return nil, false
+		}
+		k := b.c
+		// a = k*q + r, 0 <= r <= |k|-1
+		q, r := s.freshInt(), s.freshInt()
+		def := addLin(addLin(a, scaleLin(q, k), lia.Int(-1)), r, lia.Int(-1))
+		abs := k
+		if k.Sign() < 0 {
+			abs = k.Neg()
+		}
+		e, lo, hi := s.eqZero(def), s.leq(scaleLin(r, lia.Int(-1)), lia.Int(0)), s.leq(r, abs.Sub(lia.Int(1)))
+		g := s.guard(q)
+		s.guards[r.ts[0].V] = g
+		s.sat.AddClause(g.Not(), e)
+		s.sat.AddClause(g.Not(), lo)
+		s.sat.AddClause(g.Not(), hi)
+		deps := []sat.Var{e.Var(), lo.Var(), hi.Var()}
+		s.intDeps[q.ts[0].V], s.intDeps[r.ts[0].V] = deps, deps
+		if t.Op() == smt.OpDiv {
+			return q, true
+		}
+		return r, true
+	}
+	if t.Op() == smt.OpApp {
+		a, ok := s.encodeApp(t)
+		if !ok {
+			return nil, false
+		}
+		return &lin{ts: []lia.Term{{V: a.x, C: lia.Int(1)}}}, true
+	}
+	s.unsupportedTerm(t, "unsupported term")
+	return nil, false
+}

@@ -1,0 +1,297 @@
+package embedded
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"birch/internal/smt"
+)
+
+func check(t *testing.T, s *Solver, want smt.Result) {
+	t.Helper()
+	got, err := s.Check()
+	if err != nil {
+		t.Fatalf("check: %v", err)
+	}
+	if got != want {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
+func TestBasicLIA(t *testing.T) {
+	tm := smt.NewTermManager()
+	x, y := tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort)
+	s := New(tm)
+	s.Assert(tm.Lt(x, y))
+	s.Assert(tm.Lt(y, tm.Add(x, tm.Int(2))))
+	check(t, s, smt.Sat) // y = x + 1
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []*smt.Term{tm.Lt(x, y), tm.Lt(y, tm.Add(x, tm.Int(2)))} {
+		if ok, err := m.Holds(f); !ok || err != nil {
+			t.Fatalf("model %v falsifies %v", m, f)
+		}
+	}
+	s.Push()
+	s.Assert(tm.Distinct(y, tm.Add(x, tm.Int(1))))
+	check(t, s, smt.Unsat)
+	s.Pop(1)
+	check(t, s, smt.Sat)
+	// 2x = 2y + 1
+	s.Assert(tm.Eq(tm.Scale(2, x), tm.Add(tm.Scale(2, y), tm.Int(1))))
+	check(t, s, smt.Unsat)
+}
+
+func TestParityThroughAux(t *testing.T) {
+	tm := smt.NewTermManager()
+	x, y, a := tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort), tm.Const("a", smt.IntSort)
+	s := New(tm)
+	s.Assert(tm.Eq(a, tm.Scale(2, x)))
+	s.Assert(tm.Eq(a, tm.Add(tm.Scale(2, y), tm.Int(1))))
+	check(t, s, smt.Unsat)
+}
+
+func TestDivMod(t *testing.T) {
+	tm := smt.NewTermManager()
+	x := tm.Const("x", smt.IntSort)
+	s := New(tm)
+	// x mod 3 = 2, x div 3 = -4  ->  x = -10
+	s.Assert(tm.Eq(tm.Mod(x, tm.Int(3)), tm.Int(2)))
+	s.Assert(tm.Eq(tm.Div(x, tm.Int(3)), tm.Int(-4)))
+	check(t, s, smt.Sat)
+	m, _ := s.Model()
+	if v, _ := m.Eval(x); v != tm.Int(-10) {
+		t.Fatalf("x = %v, want -10", v)
+	}
+	// negative divisor: x div -3 = 4 with x mod -3 = 1 -> x = -12 + 1 = -11
+	s2 := New(tm)
+	s2.Assert(tm.Eq(tm.Div(x, tm.Int(-3)), tm.Int(4)))
+	s2.Assert(tm.Eq(tm.Mod(x, tm.Int(-3)), tm.Int(1)))
+	check(t, s2, smt.Sat)
+	m, _ = s2.Model()
+	if v, _ := m.Eval(x); v != tm.Int(-11) {
+		t.Fatalf("x = %v, want -11", v)
+	}
+	// truncating division helpers
+	s3 := New(tm)
+	s3.Assert(tm.Eq(x, tm.Int(-7)))
+	s3.Assert(tm.Not(tm.Eq(tm.TDiv(x, tm.Int(2)), tm.Int(-3))))
+	check(t, s3, smt.Unsat)
+}
+
+func TestBooleansAndIte(t *testing.T) {
+	tm := smt.NewTermManager()
+	p, q := tm.Const("p", smt.BoolSort), tm.Const("q", smt.BoolSort)
+	x := tm.Const("x", smt.IntSort)
+	s := New(tm)
+	s.Assert(tm.Xor(p, q))
+	s.Assert(tm.Implies(p, tm.Gt(x, tm.Int(5))))
+	s.Assert(tm.Eq(tm.Ite(q, tm.Int(1), x), tm.Int(3)))
+	// q -> 1 = 3 false, so ¬q, p, x > 5, x = 3: unsat
+	check(t, s, smt.Unsat)
+	s2 := New(tm)
+	s2.Assert(tm.Eq(p, tm.Lt(x, tm.Int(0))))
+	s2.Assert(tm.Eq(tm.Abs(x), tm.Int(4)))
+	s2.Assert(p)
+	check(t, s2, smt.Sat)
+	m, _ := s2.Model()
+	if v, _ := m.Eval(x); v != tm.Int(-4) {
+		t.Fatalf("x = %v", v)
+	}
+}
+
+func TestUnknownForNonlinear(t *testing.T) {
+	tm := smt.NewTermManager()
+	x, y := tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort)
+	s := New(tm)
+	s.Push()
+	s.Assert(tm.Eq(tm.Mul(x, y), tm.Int(6)))
+	check(t, s, smt.Unknown)
+	if s.Unsupported() == "" {
+		t.Error("no reason given")
+	}
+	s.Pop(1)
+	check(t, s, smt.Sat)
+}
+
+func TestAssumptionsAndCore(t *testing.T) {
+	tm := smt.NewTermManager()
+	x := tm.Const("x", smt.IntSort)
+	a, b, c := tm.Gt(x, tm.Int(10)), tm.Lt(x, tm.Int(5)), tm.Const("c", smt.BoolSort)
+	s := New(tm)
+	s.Assert(tm.Implies(c, tm.Eq(x, tm.Int(7))))
+	r, err := s.CheckAssumptions([]*smt.Term{c, a, b})
+	if err != nil || r != smt.Unsat {
+		t.Fatalf("got %v %v", r, err)
+	}
+	core, err := s.UnsatCore()
+	if err != nil || len(core) == 0 || len(core) > 2 {
+		t.Fatalf("core %v %v", core, err)
+	}
+	r, _ = s.CheckAssumptions(core)
+	if r != smt.Unsat {
+		t.Fatalf("core %v is not unsat", core)
+	}
+	r, _ = s.CheckAssumptions([]*smt.Term{c, tm.Not(b)})
+	if r != smt.Sat {
+		t.Fatal("c and x >= 5 is sat")
+	}
+	if _, err := s.UnsatCore(); err == nil {
+		t.Error("core after sat")
+	}
+}
+
+func TestPopErrors(t *testing.T) {
+	tm := smt.NewTermManager()
+	s := New(tm)
+	s.Pop(1)
+	if _, err := s.Check(); err == nil {
+		t.Fatal("pop without push: no error")
+	}
+}
+
+func TestLimit(t *testing.T) {
+	// pigeonhole 9 into 8 in booleans: hard enough to exceed 20 steps
+	tm := smt.NewTermManager()
+	s := New(tm)
+	const holes = 8
+	p := func(i, j int) *smt.Term { return tm.Const(fmt.Sprintf("p%d_%d", i, j), smt.BoolSort) }
+	for i := 0; i <= holes; i++ {
+		var row []*smt.Term
+		for j := range holes {
+			row = append(row, p(i, j))
+		}
+		s.Assert(tm.Or(row...))
+	}
+	for j := range holes {
+		for i := 0; i <= holes; i++ {
+			for k := i + 1; k <= holes; k++ {
+				s.Assert(tm.Not(tm.And(p(i, j), p(k, j))))
+			}
+		}
+	}
+	s.SetLimit(smt.Limit{Steps: 20})
+	check(t, s, smt.Unknown)
+}
+
+// TestRandomAgainstBruteForce decides random formulas over three small
+// integer variables (boxed to [-3, 3]) and checks every answer by
+// enumeration; every model is checked by evaluation.
+func TestRandomAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	tm := smt.NewTermManager()
+	vars := []*smt.Term{tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort), tm.Const("z", smt.IntSort)}
+	bools := []*smt.Term{tm.Const("p", smt.BoolSort), tm.Const("q", smt.BoolSort)}
+	var intTerm func(d int) *smt.Term
+	intTerm = func(d int) *smt.Term {
+		switch k := r.IntN(10); {
+		case d == 0 || k < 3:
+			return vars[r.IntN(len(vars))]
+		case k < 4:
+			return tm.Int(r.Int64N(9) - 4)
+		case k < 6:
+			return tm.Add(intTerm(d-1), intTerm(d-1))
+		case k < 7:
+			return tm.Sub(intTerm(d-1), intTerm(d-1))
+		case k < 8:
+			return tm.Scale(r.Int64N(7)-3, intTerm(d-1))
+		case k < 9:
+			return tm.Ite(boolTerm(r, tm, bools, intTerm, d-1), intTerm(d-1), intTerm(d-1))
+		default:
+			k := r.Int64N(5) + 1
+			if r.IntN(2) == 0 {
+				k = -k
+			}
+			if r.IntN(2) == 0 {
+				return tm.Div(intTerm(d-1), tm.Int(k))
+			}
+			return tm.Mod(intTerm(d-1), tm.Int(k))
+		}
+	}
+	counts := map[smt.Result]int{}
+	for iter := range 1500 {
+		s := New(tm)
+		var fs []*smt.Term
+		for _, v := range vars {
+			fs = append(fs, tm.Le(tm.Int(-3), v), tm.Le(v, tm.Int(3)))
+		}
+		for range 1 + r.IntN(4) {
+			fs = append(fs, boolTerm(r, tm, bools, intTerm, 3))
+		}
+		for _, f := range fs {
+			s.Assert(f)
+		}
+		got, err := s.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[got]++
+		want := bruteForce(tm, vars, bools, fs)
+		if got == smt.Unknown || (got == smt.Sat) != want {
+			t.Fatalf("iter %d: got %v, brute force sat=%v:\n%v", iter, got, want, tm.And(fs...))
+		}
+		if got == smt.Sat {
+			m, err := s.Model()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range fs {
+				if ok, err := m.Holds(f); !ok || err != nil {
+					t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
+				}
+			}
+		}
+	}
+	if counts[smt.Sat] < 100 || counts[smt.Unsat] < 100 {
+		t.Errorf("unbalanced: %v", counts)
+	}
+}
+
+func boolTerm(r *rand.Rand, tm *smt.TermManager, bools []*smt.Term, intTerm func(int) *smt.Term, d int) *smt.Term {
+	switch k := r.IntN(12); {
+	case d <= 0 || k < 1:
+		return bools[r.IntN(len(bools))]
+	case k < 3:
+		return tm.Le(intTerm(d-1), intTerm(d-1))
+	case k < 4:
+		return tm.Lt(intTerm(d-1), intTerm(d-1))
+	case k < 6:
+		return tm.Eq(intTerm(d-1), intTerm(d-1))
+	case k < 7:
+		return tm.Distinct(intTerm(d-1), intTerm(d-1), intTerm(d-1))
+	case k < 8:
+		return tm.Not(boolTerm(r, tm, bools, intTerm, d-1))
+	case k < 9:
+		return tm.And(boolTerm(r, tm, bools, intTerm, d-1), boolTerm(r, tm, bools, intTerm, d-1))
+	case k < 10:
+		return tm.Or(boolTerm(r, tm, bools, intTerm, d-1), boolTerm(r, tm, bools, intTerm, d-1))
+	case k < 11:
+		return tm.Implies(boolTerm(r, tm, bools, intTerm, d-1), boolTerm(r, tm, bools, intTerm, d-1))
+	}
+	return tm.Eq(boolTerm(r, tm, bools, intTerm, d-1), boolTerm(r, tm, bools, intTerm, d-1))
+}
+
+func bruteForce(tm *smt.TermManager, vars, bools []*smt.Term, fs []*smt.Term) bool {
+	f := tm.And(fs...)
+	for x := -3; x <= 3; x++ {
+		for y := -3; y <= 3; y++ {
+			for z := -3; z <= 3; z++ {
+				for b := range 4 {
+					m := smt.NewModel(tm)
+					m.SetConst(vars[0].Symbol(), tm.Int(int64(x)))
+					m.SetConst(vars[1].Symbol(), tm.Int(int64(y)))
+					m.SetConst(vars[2].Symbol(), tm.Int(int64(z)))
+					m.SetConst(bools[0].Symbol(), tm.Bool(b&1 != 0))
+					m.SetConst(bools[1].Symbol(), tm.Bool(b&2 != 0))
+					if ok, err := m.Holds(f); ok && err == nil {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,137 @@
+package embedded
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"birch/internal/smt"
+	"birch/internal/smt/process"
+)
+
+func TestCongruence(t *testing.T) {
+	tm := smt.NewTermManager()
+	x, y := tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort)
+	fs, _ := tm.Declare("f", []*smt.Sort{smt.IntSort}, smt.IntSort)
+	ps, _ := tm.Declare("P", []*smt.Sort{smt.IntSort, smt.BoolSort}, smt.BoolSort)
+	f := func(a *smt.Term) *smt.Term { return tm.Apply(fs, a) }
+	s := New(tm)
+	s.Assert(tm.Eq(x, tm.Add(y, tm.Int(1))))
+	s.Assert(tm.Distinct(f(x), f(tm.Add(y, tm.Int(1)))))
+	check(t, s, smt.Unsat)
+
+	// f(f(x)) = x, f(f(f(x))) = x  ->  f(x) = x
+	s = New(tm)
+	s.Assert(tm.Eq(f(f(x)), x))
+	s.Assert(tm.Eq(f(f(f(x))), x))
+	s.Assert(tm.Distinct(f(x), x))
+	check(t, s, smt.Unsat)
+
+	// satisfiable, with a model the evaluator accepts
+	s = New(tm)
+	p := tm.Const("p", smt.BoolSort)
+	fa := []*smt.Term{
+		tm.Distinct(f(x), f(y)),
+		tm.Apply(ps, f(x), p),
+		tm.Not(tm.Apply(ps, f(y), tm.Not(p))),
+		tm.Eq(tm.Add(f(x), f(y)), tm.Int(10)),
+	}
+	for _, a := range fa {
+		s.Assert(a)
+	}
+	check(t, s, smt.Sat)
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range fa {
+		if ok, err := m.Holds(a); !ok || err != nil {
+			t.Fatalf("model\n%v\nfalsifies %v (%v)", m, a, err)
+		}
+	}
+}
+
+func TestUFAgainstZ3(t *testing.T) {
+	if !process.Available(process.Z3) {
+		t.Skip("z3 not on PATH")
+	}
+	tm := smt.NewTermManager()
+	z3, err := process.New(tm, process.Z3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	r := rand.New(rand.NewPCG(8, 8))
+	vars := []*smt.Term{tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort), tm.Const("z", smt.IntSort)}
+	bools := []*smt.Term{tm.Const("p", smt.BoolSort), tm.Const("q", smt.BoolSort)}
+	f, _ := tm.Declare("f", []*smt.Sort{smt.IntSort}, smt.IntSort)
+	g, _ := tm.Declare("g", []*smt.Sort{smt.IntSort, smt.IntSort}, smt.IntSort)
+	var intTerm func(d int) *smt.Term
+	intTerm = func(d int) *smt.Term {
+		switch k := r.IntN(10); {
+		case d == 0 || k < 3:
+			return vars[r.IntN(len(vars))]
+		case k < 4:
+			return tm.Int(r.Int64N(5) - 2)
+		case k < 6:
+			return tm.Apply(f, intTerm(d-1))
+		case k < 7:
+			return tm.Apply(g, intTerm(d-1), intTerm(d-1))
+		case k < 9:
+			return tm.Add(intTerm(d-1), intTerm(d-1))
+		default:
+			return tm.Ite(boolTerm(r, tm, bools, intTerm, d-1), intTerm(d-1), intTerm(d-1))
+		}
+	}
+	n := 500
+	if testing.Short() {
+		n = 100
+	}
+	unknown := 0
+	// One long-lived solver, one scope per formula: what popped scopes
+	// leave behind (congruence clauses, definitions) must not matter.
+	s := New(tm)
+	for iter := range n {
+		var fs []*smt.Term
+		for range 1 + r.IntN(5) {
+			fs = append(fs, boolTerm(r, tm, bools, intTerm, 3))
+		}
+		s.Push()
+		for _, a := range fs {
+			s.Assert(a)
+		}
+		got, err := s.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		z3.Push()
+		for _, a := range fs {
+			z3.Assert(a)
+		}
+		want, err := z3.Check()
+		z3.Pop(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got == smt.Unknown {
+			unknown++
+		}
+		if got != smt.Unknown && want != smt.Unknown && got != want {
+			t.Fatalf("iter %d: embedded %v, z3 %v:\n%v", iter, got, want, tm.And(fs...))
+		}
+		if got == smt.Sat {
+			m, err := s.Model()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range fs {
+				if ok, err := m.Holds(a); !ok || err != nil {
+					t.Fatalf("iter %d: model\n%v\nfalsifies %v", iter, m, a)
+				}
+			}
+		}
+		s.Pop(1)
+	}
+	if unknown > 0 {
+		t.Logf("%d of %d unknown", unknown, n)
+	}
+}

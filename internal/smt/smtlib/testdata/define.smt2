@@ -1,0 +1,12 @@
+; define-fun is a macro; let is parallel; chained comparisons.
+(set-logic QF_UFLIA)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(define-fun abs2 ((a Int)) Int (ite (< a 0) (- a) a))
+(define-fun dist ((a Int) (b Int)) Int (abs2 (- a b)))
+(assert (= (dist x y) 3))
+(assert (let ((x y) (y x)) (< x y)))
+(assert (< 0 y x 10))
+(assert (= (* 2 y) x))
+(check-sat)
+(get-value (x y (dist y x) (abs y)))

@@ -1,0 +1,2 @@
+(set-info :status sat)
+(set-logic QF_NRA)

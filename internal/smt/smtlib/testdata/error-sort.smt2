@@ -1,0 +1,6 @@
+(set-logic QF_LIA)
+(declare-fun x () Int)
+(assert (> x 0))
+(check-sat)
+(assert (and (> x 1) x))
+(check-sat)

@@ -1,0 +1,2 @@
+(declare-fun x () Int)
+(assert (> x 0)))
