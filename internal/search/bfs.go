@@ -31,6 +31,7 @@ func (s *searcher) bfs(root StateID) {
 		s.curID, s.curDepth = id, depth
 		s.succ = s.succ[:0]
 		n, allDone := s.m.Next(s.store.State(id), s.visitFn)
+		s.flush()
 		if s.found {
 			s.res.Trail = s.bfsTrail(id, s.failOrd)
 			return

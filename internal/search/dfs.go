@@ -38,6 +38,7 @@ func (s *searcher) dfs(root StateID) {
 		s.curID, s.curDepth = id, d
 		s.succ = s.succ[:0]
 		n, allDone := s.m.Next(s.store.State(id), s.visitFn)
+		s.flush()
 		if s.found {
 			s.res.Trail = s.pathTrail(path, s.failOrd)
 			return

@@ -148,6 +148,12 @@ type searcher struct {
 
 	// the state being expanded
 	atBound  bool // the state being expanded is at --max-depth
+	// successors of the state being expanded, waiting for flush
+	batch     []byte
+	batchOff  []int32
+	batchOrd  []int32
+	batchHash []uint64
+	sink      uint64 // keeps Touch's reads
 	curID    StateID
 	curDepth int
 	found    bool
@@ -241,14 +247,10 @@ func (s *searcher) visit(st *model.Step) {
 	}
 	switch st.Outcome {
 	case model.OK:
-		aux := uint64(0)
-		if s.cfg.Strategy == BFS {
-			aux = packAux(s.curID, st.Ordinal)
-		}
-		id, isNew := s.store.Insert(st.State, aux)
-		if isNew {
-			s.succ = append(s.succ, entry{id: id, depth: int32(s.curDepth + 1), ord: int32(st.Ordinal)})
-		}
+		// batched: inserted by flush once the state is expanded
+		s.batchOff = append(s.batchOff, int32(len(s.batch)))
+		s.batch = append(s.batch, st.State...)
+		s.batchOrd = append(s.batchOrd, int32(st.Ordinal))
 	case model.Error:
 		s.violation(st, st.Ordinal)
 	case model.Limit:
@@ -263,6 +265,36 @@ func (s *searcher) visit(st *model.Step) {
 			s.violation(st, st.Ordinal)
 		}
 	}
+}
+
+// flush inserts the successors collected by visit. It first touches the
+// memory each insertion will read, so that the processor overlaps the cache
+// misses of the whole batch instead of taking them one after another.
+func (s *searcher) flush() {
+	n := len(s.batchOff)
+	if n == 0 {
+		return
+	}
+	s.batchOff = append(s.batchOff, int32(len(s.batch)))
+	s.batchHash = s.batchHash[:0]
+	var sink uint64
+	for k := 0; k < n; k++ {
+		h := s.store.Hash(s.batch[s.batchOff[k]:s.batchOff[k+1]])
+		s.batchHash = append(s.batchHash, h)
+		sink += s.store.Touch(h)
+	}
+	s.sink += sink
+	for k := 0; k < n; k++ {
+		aux := uint64(0)
+		if s.cfg.Strategy == BFS {
+			aux = packAux(s.curID, int(s.batchOrd[k]))
+		}
+		id, isNew := s.store.InsertHash(s.batch[s.batchOff[k]:s.batchOff[k+1]], s.batchHash[k], aux)
+		if isNew {
+			s.succ = append(s.succ, entry{id: id, depth: int32(s.curDepth + 1), ord: s.batchOrd[k]})
+		}
+	}
+	s.batch, s.batchOff, s.batchOrd = s.batch[:0], s.batchOff[:0], s.batchOrd[:0]
 }
 
 // violation records the first violation; ord is the failing step's ordinal

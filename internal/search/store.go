@@ -132,7 +132,27 @@ func (st *StateStore) Reserve(n int) {
 // returns the id of the stored copy and whether it was added. aux is stored
 // only with a new state.
 func (st *StateStore) Insert(s []byte, aux uint64) (id StateID, isNew bool) {
-	h := stateHash(s)
+	return st.InsertHash(s, stateHash(s), aux)
+}
+
+// Hash returns the hash Insert uses for s.
+func (st *StateStore) Hash(s []byte) uint64 { return stateHash(s) }
+
+// Touch reads the memory a lookup of a state with hash h will read first
+// (its home slot and the entry it points to) and returns a value that
+// depends on it. Touching the states of a batch before inserting them lets
+// the processor overlap their cache misses.
+func (st *StateStore) Touch(h uint64) uint64 {
+	w := st.table[h>>(64-st.tableLog)]
+	if w == 0 {
+		return 0
+	}
+	id := w&st.idMask - 1
+	return uint64(st.chunks[id>>st.chunkShift][id&st.chunkMask])
+}
+
+// InsertHash is Insert for a state whose hash (Hash) is known.
+func (st *StateStore) InsertHash(s []byte, h uint64, aux uint64) (id StateID, isNew bool) {
 	t, idBits := st.table, st.idBits
 	mask := uint64(len(t) - 1)
 	i := h >> (64 - st.tableLog)
