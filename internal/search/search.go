@@ -147,17 +147,17 @@ type searcher struct {
 	limits  map[limitKey]*LimitHit
 
 	// the state being expanded
-	atBound  bool // the state being expanded is at --max-depth
+	atBound bool // the state being expanded is at --max-depth
 	// successors of the state being expanded, waiting for flush
 	batch     []byte
 	batchOff  []int32
 	batchOrd  []int32
 	batchHash []uint64
 	sink      uint64 // keeps Touch's reads
-	curID    StateID
-	curDepth int
-	found    bool
-	failOrd  int
+	curID     StateID
+	curDepth  int
+	found     bool
+	failOrd   int
 	// successors of the state being expanded
 	succ    []entry
 	visitFn func(*model.Step)
