@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# bench/run.sh: run birch's explicit-state engine on the benchmark models and print a table.
+#
+# Usage: bench/run.sh [BIRCH-CHECK-FLAGS...]
+#   e.g. bench/run.sh
+#        bench/run.sh --search=bfs
+#        BENCH_MODELS="counters mutex" bench/run.sh --max-memory=4G
+#
+# Builds birch once into a temporary directory, then runs
+#   birch check --json FLAGS... MODEL
+# for each model in bench/models/*.bir, or only for those BENCH_MODELS names (separated by
+# spaces or commas; each a name under bench/models with or without ".bir", such as "mutex" or
+# "small/mutex", or a path to a .bir file; shell globs expand), under /usr/bin/time, which
+# records the peak resident set size. It prints one row per model: verdict, states,
+# transitions, engine seconds, states/s, bytes/state (all from birch's JSON stats), the peak
+# RSS of the whole process, and whether the state count equals the one the model's header
+# expects (a `// bench: states=N transitions=M` line; "-" when the header gives none).
+#
+# Exit status: 0 when every model passed with its expected counts, 1 otherwise.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if [[ ! -x /usr/bin/time ]]; then
+	echo "bench/run.sh: /usr/bin/time (GNU time) is needed to measure peak RSS" >&2
+	exit 1
+fi
+
+go build -o "$tmp/birch" ./cmd/birch
+
+models=()
+if [[ -n "${BENCH_MODELS:-}" ]]; then
+	for m in ${BENCH_MODELS//,/ }; do
+		if [[ $m != *.bir ]]; then
+			m=$m.bir
+		fi
+		if [[ ! -f $m && -f bench/models/$m ]]; then
+			m=bench/models/$m
+		fi
+		models+=("$m")
+	done
+else
+	models=(bench/models/*.bir)
+fi
+for m in "${models[@]}"; do
+	if [[ ! -f $m ]]; then
+		echo "bench/run.sh: no such model: $m" >&2
+		exit 1
+	fi
+done
+
+# row JSON RSS_KIB MODEL STATUS: print one table row (or a header with no arguments); exits 1
+# unless the model passed with its expected counts.
+row() {
+	python3 - "$@" <<'EOF'
+import json, re, sys
+
+fmt = "%-20s %-12s %12s %13s %9s %12s %10s %9s  %s"
+if len(sys.argv) == 1:
+    print(fmt % ("model", "verdict", "states", "transitions", "seconds", "states/s",
+                 "bytes/st", "RSS MiB", "expected"))
+    sys.exit(0)
+
+out, rss_file, model, status = sys.argv[1:5]
+name = re.sub(r"\.bir$", "", re.sub(r"^(\./)?bench/models/", "", model))
+
+want = {}
+with open(model) as f:
+    for line in f:
+        m = re.match(r"\s*//\s*bench:\s*(.*)", line)
+        if m:
+            want = {k: int(v.replace(",", "")) for k, v in re.findall(r"(\w+)=([\d,]+)", m.group(1))}
+            break
+
+try:
+    with open(rss_file) as f:
+        rss = "%.1f" % (int(f.read().split()[-1]) / 1024)
+except (OSError, ValueError, IndexError):
+    rss = "-"
+
+try:
+    with open(out) as f:
+        doc = json.load(f)
+except (OSError, ValueError):
+    print(fmt % (name, "error(%s)" % status, "-", "-", "-", "-", "-", rss, "-"))
+    sys.exit(1)
+
+st = doc.get("stats") or {}
+
+def num(key, form):
+    v = st.get(key)
+    return "-" if v is None else form % v
+
+verdict = doc.get("verdict", "?")
+ok = verdict == "pass"
+if want:
+    got = {k: st.get(k) for k in want}
+    bad = [k for k in want if got[k] != want[k]]
+    expected = "ok" if not bad else "MISMATCH " + " ".join("%s=%s" % (k, want[k]) for k in bad)
+    ok = ok and not bad
+else:
+    expected = "-"
+print(fmt % (name, verdict, num("states", "%d"), num("transitions", "%d"), num("seconds", "%.2f"),
+             num("states_per_second", "%.0f"), num("bytes_per_state", "%.1f"), rss, expected))
+sys.exit(0 if ok else 1)
+EOF
+}
+
+row
+fail=0
+for m in "${models[@]}"; do
+	status=0
+	/usr/bin/time -f '%M' -o "$tmp/rss" "$tmp/birch" check --json "$@" "$m" >"$tmp/out.json" 2>"$tmp/err" || status=$?
+	row "$tmp/out.json" "$tmp/rss" "$m" "$status" || fail=1
+	if [[ $status -eq 2 ]]; then
+		head -n 3 "$tmp/err" | sed 's/^/    /' >&2
+	fi
+	rm -f "$tmp/out.json" "$tmp/rss" "$tmp/err"
+done
+exit $fail
