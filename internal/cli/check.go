@@ -31,6 +31,13 @@ type checkOptions struct {
 	maxThreads int
 	maxCalls   int
 	progress   bool
+
+	// properties (docs/properties.md)
+	property     string // --property NAME
+	ltl          string // --ltl FORMULA
+	pattern      string // --pattern 'PATTERN(args) SCOPE'
+	fair         bool   // --fair: weak fairness over threads
+	noInvariants bool   // --no-invariants
 }
 
 func init() {
@@ -43,7 +50,16 @@ Check explores the state space of a BIR model exhaustively and either proves
 that no violation is reachable or shows a trail to one. Violations are failed
 assertions, runtime errors (null dereference, index out of bounds, division by
 zero, a value out of its range, integer overflow, illegal monitor state, a
-failed reference cast) and deadlocks.
+failed reference cast), deadlocks, and the invariants of the model's
+properties section (unless --no-invariants).
+
+--property NAME checks one property of the properties section instead of all
+invariants; --ltl FORMULA and --pattern PATTERN check an LTL formula, as does
+--property with an ltl property: the search then looks for an execution that
+violates the formula (a lasso: a prefix and a cycle that repeats forever).
+Executions that end (every thread terminated, or no thread can move) repeat
+their last state forever. --fair keeps only executions that are weakly fair
+to every thread. See docs/properties.md.
 
 The verdict is pass (no violation, complete search), fail (a violation, with
 its trail), or inconclusive (a resource limit, a bound of the model, or an
@@ -72,6 +88,11 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
 			fs.BoolVar(&o.progress, "progress", false, "print a progress line every second even when stderr is not a terminal")
+			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model's properties section (an invariant or an ltl formula)")
+			fs.StringVar(&o.ltl, "ltl", "", "check the LTL formula `FORMULA` (over the model's predicates and boolean expressions)")
+			fs.StringVar(&o.pattern, "pattern", "", "check a specification pattern, e.g. 'response(p, q) globally' (see birch patterns)")
+			fs.BoolVar(&o.fair, "fair", false, "ltl: consider only executions that are weakly fair to every thread")
+			fs.BoolVar(&o.noInvariants, "no-invariants", false, "do not check the invariants of the model's properties section")
 			return o
 		},
 		run: runCheck,
@@ -221,11 +242,40 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	name := fs.Arg(0)
+	if o.ltl != "" || o.pattern != "" {
+		return runLTLCheck(e, o, name, nil, cfg, mo)
+	}
 	l, m := compileModel(e, name, mo)
 	if m == nil {
 		return ExitBadInput
 	}
+	props, isLTL, ok := selectProperties(e, l, o)
+	if !ok {
+		return ExitBadInput
+	}
+	if isLTL {
+		return runLTLCheck(e, o, name, l, cfg, mo)
+	}
+	var sm search.Model = m
+	if len(props) > 0 {
+		inv, err := search.NewInvariants(m, props)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
+			return ExitBadInput
+		}
+		sm = search.WithStateCheck(m, inv)
+	}
 
+	release := o.prepareSearch(e, &cfg)
+	res := search.Run(sm, cfg)
+	release()
+	return reportResult(e, l, m, name, o, res)
+}
+
+// prepareSearch arranges for Ctrl-C and SIGTERM to stop the search, for
+// progress lines, and for the garbage collector to keep within
+// --max-memory. The returned function undoes it.
+func (o *checkOptions) prepareSearch(e *env, cfg *search.Config) (release func()) {
 	var stop atomic.Bool
 	cfg.Stop = &stop
 	sig := make(chan os.Signal, 1)
@@ -241,10 +291,6 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		case <-done:
 		}
 	}()
-	defer func() {
-		signal.Stop(sig)
-		close(done)
-	}()
 	if o.progress || isTerminal(e.stderr) {
 		cfg.Progress = func(st search.Stats) {
 			fmt.Fprintf(e.stderr, "progress: %d states, depth %d, %.0f states/s, %s\n",
@@ -253,9 +299,11 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	// the garbage collector keeps the process within the budget too
 	old := debug.SetMemoryLimit(cfg.MaxMemory + 256<<20)
-	res := search.Run(m, cfg)
-	debug.SetMemoryLimit(old)
-	return reportResult(e, l, m, name, o, res)
+	return func() {
+		debug.SetMemoryLimit(old)
+		signal.Stop(sig)
+		close(done)
+	}
 }
 
 // reportResult prints a search result (text or JSON), saves the trail and

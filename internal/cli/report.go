@@ -135,6 +135,12 @@ func printTrail(w io.Writer, steps []trailStep) {
 	} else {
 		fmt.Fprintf(w, "trail (%d steps):\n", len(steps))
 	}
+	printSteps(w, steps)
+}
+
+// printSteps prints the steps of a trail, one line each followed by what
+// the step changed.
+func printSteps(w io.Writer, steps []trailStep) {
 	for _, t := range steps {
 		fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.n, t.thread, t.from, t.to, t.pos)
 		if t.msg != "" {

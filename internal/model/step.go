@@ -28,6 +28,8 @@ const (
 	IllegalMonitorState
 	TypeError
 	LimitReached
+	InvariantViolated // an invariant of the properties section is false
+	LTLViolated       // an execution violates an ltl property
 )
 
 var errorKindNames = [...]string{
@@ -42,6 +44,8 @@ var errorKindNames = [...]string{
 	IllegalMonitorState: "illegal-monitor-state",
 	TypeError:           "type",
 	LimitReached:        "limit",
+	InvariantViolated:   "invariant",
+	LTLViolated:         "ltl",
 }
 
 func (k ErrorKind) String() string {

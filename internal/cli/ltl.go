@@ -1,0 +1,527 @@
+package cli
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/ltl"
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
+)
+
+// selectProperties picks the properties birch check verifies: with
+// --property NAME that property (isLTL when it is an ltl formula),
+// otherwise every invariant unless --no-invariants.
+func selectProperties(e *env, l *loaded, o *checkOptions) (invs []*types.Property, isLTL, ok bool) {
+	if o.property != "" {
+		for _, p := range l.prog.Properties {
+			if p.Name() == o.property {
+				if p.LTL {
+					return nil, true, true
+				}
+				if o.fair {
+					fmt.Fprintf(e.stderr, "birch check: --fair applies only to ltl properties; %s is an invariant\n", p.Name())
+					return nil, false, false
+				}
+				return []*types.Property{p}, false, true
+			}
+		}
+		fmt.Fprintf(e.stderr, "birch check: --property %s: the model has no property %s%s\n", o.property, o.property, propertyList(l.prog))
+		return nil, false, false
+	}
+	if o.fair {
+		fmt.Fprintln(e.stderr, "birch check: --fair applies only to ltl properties (--property NAME, --ltl or --pattern)")
+		return nil, false, false
+	}
+	if o.noInvariants {
+		return nil, false, true
+	}
+	for _, p := range l.prog.Properties {
+		if !p.LTL {
+			invs = append(invs, p)
+		}
+	}
+	return invs, false, true
+}
+
+// propertyList lists a program's properties for an error message.
+func propertyList(prog *types.Program) string {
+	if len(prog.Properties) == 0 {
+		return " (it has no properties section)"
+	}
+	s := " (its properties are"
+	for i, p := range prog.Properties {
+		if i > 0 {
+			s += ","
+		}
+		kind := "invariant"
+		if p.LTL {
+			kind = "ltl"
+		}
+		s += " " + kind + " " + p.Name()
+	}
+	return s + ")"
+}
+
+// ltlProperty is the LTL property a check verifies.
+type ltlProperty struct {
+	name    string // the property's name, or --ltl / --pattern
+	title   string // how messages name it
+	source  string // what the user wrote: the formula, or the pattern
+	l       *loaded
+	spec    *ltl.Spec
+	formula string // the formula as birch prints it
+}
+
+// loadLTL loads the model and the LTL property of the check: --property
+// NAME (an ltl property of the model), --ltl FORMULA or --pattern PATTERN.
+// A formula given on the command line is type-checked as an ltl property
+// of the model (inserted at the end of its properties section); errors in
+// it are reported as --ltl:1:COL.
+//
+// l is the model when it is loaded already (for --property).
+func loadLTL(e *env, o *checkOptions, name string, l *loaded) *ltlProperty {
+	var src []byte
+	if l == nil {
+		// read the text once: it is parsed again with the formula
+		var err error
+		if src, err = readSource(e, name); err != nil {
+			fmt.Fprintf(e.stderr, "birch: %v\n", err)
+			return nil
+		}
+		if l = checkSource(e, name, src); l == nil {
+			return nil
+		}
+	}
+	p := &ltlProperty{l: l}
+	var expr ast.Expr
+	switch {
+	case o.ltl != "" || o.pattern != "":
+		if o.property != "" || (o.ltl != "" && o.pattern != "") {
+			fmt.Fprintln(e.stderr, "birch check: give only one of --property, --ltl and --pattern")
+			return nil
+		}
+		flagName, text := "--ltl", o.ltl
+		p.source, p.title = o.ltl, "the --ltl formula"
+		if o.pattern != "" {
+			flagName, p.source = "--pattern", o.pattern
+			pat, err := ltl.ParsePattern(o.pattern)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "birch check: --pattern: %v\n", err)
+				return nil
+			}
+			text = pat.Formula()
+			p.title = "pattern " + pat.String()
+		}
+		p.name = flagName
+		l2, x := loadWithFormula(e, src, l, flagName, text)
+		if l2 == nil {
+			return nil
+		}
+		p.l, expr = l2, x
+	default:
+		for _, pr := range l.prog.Properties {
+			if pr.Name() == o.property && pr.LTL {
+				p.name, expr = pr.Name(), pr.Decl.Expr
+				p.title = "ltl property " + pr.Name()
+				p.source = format.Expr(expr)
+			}
+		}
+	}
+	spec, err := ltl.FromExpr(p.l.fset, expr)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return nil
+	}
+	p.spec = spec
+	p.formula = spec.String()
+	return p
+}
+
+// loadWithFormula re-reads the model with the formula inserted as an ltl
+// property, type-checks it and returns the formula's syntax tree.
+func loadWithFormula(e *env, src []byte, l *loaded, flagName, formula string) (*loaded, ast.Expr) {
+	if strings.TrimSpace(formula) == "" {
+		fmt.Fprintf(e.stderr, "birch check: %s: empty formula\n", flagName)
+		return nil, nil
+	}
+	sys := l.file.System
+	f := l.fset.File(sys.EndPos)
+	if f == nil {
+		fmt.Fprintf(e.stderr, "birch check: %s: the model has no end\n", flagName)
+		return nil, nil
+	}
+	off := f.Offset(sys.EndPos)
+	// a property name the model does not use
+	used := map[string]bool{}
+	for _, pr := range l.prog.Properties {
+		used[pr.Name()] = true
+	}
+	prop := "cmdline"
+	for i := 1; used[prop]; i++ {
+		prop = fmt.Sprintf("cmdline%d", i)
+	}
+	head := string(src[:off]) + "\n"
+	if sys.Properties == nil {
+		head += "properties\n"
+	}
+	head += "ltl " + prop + ":\n"
+	text := head + formula + "\n;\n" + string(src[off:])
+	after := strings.Count(head, "\n")
+	display := f.Name()
+	fset := source.NewFileSet()
+	file, err := parser.ParseFile(fset, display, []byte(text), parser.ParseComments)
+	if err == nil {
+		var prog *types.Program
+		prog, err = types.Check(fset, file, nil)
+		if err == nil {
+			for _, pr := range prog.Properties {
+				if pr.Name() == prop {
+					return &loaded{fset: fset, file: file, prog: prog}, pr.Decl.Expr
+				}
+			}
+			err = fmt.Errorf("%s: the formula was lost", flagName)
+		}
+	}
+	source.Print(e.stderr, ltl.RelocateErrors(err, flagName, formula, after), maxShownErrors)
+	return nil, nil
+}
+
+// checkSource parses and type-checks a model's text as loadModel does,
+// printing the diagnostics.
+func checkSource(e *env, name string, src []byte) *loaded {
+	display := name
+	if name == "-" {
+		display = "<stdin>"
+	}
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, display, src, parser.ParseComments)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return nil
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return nil
+	}
+	return &loaded{fset: fset, file: f, prog: prog}
+}
+
+// runLTLCheck checks an LTL property by the product search.
+func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Config, mo model.Options) int {
+	if o.search != "dfs" {
+		fmt.Fprintf(e.stderr, "birch check: ltl properties are checked by a depth-first search; --search=%s does not apply\n", o.search)
+		return ExitBadInput
+	}
+	p := loadLTL(e, o, name, l)
+	if p == nil {
+		return ExitBadInput
+	}
+	m, err := model.New(p.l.prog, mo)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return ExitBadInput
+	}
+	var exprs []ast.Expr
+	for _, pr := range p.spec.Props {
+		exprs = append(exprs, pr.Expr)
+	}
+	ev, err := m.NewEvaluator(exprs)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return ExitBadInput
+	}
+	aut, err := ltl.Translate(ltl.Un(ltl.Not, p.spec.Formula), p.spec.Names())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch check: %v\n", err)
+		return ExitBadInput
+	}
+	if p.spec.Formula.HasNext() {
+		fmt.Fprintf(e.stderr, "birch check: warning: %s uses X (next): invisible runs and dead-variable resets "+
+			"change the number of steps between states, and birch cannot turn them off, so the verdict is about "+
+			"the model's steps as birch takes them (docs/properties.md)\n", p.title)
+	}
+	prop := search.Property{
+		Automaton: aut, Labels: ev, Fair: o.fair,
+		Msg: fmt.Sprintf("%s violated: %s", p.title, p.formula),
+	}
+	release := o.prepareSearch(e, &cfg)
+	res := search.RunLTL(m, prop, cfg)
+	release()
+	return reportLTL(e, p, m, name, o, res)
+}
+
+type jsonProperty struct {
+	Name            string `json:"name"`
+	Kind            string `json:"kind"`
+	Source          string `json:"source"`
+	Formula         string `json:"formula"`
+	Fair            bool   `json:"fair"`
+	AutomatonStates int    `json:"automaton_states"`
+}
+
+type jsonLasso struct {
+	CycleStart int    `json:"cycle_start"`
+	Stutter    bool   `json:"stutter"`
+	End        string `json:"end,omitempty"`
+}
+
+// jsonLTLReport is jsonReport with the property and, for an LTL violation,
+// the shape of the lasso.
+type jsonLTLReport struct {
+	Model     string         `json:"model"`
+	Verdict   string         `json:"verdict"`
+	Complete  bool           `json:"complete"`
+	Reason    string         `json:"reason"`
+	Violation *jsonViolation `json:"violation"`
+	Stats     jsonStats      `json:"stats"`
+	Trail     []jsonStep     `json:"trail"`
+	LimitsHit []jsonLimit    `json:"limits_hit"`
+	Search    string         `json:"search"`
+	Property  jsonProperty   `json:"property"`
+	Lasso     *jsonLasso     `json:"lasso,omitempty"`
+}
+
+// lassoTrailFile is the trail file of an LTL violation: a trail file
+// (birch-trail/1) with the lasso's shape.
+type lassoTrailFile struct {
+	trailFile
+	CycleStart int  `json:"cycle_start"`
+	Stutter    bool `json:"stutter"`
+}
+
+// reportLTL prints the result of a product search.
+func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOptions, res *search.LTLResult) int {
+	l := p.l
+	var steps []trailStep
+	var final []byte
+	end := ""
+	if res.Violation != nil {
+		init, ts, err := search.Replay(m, res.Trail)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch: internal error: the trail does not replay: %v\n", err)
+			return ExitBadInput
+		}
+		steps = describeTrail(m, l.fset, ts)
+		final = search.Final(init, ts)
+		if res.CycleStart >= 0 && res.Stutter {
+			if _, allDone := m.Next(final, func(*model.Step) {}); allDone {
+				end = "terminated"
+			} else {
+				end = "deadlock"
+			}
+		}
+	}
+	viol := violationJSON(l, m, &res.Result, final)
+	if o.trail != "" && res.Violation != nil {
+		tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: res.Trail, Violation: viol, Trail: jsonTrail(steps)},
+			CycleStart: res.CycleStart, Stutter: res.Stutter}
+		if tf.Ordinals == nil {
+			tf.Ordinals = []int{}
+		}
+		b, _ := json.MarshalIndent(tf, "", "  ")
+		if err := os.WriteFile(o.trail, append(b, '\n'), 0o644); err != nil {
+			fmt.Fprintf(e.stderr, "birch check: saving the trail: %v\n", err)
+			return ExitBadInput
+		}
+	}
+	if o.json {
+		doc := jsonLTLReport{
+			Model: name, Verdict: res.Verdict.String(), Complete: res.Complete, Reason: res.Reason,
+			Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
+			LimitsHit: limitsJSON(l.fset, res.LimitsHit), Search: o.search,
+			Property: jsonProperty{Name: p.name, Kind: "ltl", Source: p.source, Formula: p.formula, Fair: o.fair, AutomatonStates: res.AutomatonStates},
+		}
+		if res.Violation != nil && res.CycleStart >= 0 {
+			doc.Lasso = &jsonLasso{CycleStart: res.CycleStart, Stutter: res.Stutter, End: end}
+		}
+		printJSON(e.stdout, doc)
+	} else {
+		w := e.stdout
+		fmt.Fprintf(w, "%s: %s\n", res.Verdict, res.Reason)
+		if v := viol; v != nil {
+			if v.Thread != "" {
+				fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
+			}
+			if v.Pos != "" {
+				fmt.Fprintf(w, "  at %s\n", v.Pos)
+			}
+			switch {
+			case res.CycleStart < 0:
+				printTrail(w, steps)
+			case res.Stutter:
+				printTrail(w, steps)
+				what := "every thread has terminated"
+				if end == "deadlock" {
+					what = "no thread can move"
+				}
+				fmt.Fprintf(w, "then the last state repeats forever (%s)\n", what)
+			default:
+				printTrail(w, steps[:res.CycleStart])
+				n := len(steps) - res.CycleStart
+				from := "the initial state"
+				if res.CycleStart > 0 {
+					from = fmt.Sprintf("the state after step %d", res.CycleStart)
+				}
+				fmt.Fprintf(w, "cycle (%d %s, back to %s), repeated forever:\n", n, plural(n, "step", "steps"), from)
+				printSteps(w, steps[res.CycleStart:])
+			}
+		}
+		for _, lh := range res.LimitsHit {
+			fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
+		}
+		if o.trail != "" && res.Violation != nil {
+			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+		}
+		fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
+	}
+	switch res.Verdict {
+	case search.Pass:
+		return ExitPass
+	case search.Fail:
+		return ExitViolation
+	}
+	return ExitInconclusive
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+type ltl2baOptions struct {
+	dot    bool
+	tgba   bool
+	negate bool
+}
+
+func init() {
+	register(&command{
+		name:  "ltl2ba",
+		args:  "[--dot] [--tgba] [--negate] [--] FORMULA",
+		short: "translate an LTL formula into a Büchi automaton",
+		long: `
+Ltl2ba prints a Büchi automaton that accepts exactly the infinite words
+(executions) that satisfy the LTL formula, in BIR's ltl syntax ([] <> X U R W
+! && || -> <->, true, false; propositions are names or other expressions, not
+resolved against any model). The formula may be given as one argument or as
+several, which are joined with spaces; put -- before a formula that starts
+with - or contains ->, so that it is not read as a flag.
+
+The automaton is built by birch (the tableau construction of Gerth, Peled,
+Vardi and Wolper, then simplified): by default degeneralized into a Büchi
+automaton with accepting states; --tgba prints the transition-based
+generalized Büchi automaton that birch check's product search uses; --negate
+translates the negation of the formula (what birch check searches for); --dot
+prints Graphviz's dot language instead of text.
+
+Exit status: 0 when the formula was translated, 2 otherwise.`,
+		flags: func(fs *flag.FlagSet) any {
+			o := &ltl2baOptions{}
+			fs.BoolVar(&o.dot, "dot", false, "print the automaton in Graphviz's dot language")
+			fs.BoolVar(&o.tgba, "tgba", false, "print the transition-based generalized automaton (no degeneralization)")
+			fs.BoolVar(&o.negate, "negate", false, "translate the negation of the formula")
+			return o
+		},
+		run: runLTL2BA,
+	})
+}
+
+func runLTL2BA(e *env, fs *flag.FlagSet, opts any) int {
+	o := opts.(*ltl2baOptions)
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "birch ltl2ba: want a formula")
+		fs.Usage()
+		return ExitBadInput
+	}
+	src := strings.Join(fs.Args(), " ")
+	spec, err := ltl.Parse("formula", src)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return ExitBadInput
+	}
+	f := spec.Formula
+	if o.negate {
+		f = ltl.Un(ltl.Not, f)
+	}
+	a, err := ltl.Translate(f, spec.Names())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch ltl2ba: %v\n", err)
+		return ExitBadInput
+	}
+	if !o.tgba {
+		a = ltl.Degeneralize(a)
+		a.Simplify()
+	}
+	title := spec.Format(f)
+	if o.dot {
+		fmt.Fprint(e.stdout, a.Dot(title))
+		return ExitPass
+	}
+	fmt.Fprintf(e.stdout, "formula: %s\n", title)
+	if s := spec.Format(ltl.Simplify(ltl.NNF(f))); s != title {
+		fmt.Fprintf(e.stdout, "negation normal form, simplified: %s\n", s)
+	}
+	fmt.Fprint(e.stdout, a.Format(title))
+	return ExitPass
+}
+
+func init() {
+	register(&command{
+		name:  "patterns",
+		args:  "[PATTERN]",
+		short: "list the specification patterns, or expand one into LTL",
+		long: `
+Patterns lists the specification patterns of Dwyer, Avrunin and Corbett's
+catalogue that birch check --pattern accepts — absence, existence,
+universality, precedence and response — with the catalogue's LTL formula for
+each scope: globally, before R, after Q, between Q and R, after Q until R.
+
+Given a pattern instance, such as 'response(req, ack) globally' or
+'absence(error) between(start, done)', it prints the LTL formula the instance
+expands to. The arguments are expressions of a model (predicate names,
+comparisons, location tests); they are checked when birch check uses them.
+Several arguments are joined with spaces, so the instance need not be quoted
+as one.
+
+Exit status: 0, or 2 for an instance that is not a pattern.`,
+		run: runPatterns,
+	})
+}
+
+func runPatterns(e *env, fs *flag.FlagSet, _ any) int {
+	w := e.stdout
+	if fs.NArg() > 0 {
+		src := strings.Join(fs.Args(), " ")
+		p, err := ltl.ParsePattern(src)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch patterns: %v\n", err)
+			return ExitBadInput
+		}
+		fmt.Fprintf(w, "%s\n", p)
+		fmt.Fprintf(w, "  = %s\n", p.Formula())
+		return ExitPass
+	}
+	fmt.Fprintln(w, "Specification patterns (Dwyer, Avrunin and Corbett, ICSE 1999), for")
+	fmt.Fprintln(w, "birch check --pattern 'NAME(ARGUMENTS) SCOPE' (a scope may also be written")
+	fmt.Fprintln(w, "before(R), after(Q), between(Q, R) or after-until(Q, R); no scope is globally).")
+	for _, info := range ltl.Patterns() {
+		fmt.Fprintf(w, "\n%s(%s): %s\n", info.Name, strings.Join(info.Params, ", "), info.Meaning)
+		for i, f := range info.Formulas {
+			plain := strings.NewReplacer("{P}", "P", "{S}", "S", "{Q}", "Q", "{R}", "R").Replace(f)
+			fmt.Fprintf(w, "  %-16s %s\n", ltl.ScopeSyntax[i], plain)
+		}
+	}
+	return ExitPass
+}

@@ -1,0 +1,173 @@
+package model
+
+import (
+	"errors"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// Evaluator evaluates state conditions — invariants and the atomic
+// propositions of ltl formulas — on encoded states. The conditions are
+// expressions of the model's program (a property's formula, a predicate's
+// definition, or a part of one), type-checked with the program, so that they
+// may use everything predicates may: globals, constants, predicate names,
+// thread location tests and remote references.
+//
+// Load names the state; Eval decodes what a condition needs (only the
+// globals and the heap for a condition that reads no thread, the whole
+// state otherwise), once per state, and evaluates it. Neither allocates,
+// except to format the message of a runtime error. An Evaluator is
+// independent of the Model's successor generation (it may be used inside a
+// callback of Next) but, like the Model, is not safe for concurrent use.
+type Evaluator struct {
+	m       *Model
+	conds   []evalFn
+	threads []bool // condition i reads the thread pool
+	x       exec
+	state   []byte
+	decoded int // of state: 0 nothing, 1 the fixed part, 2 everything
+	s       []int64
+	off     []int
+	segs    []int
+}
+
+// CondError is a runtime error while evaluating a condition, for instance a
+// null dereference in a remote reference's selection.
+type CondError struct {
+	Kind ErrorKind
+	Msg  string
+	Pos  source.Pos
+}
+
+func (e *CondError) Error() string { return e.Kind.String() + ": " + e.Msg }
+
+// NewEvaluator compiles conds, which must belong to m's program (their types
+// are read from its type information). It fails, with a positioned error,
+// on an expression the engine cannot compile, such as one with a temporal
+// operator.
+func (m *Model) NewEvaluator(conds []ast.Expr) (ev *Evaluator, err error) {
+	ev = &Evaluator{m: m}
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(compileError)
+			if !ok {
+				panic(r)
+			}
+			if m.fset != nil && ce.pos.IsValid() {
+				err = &source.Error{Pos: m.fset.Position(ce.pos), Msg: ce.msg}
+			} else {
+				err = errors.New(ce.msg)
+			}
+			ev = nil
+		}
+	}()
+	for _, c := range conds {
+		ev.conds = append(ev.conds, m.expr(c, scope{}))
+		ev.threads = append(ev.threads, m.readsThreads(c, map[*types.Predicate]bool{}))
+	}
+	ev.x.m = m
+	return ev, nil
+}
+
+// readsThreads reports whether e reads the thread pool: a location test, a
+// remote reference or threadTerminated, directly or through a predicate.
+func (m *Model) readsThreads(e ast.Expr, seen map[*types.Predicate]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.LocationTest, *ast.RemoteRef:
+			found = true
+		case *ast.BuiltinExpr:
+			if n.Op == token.THREADTERMINATED {
+				found = true
+			}
+		case *ast.Ident:
+			if p, ok := m.info.Uses[n].(*types.Predicate); ok && !seen[p] && p.Decl != nil && p.Decl.Expr != nil {
+				seen[p] = true
+				found = m.readsThreads(p.Decl.Expr, seen)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// Len returns the number of conditions.
+func (ev *Evaluator) Len() int { return len(ev.conds) }
+
+// Load makes state the state the following calls of Eval read. It must be
+// a state of the model; state must not change until the next Load.
+func (ev *Evaluator) Load(state []byte) {
+	ev.state = state
+	ev.decoded = 0
+}
+
+// decode decodes the loaded state up to the given level.
+func (ev *Evaluator) decode(level int) {
+	if ev.decoded >= level {
+		return
+	}
+	m := ev.m
+	if level == 1 {
+		r := bitReader{buf: ev.state}
+		s := ev.s[:0]
+		var prev int64
+		for _, f := range m.encoding.fixed {
+			v := r.field(f, prev)
+			s = append(s, v)
+			prev = v
+		}
+		ev.s, ev.off = s, ev.off[:0]
+		ev.decoded = 1
+		return
+	}
+	var ok bool
+	// decodeSegs with our own buffer: decodeState would allocate one
+	ev.s, ev.segs, ok = m.decodeSegs(ev.s[:0], ev.segs, ev.state)
+	if !ok {
+		panic("model: Evaluator on a state that is not the model's")
+	}
+	ev.off = m.threadOffsets(ev.s, ev.off[:0])
+	ev.decoded = 2
+}
+
+// Eval evaluates condition i on the loaded state.
+func (ev *Evaluator) Eval(i int) (bool, *CondError) {
+	if ev.threads[i] {
+		ev.decode(2)
+	} else {
+		ev.decode(1)
+	}
+	x := &ev.x
+	x.s, x.off, x.t, x.fb = ev.s, ev.off, -1, 0
+	x.clearError()
+	v := ev.conds[i](x)
+	if x.failed {
+		return false, &CondError{Kind: x.kind, Msg: x.msg, Pos: x.pos}
+	}
+	return v != 0, nil
+}
+
+// Mask loads state and evaluates the first 64 conditions on it: bit i of
+// the result is condition i. On a runtime error it returns the index of
+// the failing condition and the error.
+func (ev *Evaluator) Mask(state []byte) (mask uint64, failed int, err *CondError) {
+	ev.Load(state)
+	n := min(len(ev.conds), 64)
+	for i := 0; i < n; i++ {
+		v, err := ev.Eval(i)
+		if err != nil {
+			return 0, i, err
+		}
+		if v {
+			mask |= 1 << uint(i)
+		}
+	}
+	return mask, -1, nil
+}

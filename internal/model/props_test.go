@@ -1,0 +1,90 @@
+package model
+
+import (
+	"path/filepath"
+	"testing"
+
+	"birch/internal/bir/ast"
+)
+
+// TestEvaluatorMatchesLabels checks the Evaluator against EvalLabel on
+// every reachable state of the examples with predicates, evaluating each
+// predicate's definition as a condition. The Evaluator decodes only the
+// fixed part of the state for conditions that read no thread, so this
+// also checks that choice.
+func TestEvaluatorMatchesLabels(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.bir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range files {
+		m := load(t, f)
+		if len(m.Labels()) == 0 {
+			continue
+		}
+		n++
+		var conds []ast.Expr
+		for _, l := range m.Labels() {
+			conds = append(conds, l.Pred.Decl.Expr)
+		}
+		ev, err := m.NewEvaluator(conds)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		s0, fail := m.Initial(nil)
+		if fail != nil {
+			continue
+		}
+		seen := map[string]bool{string(s0): true}
+		queue := [][]byte{s0}
+		for len(queue) > 0 && len(seen) < 20000 {
+			s := queue[0]
+			queue = queue[1:]
+			mask, _, cerr := ev.Mask(s)
+			for i := range m.Labels() {
+				want, lerr := m.EvalLabel(s, i)
+				if (lerr != nil) != (cerr != nil) {
+					t.Fatalf("%s: label %s: error %v, evaluator error %v", f, m.Labels()[i].Name, lerr, cerr)
+				}
+				if lerr == nil && want != (mask&(1<<uint(i)) != 0) {
+					t.Fatalf("%s: label %s = %v, the evaluator says %v", f, m.Labels()[i].Name, want, !want)
+				}
+			}
+			m.Next(s, func(st *Step) {
+				if st.Outcome == OK && !seen[string(st.State)] {
+					seen[string(st.State)] = true
+					queue = append(queue, append([]byte(nil), st.State...))
+				}
+			})
+		}
+	}
+	if n < 3 {
+		t.Fatalf("only %d examples have predicates", n)
+	}
+}
+
+// The Evaluator allocates nothing per state.
+func TestEvaluatorAllocs(t *testing.T) {
+	m := load(t, "../../examples/peterson.bir")
+	m.checkEncoding = false
+	var conds []ast.Expr
+	for _, l := range m.Labels() {
+		conds = append(conds, l.Pred.Decl.Expr)
+	}
+	ev, err := m.NewEvaluator(conds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, _ := m.Initial(nil)
+	states := [][]byte{s0}
+	m.Next(s0, func(st *Step) { states = append(states, append([]byte(nil), st.State...)) })
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, s := range states {
+			ev.Mask(s)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Mask allocates %.1f times per run", allocs)
+	}
+}
