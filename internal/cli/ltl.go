@@ -295,8 +295,6 @@ type jsonLTLReport struct {
 // (birch-trail/1) with the lasso's shape.
 type lassoTrailFile struct {
 	trailFile
-	CycleStart int  `json:"cycle_start"`
-	Stutter    bool `json:"stutter"`
 }
 
 // reportLTL prints the result of a product search.
@@ -323,8 +321,11 @@ func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOpti
 	}
 	viol := violationJSON(l, m, &res.Result, final)
 	if o.trail != "" && res.Violation != nil {
-		tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: res.Trail, Violation: viol, Trail: jsonTrail(steps)},
-			CycleStart: res.CycleStart, Stutter: res.Stutter}
+		tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: res.Trail, Violation: viol, Trail: jsonTrail(steps), Stutter: res.Stutter}}
+		if res.CycleStart >= 0 {
+			cs := res.CycleStart
+			tf.CycleStart = &cs
+		}
 		if tf.Ordinals == nil {
 			tf.Ordinals = []int{}
 		}

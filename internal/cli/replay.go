@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
 )
@@ -97,6 +98,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 	fmt.Fprintln(w, "initial state:")
 	printState(w, m.Describe(init))
 	cur := init
+	states := [][]byte{init} // states[i]: the state before step i+1
 	for i, ord := range tf.Ordinals {
 		var out strings.Builder
 		st := m.Print(cur, ord, &out)
@@ -136,6 +138,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		}
 		printState(w, m.Describe(st.State))
 		cur = st.State
+		states = append(states, cur)
 	}
 	if tf.Violation != nil && tf.Violation.Kind == model.Deadlock.String() {
 		n, allDone := m.Next(cur, func(*model.Step) {})
@@ -155,6 +158,41 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		}
 		fmt.Fprintln(e.stderr, "birch replay: the trail does not fit the model: it records a deadlock, but its last state has successors")
 		return ExitBadInput
+	}
+	if tf.Violation != nil && tf.Violation.Kind == model.InvariantViolated.String() {
+		var invs []*types.Property
+		for _, p := range l.prog.Properties {
+			if !p.LTL {
+				invs = append(invs, p)
+			}
+		}
+		checker, err := search.NewInvariants(m, invs)
+		if err == nil && checker != nil {
+			v := &model.Step{}
+			if !checker.Check(cur, v) {
+				fmt.Fprintf(w, "fail: %s: %s\n", v.Kind, v.Msg)
+				return ExitViolation
+			}
+		}
+		return notFit("it records a false invariant, but every invariant holds in its last state")
+	}
+	if tf.Violation != nil && tf.Violation.Kind == model.LTLViolated.String() && tf.CycleStart != nil {
+		cs := *tf.CycleStart
+		if cs < 0 || cs > len(tf.Ordinals) {
+			return notFit("its cycle starts at step %d of %d", cs, len(tf.Ordinals))
+		}
+		if tf.Stutter {
+			if n, _ := m.Next(cur, func(*model.Step) {}); n != 0 {
+				return notFit("it ends by repeating its last state, but that state has successors")
+			}
+			fmt.Fprintln(w, "fail: ltl: the execution ends here and repeats its last state forever, violating the property")
+			return ExitViolation
+		}
+		if cs == len(tf.Ordinals) || string(states[cs]) != string(cur) {
+			return notFit("its cycle (from step %d) does not return to the state it starts from", cs+1)
+		}
+		fmt.Fprintf(w, "fail: ltl: the steps from %d on repeat forever (a lasso), violating the property\n", cs+1)
+		return ExitViolation
 	}
 	if tf.Violation != nil {
 		return notFit("it records a violation (%s), but its steps end without one", tf.Violation.Kind)

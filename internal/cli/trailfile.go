@@ -14,6 +14,10 @@ type trailFile struct {
 	Ordinals  []int          `json:"ordinals"`
 	Violation *jsonViolation `json:"violation"`
 	Trail     []jsonStep     `json:"trail"`
+	// For an LTL violation (a lasso): the number of ordinals before the
+	// cycle, and whether the execution ends by repeating its last state.
+	CycleStart *int `json:"cycle_start,omitempty"`
+	Stutter    bool `json:"stutter,omitempty"`
 }
 
 const trailFormat = "birch-trail/1"
