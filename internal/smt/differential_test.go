@@ -122,13 +122,21 @@ func differential(t *testing.T, a, b string, fr gen.Fragment, seed uint64, n int
 			counts[i].total += d
 			counts[i].slowest = max(counts[i].slowest, d)
 			if err != nil {
-				t.Errorf("%s: query %d: %v", names[i], q, err)
+				if names[i] == "embedded" {
+					t.Errorf("%s: query %d: %v", names[i], q, err)
+					failures++
+				} else {
+					// an external solver that crashes (cvc5 1.0.3 does on
+					// some array queries) is not birch's failure: count
+					// the query as unknown
+					t.Logf("%s: query %d: %v (counted as unknown)", names[i], q, err)
+					counts[i].unknown++
+				}
 				// A failed process is not usable any more: start another.
 				s.Close()
 				if ss[i], err = solvers.New(names[i], tm); err != nil {
 					t.Fatal(err)
 				}
-				failures++
 				continue
 			}
 			res[i] = r
