@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -358,21 +359,9 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 				}
 			}
 		}
-		for _, lh := range res.LimitsHit {
-			fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
-		}
-		if o.trail != "" && res.Violation != nil {
-			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
-		}
-		fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
+		printResultTail(w, l, o, res)
 	}
-	switch res.Verdict {
-	case search.Pass:
-		return ExitPass
-	case search.Fail:
-		return ExitViolation
-	}
-	return ExitInconclusive
+	return exitStatus(res.Verdict)
 }
 
 // violationJSON describes the violation; final is the state the trail ends
@@ -397,4 +386,27 @@ func violationJSON(l *loaded, m *model.Model, res *search.Result, final []byte) 
 		jv.Location = threadLocation(m, final, v.Thread)
 	}
 	return jv
+}
+
+// printResultTail prints the bounds hit, where the trail went and the
+// statistics.
+func printResultTail(w io.Writer, l *loaded, o *checkOptions, res *search.Result) {
+	for _, lh := range res.LimitsHit {
+		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
+	}
+	if o.trail != "" && res.Violation != nil {
+		fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+	}
+	fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
+}
+
+// exitStatus is the exit status of a verdict.
+func exitStatus(v search.Verdict) int {
+	switch v {
+	case search.Pass:
+		return ExitPass
+	case search.Fail:
+		return ExitViolation
+	}
+	return ExitInconclusive
 }

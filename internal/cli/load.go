@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"birch/internal/bir/ast"
-	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
 	"birch/internal/source"
 )
@@ -37,20 +36,5 @@ func loadModel(e *env, name string) *loaded {
 		fmt.Fprintf(e.stderr, "birch: %v\n", err)
 		return nil
 	}
-	display := name
-	if name == "-" {
-		display = "<stdin>"
-	}
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, display, src, parser.ParseComments)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
-		return nil
-	}
-	prog, err := types.Check(fset, f, nil)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
-		return nil
-	}
-	return &loaded{fset: fset, file: f, prog: prog}
+	return checkSource(e, name, src)
 }

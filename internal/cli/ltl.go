@@ -377,21 +377,9 @@ func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOpti
 				printSteps(w, steps[res.CycleStart:])
 			}
 		}
-		for _, lh := range res.LimitsHit {
-			fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
-		}
-		if o.trail != "" && res.Violation != nil {
-			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
-		}
-		fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
+		printResultTail(w, l, o, &res.Result)
 	}
-	switch res.Verdict {
-	case search.Pass:
-		return ExitPass
-	case search.Fail:
-		return ExitViolation
-	}
-	return ExitInconclusive
+	return exitStatus(res.Verdict)
 }
 
 func plural(n int, one, many string) string {

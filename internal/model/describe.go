@@ -289,7 +289,7 @@ func (m *Model) explain(s []int64, off []int, j int) []string {
 		}
 		x.choices, x.counts = x.choices[:0], x.counts[:0]
 		x.cp = 0
-		if m.runWith(x, g) == rBlocked && x.block != "" {
+		if runActions(x, g) == rBlocked && x.block != "" {
 			out = append(out, fmt.Sprintf("%s: %s", pos, x.block))
 		} else {
 			out = append(out, fmt.Sprintf("%s: blocked", pos))
@@ -352,18 +352,12 @@ func (m *Model) forEachLock(s []int64, f func(name string, p int)) {
 	}
 }
 
-// runWith runs g's actions on x (a private exec).
-func (m *Model) runWith(x *exec, g *group) int {
+// runActions runs g's actions on x until one does not continue: it
+// returns rOK when all ran, rStop after exit or call, rBlocked or rFail.
+func runActions(x *exec, g *group) int {
 	for _, a := range g.actions {
-		switch a(x) {
-		case rOK:
-			continue
-		case rStop:
-			return rOK
-		case rBlocked:
-			return rBlocked
-		default:
-			return rFail
+		if r := a(x); r != rOK {
+			return r
 		}
 	}
 	return rOK

@@ -163,17 +163,11 @@ func (m *Model) expand(lv, t int) int {
 // been evaluated.
 func (m *Model) run(g *group) int {
 	x := &m.x
-	for _, a := range g.actions {
-		switch a(x) {
-		case rOK:
-			continue
-		case rStop:
-			return rOK
-		case rBlocked:
-			return rBlocked
-		default:
-			return rFail
-		}
+	switch r := runActions(x, g); {
+	case r == rStop:
+		return rOK
+	case r != rOK:
+		return r
 	}
 	if g.ret {
 		return m.ret(g)

@@ -1,7 +1,5 @@
 package search
 
-import "birch/internal/model"
-
 // bfs is a breadth-first search; each stored state keeps its parent and the
 // ordinal of the step from it, so trails are shortest.
 func (s *searcher) bfs(root StateID) {
@@ -24,21 +22,8 @@ func (s *searcher) bfs(root StateID) {
 			levelEnd -= head
 			head = 0
 		}
-		if depth > s.res.Stats.MaxDepth {
-			s.res.Stats.MaxDepth = depth
-		}
-		s.atBound = s.cfg.MaxDepth > 0 && depth >= s.cfg.MaxDepth
-		s.curID, s.curDepth = id, depth
-		s.succ = s.succ[:0]
-		n, allDone := s.m.Next(s.store.State(id), s.visitFn)
-		s.flush()
-		if s.found {
+		if s.expand(id, depth) {
 			s.res.Trail = s.bfsTrail(id, s.failOrd)
-			return
-		}
-		if n == 0 && !allDone && !s.cfg.NoDeadlock {
-			s.violation(&model.Step{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}, -1)
-			s.res.Trail = s.bfsTrail(id, -1)
 			return
 		}
 		for _, e := range s.succ {

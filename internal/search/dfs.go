@@ -28,24 +28,8 @@ func (s *searcher) dfs(root StateID) {
 			continue
 		}
 		path = append(path, id)
-		d := len(path) - 1
-		if d > s.res.Stats.MaxDepth {
-			s.res.Stats.MaxDepth = d
-		}
-		// a state at the depth bound is expanded (its violations count)
-		// but successors that are not stored yet are cut
-		s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
-		s.curID, s.curDepth = id, d
-		s.succ = s.succ[:0]
-		n, allDone := s.m.Next(s.store.State(id), s.visitFn)
-		s.flush()
-		if s.found {
+		if s.expand(id, len(path)-1) {
 			s.res.Trail = s.pathTrail(path, s.failOrd)
-			return
-		}
-		if n == 0 && !allDone && !s.cfg.NoDeadlock {
-			s.violation(&model.Step{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}, -1)
-			s.res.Trail = s.pathTrail(path, -1)
 			return
 		}
 		if s.cfg.Strategy == Random {

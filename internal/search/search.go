@@ -267,6 +267,30 @@ func (s *searcher) visit(st *model.Step) {
 	}
 }
 
+// expand generates the successors of state id, found at depth d, and
+// stores the new ones in s.succ. It returns true when it found a violation
+// (an error step, whose ordinal is s.failOrd, or a deadlock of state id,
+// with s.failOrd -1). A state at the depth bound is expanded, so that its
+// violations count, but steps to states not stored yet are cut.
+func (s *searcher) expand(id StateID, d int) bool {
+	if d > s.res.Stats.MaxDepth {
+		s.res.Stats.MaxDepth = d
+	}
+	s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
+	s.curID, s.curDepth = id, d
+	s.succ = s.succ[:0]
+	n, allDone := s.m.Next(s.store.State(id), s.visitFn)
+	s.flush()
+	if s.found {
+		return true
+	}
+	if n == 0 && !allDone && !s.cfg.NoDeadlock {
+		s.violation(&model.Step{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}, -1)
+		return true
+	}
+	return false
+}
+
 // flush inserts the successors collected by visit. It first touches the
 // memory each insertion will read, so that the processor overlaps the cache
 // misses of the whole batch instead of taking them one after another.
