@@ -77,7 +77,7 @@ table() {
 	python3 - "$@" <<'EOF'
 import json, re, sys
 
-fmt = "%-24s %-10s %-12s %11s %12s %8s %11s %8s %7s %7s %8s %8s %5s"
+fmt = "%-33s %-10s %-12s %11s %12s %8s %11s %8s %7s %7s %8s %8s %5s"
 if len(sys.argv) == 1:
     print(fmt % ("model", "tool", "verdict", "states", "transitions", "seconds", "states/s",
                  "MiB", "transl", "gcc", "speed", "memory", "same"))

@@ -3,6 +3,7 @@ package promela
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"birch/internal/bir/ast"
@@ -25,6 +26,9 @@ type env struct {
 	hoist bool
 	subst map[*types.Var]string
 	dirty map[any]bool // *types.Var, *types.Collection, rootWC
+	// term is the hoisted text of BIR_term when threads that terminate at
+	// once were started earlier in the transformation ("" for BIR_term).
+	term string
 }
 
 type rootKey string
@@ -89,6 +93,11 @@ func (g *gen) typeOf(e ast.Expr) types.Type { return g.info.TypeOf(e) }
 // must hold for its evaluation not to fail, in evaluation order.
 func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 	if tv, ok := g.info.Types[e]; ok && tv.Value.Kind != types.NoConst {
+		if tv.Value.Kind == types.IntConst && !fits32(tv.Value.Int) {
+			// Promela's int has 32 bits: a constant beyond them is a
+			// (32-bit) overflow where it is evaluated
+			return "0", []check{{"false", "overflow"}}, nil
+		}
 		return constString(tv.Value), nil, nil
 	}
 	switch e := e.(type) {
@@ -132,6 +141,9 @@ func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 		case token.NOT:
 			return "!" + paren(x), cs, nil
 		case token.SUB:
+			if lo, hi, ok := g.bounds(e); !ok || !fits32(lo) || !fits32(hi) {
+				cs = append(cs, check{paren(x) + " != " + min32, "overflow"})
+			}
 			return "-" + paren(x), cs, nil
 		case token.ADD:
 			return x, cs, nil
@@ -200,11 +212,13 @@ func (g *gen) binary(e *ast.BinaryExpr, en *env) (string, []check, error) {
 		return px + " && " + py, append(xc, under(x, yc)...), nil
 	case token.LOR:
 		return px + " || " + py, append(xc, under("!"+px, yc)...), nil
+	case token.ARROW:
+		return "!" + px + " || " + py, append(xc, under(x, yc)...), nil
 	}
 	cs := append(xc, yc...)
 	var op string
 	switch e.Op {
-	case token.EQL:
+	case token.EQL, token.IFF:
 		op = "=="
 	case token.NEQ:
 		op = "!="
@@ -231,7 +245,207 @@ func (g *gen) binary(e *ast.BinaryExpr, en *env) (string, []check, error) {
 	default:
 		return "", nil, g.errorf(e.OpPos, "operator %s is not supported by the Promela translation", e.Op)
 	}
+	// Promela's int has 32 bits (birch's 64): an operation whose result may
+	// leave them is checked before it is evaluated, and reported as overflow.
+	ylo, yhi, yok := g.bounds(e.Y)
+	minus1 := !yok || (ylo <= -1 && -1 <= yhi) // the divisor may be -1
+	if lo, hi, ok := g.bounds(e); !ok || !fits32(lo) || !fits32(hi) {
+		if c := overflowCheck(e.Op, px, py); c != "" && (e.Op != token.QUO || minus1) {
+			cs = append(cs, check{c, "overflow"})
+		}
+	}
+	if e.Op == token.QUO || e.Op == token.REM {
+		// The checks come first, but SPIN's simulator (spin -t, which
+		// replays trails) goes on after a failed assertion inside an
+		// atomic block: a division must not trap even then. And birch's
+		// x % -1 is 0, where C's INT_MIN % -1 traps.
+		var guards []string
+		yc, isConst := constInt(py)
+		if (!isConst || yc == 0) && (!yok || (ylo <= 0 && 0 <= yhi)) {
+			guards = append(guards, py+" != 0")
+		}
+		if lo, hi, ok := g.bounds(e.X); (!ok || !fits32(lo) || !fits32(hi)) && minus1 && (!isConst || yc == -1) {
+			guards = append(guards, py+" != -1")
+		}
+		if len(guards) > 0 {
+			return fmt.Sprintf("(%s -> %s %s %s : 0)", strings.Join(guards, " && "), px, op, py), cs, nil
+		}
+	}
 	return px + " " + op + " " + py, cs, nil
+}
+
+// overflowCheck returns the condition that x op y stays within 32 bits,
+// evaluated without overflowing itself, or "" when there is none to check.
+func overflowCheck(op token.Kind, x, y string) string {
+	xc, xk := constInt(x)
+	yc, yk := constInt(y)
+	switch op {
+	case token.ADD:
+		if xk && !yk {
+			x, y, xc, yc, xk, yk = y, x, yc, xc, yk, xk
+		}
+		if yk {
+			if yc >= 0 {
+				return fmt.Sprintf("%s <= %s", x, lit32((1<<31-1)-yc))
+			}
+			return fmt.Sprintf("%s >= %s", x, lit32(-(1<<31)-yc))
+		}
+		return fmt.Sprintf("(%s >= 0 -> %s <= %s - %s : %s >= %s - %s)", y, x, max32, y, x, min32, y)
+	case token.SUB:
+		if yk {
+			switch {
+			case yc == 0:
+				return ""
+			case yc > 0:
+				return fmt.Sprintf("%s >= %s", x, lit32(-(1<<31)+yc))
+			}
+			return fmt.Sprintf("%s <= %s", x, lit32((1<<31-1)+yc))
+		}
+		if xk {
+			// c - y: y >= c - MAX and y <= c - MIN, within 64 bits
+			lo, hi := xc-(1<<31-1), xc+(1<<31)
+			return fmt.Sprintf("%s >= %s && %s <= %s", y, lit32(max(lo, -(1<<31))), y, lit32(min(hi, 1<<31-1)))
+		}
+		return fmt.Sprintf("(%s >= 0 -> %s >= %s + %s : %s <= %s + %s)", y, x, min32, y, x, max32, y)
+	case token.MUL:
+		if xk && !yk {
+			x, y, xc, yc, xk, yk = y, x, yc, xc, yk, xk
+		}
+		if yk {
+			switch {
+			case yc == 0 || yc == 1:
+				return ""
+			case yc == -1:
+				return x + " != " + min32
+			case yc > 0:
+				return fmt.Sprintf("%s >= %s && %s <= %s", x, lit32(-(1<<31)/yc), x, lit32((1<<31-1)/yc))
+			default:
+				return fmt.Sprintf("%s >= %s && %s <= %s", x, lit32((1<<31-1)/yc), x, lit32(-(1<<31)/yc))
+			}
+		}
+		return fmt.Sprintf("%s == 0 || %s == 0 || (%s > 0 -> (%s > 0 -> %s <= %s / %s : %s >= %s / %s) : (%s > 0 -> %s >= %s / %s : %s >= %s / %s))",
+			x, y, x, y, x, max32, y, y, min32, x, y, x, min32, y, x, max32, y)
+	case token.QUO:
+		if yk && yc != -1 {
+			return ""
+		}
+		return fmt.Sprintf("%s != %s || %s != -1", x, min32, y)
+	}
+	return ""
+}
+
+// lit32 writes a 32-bit constant (the smallest one cannot be a literal).
+func lit32(v int64) string {
+	if v == -1<<31 {
+		return min32
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+// constInt reports whether s is an integer literal, and its value.
+func constInt(s string) (int64, bool) {
+	v, err := strconv.ParseInt(s, 10, 64)
+	return v, err == nil
+}
+
+const (
+	max32 = "2147483647"
+	min32 = "(-2147483647 - 1)"
+)
+
+func fits32(v int64) bool { return v >= -1<<31 && v < 1<<31 }
+
+// bounds returns an interval holding every value of the integer expression
+// e, when the types of its operands bound it (ok false for int operands).
+func (g *gen) bounds(e ast.Expr) (lo, hi int64, ok bool) {
+	const big = 1 << 40
+	if tv, found := g.info.Types[e]; found && tv.Value.Kind == types.IntConst {
+		return tv.Value.Int, tv.Value.Int, true
+	}
+	clamp := func(lo, hi int64) (int64, int64, bool) {
+		if lo < -big || hi > big {
+			return 0, 0, false
+		}
+		return lo, hi, true
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return g.bounds(e.X)
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return 0, 1, true
+		}
+		l, h, ok := g.bounds(e.X)
+		if !ok {
+			return 0, 0, false
+		}
+		if e.Op == token.SUB {
+			return -h, -l, true
+		}
+		return l, h, true
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+		default:
+			return 0, 1, true // comparisons and logic
+		}
+		xl, xh, ok1 := g.bounds(e.X)
+		yl, yh, ok2 := g.bounds(e.Y)
+		if !ok1 || !ok2 {
+			return 0, 0, false
+		}
+		switch e.Op {
+		case token.ADD:
+			return clamp(xl+yl, xh+yh)
+		case token.SUB:
+			return clamp(xl-yh, xh-yl)
+		case token.MUL:
+			ps := []int64{xl * yl, xl * yh, xh * yl, xh * yh}
+			l, h := ps[0], ps[0]
+			for _, p := range ps {
+				l, h = min(l, p), max(h, p)
+			}
+			return clamp(l, h)
+		case token.QUO:
+			m := max(abs64(xl), abs64(xh))
+			return -m, m, true
+		case token.REM:
+			m := max(abs64(yl), abs64(yh))
+			return -m, m, true
+		}
+	}
+	switch u := g.typeOf(e).Underlying().(type) {
+	case *types.Range:
+		return clamp(u.Lo, u.Hi)
+	case *types.Enum:
+		var l, h int64
+		for i, c := range u.Consts {
+			if i == 0 || c.Ordinal < l {
+				l = c.Ordinal
+			}
+			if i == 0 || c.Ordinal > h {
+				h = c.Ordinal
+			}
+		}
+		return clamp(l, h)
+	case *types.Basic:
+		switch u.Kind {
+		case types.Bool:
+			return 0, 1, true
+		case types.Tid:
+			return 0, 64, true
+		}
+	case *types.Ref:
+		return 0, int64(g.totalObjs), true
+	}
+	return 0, 0, false
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
@@ -241,7 +455,11 @@ func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
 			return "", nil, err
 		}
 		cs = append(cs, check{paren(t) + " != 0", "null-dereference"})
-		return fmt.Sprintf("((BIR_term >> (%s - 1)) & 1) != 0", paren(t)), cs, nil
+		term := "BIR_term"
+		if en.hoist && en.term != "" {
+			term = en.term
+		}
+		return fmt.Sprintf("((%s >> (%s - 1)) & 1) != 0", term, paren(t)), cs, nil
 	}
 	alts, cs, err := g.place(e.X, en)
 	if err != nil {

@@ -10,9 +10,10 @@
 // that change independently of birch's state. docs/promela.md describes the
 // scheme, what is supported and the measured agreement.
 //
-// Constructs the translation does not support yet (start, functions,
-// reachable, ...) make Translate return a positioned error
-// (file:line:col: message) instead of wrong output.
+// Constructs the translation does not support yet (arrays as function
+// parameters, range choices with non-constant bounds, ...) make Translate
+// return a positioned error (file:line:col: message) instead of wrong
+// output.
 package promela
 
 import (
@@ -20,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"birch/internal/bir/ast"
@@ -32,11 +34,54 @@ import (
 type Options struct {
 	// MaxReentrancy is the count bound of a reentrant lock (default 255).
 	MaxReentrancy int
+	// MaxThreads is the bound on the number of threads (birch's
+	// --max-threads, default 16); starting one more is a limit. Sets of
+	// threads are bit masks in a Promela int, so at most 31.
+	MaxThreads int
+	// MaxCallDepth is the bound on a thread's frames, its own included
+	// (birch's --max-call-depth, default 64): a call made with that many
+	// frames is a limit.
+	MaxCallDepth int
+	// ReportLimits makes pan print "BIR-limit N" the first time a path is
+	// cut at bound N (Translation.Limits): embedded C code, for birch spin.
+	ReportLimits bool
+}
+
+// Translation is a translation with what is needed to read SPIN's results
+// in BIR terms.
+type Translation struct {
+	Promela string
+	// Entries maps line numbers of the Promela text (from 1) to the
+	// options that begin on them: a process that executes the first
+	// statement on such a line takes that option.
+	Entries map[int]Entry
+	// Limits are the bounds pan reports with ReportLimits.
+	Limits []Limit
+}
+
+// Entry is an option of the translation: one transformation (or a bound
+// it hits).
+type Entry struct {
+	Trans *ast.Transformation // the transformation (nil for a bound)
+	IL    bool                // inside an invisible run (the IL_ copy)
+	Limit bool                // a bound is hit: the step returns to the same state
+}
+
+// Limit is a bound of the model as birch reports it.
+type Limit struct {
+	Msg string
+	Pos source.Pos
 }
 
 func (o Options) withDefaults() Options {
 	if o.MaxReentrancy <= 0 {
 		o.MaxReentrancy = 255
+	}
+	if o.MaxThreads <= 0 {
+		o.MaxThreads = 16
+	}
+	if o.MaxCallDepth <= 0 {
+		o.MaxCallDepth = 64
 	}
 	return o
 }
@@ -74,22 +119,46 @@ func isIdentChar(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
+// alwaysMark stands for the declaration of BIR_always until it is known
+// whether it is needed.
+const alwaysMark = "\x00always\x00"
+
 // Translate writes the Promela translation of prog to w.
 func Translate(prog *types.Program, w io.Writer, opts Options) error {
-	g := &gen{
-		prog:   prog,
-		info:   prog.Info,
-		fset:   prog.Fset,
-		opts:   opts.withDefaults(),
-		names:  map[types.Object]string{},
-		colOff: map[*types.Collection]int{},
-	}
-	if err := g.run(); err != nil {
+	t, err := TranslateFull(prog, opts)
+	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	bw.WriteString(g.out.String())
+	bw.WriteString(t.Promela)
 	return bw.Flush()
+}
+
+// TranslateFull returns the Promela translation of prog with its map of
+// options.
+func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
+	g := &gen{
+		prog:    prog,
+		info:    prog.Info,
+		fset:    prog.Fset,
+		opts:    opts.withDefaults(),
+		names:   map[types.Object]string{},
+		colOff:  map[*types.Collection]int{},
+		entries: map[int]Entry{},
+	}
+	if err := g.run(); err != nil {
+		return nil, err
+	}
+	if g.opts.ReportLimits && len(g.limits) > 0 {
+		g.p("/* the bounds hit so far, printed by pan as BIR-limit N */\n")
+		g.p("c_decl { unsigned char BIR_hit[%d]; }\n", len(g.limits))
+	}
+	always := ""
+	if g.usesAlways {
+		always = "hidden byte BIR_always = 1; /* true, for steps that loop back without a condition */"
+	}
+	pml := strings.Replace(g.out.String(), alwaysMark, always, 1)
+	return &Translation{Promela: pml, Entries: g.entries, Limits: g.limits}, nil
 }
 
 // gen holds the state of one translation.
@@ -99,17 +168,32 @@ type gen struct {
 	fset *source.FileSet
 	opts Options
 	out  strings.Builder
+	line int // lines written so far
 
-	names     map[types.Object]string
-	globalNS  map[string]bool
-	colOff    map[*types.Collection]int // reference of C[i] is colOff[C] + i + 1
-	totalObjs int
-	refType   string
-	hasWait   bool // some lock is declared with wait
-	usesTerm  bool // threadTerminated is used
-	nThreads  int  // threads that exist (main threads)
+	entries map[int]Entry // by line
+	limits  []Limit
 
-	// per proc
+	names      map[types.Object]string
+	globalNS   map[string]bool
+	colOff     map[*types.Collection]int // reference of C[i] is colOff[C] + i + 1
+	totalObjs  int
+	refType    string
+	hasWait    bool // some lock is declared with wait
+	usesTerm   bool // threadTerminated is used
+	usesAlways bool // BIR_always is used
+	nThreads   int  // main threads
+	hasStart   bool // some thread is started with start
+	maxTids    int  // the number of tids that can exist
+
+	// functions
+	sites     []*site                       // call transformations, numbered from 1
+	siteOf    map[*ast.Transformation]*site // by transformation
+	transProc map[*ast.Transformation]*types.Proc
+	fbase     map[*types.Var]string // the array holding a function variable, by frame
+	siteStore map[*site][]string    // the caller's store of a call's result
+
+	// per thread
+	procs     []*types.Proc // the thread and the functions it may call
 	proc      *types.Proc
 	tmpUsed   int
 	iLocs     map[*types.Location]bool // targets of invisible transformations
@@ -119,6 +203,16 @@ type gen struct {
 	usesReach bool
 }
 
+// site is a call: a transformation ending with call.
+type site struct {
+	id     int
+	tr     *ast.Transformation
+	call   *ast.CallAction
+	from   *types.Location
+	callee *types.Proc
+	target *types.Location
+}
+
 // unsupported is a positioned error for a construct the translation does not
 // handle.
 func (g *gen) errorf(pos source.Pos, format string, args ...any) error {
@@ -126,8 +220,13 @@ func (g *gen) errorf(pos source.Pos, format string, args ...any) error {
 }
 
 func (g *gen) p(format string, args ...any) {
-	fmt.Fprintf(&g.out, format, args...)
+	s := fmt.Sprintf(format, args...)
+	g.line += strings.Count(s, "\n")
+	g.out.WriteString(s)
 }
+
+// mark records that the next line printed begins option e.
+func (g *gen) mark(e Entry) { g.entries[g.line+1] = e }
 
 // reserved holds Promela keywords, C keywords and names pan uses, which BIR
 // names must not take.
@@ -185,11 +284,19 @@ func (g *gen) run() error {
 		if t.Main {
 			g.nThreads++
 		}
+		g.hasStart = g.hasStart || t.Started
 	}
-	for _, t := range prog.Threads {
-		if !t.Main {
-			continue
+	if g.nThreads > g.opts.MaxThreads {
+		return fmt.Errorf("promela: %d main threads exceed the thread bound %d (birch has no initial state then)", g.nThreads, g.opts.MaxThreads)
+	}
+	g.maxTids = g.nThreads
+	if g.hasStart {
+		g.maxTids = g.opts.MaxThreads
+		if g.maxTids > 31 {
+			return fmt.Errorf("promela: at most 31 threads are supported (sets of threads are bit masks in an int), not %d", g.maxTids)
 		}
+	}
+	for _, t := range g.emittedThreads() {
 		n := ident(t.Name())
 		if g.globalNS[n] {
 			n = "P_" + n
@@ -197,30 +304,89 @@ func (g *gen) run() error {
 		g.names[t] = n
 		g.globalNS[n] = true
 	}
+	if err := g.collectSites(); err != nil {
+		return err
+	}
 
 	g.p("/* Promela translation of the BIR system %s, generated by `birch translate --to promela`.\n", prog.Name)
 	g.p("   Each BIR transformation is one atomic step; see docs/promela.md for the scheme.\n")
-	g.p("   Check with: spin -a FILE && gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -m1000000 */\n\n")
+	g.p("   Check with: spin -a -o1 -o2 FILE && gcc -O2 -DSAFETY -DNOREDUCE -o pan pan.c && ./pan -m1000000\n")
+	g.p("   (-o1 -o2 keep SPIN from resetting or hiding variables on its own, so that states correspond) */\n\n")
 	g.p("/* error kinds: always false, named in pan's \"assertion violated\" reports */\n")
 	for _, k := range errorKinds {
 		g.p("hidden byte %s;\n", KindVar(k))
 	}
-	g.p("\n")
+	g.p("%s\n", alwaysMark) // replaced at the end, keeping the line numbers
+	for _, f := range g.prog.Functions {
+		if f.Result != nil {
+			g.p("hidden int BIR_rv; /* a function's result, from its return to the caller's store */\n\n")
+			break
+		}
+	}
 	if err := g.declTypes(); err != nil {
 		return err
 	}
 	if err := g.declGlobals(); err != nil {
 		return err
 	}
-	for _, t := range prog.Threads {
-		if !t.Main {
-			continue
-		}
+	for _, t := range g.emittedThreads() {
 		if err := g.thread(t); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// collectSites numbers the call sites and names the functions' variables.
+func (g *gen) collectSites() error {
+	g.siteOf = map[*ast.Transformation]*site{}
+	g.transProc = map[*ast.Transformation]*types.Proc{}
+	g.fbase = map[*types.Var]string{}
+	g.siteStore = map[*site][]string{}
+	all := append(append([]*types.Proc(nil), g.prog.Threads...), g.prog.Functions...)
+	for _, p := range all {
+		for _, loc := range p.Locations {
+			for _, tr := range loc.Decl.Transformations {
+				g.transProc[tr] = p
+				c := callOf(tr)
+				if c == nil {
+					continue
+				}
+				f, _ := g.info.Uses[c.Func].(*types.Proc)
+				tgt, _ := g.info.Uses[tr.Target].(*types.Location)
+				if f == nil || f.Thread || len(f.Locations) == 0 || tgt == nil {
+					return g.errorf(c.CallPos, "cannot translate this call")
+				}
+				s := &site{id: len(g.sites) + 1, tr: tr, call: c, from: loc, callee: f, target: tgt}
+				g.sites = append(g.sites, s)
+				g.siteOf[tr] = s
+			}
+		}
+	}
+	for _, f := range g.prog.Functions {
+		for _, v := range f.Vars() {
+			n := "F_" + ident(f.Name()) + "_" + ident(v.Name())
+			for g.globalNS[n] {
+				n += "_"
+			}
+			g.globalNS[n] = true
+			g.fbase[v] = n
+			g.names[v] = n + "[BIR_sp - 1]"
+		}
+	}
+	return nil
+}
+
+// emittedThreads returns the threads that can exist: main threads and
+// threads named by start, in declaration order.
+func (g *gen) emittedThreads() []*types.Proc {
+	var out []*types.Proc
+	for _, t := range g.prog.Threads {
+		if t.Main || t.Started {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // scanUnsupported reports the first construct the translation does not
@@ -234,21 +400,11 @@ func (g *gen) scanUnsupported() error {
 			firstPos = pos
 		}
 	}
-	for _, f := range g.prog.Functions {
-		report(f.Pos(), "functions are not supported yet (function %s)", f.Name())
-	}
-	for _, t := range g.prog.Threads {
-		if t.Started {
-			report(t.Pos(), "threads created with start are not supported yet (thread %s)", t.Name())
-		}
+	for _, t := range append(append([]*types.Proc(nil), g.prog.Threads...), g.prog.Functions...) {
 		for _, loc := range t.Locations {
 			for _, tr := range loc.Decl.Transformations {
 				for _, a := range tr.Actions {
 					switch a := a.(type) {
-					case *ast.StartAction:
-						report(a.StartPos, "start is not supported yet")
-					case *ast.CallAction:
-						report(a.CallPos, "call is not supported yet")
 					case *ast.BadAction:
 						report(a.From, "bad action")
 					}
@@ -367,6 +523,12 @@ func (g *gen) varDecl(t types.Type, name, init string, pos source.Pos) (string, 
 	s := g.scalar(t)
 	if s == "" {
 		return "", g.errorf(pos, "variables of type %s are not supported", t)
+	}
+	if r, ok := t.Underlying().(*types.Range); ok && (!fits32(r.Lo) || !fits32(r.Hi)) {
+		return "", g.errorf(pos, "ranges beyond 32 bits are not supported (Promela's int has 32 bits)")
+	}
+	if v, err := strconv.ParseInt(init, 10, 64); err == nil && !fits32(v) {
+		return "", g.errorf(pos, "initial values beyond 32 bits are not supported (Promela's int has 32 bits)")
 	}
 	if init == "" {
 		init = defaultOf(t)

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -49,15 +49,20 @@ func examples(t *testing.T) []string {
 	return files
 }
 
-// models returns the examples and this package's own test models (which
-// exercise locks, wait/notify, exit and heap operations without start).
+// models returns the examples, this package's own test models (which
+// exercise locks, wait/notify, exit, heap operations, start and functions)
+// and the small instances of the benchmark models.
 func models(t *testing.T) []string {
 	t.Helper()
 	own, err := filepath.Glob(filepath.Join("testdata", "*.bir"))
 	if err != nil || len(own) == 0 {
 		t.Fatalf("no test models: %v", err)
 	}
-	return append(examples(t), own...)
+	small, err := filepath.Glob(filepath.Join("..", "..", "..", "bench", "models", "small", "*.bir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append(examples(t), own...), small...)
 }
 
 // translate returns the translation of the example, or "" (with the error)
@@ -79,25 +84,56 @@ func translate(t *testing.T, prog *types.Program) (string, error) {
 	return buf.String(), nil
 }
 
-// TestUnsupportedPositioned checks that every example either translates or
-// is refused with a positioned error, and that the examples without start
-// and without functions (the scope of the state-count agreement) translate.
+// TestUnsupportedPositioned checks that every example translates, and that
+// constructs the translation does not support are refused with a positioned
+// error that says so.
 func TestUnsupportedPositioned(t *testing.T) {
-	for _, path := range examples(t) {
-		prog := load(t, path)
-		_, err := translate(t, prog)
-		if err == nil {
-			continue
-		}
-		started := false
-		for _, th := range prog.Threads {
-			started = started || th.Started
-		}
-		if !started && len(prog.Functions) == 0 {
+	for _, path := range models(t) {
+		if _, err := translate(t, load(t, path)); err != nil {
 			t.Errorf("%s: %v", filepath.Base(path), err)
 		}
-		if !strings.Contains(err.Error(), "not supported") {
-			t.Errorf("%s: the error should say what is not supported: %v", filepath.Base(path), err)
+	}
+	unsupported := []struct{ name, src, want string }{
+		{"array argument", `system S ()
+V = array [2] of boolean;
+function f (v : V)
+  loc f0:
+    when true do { } return;
+end f;
+main thread M ()
+  a : V;
+  loc m0:
+    when true do { call f(a); } goto m1;
+  loc m1:
+end M;
+end S;
+`, "s.bir:10:27: promela: arguments of type V are not supported yet"},
+		{"lock in a function", `system S ()
+function f ()
+  l : lock;
+  loc f0:
+    when true do { } return;
+end f;
+main thread M ()
+  loc m0:
+    when true do { call f(); } goto m1;
+  loc m1:
+end M;
+end S;
+`, "s.bir:3:3: promela: function variables of type lock are not supported yet"},
+	}
+	for _, u := range unsupported {
+		fset := source.NewFileSet()
+		f, err := parser.ParseFile(fset, "s.bir", []byte(u.src), parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%s: %v", u.name, err)
+		}
+		prog, err := types.Check(fset, f, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", u.name, err)
+		}
+		if _, err := translate(t, prog); err == nil || err.Error() != u.want {
+			t.Errorf("%s: got %v, want %s", u.name, err, u.want)
 		}
 	}
 }
@@ -136,116 +172,184 @@ func TestSpinAccepts(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "model.pml"), []byte(pml), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if out, err := run(t, dir, time.Minute, "spin", "-a", "model.pml"); err != nil || strings.Contains(out, "Error") {
+			if out, err := run(t, dir, time.Minute, "spin", "-a", "-o1", "-o2", "model.pml"); err != nil || strings.Contains(out, "Error") {
 				t.Fatalf("spin -a: %v\n%s", err, out)
 			}
 		})
 	}
 }
 
-// panResult is what pan reported.
-type panResult struct {
-	states int
-	errors int
-	kind   string // the violation kind named, "deadlock", or ""
-	text   string
-}
-
-var (
-	statesRE   = regexp.MustCompile(`(\d+) states, stored`)
-	errorsRE   = regexp.MustCompile(`errors: (\d+)`)
-	assertRE   = regexp.MustCompile(`assertion violated (.*) \(at depth`)
-	deadlockRE = regexp.MustCompile(`pan:\d+: invalid end state`)
-)
-
-func runSpin(t *testing.T, pml string) panResult {
+// runSpin runs SPIN on the translation tr (in a fresh directory, which it
+// returns for the trail).
+func runSpin(t *testing.T, tr *Translation) (*PanReport, string) {
 	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "model.pml"), []byte(pml), 0o644); err != nil {
+	r, err := RunSpin(ctx, tr.Promela, SpinConfig{Dir: dir})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := run(t, dir, time.Minute, "spin", "-a", "model.pml"); err != nil {
-		t.Fatalf("spin -a: %v\n%s", err, out)
+	if r.DepthLimited {
+		t.Fatalf("pan: search depth too small:\n%s", r.Output)
 	}
-	if out, err := run(t, dir, 2*time.Minute, "gcc", "-O2", "-DSAFETY", "-DNOREDUCE", "-o", "pan", "pan.c"); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
+	if !panVectorRE.MatchString(r.Output) {
+		t.Fatalf("cannot read pan's report:\n%s", r.Output)
 	}
-	out, err := run(t, dir, 2*time.Minute, filepath.Join(dir, "pan"), "-m1000000")
-	if err != nil {
-		// pan exits with status 0 even when it finds errors; anything else is
-		// a failure to run it.
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) {
-			t.Fatalf("pan: %v\n%s", err, out)
-		}
-	}
-	if strings.Contains(out, "max search depth too small") {
-		t.Fatalf("pan: search depth too small:\n%s", out)
-	}
-	var r panResult
-	r.text = out
-	m := statesRE.FindStringSubmatch(out)
-	e := errorsRE.FindStringSubmatch(out)
-	if m == nil || e == nil {
-		t.Fatalf("cannot read pan's report:\n%s", out)
-	}
-	r.states, _ = strconv.Atoi(m[1])
-	r.errors, _ = strconv.Atoi(e[1])
-	if r.errors > 0 {
-		switch {
-		case assertRE.MatchString(out):
-			r.kind = KindOfAssertion(assertRE.FindStringSubmatch(out)[1])
-		case deadlockRE.MatchString(out):
-			r.kind = "deadlock"
-		default:
-			r.kind = "unknown"
-		}
-	}
-	return r
+	return r, dir
 }
 
-// TestSpinAgreement runs birch and SPIN on every example that translates:
+// TestSpinAgreement runs birch and SPIN on every model (docs/promela.md):
 // the verdicts must agree (pass or inconclusive within the bounds against no
-// error; the same violation kind), and for complete searches SPIN's stored
-// state count must equal birch's state count (docs/promela.md).
+// error; the same violation kind); for complete searches SPIN's stored
+// state count must equal birch's state count, and pan must report hitting
+// a bound exactly when birch's search was cut at one; for violations,
+// SPIN's trail must map back to a birch trail that ends in the same one.
 func TestSpinAgreement(t *testing.T) {
 	needSpin(t)
 	for _, path := range models(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".bir")
 		t.Run(name, func(t *testing.T) {
 			prog := load(t, path)
-			pml, err := translate(t, prog)
-			if err != nil {
-				t.Skipf("not translated: %v", err)
+			if _, err := translate(t, prog); err != nil {
+				t.Fatalf("not translated: %v", err)
 			}
-			m, err := model.New(prog, model.Options{})
+			tr, err := TranslateFull(prog, Options{ReportLimits: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := search.Run(m, search.Config{Strategy: search.DFS, TimeLimit: 2 * time.Minute})
-			sp := runSpin(t, pml)
-			switch res.Verdict {
-			case search.Pass, search.Inconclusive:
-				if !res.Complete {
-					t.Fatalf("birch's search is not complete: %s", res.Reason)
-				}
-				if sp.errors != 0 {
-					t.Fatalf("birch: %s (%s), SPIN found %d errors (%s):\n%s", res.Verdict, res.Reason, sp.errors, sp.kind, sp.text)
-				}
-				if sp.states != res.Stats.States {
-					t.Errorf("states: birch %d, SPIN %d", res.Stats.States, sp.states)
-				}
-				t.Logf("%s: birch %s, %d states; SPIN no errors, %d states", name, res.Verdict, res.Stats.States, sp.states)
-			case search.Fail:
-				want := res.Violation.Kind.String()
-				if sp.errors == 0 {
-					t.Fatalf("birch: fail (%s), SPIN found no error (%d states)", want, sp.states)
-				}
-				if sp.kind != want {
-					t.Errorf("violation kind: birch %s, SPIN %s:\n%s", want, sp.kind, sp.text)
-				}
-				t.Logf("%s: birch fail %s; SPIN %s", name, want, sp.kind)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
 			}
+			if strings.Contains(string(src), "// spin: overflow (32-bit)") {
+				wide32(t, name, prog, tr)
+				return
+			}
+			agree(t, name, prog, tr, model.Options{})
 		})
+	}
+}
+
+// TestSpinAgreementBounds checks the thread bound and the call depth with
+// bounds other than the defaults: the same limits cut the same paths.
+func TestSpinAgreementBounds(t *testing.T) {
+	needSpin(t)
+	for _, n := range []int{2, 3, 5} {
+		prog := load(t, filepath.Join("testdata", "start.bir"))
+		tr, err := TranslateFull(prog, Options{MaxThreads: n, ReportLimits: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		agree(t, fmt.Sprintf("start, %d threads", n), prog, tr, model.Options{MaxThreads: n})
+	}
+	for _, n := range []int{1, 2, 3, 5} {
+		prog := load(t, filepath.Join("testdata", "functions.bir"))
+		tr, err := TranslateFull(prog, Options{MaxCallDepth: n, ReportLimits: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		agree(t, fmt.Sprintf("functions, call depth %d", n), prog, tr, model.Options{MaxCallDepth: n})
+	}
+}
+
+// wide32 checks the documented relation for a model whose int values leave
+// 32 bits without overflowing 64: birch passes, SPIN reports an overflow,
+// and every step of SPIN's trail but the last fits birch, where the last
+// one completes.
+func wide32(t *testing.T, name string, prog *types.Program, tr *Translation) {
+	m, err := model.New(prog, model.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := search.Run(m, search.Config{Strategy: search.DFS, TimeLimit: 2 * time.Minute})
+	if res.Verdict != search.Pass {
+		t.Fatalf("%s: birch: %s, want pass", name, res.Verdict)
+	}
+	sp, dir := runSpin(t, tr)
+	if sp.Kind != "overflow" {
+		t.Fatalf("%s: SPIN: %d errors (%q), want a 32-bit overflow:\n%s", name, sp.Errors, sp.Kind, sp.Output)
+	}
+	checkTrail(t, name, m, tr, sp, dir, true)
+	t.Logf("%s: birch pass; SPIN overflow (32-bit int)", name)
+}
+
+// agree checks that birch (with mopts) and SPIN (on tr) agree on prog.
+func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopts model.Options) {
+	t.Helper()
+	m, err := model.New(prog, mopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := search.Run(m, search.Config{Strategy: search.DFS, TimeLimit: 2 * time.Minute})
+	sp, dir := runSpin(t, tr)
+	limits := len(panLimitLines.FindAllString(sp.Output, -1))
+	switch res.Verdict {
+	case search.Pass, search.Inconclusive:
+		if !res.Complete && res.Verdict == search.Pass {
+			t.Fatalf("birch's search is not complete: %s", res.Reason)
+		}
+		if sp.Errors != 0 {
+			t.Fatalf("%s: birch: %s (%s), SPIN found %d errors (%s):\n%s", name, res.Verdict, res.Reason, sp.Errors, sp.Kind, sp.Output)
+		}
+		if int(sp.States) != res.Stats.States {
+			t.Errorf("%s: states: birch %d, SPIN %d", name, res.Stats.States, sp.States)
+		}
+		if (limits > 0) != (len(res.LimitsHit) > 0) {
+			t.Errorf("%s: birch hit %d bounds, pan reported %d", name, len(res.LimitsHit), limits)
+		}
+		t.Logf("%s: birch %s, %d states; SPIN no errors, %d states, %d bounds hit", name, res.Verdict, res.Stats.States, sp.States, limits)
+	case search.Fail:
+		want := res.Violation.Kind.String()
+		if sp.Errors == 0 {
+			t.Fatalf("%s: birch: fail (%s), SPIN found no error (%d states)", name, want, sp.States)
+		}
+		if sp.Kind != want {
+			t.Fatalf("%s: violation kind: birch %s, SPIN %s:\n%s", name, want, sp.Kind, sp.Output)
+		}
+		// SPIN's overflow is a 32-bit one (int-overflow.bir: at 13!,
+		// where birch's 64-bit int overflows at 21!)
+		checkTrail(t, name, m, tr, sp, dir, want == "overflow")
+		t.Logf("%s: birch fail %s; SPIN %s", name, want, sp.Kind)
+	}
+}
+
+var panLimitLines = regexp.MustCompile(`(?m)^BIR-limit \d+$`)
+
+// checkTrail maps SPIN's trail back to birch (MapTrail) and replays the
+// ordinals with birch's engine: they must end in SPIN's violation, or,
+// with wide32, in a step that completes in birch (a 32-bit overflow).
+func checkTrail(t *testing.T, name string, m *model.Model, tr *Translation, sp *PanReport, dir string, wide32 bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	steps, err := ReadTrail(ctx, dir, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ords, err := MapTrail(m, steps, sp.Kind)
+	if wide32 {
+		if !errors.Is(err, ErrNotInBirch) || len(ords) != len(steps) {
+			t.Fatalf("%s: want the 32-bit overflow not to be in birch, got %v (%d of %d steps)", name, err, len(ords), len(steps))
+		}
+		if _, _, err := search.Replay(m, ords); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s: mapping SPIN's trail: %v", name, err)
+	}
+	_, ts, err := search.Replay(m, ords)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp.Kind == "deadlock" {
+		final := search.Final(nil, ts)
+		if n, allDone := m.Next(final, func(*model.Step) {}); n != 0 || allDone {
+			t.Fatalf("%s: the mapped trail does not end in a deadlock", name)
+		}
+	} else if last := ts[len(ts)-1].Step; last.Outcome != model.Error || last.Kind.String() != sp.Kind {
+		t.Fatalf("%s: the mapped trail ends in %v %v, SPIN found %s", name, last.Outcome, last.Kind, sp.Kind)
 	}
 }

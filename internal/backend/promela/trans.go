@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
 	"birch/internal/bir/token"
 	"birch/internal/bir/types"
+	"birch/internal/source"
 )
 
 // itemKind classifies the conditions a transformation meets on its way.
@@ -22,18 +24,36 @@ const (
 type item struct {
 	kind itemKind
 	cond string
+	// for itemLimit: birch's message and the position of the action
+	msg string
+	pos source.Pos
+}
+
+func limitItem(cond string, pos source.Pos, format string, args ...any) item {
+	return item{kind: itemLimit, cond: cond, msg: fmt.Sprintf(format, args...), pos: pos}
+}
+
+// limitCode is one way a transformation hits a bound: when cond holds
+// before the step, the path is cut there with birch's message msg.
+type limitCode struct {
+	cond string
+	msg  string
+	pos  source.Pos
 }
 
 // altCode is one Promela alternative of a location: one transformation
 // with one combination of statically expanded choices.
 type altCode struct {
+	tr        *ast.Transformation
 	from      *types.Location
-	entry     string // executable when the transformation has an outcome other than a limit
-	limit     string // executable when the path hits a bound first ("" if it cannot)
+	entry     string      // executable when the transformation has an outcome other than a limit
+	limits    []limitCode // the bounds the path may hit first, mutually exclusive
 	body      []string
 	target    *types.Location
 	invisible bool
-	exit      bool // the body ends with exit
+	exit      bool        // the body ends with exit
+	callee    *types.Proc // the body ends with a call of callee
+	ret       bool        // a return: the body pops the frame
 }
 
 func and(a, b string) string {
@@ -70,24 +90,45 @@ func not(a string) string {
 	return "!" + paren(a)
 }
 
-// entries computes the entry and limit conditions from the items in order.
-func entries(items []item) (entry, limit string) {
-	entry, limit = "true", "false"
+// entries computes the entry condition and the limit conditions from the
+// items in order: the path reaches item k when every check before it holds
+// (an error ends the path), no disabling condition fails and no earlier
+// bound is hit.
+func entries(items []item) (entry string, limits []limitCode) {
+	entry = "true"
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
 		switch it.kind {
 		case itemCheck:
 			entry = or(not(it.cond), entry)
-			limit = and(it.cond, limit)
 		case itemDisable:
 			entry = and(it.cond, entry)
-			limit = and(it.cond, limit)
 		case itemLimit:
 			entry = and(not(it.cond), entry)
-			limit = or(it.cond, limit)
 		}
 	}
-	return entry, limit
+	reach := "true"
+	for _, it := range items {
+		switch it.kind {
+		case itemCheck, itemDisable:
+			reach = and(reach, it.cond)
+		case itemLimit:
+			if c := and(reach, it.cond); c != "false" {
+				limits = append(limits, limitCode{cond: c, msg: it.msg, pos: it.pos})
+			}
+			reach = and(reach, not(it.cond))
+		}
+	}
+	return entry, limits
+}
+
+// limitCond is the condition that some bound is hit.
+func limitCond(ls []limitCode) string {
+	s := "false"
+	for _, l := range ls {
+		s = or(s, l.cond)
+	}
+	return s
 }
 
 func assertStmts(cs []check) []string {
@@ -101,7 +142,7 @@ func assertStmts(cs []check) []string {
 func checkItems(cs []check) []item {
 	var out []item
 	for _, c := range cs {
-		out = append(out, item{itemCheck, c.cond})
+		out = append(out, item{kind: itemCheck, cond: c.cond})
 	}
 	return out
 }
@@ -120,29 +161,62 @@ func (g *gen) thread(t *types.Proc) error {
 		}
 		g.names[v] = n
 	}
-	for _, loc := range t.Locations {
-		for _, tr := range loc.Decl.Transformations {
-			if tr.Invisible && tr.Target != nil {
-				if tgt, ok := g.info.Uses[tr.Target].(*types.Location); ok && len(tgt.Decl.Transformations) > 0 {
-					g.iLocs[tgt] = true
+	// the thread and the functions it may call: each process holds a copy
+	// of the code of every function its thread may call
+	depth := g.frameDepths(t)
+	procs := []*types.Proc{t}
+	for _, f := range g.prog.Functions {
+		if depth[f] > 0 {
+			procs = append(procs, f)
+		}
+	}
+	g.procs = procs
+	for _, p := range procs {
+		for _, loc := range p.Locations {
+			for _, tr := range loc.Decl.Transformations {
+				if !tr.Invisible {
+					continue
+				}
+				for _, tgt := range g.arrivals(tr, procs) {
+					if len(tgt.Decl.Transformations) > 0 {
+						g.iLocs[tgt] = true
+					}
 				}
 			}
 		}
 	}
-	for _, loc := range t.Locations {
-		for _, tr := range loc.Decl.Transformations {
-			alts, err := g.transformation(loc, tr)
-			if err != nil {
-				return err
+	for _, p := range procs {
+		g.proc = p
+		for _, loc := range p.Locations {
+			for _, tr := range loc.Decl.Transformations {
+				alts, err := g.transformation(loc, tr)
+				if err != nil {
+					return err
+				}
+				g.locAlts[loc] = append(g.locAlts[loc], alts...)
 			}
-			g.locAlts[loc] = append(g.locAlts[loc], alts...)
 		}
 	}
+	g.proc = t
 
-	g.p("/* thread %s (tid %d) */\n", t.Name(), g.tidOf(t))
-	g.p("active proctype %s() {\n", g.names[t])
 	first := t.Locations[0]
-	for _, v := range t.Vars() {
+	if t.Main {
+		g.p("/* thread %s (tid %d) */\n", t.Name(), g.tidOf(t))
+		g.p("active proctype %s() {\n", g.names[t])
+	} else {
+		// started with run: the pid is the creation index, the tid _pid + 1
+		var params []string
+		for _, v := range t.Params {
+			s := g.scalar(v.Type())
+			if s == "" {
+				return g.errorf(v.Pos(), "thread parameters of type %s are not supported", v.Type())
+			}
+			params = append(params, s+" "+g.names[v])
+		}
+		g.p("/* thread %s, created by start (run): its tid is _pid + 1 */\n", t.Name())
+		g.p("proctype %s(%s) {\n", g.names[t], strings.Join(params, "; "))
+	}
+	for _, v := range t.Locals {
 		init := ""
 		if v.Init.Kind != types.NoConst && (!first.HasLive || inLive(first, v)) {
 			init = constString(v.Init)
@@ -159,48 +233,98 @@ func (g *gen) thread(t *types.Proc) error {
 	if g.usesReach {
 		g.p("  int BIR_reach; byte BIR_i; /* scratch of reachable, 0 between steps */\n")
 	}
-	for _, loc := range t.Locations {
-		g.p("\n")
-		if len(loc.Decl.Transformations) == 0 {
-			g.p("end_%s: false; /* terminated */\n", ident(loc.Name()))
-			continue
+	if len(procs) > 1 {
+		maxD := 0
+		for _, f := range procs[1:] {
+			maxD = max(maxD, depth[f])
 		}
-		g.p("L_%s:\n  if\n", ident(loc.Name()))
-		for _, a := range g.locAlts[loc] {
-			g.p("  :: atomic { %s ->\n", a.entry)
-			for _, s := range g.finish(a) {
-				g.p("       %s;\n", s)
-			}
-			g.p("     }\n")
-			if a.limit != "false" {
-				g.p("  :: atomic { %s -> goto L_%s } /* a bound is hit: the path is cut */\n", a.limit, ident(loc.Name()))
+		siteT := "byte"
+		if len(g.sites) >= 255 {
+			siteT = "short"
+		}
+		g.p("  /* the stack of function frames: BIR_sp frames; frame i (from 0) was created by\n")
+		g.p("     the call site BIR_site[i] and holds its variables at index i of the F_ arrays;\n")
+		g.p("     the top frame's location is the control point; unused entries hold defaults */\n")
+		g.p("  byte BIR_sp;\n")
+		g.p("  %s BIR_site[%d];\n", siteT, maxD)
+		for _, f := range procs[1:] {
+			for _, v := range f.Vars() {
+				if g.scalar(v.Type()) == "" {
+					return g.errorf(v.Pos(), "function variables of type %s are not supported yet", v.Type())
+				}
+				d, err := g.varDecl(&types.Array{Len: int64(depth[f]), Elem: v.Type()}, g.fbase[v], "", v.Pos())
+				if err != nil {
+					return err
+				}
+				g.p("  %s; /* %s of %s */\n", d, v.Name(), f.Name())
 			}
 		}
-		g.p("  fi;\n")
 	}
-	for _, loc := range t.Locations {
-		if g.exitLocs[loc] {
-			g.p("end_exit_%s: false; /* terminated by exit */\n", ident(loc.Name()))
+	for _, p := range procs {
+		if !p.Thread {
+			g.p("\n  /* function %s */", p.Name())
+		}
+		for _, loc := range p.Locations {
+			g.p("\n")
+			name := g.locLabel(loc)
+			if len(loc.Decl.Transformations) == 0 {
+				if p.Thread {
+					g.p("end_%s: false; /* terminated */\n", name)
+				} else {
+					g.p("L_%s: false; /* stuck: a function location without transformations */\n", name)
+				}
+				continue
+			}
+			g.p("L_%s:\n  if\n", name)
+			for _, a := range g.locAlts[loc] {
+				g.mark(Entry{Trans: a.tr})
+				entry := a.entry
+				if entry == "true" && g.selfLoop(a) {
+					// pan rejects an option "(1)" that leads back to
+					// its own state ("unconditional self-loop")
+					entry = "BIR_always"
+					g.usesAlways = true
+				}
+				g.p("  :: atomic { %s ->\n", entry)
+				for _, s := range g.finish(a) {
+					g.p("       %s;\n", s)
+				}
+				g.p("     }\n")
+				for _, l := range a.limits {
+					g.limitOption(l, "atomic { ", "goto L_"+name+" }", "a bound is hit: the path is cut")
+				}
+			}
+			g.p("  fi;\n")
+		}
+	}
+	for _, p := range procs {
+		for _, loc := range p.Locations {
+			if g.exitLocs[loc] {
+				g.p("end_exit_%s: false; /* terminated by exit */\n", g.locLabel(loc))
+			}
 		}
 	}
 	if len(g.iLocs) > 0 {
 		g.p("\n  /* invisible runs continue here without interleaving */\n  atomic { skip;\n")
-		for _, loc := range t.Locations {
-			if !g.iLocs[loc] {
-				continue
-			}
-			g.p("IL_%s:\n  if\n", ident(loc.Name()))
-			for _, a := range g.locAlts[loc] {
-				g.p("  :: %s ->\n", a.entry)
-				for _, s := range g.finish(a) {
-					g.p("       %s;\n", s)
+		for _, p := range procs {
+			for _, loc := range p.Locations {
+				if !g.iLocs[loc] {
+					continue
 				}
-				if a.limit != "false" {
-					g.needCut = true
-					g.p("  :: %s -> goto end_cut /* a bound is hit inside an invisible run */\n", a.limit)
+				g.p("IL_%s:\n  if\n", g.locLabel(loc))
+				for _, a := range g.locAlts[loc] {
+					g.mark(Entry{Trans: a.tr, IL: true})
+					g.p("  :: %s ->\n", a.entry)
+					for _, s := range g.finish(a) {
+						g.p("       %s;\n", s)
+					}
+					for _, l := range a.limits {
+						g.needCut = true
+						g.limitOption(l, "", "goto end_cut", "a bound is hit inside an invisible run")
+					}
 				}
+				g.p("  fi;\n")
 			}
-			g.p("  fi;\n")
 		}
 		g.p("  }\n")
 	}
@@ -209,6 +333,114 @@ func (g *gen) thread(t *types.Proc) error {
 	}
 	g.p("}\n\n")
 	return nil
+}
+
+// limitOption prints the option for one bound: with ReportLimits, the
+// first time it is taken, pan prints "BIR-limit N" (N indexes
+// Translation.Limits), so that `birch spin` can tell a search that cut
+// paths from a complete one.
+func (g *gen) limitOption(l limitCode, open, jump, comment string) {
+	marker := ""
+	if g.opts.ReportLimits {
+		k := len(g.limits)
+		g.limits = append(g.limits, Limit{Msg: l.msg, Pos: l.pos})
+		marker = fmt.Sprintf("c_code { if (!BIR_hit[%d]) { BIR_hit[%d] = 1; printf(\"BIR-limit %d\\n\"); } }; ", k, k, k)
+	}
+	g.mark(Entry{Limit: true})
+	g.p("  :: %s%s -> %s%s /* %s */\n", open, l.cond, marker, jump, comment)
+}
+
+// selfLoop reports whether option a may end where it starts (at L_x).
+func (g *gen) selfLoop(a *altCode) bool {
+	switch {
+	case a.exit || a.ret:
+		return false
+	case a.callee != nil:
+		return a.callee.Locations[0] == a.from
+	}
+	return a.target == a.from && !a.invisible
+}
+
+// locLabel is the base of a location's labels: its name in a thread,
+// FUNCTION__NAME in a function.
+func (g *gen) locLabel(loc *types.Location) string {
+	if loc.Proc.Thread {
+		return ident(loc.Name())
+	}
+	return ident(loc.Proc.Name()) + "__" + ident(loc.Name())
+}
+
+// arrivals returns the locations a thread arrives at after tr: its target,
+// the callee's first location for a call, and for a return the targets of
+// the call sites (among procs) that call tr's function.
+func (g *gen) arrivals(tr *ast.Transformation, procs []*types.Proc) []*types.Location {
+	if tr.Return {
+		var out []*types.Location
+		for _, s := range g.sites {
+			if s.callee == g.procOfTrans(tr) && containsProc(procs, s.from.Proc) {
+				out = append(out, s.target)
+			}
+		}
+		return out
+	}
+	if c := callOf(tr); c != nil {
+		if f, ok := g.info.Uses[c.Func].(*types.Proc); ok && len(f.Locations) > 0 {
+			return []*types.Location{f.Locations[0]}
+		}
+		return nil
+	}
+	if tgt, ok := g.info.Uses[tr.Target].(*types.Location); ok {
+		return []*types.Location{tgt}
+	}
+	return nil
+}
+
+func containsProc(ps []*types.Proc, p *types.Proc) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// callOf returns the call action of tr (always its last action), or nil.
+func callOf(tr *ast.Transformation) *ast.CallAction {
+	if n := len(tr.Actions); n > 0 {
+		c, _ := tr.Actions[n-1].(*ast.CallAction)
+		return c
+	}
+	return nil
+}
+
+// procOfTrans returns the proc whose location tr leaves.
+func (g *gen) procOfTrans(tr *ast.Transformation) *types.Proc {
+	return g.transProc[tr]
+}
+
+// frameDepths returns, for each function thread t may call, the largest
+// number of function frames the thread can have while the function's frame
+// is on top (bounded by the call depth: at most MaxCallDepth-1 function
+// frames); 0 for functions t never calls.
+func (g *gen) frameDepths(t *types.Proc) map[*types.Proc]int {
+	d := map[*types.Proc]int{t: 0}
+	limit := max(g.opts.MaxCallDepth-1, 1) // arrays of at least one frame
+	changed := true
+	for changed {
+		changed = false
+		for _, s := range g.sites {
+			dc, ok := d[s.from.Proc]
+			if !ok || dc >= limit {
+				continue
+			}
+			if n := dc + 1; n > d[s.callee] {
+				d[s.callee] = n
+				changed = true
+			}
+		}
+	}
+	delete(d, t)
+	return d
 }
 
 func (g *gen) tidOf(t *types.Proc) int {
@@ -233,7 +465,7 @@ func inLive(loc *types.Location, v *types.Var) bool {
 func (g *gen) enabled(loc *types.Location) string {
 	s := "false"
 	for _, a := range g.locAlts[loc] {
-		s = or(s, or(a.entry, a.limit))
+		s = or(s, or(a.entry, limitCond(a.limits)))
 	}
 	return s
 }
@@ -241,23 +473,58 @@ func (g *gen) enabled(loc *types.Location) string {
 // finish returns the body of an alternative followed by its jump.
 func (g *gen) finish(a *altCode) []string {
 	out := append([]string(nil), a.body...)
-	if a.exit {
-		return out
+	switch {
+	case a.exit:
+	case a.callee != nil:
+		out = append(out, g.jump(a.callee.Locations[0], a.invisible)...)
+	case a.ret:
+		out = append(out, g.returnDispatch(a))
+	default:
+		out = append(out, g.jump(a.target, a.invisible)...)
 	}
-	tgt := a.target
-	name := ident(tgt.Name())
+	return out
+}
+
+// jump returns the statements that move the thread's top frame to tgt at
+// the end of a step: a thread's own frame terminates at a location without
+// transformations, a function frame is stuck there, and after an invisible
+// transformation the run goes on (atomically) while tgt has an outcome.
+func (g *gen) jump(tgt *types.Location, invisible bool) []string {
+	name := g.locLabel(tgt)
 	switch {
 	case len(tgt.Decl.Transformations) == 0:
+		if !tgt.Proc.Thread {
+			return []string{"goto L_" + name}
+		}
+		var out []string
 		if g.usesTerm {
 			out = append(out, "BIR_term = BIR_term | "+myBit)
 		}
-		out = append(out, "goto end_"+name)
-	case a.invisible:
-		out = append(out, fmt.Sprintf("if :: %s -> goto IL_%s :: else -> goto L_%s fi", g.enabled(tgt), name, name))
-	default:
-		out = append(out, "goto L_"+name)
+		return append(out, "goto end_"+name)
+	case invisible:
+		return []string{fmt.Sprintf("if :: %s -> goto IL_%s :: else -> goto L_%s fi", g.enabled(tgt), name, name)}
 	}
-	return out
+	return []string{"goto L_" + name}
+}
+
+// returnDispatch continues a return after the function's frame is popped:
+// by the call site that created the frame, the caller receives the result,
+// resets its dead variables and moves to the target of the call.
+func (g *gen) returnDispatch(a *altCode) string {
+	var b strings.Builder
+	b.WriteString("if")
+	for _, s := range g.sites {
+		if s.callee != a.from.Proc || !containsProc(g.procs, s.from.Proc) {
+			continue
+		}
+		stmts := []string{"BIR_site[BIR_sp] = 0"}
+		stmts = append(stmts, g.siteStore[s]...)
+		stmts = append(stmts, g.resets(s.target)...)
+		stmts = append(stmts, g.jump(s.target, a.invisible)...)
+		fmt.Fprintf(&b, " :: BIR_site[BIR_sp] == %d -> %s", s.id, strings.Join(stmts, "; "))
+	}
+	b.WriteString(" fi")
+	return b.String()
 }
 
 // choiceSet describes the statically expanded choices of a transformation.
@@ -330,11 +597,15 @@ func (g *gen) transformation(loc *types.Location, tr *ast.Transformation) ([]*al
 // tx is the translation state of one alternative.
 type tx struct {
 	g     *gen
+	tr    *ast.Transformation
 	plain *env
 	hoist *env
 	items []item
 	body  []string
 	news  map[*types.Collection]int
+	// starts counts the start actions executed so far in the
+	// transformation: _nr_pr has grown by that much.
+	starts int
 	// locked records the locks taken earlier in the transformation by
 	// their Promela place: their hoisted place and how often.
 	locked map[string]*lockedInfo
@@ -411,24 +682,28 @@ func (x *tx) setHoisted(lhs ast.Expr, hv string, ok bool) {
 func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[int]int) (*altCode, error) {
 	x := &tx{
 		g:      g,
+		tr:     tr,
 		plain:  &env{proc: g.proc},
 		hoist:  &env{proc: g.proc, hoist: true, subst: map[*types.Var]string{}, dirty: map[any]bool{}},
 		news:   map[*types.Collection]int{},
 		locked: map[string]*lockedInfo{},
 	}
-	a := &altCode{from: loc, invisible: tr.Invisible}
+	a := &altCode{tr: tr, from: loc, invisible: tr.Invisible}
 	if tr.Target != nil {
 		a.target, _ = g.info.Uses[tr.Target].(*types.Location)
 	}
 	if a.target == nil && !tr.Return {
 		return nil, g.errorf(tr.GotoPos, "transformation without a target")
 	}
+	if tr.Guard == nil {
+		return nil, g.errorf(tr.WhenPos, "transformation without a guard")
+	}
 	gv, gcs, err := g.expr(tr.Guard, x.plain)
 	if err != nil {
 		return nil, err
 	}
 	x.items = append(x.items, checkItems(gcs)...)
-	x.items = append(x.items, item{itemDisable, gv})
+	x.items = append(x.items, item{kind: itemDisable, cond: gv})
 	x.emit(assertStmts(gcs)...)
 	for i, act := range tr.Actions {
 		idx, expanded := pick[i]
@@ -443,12 +718,130 @@ func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[
 			break
 		}
 	}
-	a.entry, a.limit = entries(x.items)
+	if tr.Return && !a.exit {
+		if err := x.returnAction(tr, a); err != nil {
+			return nil, err
+		}
+	}
+	a.entry, a.limits = entries(x.items)
 	a.body = x.body
-	if !a.exit {
+	if !a.exit && a.callee == nil && !a.ret {
 		a.body = append(a.body, g.resets(a.target)...)
 	}
 	return a, nil
+}
+
+// returnAction translates `return [e]`: the result goes to BIR_rv, the
+// function's frame is popped (its variables reset to the defaults that
+// unused frames hold); returnDispatch does the rest.
+func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
+	g := x.g
+	f := a.from.Proc
+	if f.Thread {
+		return g.errorf(tr.GotoPos, "return in a thread")
+	}
+	a.ret = true
+	if tr.Result != nil {
+		if g.scalar(g.typeOf(tr.Result)) == "" {
+			return g.errorf(tr.Result.Pos(), "function results of type %s are not supported yet", g.typeOf(tr.Result))
+		}
+		v, cs, err := g.expr(tr.Result, x.plain)
+		if err != nil {
+			return err
+		}
+		x.emit(assertStmts(cs)...)
+		if _, _, err := x.hoisted(tr.Result); err != nil {
+			return err
+		}
+		x.emit("BIR_rv = " + v)
+	}
+	for _, v := range f.Vars() {
+		x.emit(g.resetVar(v.Type(), g.names[v])...)
+	}
+	x.emit("BIR_sp = BIR_sp - 1")
+	// the caller's store of the result, by call site
+	for _, s := range g.sites {
+		if s.callee != f || !containsProc(g.procs, s.from.Proc) {
+			continue
+		}
+		if _, done := g.siteStore[s]; done {
+			continue
+		}
+		var stmts []string
+		if lhs := s.call.Lhs; lhs != nil {
+			dst := g.typeOf(lhs)
+			if g.scalar(dst) == "" {
+				return g.errorf(lhs.Pos(), "results of type %s are not supported yet", dst)
+			}
+			alts, lcs, err := g.place(lhs, &env{})
+			if err != nil {
+				return err
+			}
+			stmts = append(stmts, assertStmts(lcs)...)
+			if f.Result != nil {
+				stmts = append(stmts, assertStmts(g.valueChecks(nil, f.Result, "BIR_rv", dst))...)
+			}
+			stmts = append(stmts, forAlts(alts, func(p string) string { return p + " = BIR_rv" }))
+		}
+		g.siteStore[s] = stmts
+	}
+	return nil
+}
+
+// callAction translates [lhs :=] call f(args), the last action of its
+// transformation: the arguments are evaluated and checked in the caller, a
+// call with MaxCallDepth frames is a limit, and a frame of f is pushed
+// (index BIR_sp of f's variable arrays) with the parameters and locals
+// as on arrival at f's first location.
+func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode) error {
+	g := x.g
+	f, _ := g.info.Uses[act.Func].(*types.Proc)
+	if f == nil || f.Thread {
+		return g.errorf(act.Func.Pos(), "%s is not a function", act.Func.Name)
+	}
+	vals := make([]string, len(act.Args))
+	hvals := make([]string, len(act.Args))
+	hoks := make([]bool, len(act.Args))
+	for i, e := range act.Args {
+		if i >= len(f.Params) || g.scalar(f.Params[i].Type()) == "" {
+			return g.errorf(e.Pos(), "arguments of type %s are not supported yet", g.typeOf(e))
+		}
+		v, cs, err := g.expr(e, x.plain)
+		if err != nil {
+			return err
+		}
+		x.emit(assertStmts(cs)...)
+		vals[i] = v
+		hvals[i], hoks[i], err = x.hoisted(e)
+		if err != nil {
+			return err
+		}
+	}
+	x.items = append(x.items, limitItem(fmt.Sprintf("BIR_sp >= %d", g.opts.MaxCallDepth-1), act.CallPos, "call depth exceeds %d", g.opts.MaxCallDepth))
+	first := f.Locations[0]
+	dead := func(v *types.Var) bool { return first.HasLive && !inLive(first, v) }
+	for i, e := range act.Args {
+		pv := f.Params[i]
+		chk := g.valueChecks(e, nil, vals[i], pv.Type())
+		x.emit(assertStmts(chk)...)
+		if hoks[i] {
+			x.items = append(x.items, checkItems(g.valueChecks(e, nil, hvals[i], pv.Type()))...)
+		}
+		if !dead(pv) {
+			x.emit(fmt.Sprintf("%s[BIR_sp] = %s", g.fbase[pv], vals[i]))
+		}
+	}
+	for _, v := range f.Locals {
+		if v.Init.Kind == types.NoConst || dead(v) {
+			continue
+		}
+		if init := constString(v.Init); init != defaultOf(v.Type()) {
+			x.emit(fmt.Sprintf("%s[BIR_sp] = %s", g.fbase[v], init))
+		}
+	}
+	x.emit(fmt.Sprintf("BIR_site[BIR_sp] = %d", g.siteOf[tr].id), "BIR_sp = BIR_sp + 1")
+	a.callee = f
+	return nil
 }
 
 // resets returns the statements resetting the variables dead at loc.
@@ -630,7 +1023,7 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		if hv, ok, err := x.hoisted(act.Cond); err != nil {
 			return false, err
 		} else if ok {
-			x.items = append(x.items, item{itemCheck, hv})
+			x.items = append(x.items, item{kind: itemCheck, cond: hv})
 		}
 	case *ast.AssumeAction:
 		_, cs, err := g.expr(act.Cond, x.plain)
@@ -645,7 +1038,7 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		if !ok {
 			return false, x.unsupportedDirty(act, "assume")
 		}
-		x.items = append(x.items, item{itemDisable, hv})
+		x.items = append(x.items, item{kind: itemDisable, cond: hv})
 	case *ast.PrintAction:
 		for _, e := range act.Args {
 			if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
@@ -660,11 +1053,15 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 				return false, err
 			}
 		}
+	case *ast.StartAction:
+		return false, x.startAction(act)
+	case *ast.CallAction:
+		return true, x.callAction(act, x.tr, a)
 	case *ast.ExitAction:
 		if g.usesTerm {
 			x.emit("BIR_term = BIR_term | " + myBit)
 		}
-		x.emit("goto end_exit_" + ident(loc.Name()))
+		x.emit("goto end_exit_" + g.locLabel(loc))
 		g.exitLocs[loc] = true
 		a.exit = true
 		return true, nil
@@ -792,7 +1189,7 @@ func (x *tx) newAction(act *ast.NewAction) error {
 	k := x.news[c]
 	x.news[c]++
 	full := fmt.Sprintf("%s >= %d", cnt, c.Size-int64(k))
-	x.items = append(x.items, item{itemLimit, full})
+	x.items = append(x.items, limitItem(full, act.NewPos, "collection %s is full (%d objects)", c.Name(), c.Size))
 	alts, lcs, err := g.place(act.Lhs, x.plain)
 	if err != nil {
 		return err
@@ -807,7 +1204,7 @@ func (x *tx) newAction(act *ast.NewAction) error {
 		x.emit(assertStmts(ncs)...)
 		if hn, hcs, err := g.expr(act.Len, x.hoist); err == nil {
 			x.items = append(x.items, checkItems(hcs)...)
-			x.items = append(x.items, item{itemCheck, fmt.Sprintf("%s >= 0 && %s <= %d", paren(hn), paren(hn), arr.Len)})
+			x.items = append(x.items, item{kind: itemCheck, cond: fmt.Sprintf("%s >= 0 && %s <= %d", paren(hn), paren(hn), arr.Len)})
 		}
 		lenStmt = fmt.Sprintf("%s[%s - 1].n = %s", g.names[c], cnt, n)
 	}
@@ -848,10 +1245,11 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 	if li := x.locked[key]; li != nil && act.Op == token.LOCK {
 		// taken earlier in this transformation: held by this thread now
 		if !lt.Reentrant {
-			x.items = append(x.items, item{itemDisable, "false"})
+			x.items = append(x.items, item{kind: itemDisable, cond: "false"})
 		} else {
 			owner, count := readAlts(li.halts, ".owner"), readAlts(li.halts, ".count")
-			x.items = append(x.items, item{itemLimit, fmt.Sprintf("(%s == %s -> %s : 0) + %d >= %d", owner, me, count, li.k, g.opts.MaxReentrancy)})
+			x.items = append(x.items, limitItem(fmt.Sprintf("(%s == %s -> %s : 0) + %d >= %d", owner, me, count, li.k, g.opts.MaxReentrancy),
+				act.OpPos, "lock %s re-acquired more than %d times", format.Expr(act.Lock), g.opts.MaxReentrancy))
 		}
 		li.k++
 		x.emit(forAlts(alts, func(p string) string { return fmt.Sprintf("%s.count = %s.count + 1", p, p) }))
@@ -877,10 +1275,11 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 	case token.LOCK:
 		owner := readAlts(halts, ".owner")
 		if lt.Reentrant {
-			x.items = append(x.items, item{itemDisable, fmt.Sprintf("%s == 0 || %s == %s", owner, owner, me)})
-			x.items = append(x.items, item{itemLimit, fmt.Sprintf("%s == %s && %s >= %d", owner, me, readAlts(halts, ".count"), g.opts.MaxReentrancy)})
+			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s == 0 || %s == %s", owner, owner, me)})
+			x.items = append(x.items, limitItem(fmt.Sprintf("%s == %s && %s >= %d", owner, me, readAlts(halts, ".count"), g.opts.MaxReentrancy),
+				act.OpPos, "lock %s re-acquired more than %d times", format.Expr(act.Lock), g.opts.MaxReentrancy))
 		} else {
-			x.items = append(x.items, item{itemDisable, owner + " == 0"})
+			x.items = append(x.items, item{kind: itemDisable, cond: owner + " == 0"})
 		}
 		x.emit(forAlts(alts, func(p string) string {
 			return fmt.Sprintf("if :: %s.owner == 0 -> %s.owner = %s; %s.count = 1 :: else -> %s.count = %s.count + 1 fi", p, p, me, p, p, p)
@@ -895,14 +1294,14 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 		}))
 	case token.WAIT:
 		monitor()
-		x.items = append(x.items, item{itemCheck, readAlts(halts, ".owner") + " == " + me})
-		x.items = append(x.items, item{itemLimit, "BIR_wc != 0"})
+		x.items = append(x.items, item{kind: itemCheck, cond: readAlts(halts, ".owner") + " == " + me})
+		x.items = append(x.items, limitItem("BIR_wc != 0", act.OpPos, "thread waits on a second lock while waiting on another (not supported)"))
 		x.emit(forAlts(alts, func(p string) string {
 			return fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0; %s.waiting = %s.waiting | %s", p, p, p, p, p, myBit)
 		}))
 		x.hoist.dirty[rootWC] = true
 	case token.UNWAIT:
-		x.items = append(x.items, item{itemDisable, fmt.Sprintf("(%s & %s) != 0 && %s == 0", readAlts(halts, ".notified"), myBit, readAlts(halts, ".owner"))})
+		x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", readAlts(halts, ".notified"), myBit, readAlts(halts, ".owner"))})
 		x.emit(forAlts(alts, func(p string) string {
 			return fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0; %s.notified = %s.notified & ~%s", p, me, p, p, p, myBit)
 		}))
@@ -912,7 +1311,7 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 		x.emit(forAlts(alts, func(p string) string {
 			var b strings.Builder
 			fmt.Fprintf(&b, "if :: %s.waiting == 0 -> skip", p)
-			for t := 0; t < g.nThreads; t++ {
+			for t := 0; t < g.maxTids; t++ {
 				fmt.Fprintf(&b, " :: (%s.waiting & %d) != 0 -> %s.waiting = %s.waiting & ~%d; %s.notified = %s.notified | %d", p, 1<<t, p, p, 1<<t, p, p, 1<<t)
 			}
 			b.WriteString(" fi")
@@ -1018,5 +1417,74 @@ func (x *tx) reachable(act *ast.ReachableAction) error {
 		return err
 	}
 	x.markDirty(act.Lhs)
+	return nil
+}
+
+// startAction translates [lhs :=] start T(args): the arguments are
+// evaluated and checked in the starting thread, starting one thread more
+// than the bound is a limit, and the new process's pid is _nr_pr before
+// the run (processes never die), so its tid is _nr_pr after it.
+func (x *tx) startAction(act *ast.StartAction) error {
+	g := x.g
+	p, _ := g.info.Uses[act.Thread].(*types.Proc)
+	if p == nil || !p.Thread {
+		return g.errorf(act.Thread.Pos(), "%s is not a thread", act.Thread.Name)
+	}
+	vals := make([]string, len(act.Args))
+	hvals := make([]string, len(act.Args))
+	hoks := make([]bool, len(act.Args))
+	for i, a := range act.Args {
+		v, cs, err := g.expr(a, x.plain)
+		if err != nil {
+			return err
+		}
+		x.emit(assertStmts(cs)...)
+		vals[i] = v
+		hvals[i], hoks[i], err = x.hoisted(a)
+		if err != nil {
+			return err
+		}
+	}
+	k := x.starts
+	x.starts++
+	x.items = append(x.items, limitItem(fmt.Sprintf("_nr_pr >= %d", g.opts.MaxThreads-k), act.StartPos, "too many threads (the bound is %d)", g.opts.MaxThreads))
+	first := p.Locations[0]
+	args := make([]string, len(act.Args))
+	for i, a := range act.Args {
+		if i >= len(p.Params) {
+			return g.errorf(a.Pos(), "too many arguments")
+		}
+		pv := p.Params[i]
+		chk := g.valueChecks(a, nil, vals[i], pv.Type())
+		x.emit(assertStmts(chk)...)
+		if hoks[i] {
+			x.items = append(x.items, checkItems(g.valueChecks(a, nil, hvals[i], pv.Type()))...)
+		}
+		args[i] = vals[i]
+		if first.HasLive && !inLive(first, pv) {
+			args[i] = defaultOf(pv.Type()) // dead on arrival
+		}
+	}
+	if len(first.Decl.Transformations) == 0 && g.usesTerm {
+		x.emit("BIR_term = BIR_term | (1 << _nr_pr)") // terminated at once
+		if x.hoist.term == "" {
+			x.hoist.term = "BIR_term"
+		}
+		x.hoist.term = fmt.Sprintf("(%s | (1 << (_nr_pr + %d)))", x.hoist.term, k)
+	}
+	x.emit(fmt.Sprintf("run %s(%s)", g.names[p], strings.Join(args, ", ")))
+	if act.Lhs == nil {
+		return nil
+	}
+	alts, lcs, err := g.place(act.Lhs, x.plain)
+	if err != nil {
+		return err
+	}
+	x.emit(assertStmts(lcs)...)
+	x.emit(forAlts(alts, func(p string) string { return p + " = _nr_pr" }))
+	if _, _, err := x.hoistedPlace(act.Lhs); err != nil {
+		return err
+	}
+	x.setHoisted(act.Lhs, fmt.Sprintf("_nr_pr + %d", k+1), true)
 	return nil
 }

@@ -1,0 +1,253 @@
+package promela
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// SpinConfig configures RunSpin.
+type SpinConfig struct {
+	// Dir is the directory that receives model.pml, pan.c, pan and the
+	// trail; it must exist. The caller removes it.
+	Dir string
+	// POR turns SPIN's partial-order reduction on (without it pan is
+	// compiled with -DNOREDUCE).
+	POR bool
+	// Bitstate compiles pan with -DBITSTATE (supertrace: incomplete).
+	Bitstate bool
+	// PanArgs are extra flags for pan. Without a -m flag, -m1000000 is
+	// added (pan's default depth bound of 10000 is too small for many
+	// models), and when pan reports that its depth bound cut the search,
+	// pan runs again with a bound ten times larger, up to MaxAutoDepth.
+	PanArgs []string
+}
+
+// MaxAutoDepth is the largest depth bound RunSpin gives pan on its own (pan
+// allocates 48 bytes per level: 2.4 GB).
+const MaxAutoDepth = 50_000_000
+
+// PanReport is what a SPIN run found, read from pan's report.
+type PanReport struct {
+	States      int64 // "states, stored"
+	Matched     int64 // "states, matched"
+	Transitions int64 // "transitions (= stored+matched)"
+	Depth       int64 // "depth reached"
+	VectorSize  int   // "State-vector N byte"
+	Errors      int   // "errors: N"
+	// Kind names the violation found: an error kind of birch's JSON output
+	// (from the BIR_kind named in an assertion), "deadlock" for an invalid
+	// end state, "unknown" for anything else; "" when there is none.
+	Kind      string
+	Assertion string  // the assertion text of an assertion violation
+	MemoryMB  float64 // "total actual memory usage"
+	Seconds   float64 // pan's elapsed time
+	// Incomplete is set when pan says "Search not completed" without an
+	// error (its depth bound was hit) or ran in bitstate mode.
+	Incomplete bool
+	// DepthLimited is set when pan's depth bound truncated the search.
+	DepthLimited bool
+	Output       string // pan's standard output and error
+
+	// Wall-clock times of the phases.
+	SpinTime, CompileTime, PanTime time.Duration
+	// Trail is the path of the trail pan wrote, or "".
+	Trail string
+	// Model is the path of the Promela file.
+	Model string
+	// CFlags are the gcc flags pan was compiled with, PanArgs pan's flags.
+	CFlags, PanArgs []string
+}
+
+// ErrNoSpin is returned by RunSpin when spin or gcc is not on PATH.
+var ErrNoSpin = errors.New("spin and gcc are needed (on Debian and Ubuntu: apt-get install spin gcc)")
+
+// LookSpin reports ErrNoSpin (naming the missing tool) unless spin and gcc
+// are on PATH.
+func LookSpin() error {
+	for _, tool := range []string{"spin", "gcc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return fmt.Errorf("%s is not installed: %w", tool, ErrNoSpin)
+		}
+	}
+	return nil
+}
+
+// SpinFlags are the flags RunSpin gives spin -a: -o1 and -o2 keep SPIN from
+// resetting variables it finds dead and from hiding write-only variables,
+// which would break the correspondence of states (docs/promela.md).
+var SpinFlags = []string{"-a", "-o1", "-o2"}
+
+// RunSpin writes pml to cfg.Dir/model.pml, generates the verifier with
+// spin, compiles it with gcc and runs it. A pan that reports its state
+// vector too large is recompiled with a larger VECTORSZ.
+func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error) {
+	if err := LookSpin(); err != nil {
+		return nil, err
+	}
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Dir = dir
+	r := &PanReport{Model: filepath.Join(cfg.Dir, "model.pml")}
+	if err := os.WriteFile(r.Model, []byte(pml), 0o644); err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	if out, err := command(ctx, cfg.Dir, "spin", append(append([]string(nil), SpinFlags...), "model.pml")...); err != nil || strings.Contains(out, "Error:") {
+		return nil, fmt.Errorf("spin -a failed: %v\n%s", err, out)
+	}
+	r.SpinTime = time.Since(t0)
+	hasDepth := false
+	for _, a := range cfg.PanArgs {
+		hasDepth = hasDepth || strings.HasPrefix(a, "-m")
+	}
+	depth := 1_000_000
+	vector := 0
+	compile := true
+	for attempt := 0; ; attempt++ {
+		if compile {
+			cflags := []string{"-O2", "-DSAFETY"}
+			if !cfg.POR {
+				cflags = append(cflags, "-DNOREDUCE")
+			}
+			if cfg.Bitstate {
+				cflags = append(cflags, "-DBITSTATE")
+			}
+			if vector > 0 {
+				cflags = append(cflags, fmt.Sprintf("-DVECTORSZ=%d", vector))
+			}
+			r.CFlags = cflags
+			t1 := time.Now()
+			if out, err := command(ctx, cfg.Dir, "gcc", append(append([]string(nil), cflags...), "-o", "pan", "pan.c")...); err != nil {
+				return nil, fmt.Errorf("gcc failed: %v\n%s", err, out)
+			}
+			r.CompileTime += time.Since(t1)
+			compile = false
+		}
+		args := append([]string(nil), cfg.PanArgs...)
+		if !hasDepth {
+			args = append(args, fmt.Sprintf("-m%d", depth))
+		}
+		args = append(args, "-n") // no report of unreached code
+		r.PanArgs = args
+		os.Remove(filepath.Join(cfg.Dir, "model.pml.trail"))
+		t2 := time.Now()
+		out, err := command(ctx, cfg.Dir, filepath.Join(cfg.Dir, "pan"), args...)
+		r.PanTime = time.Since(t2)
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			return nil, fmt.Errorf("pan: %v\n%s", err, out)
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("pan: %v", ctx.Err())
+		}
+		if m := vectorRE.FindStringSubmatch(out); m != nil && attempt < 8 {
+			n, _ := strconv.Atoi(m[1])
+			vector = (n + 1024) / 1024 * 1024 * 2
+			compile = true
+			continue
+		}
+		if !panVectorRE.MatchString(out) && !strings.Contains(out, "out of memory") {
+			return nil, fmt.Errorf("pan stopped without a report:\n%s", strings.TrimSpace(out))
+		}
+		ParsePan(out, r)
+		if r.DepthLimited && r.Errors == 0 && !hasDepth && depth < MaxAutoDepth && attempt < 8 {
+			// pan's depth bound is a fixed array: run it again with a
+			// larger one
+			depth = min(depth*10, MaxAutoDepth)
+			continue
+		}
+		if cfg.Bitstate {
+			r.Incomplete = true
+		}
+		break
+	}
+	if r.Errors > 0 {
+		if p := filepath.Join(cfg.Dir, "model.pml.trail"); fileExists(p) {
+			r.Trail = p
+		}
+	}
+	return r, nil
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func command(ctx context.Context, dir, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	var buf bytes.Buffer
+	cmd.Stdout = &buf
+	cmd.Stderr = &buf
+	err := cmd.Run()
+	return buf.String(), err
+}
+
+var (
+	vectorRE      = regexp.MustCompile(`VECTORSZ too small, recompile pan.c with -DVECTORSZ=N with N>(\d+)`)
+	panStatesRE   = regexp.MustCompile(`(\d+) states, stored`)
+	panMatchedRE  = regexp.MustCompile(`(\d+) states, matched`)
+	panTransRE    = regexp.MustCompile(`(\d+) transitions \(= `)
+	panVectorRE   = regexp.MustCompile(`State-vector (\d+) byte, depth reached (\d+), errors: (\d+)`)
+	panMemRE      = regexp.MustCompile(`([\d.]+)\s+total actual memory usage`)
+	panTimeRE     = regexp.MustCompile(`pan: elapsed time ([\d.e+-]+) seconds`)
+	panAssertRE   = regexp.MustCompile(`assertion violated (.*) \(at depth`)
+	panDeadlockRE = regexp.MustCompile(`pan:\d+: invalid end state`)
+)
+
+// ParsePan reads pan's report out into r.
+func ParsePan(out string, r *PanReport) {
+	r.Output = out
+	num := func(re *regexp.Regexp) int64 {
+		if m := re.FindStringSubmatch(out); m != nil {
+			n, _ := strconv.ParseInt(m[1], 10, 64)
+			return n
+		}
+		return 0
+	}
+	r.States = num(panStatesRE)
+	r.Matched = num(panMatchedRE)
+	r.Transitions = num(panTransRE)
+	if m := panVectorRE.FindStringSubmatch(out); m != nil {
+		r.VectorSize, _ = strconv.Atoi(m[1])
+		r.Depth, _ = strconv.ParseInt(m[2], 10, 64)
+		r.Errors, _ = strconv.Atoi(m[3])
+	}
+	if m := panMemRE.FindStringSubmatch(out); m != nil {
+		r.MemoryMB, _ = strconv.ParseFloat(m[1], 64)
+	}
+	if m := panTimeRE.FindStringSubmatch(out); m != nil {
+		r.Seconds, _ = strconv.ParseFloat(m[1], 64)
+		if r.Seconds > 1e6 { // pan prints garbage when it stops at once
+			r.Seconds = 0
+		}
+	}
+	r.DepthLimited = strings.Contains(out, "max search depth too small")
+	r.Incomplete = r.DepthLimited || (r.Errors == 0 && strings.Contains(out, "Search not completed"))
+	if r.Errors > 0 {
+		switch {
+		case panAssertRE.MatchString(out):
+			r.Assertion = panAssertRE.FindStringSubmatch(out)[1]
+			r.Kind = KindOfAssertion(r.Assertion)
+			if r.Kind == "" {
+				r.Kind = "unknown"
+			}
+		case panDeadlockRE.MatchString(out):
+			r.Kind = "deadlock"
+		default:
+			r.Kind = "unknown"
+		}
+	}
+}

@@ -1,0 +1,377 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"birch/internal/backend/promela"
+	"birch/internal/model"
+	"birch/internal/search"
+)
+
+type spinOptions struct {
+	por        bool
+	bitstate   bool
+	json       bool
+	trail      string
+	keep       string
+	timeLimit  string
+	maxThreads int
+	maxCalls   int
+}
+
+func init() {
+	register(&command{
+		name:     "spin",
+		args:     "[--por] [--bitstate] [--json] [--trail FILE] MODEL.bir [-- PAN FLAGS]",
+		short:    "check a BIR model with SPIN, as a second opinion",
+		passArgs: true,
+		long: `
+Spin checks a BIR model with the SPIN model checker instead of birch's own
+engine: it translates the model to Promela (as birch translate --to promela
+does), generates the verifier with spin -a, compiles it with gcc (-DSAFETY;
+-DNOREDUCE unless --por; -DBITSTATE with --bitstate) and runs it, then reports
+the result in birch's terms: the same verdict line and JSON document as birch
+check, with SPIN's statistics (states stored, transitions, depth, time,
+memory) and the time the translation and the compilation took.
+
+When SPIN finds a violation, its trail is replayed (spin -t) and mapped back
+to the BIR model: the threads, locations and source positions of each step,
+shown as birch check shows its own trails; --trail saves it in the format of
+birch check --trail, so that birch replay re-executes it with birch's engine.
+
+Arguments after -- go to pan (for example -- -w28 for a larger hash table);
+without a -m flag, -m1000000 is passed, and when pan's depth bound cuts the
+search pan runs again with a bound ten times larger (up to 50000000). A complete search without partial-order
+reduction stores exactly as many states as birch check (docs/promela.md);
+the verdicts agree, except that SPIN's int has 32 bits, so it reports an
+overflow where a value leaves them.
+
+spin and gcc must be on PATH (on Debian and Ubuntu: apt-get install spin gcc).
+Temporary files go to a private directory that is removed at the end (kept
+in DIR with --keep DIR).
+
+Exit status: 0 pass, 1 fail, 2 bad input, usage or missing tools, 3
+inconclusive (bitstate, pan's depth bound, or paths cut at a bound of the
+model).`,
+		flags: func(fs *flag.FlagSet) any {
+			o := &spinOptions{}
+			fs.BoolVar(&o.por, "por", false, "use SPIN's partial-order reduction (otherwise pan is compiled with -DNOREDUCE)")
+			fs.BoolVar(&o.bitstate, "bitstate", false, "bitstate hashing (-DBITSTATE): less memory, an incomplete search")
+			fs.BoolVar(&o.json, "json", false, "print the result as one JSON document on stdout (as birch check --json)")
+			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
+			fs.StringVar(&o.keep, "keep", "", "keep the Promela model, pan and the trail in `DIR` instead of a temporary directory")
+			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
+			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 31 for SPIN)")
+			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
+			return o
+		},
+		run: runSpin,
+	})
+}
+
+var panLimitRE = regexp.MustCompile(`(?m)^BIR-limit (\d+)$`)
+
+func runSpin(e *env, fs *flag.FlagSet, opts any) int {
+	o := opts.(*spinOptions)
+	args := fs.Args()
+	var panArgs []string
+	for i, a := range args {
+		if a == "--" {
+			panArgs = args[i+1:]
+			args = args[:i]
+			break
+		}
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(e.stderr, "birch spin: want exactly one model file")
+		fs.Usage()
+		return ExitBadInput
+	}
+	if o.maxThreads < 1 || o.maxThreads > 31 {
+		fmt.Fprintln(e.stderr, "birch spin: --max-threads must be between 1 and 31 (sets of threads are 32-bit masks in Promela)")
+		return ExitBadInput
+	}
+	if o.maxCalls < 1 {
+		fmt.Fprintln(e.stderr, "birch spin: --max-call-depth must be at least 1")
+		return ExitBadInput
+	}
+	// Ctrl-C and SIGTERM stop SPIN's tools, and the temporary directory is
+	// still removed
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if o.timeLimit != "" {
+		d, err := parseDuration(o.timeLimit)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: --time-limit: %v\n", err)
+			return ExitBadInput
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	name := args[0]
+	mo := model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls}
+	l, m := compileModel(e, name, mo)
+	if m == nil {
+		return ExitBadInput
+	}
+	t0 := time.Now()
+	tr, err := promela.TranslateFull(l.prog, promela.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true})
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return ExitBadInput
+	}
+	translateTime := time.Since(t0)
+	if err := promela.LookSpin(); err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return ExitBadInput
+	}
+	dir := o.keep
+	if dir == "" {
+		dir, err = os.MkdirTemp("", "birch-spin-")
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+			return ExitBadInput
+		}
+		defer os.RemoveAll(dir)
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return ExitBadInput
+	}
+	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return ExitBadInput
+	}
+
+	searchName := "spin"
+	if o.por {
+		searchName += " --por"
+	}
+	if o.bitstate {
+		searchName += " --bitstate"
+	}
+	res := &search.Result{Stats: spinStats(r)}
+	// the bounds pan reported hitting (each once: pan does not count them)
+	seen := map[int]bool{}
+	for _, mm := range panLimitRE.FindAllStringSubmatch(r.Output, -1) {
+		k, _ := strconv.Atoi(mm[1])
+		if k < len(tr.Limits) && !seen[k] {
+			seen[k] = true
+			res.LimitsHit = append(res.LimitsHit, search.LimitHit{Msg: tr.Limits[k].Msg, Pos: tr.Limits[k].Pos})
+		}
+	}
+	var steps []trailStep
+	var final []byte
+	var note string // why the trail is not birch's
+	switch {
+	case r.Errors > 0:
+		res.Verdict = search.Fail
+		res.Violation = &search.Violation{Thread: -1, Msg: "SPIN: " + spinErrorText(r)}
+		if k, ok := model.ParseErrorKind(r.Kind); ok {
+			res.Violation.Kind = k
+		}
+		res.Reason = r.Kind + ": " + res.Violation.Msg
+		var ords []int
+		var merr error
+		if r.Trail == "" {
+			merr = errors.New("pan wrote no trail")
+		} else if spinSteps, err := promela.ReadTrail(ctx, dir, tr); err != nil {
+			merr = err
+		} else {
+			ords, merr = promela.MapTrail(m, spinSteps, r.Kind)
+		}
+		if merr != nil && !errors.Is(merr, promela.ErrNotInBirch) {
+			note = fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", merr)
+			break
+		}
+		init, ts, err := search.Replay(m, ords)
+		if err != nil {
+			note = fmt.Sprintf("SPIN's trail could not be replayed in birch: %v", err)
+			break
+		}
+		steps = describeTrail(m, l.fset, ts)
+		final = search.Final(init, ts)
+		if merr != nil {
+			// a 32-bit overflow: the trail's last step completes in birch
+			res.Violation.Msg = "integer overflow beyond 32 bits (Promela's int; birch's has 64 bits, so birch has no violation here)"
+			res.Reason = r.Kind + ": " + res.Violation.Msg
+			if n := len(ts); n > 0 {
+				last := ts[n-1].Step
+				res.Violation.Thread = last.Thread
+				if len(last.Groups) > 0 {
+					res.Violation.Pos = m.Groups()[last.Groups[len(last.Groups)-1]].Decl.Pos()
+				}
+			}
+			note = "the trail shows the steps up to the one that overflows in SPIN; it is not saved (birch replay would find no violation)"
+			break
+		}
+		res.Trail = ords
+		if n := len(ts); n > 0 && r.Kind != "deadlock" {
+			last := ts[n-1].Step
+			res.Violation = &search.Violation{Kind: last.Kind, Msg: last.Msg, Thread: last.Thread, Pos: last.Pos, Groups: last.Groups}
+		} else if r.Kind == "deadlock" {
+			res.Violation = &search.Violation{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}
+		}
+		res.Reason = res.Violation.Kind.String() + ": " + res.Violation.Msg
+	case r.DepthLimited:
+		res.Verdict = search.Inconclusive
+		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
+	case o.bitstate:
+		res.Verdict = search.Inconclusive
+		res.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
+	case r.Incomplete || r.States == 0:
+		res.Verdict = search.Inconclusive
+		res.Reason = "SPIN's search did not complete: " + lastLines(r.Output, 3)
+	case len(res.LimitsHit) > 0:
+		res.Verdict = search.Inconclusive
+		res.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + res.LimitsHit[0].Msg
+	default:
+		res.Verdict = search.Pass
+		res.Complete = true
+		res.Reason = "no violation: every reachable state was explored"
+	}
+	var viol *jsonViolation
+	if res.Violation != nil {
+		viol = violationJSON(l, m, res, final)
+	}
+	saved := false
+	if o.trail != "" && res.Verdict == search.Fail && note == "" {
+		if err := saveTrail(o.trail, name, searchName, res.Trail, viol, steps); err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+			return ExitBadInput
+		}
+		saved = true
+	}
+	info := jsonSpin{
+		StatesMatched: r.Matched, VectorBytes: r.VectorSize,
+		TranslateSeconds: round(translateTime.Seconds(), 6), SpinSeconds: round(r.SpinTime.Seconds(), 6),
+		CompileSeconds: round(r.CompileTime.Seconds(), 6), PanSeconds: round(r.PanTime.Seconds(), 6),
+		CFlags: r.CFlags, PanArgs: r.PanArgs, Assertion: r.Assertion, Note: note,
+	}
+	if o.json {
+		printJSON(e.stdout, spinJSONReport{
+			jsonReport: jsonReport{
+				Model: name, Verdict: res.Verdict.String(), Complete: res.Complete, Reason: res.Reason,
+				Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
+				LimitsHit: limitsJSON(l.fset, res.LimitsHit), Search: searchName,
+			},
+			Spin: info,
+		})
+	} else {
+		w := e.stdout
+		fmt.Fprintf(w, "%s: %s\n", res.Verdict, res.Reason)
+		if v := viol; v != nil {
+			if v.Thread != "" {
+				fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
+			}
+			if v.Pos != "" {
+				fmt.Fprintf(w, "  at %s\n", v.Pos)
+			}
+			if r.Assertion != "" {
+				fmt.Fprintf(w, "  SPIN: assertion violated %s\n", r.Assertion)
+			}
+			if len(steps) > 0 || len(res.Trail) > 0 {
+				printTrail(w, steps)
+			}
+			if len(v.Threads) > 0 {
+				fmt.Fprintln(w, "threads at the deadlock:")
+				for _, t := range v.Threads {
+					if t.Terminated {
+						fmt.Fprintf(w, "  %s @ %s: terminated\n", t.Thread, t.Location)
+						continue
+					}
+					fmt.Fprintf(w, "  %s @ %s:\n", t.Thread, t.Location)
+					for _, why := range t.Waits {
+						fmt.Fprintf(w, "      %s\n", why)
+					}
+				}
+			}
+		}
+		if note != "" {
+			fmt.Fprintf(w, "note: %s\n", note)
+		}
+		lh := append([]search.LimitHit(nil), res.LimitsHit...)
+		sort.SliceStable(lh, func(i, j int) bool { return lh[i].Pos < lh[j].Pos })
+		for _, h := range lh {
+			fmt.Fprintf(w, "bound hit: %s: %s\n", posString(l.fset, h.Pos), h.Msg)
+		}
+		if saved {
+			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+		}
+		if o.keep != "" {
+			fmt.Fprintf(w, "SPIN's files are in %s\n", o.keep)
+		}
+		fmt.Fprintf(w, "stats: SPIN: %s\n", statsLine(res.Stats))
+		fmt.Fprintf(w, "times: translation %.3f s, spin -a %.3f s, gcc %.3f s, pan %.3f s (gcc %s; pan %s)\n",
+			translateTime.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), strings.Join(r.CFlags, " "), strings.Join(r.PanArgs, " "))
+	}
+	switch res.Verdict {
+	case search.Pass:
+		return ExitPass
+	case search.Fail:
+		return ExitViolation
+	}
+	return ExitInconclusive
+}
+
+// spinJSONReport is birch check's JSON document with SPIN's details.
+type spinJSONReport struct {
+	jsonReport
+	Spin jsonSpin `json:"spin"`
+}
+
+type jsonSpin struct {
+	StatesMatched    int64    `json:"states_matched"`
+	VectorBytes      int      `json:"vector_bytes"`
+	TranslateSeconds float64  `json:"translate_seconds"`
+	SpinSeconds      float64  `json:"spin_seconds"`
+	CompileSeconds   float64  `json:"compile_seconds"`
+	PanSeconds       float64  `json:"pan_seconds"`
+	CFlags           []string `json:"cflags"`
+	PanArgs          []string `json:"pan_args"`
+	Assertion        string   `json:"assertion,omitempty"`
+	Note             string   `json:"note,omitempty"`
+}
+
+// spinStats reads SPIN's statistics as birch's: pan's own elapsed time
+// (the process's wall time when pan reports none), its total memory.
+func spinStats(r *promela.PanReport) search.Stats {
+	secs := r.Seconds
+	if secs <= 0 {
+		secs = r.PanTime.Seconds()
+	}
+	return search.Stats{
+		States: int(r.States), Transitions: r.Transitions, MaxDepth: int(r.Depth),
+		Seconds: secs, Memory: int64(r.MemoryMB * (1 << 20)),
+	}
+}
+
+func spinErrorText(r *promela.PanReport) string {
+	switch {
+	case r.Assertion != "":
+		return "assertion violated " + r.Assertion
+	case r.Kind == "deadlock":
+		return "invalid end state"
+	}
+	return lastLines(r.Output, 1)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "; ")
+}

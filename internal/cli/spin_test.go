@@ -1,0 +1,177 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func needSpin(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"spin", "gcc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not on PATH (apt-get install spin gcc)", tool)
+		}
+	}
+}
+
+// spinScript runs SPIN through birch spin; it needs spin and gcc, so it is
+// not in testdata/script (whose scripts run everywhere).
+const spinScript = `
+# A complete search without reduction: the verdict and state count of birch check.
+birch spin $EXAMPLES/peterson.bir
+status 0
+stdout '^pass: no violation: every reachable state was explored$'
+stdout '^stats: SPIN: 26 states, \d+ transitions, max depth \d+, '
+stdout '^times: translation [\d.]+ s, spin -a [\d.]+ s, gcc [\d.]+ s, pan [\d.]+ s \(gcc -O2 -DSAFETY -DNOREDUCE; pan -m1000000 -n\)$'
+
+# Partial-order reduction and bitstate hashing (incomplete: inconclusive).
+birch spin --por $EXAMPLES/peterson.bir
+status 0
+stdout '\(gcc -O2 -DSAFETY; pan'
+birch spin --bitstate $EXAMPLES/peterson.bir
+status 3
+stdout '^inconclusive: no violation found by SPIN.s bitstate search'
+stdout '-DBITSTATE'
+
+# Flags after -- go to pan: a depth bound too small makes the search incomplete.
+birch spin $EXAMPLES/peterson.bir -- -m5
+status 3
+stdout '^inconclusive: no violation found, but SPIN.s search was cut at its depth bound'
+stdout 'pan -m5 -n\)$'
+
+# A violation: SPIN's trail in BIR terms, saved for birch replay.
+birch spin --trail t.json $EXAMPLES/peterson-broken.bir
+status 1
+stdout '^fail: assertion: assertion violated: incs == 1$'
+stdout '^  thread P0\[1\] at trying$'
+stdout '^  SPIN: assertion violated \(\(incs==1\)\|\|BIR_assertion\)$'
+stdout '^trail \(\d+ steps\):$'
+stdout '^   1\. P\d\[\d\]  idle -> setflag  .*peterson-broken.bir:\d+:5$'
+stdout 'trying -> error  .*peterson-broken.bir:17:55$'
+stdout '^trail saved to t.json$'
+birch replay $EXAMPLES/peterson-broken.bir t.json
+status 1
+stdout '^fail: assertion: assertion violated: incs == 1$'
+
+# A deadlock.
+birch spin --trail d.json $EXAMPLES/philosophers-deadlock.bir
+status 1
+stdout '^fail: deadlock: no thread can move$'
+stdout '^threads at the deadlock:$'
+birch replay $EXAMPLES/philosophers-deadlock.bir d.json
+status 1
+stdout '^fail: deadlock: no thread can move$'
+
+# JSON: birch check's document, with SPIN's details.
+birch spin --json $EXAMPLES/divzero.bir
+status 1
+stdout '"verdict": "fail"'
+stdout '"kind": "division-by-zero"'
+stdout '"thread": "Averager\[2\]"'
+stdout '"search": "spin"'
+stdout '"states": 1,'
+stdout '"compile_seconds": '
+stdout '"assertion": "\(\(count!=0\)\|\|BIR_division_by_zero\)"'
+
+# Bounds of the model: the path is cut, and pan says so.
+birch spin $EXAMPLES/collection-limit.bir
+status 3
+stdout '^inconclusive: no violation within the bounds; paths were cut where a bound was hit: collection Nodes is full \(2 objects\)$'
+stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
+stdout '^stats: SPIN: 5 states'
+
+# Threads and functions: the same counts as birch check.
+birch spin $EXAMPLES/dynamic-threads.bir
+status 0
+stdout '^stats: SPIN: 47 states'
+birch spin $EXAMPLES/factorial.bir
+status 0
+stdout '^stats: SPIN: 357 states'
+
+# A 32-bit overflow that birch's 64-bit int does not have: shown, not saved.
+birch spin --trail o.json $EXAMPLES/int-overflow.bir
+status 1
+stdout '^fail: overflow: integer overflow beyond 32 bits'
+stdout '^note: the trail shows the steps up to the one that overflows in SPIN'
+! stdout 'trail saved'
+
+# --keep keeps SPIN's files.
+birch spin --keep work $EXAMPLES/invisible.bir
+status 0
+stdout '^SPIN.s files are in work$'
+cmp work/model.pml invisible.pml
+`
+
+func TestSpinScript(t *testing.T) {
+	needSpin(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "spin.txt")
+	// the kept translation must equal birch translate's, but for the
+	// limit reports (none in invisible.bir)
+	var out bytes.Buffer
+	if st := Main([]string{"translate", "--to", "promela", filepath.Join("..", "..", "examples", "invisible.bir")}, nil, &out, &out); st != 0 {
+		t.Fatalf("translate: %s", out.String())
+	}
+	script := spinScript + "\n-- invisible.pml --\n" + out.String()
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runScript(t, path)
+}
+
+// TestSpinMissing checks the message when spin or gcc is missing.
+func TestSpinMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	var stdout, stderr bytes.Buffer
+	st := Main([]string{"spin", filepath.Join("..", "..", "examples", "peterson.bir")}, nil, &stdout, &stderr)
+	if st != ExitBadInput {
+		t.Errorf("status %d, want %d", st, ExitBadInput)
+	}
+	if got := stderr.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "apt-get install spin") {
+		t.Errorf("want one line saying how to install spin, got %q", got)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout: %q", stdout.String())
+	}
+}
+
+// TestSpinTrailsReplay checks that the trail birch spin saves for every
+// failing example replays with birch replay to the same violation.
+func TestSpinTrailsReplay(t *testing.T) {
+	needSpin(t)
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.bir"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), "// expect: fail") || strings.Contains(string(src), "expect: fail overflow") {
+			continue
+		}
+		name := strings.TrimSuffix(filepath.Base(path), ".bir")
+		t.Run(name, func(t *testing.T) {
+			trail := filepath.Join(t.TempDir(), "trail.json")
+			var stdout, stderr bytes.Buffer
+			if st := Main([]string{"spin", "--trail", trail, path}, nil, &stdout, &stderr); st != ExitViolation {
+				t.Fatalf("birch spin: status %d\n%s%s", st, stdout.String(), stderr.String())
+			}
+			verdict := strings.SplitN(stdout.String(), "\n", 2)[0]
+			stdout.Reset()
+			stderr.Reset()
+			if st := Main([]string{"replay", path, trail}, nil, &stdout, &stderr); st != ExitViolation {
+				t.Fatalf("birch replay: status %d\n%s%s", st, stdout.String(), stderr.String())
+			}
+			kind := strings.SplitN(strings.TrimPrefix(verdict, "fail: "), ":", 2)[0]
+			if !strings.Contains(stdout.String(), "\nfail: "+kind+":") {
+				t.Errorf("birch spin found %q, birch replay:\n%s", verdict, stdout.String())
+			}
+		})
+	}
+}
