@@ -1,0 +1,225 @@
+package infer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"birch/internal/abstraction/data"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// Binding is one abstraction selected by the user: Target, one of x (a
+// global), Thread.x (a thread's local or parameter), fn.x (a function's),
+// Record.f (a record field), is abstracted by Abstraction, a library name
+// or the name of an abstraction of a BASL file.
+type Binding struct {
+	Target      string
+	Abstraction string
+	// Where says where the binding was written, for messages: a position
+	// in a bindings file, or "--abstract x=signs".
+	Where string
+	Pos   source.Position // valid for bindings read from a file
+}
+
+// Use is a `use "file.basl"` line of a bindings file.
+type Use struct {
+	Path string
+	Pos  source.Position
+}
+
+// ParseBinding parses the argument of --abstract: NAME=ABSTRACTION.
+func ParseBinding(arg string) (Binding, error) {
+	b, msg := parseBindingText(arg)
+	if msg != "" {
+		return Binding{}, fmt.Errorf("--abstract %s: %s", arg, msg)
+	}
+	b.Where = "--abstract " + arg
+	return b, nil
+}
+
+func parseBindingText(s string) (Binding, string) {
+	i := strings.IndexByte(s, '=')
+	if i < 0 {
+		return Binding{}, "expected NAME=ABSTRACTION"
+	}
+	target := strings.TrimSpace(s[:i])
+	abs := strings.TrimSpace(s[i+1:])
+	if !validTarget(target) {
+		return Binding{}, fmt.Sprintf("bad name %q (want x, Thread.x, fn.x or Record.f)", target)
+	}
+	if abs == "" {
+		return Binding{}, "no abstraction after ="
+	}
+	return Binding{Target: target, Abstraction: abs}, ""
+}
+
+func validTarget(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) > 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" {
+			return false
+		}
+		for i, r := range p {
+			if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ParseBindings reads a bindings file (--abstractions FILE): one binding a
+// line, `NAME = ABSTRACTION`, and `use "file.basl"` lines naming BASL files
+// whose abstractions the bindings may use. # and // start comments. Errors
+// are a source.ErrorList.
+func ParseBindings(filename string, src []byte) ([]Binding, []Use, error) {
+	var bs []Binding
+	var uses []Use
+	var errs source.ErrorList
+	for i, line := range strings.Split(string(src), "\n") {
+		text := line
+		if j := strings.Index(text, "//"); j >= 0 {
+			text = text[:j]
+		}
+		if j := strings.IndexByte(text, '#'); j >= 0 {
+			text = text[:j]
+		}
+		col := len(text) - len(strings.TrimLeft(text, " \t")) + 1
+		text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), ";"))
+		if text == "" {
+			continue
+		}
+		pos := source.Position{Filename: filename, Line: i + 1, Column: col}
+		if rest, ok := strings.CutPrefix(text, "use"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '"') {
+			path, err := strconv.Unquote(strings.TrimSpace(rest))
+			if err != nil || path == "" {
+				errs.Add(pos, `expected use "FILE.basl"`)
+				continue
+			}
+			uses = append(uses, Use{Path: path, Pos: pos})
+			continue
+		}
+		b, msg := parseBindingText(text)
+		if msg != "" {
+			errs.Add(pos, msg)
+			continue
+		}
+		b.Pos, b.Where = pos, pos.String()
+		bs = append(bs, b)
+	}
+	return bs, uses, errs.Err()
+}
+
+// Lookup finds abstractions by name: a *data.Library does.
+type Lookup interface {
+	Lookup(name string) (*data.Abstraction, error)
+}
+
+// Selection is a resolved binding: a variable (a field for Record.f) and
+// its abstraction.
+type Selection struct {
+	Var         *types.Var
+	Abstraction *data.Abstraction
+	Binding     Binding
+}
+
+// Resolve finds the variables the bindings name in prog and the
+// abstractions in lib. A variable must be of an integer type (int or a
+// range) or an array of integers (its elements are abstracted); a variable
+// bound twice is an error. Errors name the binding's Where.
+func Resolve(prog *types.Program, lib Lookup, bs []Binding) ([]Selection, error) {
+	var out []Selection
+	var errs []string
+	seen := map[*types.Var]Binding{}
+	for _, b := range bs {
+		v, err := resolveTarget(prog, b.Target)
+		if err == nil {
+			if prev, dup := seen[v]; dup {
+				err = fmt.Errorf("%s is already bound by %s", b.Target, prev.Where)
+			}
+		}
+		var a *data.Abstraction
+		if err == nil {
+			a, err = lib.Lookup(b.Abstraction)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", b.Where, err))
+			continue
+		}
+		seen[v] = b
+		out = append(out, Selection{Var: v, Abstraction: a, Binding: b})
+	}
+	if len(errs) > 0 {
+		return out, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return out, nil
+}
+
+func resolveTarget(prog *types.Program, target string) (*types.Var, error) {
+	var v *types.Var
+	if scope, name, ok := strings.Cut(target, "."); ok {
+		var fromProc, fromRecord *types.Var
+		if pr, ok := prog.Procs.LookupLocal(scope).(*types.Proc); ok {
+			for _, x := range pr.Vars() {
+				if x.Name() == name {
+					fromProc = x
+				}
+			}
+			if fromProc == nil {
+				kind := "function"
+				if pr.Thread {
+					kind = "thread"
+				}
+				return nil, fmt.Errorf("%s %s has no variable %s", kind, scope, name)
+			}
+		}
+		if tn, ok := prog.Lookup(scope).(*types.TypeName); ok {
+			if rec, ok := tn.Type().Underlying().(*types.Record); ok {
+				fromRecord = rec.Field(name)
+				if fromRecord == nil && fromProc == nil {
+					return nil, fmt.Errorf("record %s has no field %s", scope, name)
+				}
+			}
+		}
+		switch {
+		case fromProc != nil && fromRecord != nil:
+			return nil, fmt.Errorf("%s is ambiguous: %s is both a thread or function and a record type", target, scope)
+		case fromProc != nil:
+			v = fromProc
+		case fromRecord != nil:
+			v = fromRecord
+		default:
+			return nil, fmt.Errorf("no thread, function or record type %s", scope)
+		}
+	} else {
+		var ok bool
+		if v, ok = prog.Lookup(target).(*types.Var); !ok {
+			return nil, fmt.Errorf("no global variable %s (name a thread's, function's or record's with Thread.%s)", target, target)
+		}
+	}
+	if !abstractable(v.Type()) {
+		return nil, fmt.Errorf("%s is of type %s: only integer variables and arrays of integers can be abstracted", target, v.Type())
+	}
+	return v, nil
+}
+
+// abstractable reports whether values of type t can be abstracted: integers
+// and (the elements of) arrays of integers.
+func abstractable(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if types.IsInteger(t) {
+		return true
+	}
+	if a, ok := t.Underlying().(*types.Array); ok {
+		return abstractable(a.Elem)
+	}
+	return false
+}

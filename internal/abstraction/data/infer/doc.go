@@ -1,0 +1,51 @@
+// Package infer binds data abstractions to the variables of a typed BIR
+// program and infers the abstraction of everything else, as Bandera's
+// abstract type inference does (section 5 of its paper).
+//
+// It sits between the BIR type checker (package bir/types) and the
+// generation of the abstract model: the user names a few variables and
+// their abstractions (Binding, from --abstract NAME=ABSTRACTION or a
+// bindings file), Resolve finds them in the program, and Infer propagates
+// abstractions along value flows to the least solution. The result says,
+// for every integer variable, function result, expression and comparison,
+// which abstraction it has (the concrete one, an abstraction, or point),
+// and where values must be coerced from one to another.
+//
+// # Bindings
+//
+//	x = signs               a global
+//	Main.n = range(0,3)     a thread's (or function's) local or parameter
+//	Acct.bal = evenodd      a record field (every instance)
+//	use "mine.basl"         a bindings file may name BASL files
+//
+// An array of integers may be bound: its elements are abstracted.
+//
+// # Inference
+//
+// Constraints are generated from a syntax-directed walk: a variable
+// reference has its variable's abstraction (an equality, by union-find);
+// the operands of an operation or comparison lie at or below it, and the
+// value of an assignment, argument, returned value, choice or initializer at
+// or below its destination (flows). The lattice has ⊥ (unconstrained) below
+// concrete, concrete below every abstraction and point above them all; two
+// abstractions meet at point, with a warning. Selected variables are fixed:
+// a flow that would raise one is a conflict, reported at the flow with both
+// bindings. After propagation, unconstrained constructs whose values flow
+// into constrained ones become concrete (and are coerced there); the others
+// get the default, concrete or point (Config.DefaultPoint). Every flow
+// between two different abstractions is a Coercion.
+//
+// Explain prints the result:
+//
+//	variables
+//	  Main.m      evenodd  bound by --abstract Main.m=evenodd
+//	  Main.n      concrete
+//	  Main.result evenodd
+//	expressions
+//	  power.bir:9:32  result * m evenodd
+//	  …
+//	tests
+//	  power.bir:8:10  n < 1      concrete
+//	coercions
+//	  power.bir:6:89  1 concrete -> evenodd
+package infer
