@@ -68,7 +68,7 @@ func TestDifferential(t *testing.T) {
 			for fi, fr := range gen.Fragments {
 				t.Run(fr.Name, func(t *testing.T) {
 					t.Parallel()
-					differential(t, p[0], p[1], fr.F, *diffSeed*1000+uint64(fi), n)
+					differential(t, fr.Name, p[0], p[1], fr.F, *diffSeed*1000+uint64(fi), n)
 				})
 			}
 		})
@@ -92,7 +92,7 @@ func (c tally) String() string {
 		c.sat, c.checked, c.unchecked, c.unsat, c.unknown, (c.total / time.Duration(n)).Round(time.Microsecond), c.slowest.Round(time.Microsecond))
 }
 
-func differential(t *testing.T, a, b string, fr gen.Fragment, seed uint64, n int) {
+func differential(t *testing.T, name, a, b string, fr gen.Fragment, seed uint64, n int) {
 	tm := smt.NewTermManager()
 	g := gen.New(tm, seed, gen.Config{Fragment: fr})
 	names := [2]string{a, b}
@@ -165,8 +165,8 @@ func differential(t *testing.T, a, b string, fr gen.Fragment, seed uint64, n int
 			t.Errorf("query %d: %s says %s, %s says %s; saved as %s", q, a, res[0], b, res[1], path)
 		}
 	}
-	t.Logf("%s: %s", a, counts[0])
-	t.Logf("%s: %s", b, counts[1])
+	t.Logf("%s: %s: %s", name, a, counts[0])
+	t.Logf("%s: %s: %s", name, b, counts[1])
 }
 
 // checkModel returns "" when s's model satisfies every formula, a message

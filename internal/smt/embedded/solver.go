@@ -47,10 +47,19 @@ type Solver struct {
 	relLia   []uint32 // relevance marks of the simplex's variables
 	guards   map[lia.Var]sat.Lit
 
-	apps    map[*smt.Symbol][]app
-	appList []app
+	appOf   map[*smt.Term]int32 // applications, by term
+	appList []*app
+	ar      arrayState
 	stack   []sat.Var
-	assumps []sat.Lit // scratch
+	assumps []sat.Lit  // scratch
+	acc     []lia.Term // scratch of accum
+	norm    []lia.Term // scratch of leqTS
+	tvars   []lia.Var  // by term ID: 1 + the variable of a declared constant
+	ands    map[[2]sat.Lit]sat.Lit
+	clause  []sat.Lit // scratch
+	keep    []lia.Var // scratch
+	gate    sat.Lit   // assumed in every check; see arith.gate
+	gateOK  bool
 
 	unsupported string   // why the last term failed to encode
 	unsup       []string // per scope (0: base), why an assertion is outside the fragment
@@ -101,10 +110,11 @@ func New(tm *smt.TermManager) *Solver {
 		bvars:   map[*smt.Symbol]sat.Var{},
 		slack:   map[string]lia.Var{},
 		atoms:   map[atomKey]sat.Lit{},
-		apps:    map[*smt.Symbol][]app{},
 		guards:  map[lia.Var]sat.Lit{},
+		ands:    map[[2]sat.Lit]sat.Lit{},
 	}
-	s.th = &arith{sat: s.sat, atoms: map[sat.Var]atom{}, conflictAt: -1}
+	s.th = &arith{sat: s.sat, conflictAt: -1}
+	s.th.lp.Stop = s.th.stop
 	s.sat.SetTheory(s.th)
 	s.tru = s.newVar()
 	s.sat.AddClause(s.tru)
@@ -164,20 +174,99 @@ func (s *Solver) Assert(t *smt.Term) {
 		return
 	}
 	s.terms[len(s.scopes)] = append(s.terms[len(s.scopes)], t)
-	l, ok := s.encode(t)
-	if !ok {
+	if !s.assertTop(t, true) {
 		if d := len(s.scopes); s.unsup[d] == "" {
 			s.unsup[d] = s.unsupported
 		}
-		return
 	}
+}
+
+// assertTop asserts t (or ¬t when pos is false) in the current scope,
+// taking its top-level Boolean structure apart: a conjunction is asserted
+// conjunct by conjunct and a disjunction becomes one clause, so that they
+// need no Tseitin variable; an integer equality is asserted as its two
+// bounds. It returns false when t is outside the fragment (what was
+// asserted of it then does no harm: the check answers unknown).
+func (s *Solver) assertTop(t *smt.Term, pos bool) bool {
+	switch op := t.Op(); {
+	case op == smt.OpNot:
+		return s.assertTop(t.Arg(0), !pos)
+	case op == smt.OpAnd && pos || op == smt.OpOr && !pos:
+		for _, a := range t.Args() {
+			if !s.assertTop(a, pos) {
+				return false
+			}
+		}
+		return true
+	case op == smt.OpImplies && !pos: // a₁ ∧ … ∧ ¬aₙ
+		n := t.NumArgs()
+		for i, a := range t.Args() {
+			if !s.assertTop(a, i < n-1) {
+				return false
+			}
+		}
+		return true
+	case op == smt.OpOr && pos || op == smt.OpAnd && !pos || op == smt.OpImplies && pos:
+		c := s.clause[:0]
+		n := t.NumArgs()
+		for i, a := range t.Args() {
+			l, ok := s.encode(a)
+			if !ok {
+				return false
+			}
+			// or: aᵢ; ¬and: ¬aᵢ; implies: ¬a₁ … ¬aₙ₋₁ aₙ
+			if op == smt.OpAnd || op == smt.OpImplies && i < n-1 {
+				l = l.Not()
+			}
+			c = append(c, l)
+		}
+		s.clause = c
+		s.addRoot(c)
+		return true
+	case op == smt.OpEq && t.NumArgs() == 2 && t.Arg(0).IsInt():
+		lo, hi, ok := s.eqAtoms(t.Arg(0), t.Arg(1))
+		if !ok {
+			return false
+		}
+		if pos {
+			s.addRoot1(lo)
+			s.addRoot1(hi)
+		} else {
+			s.clause = append(s.clause[:0], lo.Not(), hi.Not())
+			s.addRoot(s.clause)
+		}
+		return true
+	}
+	l, ok := s.encode(t)
+	if !ok {
+		return false
+	}
+	if !pos {
+		l = l.Not()
+	}
+	s.addRoot1(l)
+	return true
+}
+
+func (s *Solver) addRoot1(l sat.Lit) {
+	s.clause = append(s.clause[:0], l)
+	s.addRoot(s.clause)
+}
+
+// addRoot adds the clause c (which it may modify) to the current scope.
+func (s *Solver) addRoot(c []sat.Lit) {
 	d := len(s.scopes)
-	s.roots[d] = append(s.roots[d], l)
-	if d == 0 {
-		s.sat.AddClause(l)
-	} else {
-		s.sat.AddClause(sat.Neg(s.scopes[len(s.scopes)-1]), l)
+	for _, l := range c {
+		if l == s.tru {
+			return
+		}
 	}
+	s.roots[d] = append(s.roots[d], c...)
+	if d > 0 {
+		c = append(c, sat.Neg(s.scopes[d-1]))
+		s.clause = c
+	}
+	s.sat.AddClause(c...)
 }
 
 func (s *Solver) fail(err error) {
@@ -223,6 +312,11 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 			return smt.Unknown, nil
 		}
 	}
+	s.instantiate(lits)
+	if !s.gateOK {
+		s.gate, s.gateOK = s.newVar(), true
+	}
+	s.assumps = append(s.assumps, s.gate)
 
 	th := s.th
 	th.deadline = time.Time{}
@@ -231,12 +325,31 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	}
 	th.steps = s.limit.Steps
 	th.stepBase = th.work()
-	th.bbBudget = 1000
+	th.bbBudget = branchBudget
 	th.outOfTime, th.bbUnknown = false, false
+	th.gate, th.blocked = s.gate, 0
 	s.sat.SetConflictBudget(s.limit.Steps)
 
 	s.markRelevant()
-	switch s.sat.Solve(s.assumps) {
+	// the simplex pivots over the rows of the relevant atoms only
+	s.keep = s.keep[:0]
+	for _, v := range s.relevant {
+		if x := th.atoms[v].x; x >= 0 && th.lp.IsSlack(x) {
+			s.keep = append(s.keep, x)
+		}
+	}
+	th.lp.Restrict(s.keep)
+	res := s.sat.Solve(s.assumps)
+	if th.blocked > 0 {
+		// retire the blocking clauses; without the assignments they
+		// blocked, unsat proves nothing
+		s.sat.AddClause(s.gate.Not())
+		s.gateOK = false
+		if res == sat.Unsat {
+			res = sat.Unknown
+		}
+	}
+	switch res {
 	case sat.Sat:
 		s.status = smt.Sat
 	case sat.Unsat:
@@ -261,8 +374,8 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 // When the variables outnumber those of the last query by far, the solver
 // starts afresh from the assertions of the open scopes.
 const (
-	rebuildFactor = 4
-	rebuildSlack  = 256
+	rebuildFactor = 8
+	rebuildSlack  = 4096
 )
 
 func (s *Solver) rebuild() {
@@ -279,35 +392,6 @@ func (s *Solver) rebuild() {
 		}
 	}
 	*s = *n
-}
-
-// Model returns a model of the assertions after Sat.
-func (s *Solver) Model() (*smt.Model, error) {
-	if s.status != smt.Sat {
-		return nil, errors.New("embedded: no model: the last check did not answer sat")
-	}
-	if s.model != nil {
-		return s.model, nil
-	}
-	m := smt.NewModel(s.tm)
-	for sym, v := range s.bvars {
-		if err := m.SetConst(sym, s.tm.Bool(s.sat.ModelValue(v))); err != nil {
-			return nil, err
-		}
-	}
-	for sym, x := range s.ivars {
-		// Variables in no asserted bound may have kept a fractional value;
-		// any value does for them.
-		q := s.th.lp.Value(x).Floor()
-		if err := m.SetConst(sym, s.tm.BigInt(q.Num())); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.funcModels(m); err != nil {
-		return nil, err
-	}
-	s.model = m
-	return m, nil
 }
 
 // UnsatCore returns a subset of the assumptions after Unsat.
@@ -341,6 +425,7 @@ func (s *Solver) newVar() sat.Lit {
 	s.sat.SetDecisionVar(v, false)
 	s.kids = append(s.kids, nil)
 	s.atomTs = append(s.atomTs, nil)
+	s.th.atoms = append(s.th.atoms, atom{x: -1})
 	s.relMark = append(s.relMark, 0)
 	return sat.Pos(v)
 }
@@ -368,6 +453,7 @@ func (s *Solver) markRelevant() {
 	for _, l := range s.assumps {
 		st = append(st, l.Var())
 	}
+	st = append(st, s.ar.roots...)
 	next := s.relNext[:0]
 	for len(st) > 0 {
 		v := st[len(st)-1]
@@ -494,6 +580,9 @@ func (s *Solver) encode1(t *smt.Term) (sat.Lit, bool) {
 	case smt.OpApp:
 		a, ok := s.encodeApp(t)
 		return a.lit, ok
+	case smt.OpSelect:
+		e, ok := s.sel(t)
+		return e.lit, ok
 	case smt.OpNot:
 		l, ok := s.encode(t.Arg(0))
 		return l.Not(), ok
@@ -547,23 +636,26 @@ func (s *Solver) encode1(t *smt.Term) (sat.Lit, bool) {
 		}
 		return s.and(pairs), true
 	case smt.OpLt, smt.OpLe, smt.OpGt, smt.OpGe:
-		a, ok1 := s.linear(t.Arg(0))
-		b, ok2 := s.linear(t.Arg(1))
-		if !ok1 || !ok2 {
-			return 0, false
+		// d = a - b; over the integers d < 0 is d <= -1, d > 0 is ¬(d <= 0)
+		base := len(s.acc)
+		var c lia.Q
+		ok := s.accum(t.Arg(0), lia.Int(1), base, &c) && s.accum(t.Arg(1), lia.Int(-1), base, &c)
+		var l sat.Lit
+		if ok {
+			ts := s.accFinish(base)
+			switch t.Op() {
+			case smt.OpLt:
+				l = s.leqTS(ts, c, lia.Int(-1))
+			case smt.OpLe:
+				l = s.leqTS(ts, c, lia.Int(0))
+			case smt.OpGt:
+				l = s.leqTS(ts, c, lia.Int(0)).Not()
+			default:
+				l = s.leqTS(ts, c, lia.Int(-1)).Not()
+			}
 		}
-		// a - b op 0
-		d := addLin(a, b, lia.Int(-1))
-		switch t.Op() {
-		case smt.OpLt: // d <= -1
-			return s.leq(d, lia.Int(-1)), true
-		case smt.OpLe:
-			return s.leq(d, lia.Int(0)), true
-		case smt.OpGt: // -d <= -1
-			return s.leq(scaleLin(d, lia.Int(-1)), lia.Int(-1)), true
-		default:
-			return s.leq(scaleLin(d, lia.Int(-1)), lia.Int(0)), true
-		}
+		s.acc = s.acc[:base]
+		return l, ok
 	}
 	s.unsupportedTerm(t, "unsupported term")
 	return 0, false
@@ -579,27 +671,180 @@ func (s *Solver) equal(t, a, b *smt.Term) (sat.Lit, bool) {
 			return 0, false
 		}
 		return s.iff(la, lb), true
-	case a.IsInt():
-		la, ok1 := s.linear(a)
-		lb, ok2 := s.linear(b)
-		if !ok1 || !ok2 {
+	case a.IsArray():
+		return s.arrayEq(a, b)
+	case intLike(a.Sort()):
+		lo, hi, ok := s.eqAtoms(a, b)
+		if !ok {
 			return 0, false
 		}
-		return s.eqZero(addLin(la, lb, lia.Int(-1))), true
+		return s.and2(lo, hi), true
 	}
 	s.unsupportedTerm(t, "unsupported sort "+a.Sort().String())
 	return 0, false
 }
 
+// eqAtoms returns the atoms a - b <= 0 and a - b >= 0.
+func (s *Solver) eqAtoms(a, b *smt.Term) (lo, hi sat.Lit, ok bool) {
+	base := len(s.acc)
+	var c lia.Q
+	ok = s.accum(a, lia.Int(1), base, &c) && s.accum(b, lia.Int(-1), base, &c)
+	if ok {
+		ts := s.accFinish(base)
+		lo = s.leqTS(ts, c, lia.Int(0))
+		hi = s.leqTS(ts, c, lia.Int(-1)).Not()
+	}
+	s.acc = s.acc[:base]
+	return lo, hi, ok
+}
+
+// and2 returns a literal for a ∧ b, one per pair.
+func (s *Solver) and2(a, b sat.Lit) sat.Lit {
+	if b < a {
+		a, b = b, a
+	}
+	key := [2]sat.Lit{a, b}
+	if l, ok := s.ands[key]; ok {
+		return l
+	}
+	l := s.and([]sat.Lit{a, b})
+	s.ands[key] = l
+	return l
+}
+
 // eqZero returns a literal for d = 0.
 func (s *Solver) eqZero(d *lin) sat.Lit {
-	return s.and([]sat.Lit{s.leq(d, lia.Int(0)), s.leq(scaleLin(d, lia.Int(-1)), lia.Int(0))})
+	return s.and2(s.leqTS(d.ts, d.c, lia.Int(0)), s.leqTS(d.ts, d.c, lia.Int(-1)).Not())
 }
 
 // leq returns a literal for d <= k, where d's coefficients are integers.
-func (s *Solver) leq(d *lin, k lia.Q) sat.Lit {
-	k = k.Sub(d.c)
-	if len(d.ts) == 0 {
+func (s *Solver) leq(d *lin, k lia.Q) sat.Lit { return s.leqTS(d.ts, d.c, k) }
+
+// accum adds f·t to the linear form being built in s.acc[base:] (terms in
+// any order, at most one per variable) and *c (the constant).
+func (s *Solver) accum(t *smt.Term, f lia.Q, base int, c *lia.Q) bool {
+	switch t.Op() {
+	case smt.OpInt:
+		if n, ok := t.Int64(); ok {
+			*c = c.Add(f.Mul(lia.Int(n)))
+		} else {
+			*c = c.Add(f.Mul(lia.FromBigInt(t.BigInt())))
+		}
+		return true
+	case smt.OpVar:
+		if intLike(t.Sort()) {
+			s.accVar(s.intVar(t), f, base)
+			return true
+		}
+	case smt.OpNeg:
+		return s.accum(t.Arg(0), f.Neg(), base, c)
+	case smt.OpAdd:
+		for _, a := range t.Args() {
+			if !s.accum(a, f, base, c) {
+				return false
+			}
+		}
+		return true
+	case smt.OpSub:
+		for i, a := range t.Args() {
+			g := f
+			if i > 0 {
+				g = f.Neg()
+			}
+			if !s.accum(a, g, base, c) {
+				return false
+			}
+		}
+		return true
+	case smt.OpMul:
+		g := f
+		var nonLit *smt.Term
+		simple := true
+		for _, a := range t.Args() {
+			if n, ok := a.Int64(); ok {
+				g = g.Mul(lia.Int(n))
+				continue
+			}
+			if nonLit != nil {
+				simple = false // nonlinear, or a factor to fold: linear decides
+				break
+			}
+			nonLit = a
+		}
+		if simple {
+			if nonLit == nil {
+				*c = c.Add(g)
+				return true
+			}
+			return s.accum(nonLit, g, base, c)
+		}
+	}
+	l, ok := s.linear(t)
+	if !ok {
+		return false
+	}
+	for _, x := range l.ts {
+		s.accVar(x.V, f.Mul(x.C), base)
+	}
+	*c = c.Add(f.Mul(l.c))
+	return true
+}
+
+func (s *Solver) accVar(x lia.Var, f lia.Q, base int) {
+	for i := base; i < len(s.acc); i++ {
+		if s.acc[i].V == x {
+			s.acc[i].C = s.acc[i].C.Add(f)
+			return
+		}
+	}
+	s.acc = append(s.acc, lia.Term{V: x, C: f})
+}
+
+// accFinish drops the zero terms of s.acc[base:], sorts them by variable
+// and returns them.
+func (s *Solver) accFinish(base int) []lia.Term {
+	ts := s.acc[base:]
+	j := 0
+	for _, t := range ts {
+		if !t.C.IsZero() {
+			ts[j] = t
+			j++
+		}
+	}
+	ts = ts[:j]
+	for i := 1; i < len(ts); i++ {
+		for k := i; k > 0 && ts[k].V < ts[k-1].V; k-- {
+			ts[k], ts[k-1] = ts[k-1], ts[k]
+		}
+	}
+	s.acc = s.acc[:base+j]
+	return ts
+}
+
+// intVar returns the simplex variable of a declared Int (or uninterpreted)
+// constant.
+func (s *Solver) intVar(t *smt.Term) lia.Var {
+	id := int(t.ID())
+	if id < len(s.tvars) && s.tvars[id] != 0 {
+		return s.tvars[id] - 1
+	}
+	x, ok := s.ivars[t.Symbol()]
+	if !ok {
+		x = s.th.lp.NewVar(true)
+		s.ivars[t.Symbol()] = x
+	}
+	for id >= len(s.tvars) {
+		s.tvars = append(s.tvars, 0)
+	}
+	s.tvars[id] = x + 1
+	return x
+}
+
+// leqTS returns a literal for Σts + c <= k, where ts are sorted by
+// variable with non-zero integer coefficients; ts is not retained.
+func (s *Solver) leqTS(ts []lia.Term, c, k lia.Q) sat.Lit {
+	k = k.Sub(c)
+	if len(ts) == 0 {
 		if k.Sign() >= 0 {
 			return s.tru
 		}
@@ -609,7 +854,7 @@ func (s *Solver) leq(d *lin, k lia.Q) sat.Lit {
 	gq := lia.Int(0)
 	var g64 uint64
 	small := true
-	for _, t := range d.ts {
+	for _, t := range ts {
 		n, ok := t.C.Int64()
 		if !ok || n == math.MinInt64 {
 			small = false
@@ -624,20 +869,21 @@ func (s *Solver) leq(d *lin, k lia.Q) sat.Lit {
 		gq = lia.Int(int64(g64))
 	} else {
 		g := new(big.Int)
-		for _, t := range d.ts {
+		for _, t := range ts {
 			g.GCD(nil, nil, g, new(big.Int).Abs(t.C.Num()))
 		}
 		gq = lia.FromBigInt(g)
 	}
-	if d.ts[0].C.Sign() < 0 {
+	if ts[0].C.Sign() < 0 {
 		gq = gq.Neg()
 	}
-	ts := d.ts
 	if !gq.Equal(lia.Int(1)) {
-		ts = make([]lia.Term, len(d.ts))
-		for i, t := range d.ts {
-			ts[i] = lia.Term{V: t.V, C: t.C.Div(gq)}
+		norm := s.norm[:0]
+		for _, t := range ts {
+			norm = append(norm, lia.Term{V: t.V, C: t.C.Div(gq)})
 		}
+		s.norm = norm
+		ts = norm
 		k = k.Div(gq)
 	}
 	neg := gq.Sign() < 0 // divided by a negative number: the inequality flips
@@ -691,7 +937,7 @@ func (s *Solver) bound(x lia.Var, k lia.Q, ts []lia.Term) sat.Lit {
 	v := l.Var()
 	s.sat.SetTheoryVar(v)
 	s.th.atoms[v] = atom{x, k}
-	s.atomTs[v] = ts
+	s.atomTs[v] = slices.Clone(ts)
 	s.atoms[key] = l
 	return l
 }
@@ -762,9 +1008,7 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 	case smt.OpInt:
 		return &lin{c: lia.FromBigInt(t.BigInt())}, true
 	case smt.OpVar:
-		x := s.th.lp.NewVar(true)
-		s.ivars[t.Symbol()] = x
-		return &lin{ts: []lia.Term{{V: x, C: lia.Int(1)}}}, true
+		return &lin{ts: []lia.Term{{V: s.intVar(t), C: lia.Int(1)}}}, true
 	case smt.OpNeg:
 		a, ok := s.linear(t.Arg(0))
 		if !ok {
@@ -868,12 +1112,16 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 		}
 		return r, true
 	}
-	if t.Op() == smt.OpApp {
+	switch t.Op() {
+	case smt.OpApp:
 		a, ok := s.encodeApp(t)
 		if !ok {
 			return nil, false
 		}
 		return &lin{ts: []lia.Term{{V: a.x, C: lia.Int(1)}}}, true
+	case smt.OpSelect:
+		e, ok := s.sel(t)
+		return e.l, ok
 	}
 	s.unsupportedTerm(t, "unsupported term")
 	return nil, false

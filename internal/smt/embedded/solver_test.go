@@ -295,3 +295,70 @@ func bruteForce(tm *smt.TermManager, vars, bools []*smt.Term, fs []*smt.Term) bo
 	}
 	return false
 }
+
+// TestBlockedAssignments starves branch and bound (two branches per
+// check), so that assignments get blocked and the search moves on: every
+// answer must still be right (checked by enumeration over the box) or
+// unknown, and blocking must turn some would-be unknowns into answers.
+func TestBlockedAssignments(t *testing.T) {
+	defer func(b int) { branchBudget = b }(branchBudget)
+	branchBudget = 2
+	r := rand.New(rand.NewPCG(3, 4))
+	tm := smt.NewTermManager()
+	vars := []*smt.Term{tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort), tm.Const("z", smt.IntSort)}
+	bools := []*smt.Term{tm.Const("p", smt.BoolSort), tm.Const("q", smt.BoolSort)}
+	var intTerm func(d int) *smt.Term
+	intTerm = func(d int) *smt.Term {
+		switch k := r.IntN(8); {
+		case d == 0 || k < 3:
+			return vars[r.IntN(len(vars))]
+		case k < 4:
+			return tm.Int(r.Int64N(9) - 4)
+		case k < 6:
+			return tm.Add(tm.Scale(r.Int64N(5)+2, intTerm(d-1)), intTerm(d-1))
+		default:
+			return tm.Mod(intTerm(d-1), tm.Int(r.Int64N(3)+2))
+		}
+	}
+	counts := map[smt.Result]int{}
+	blocked := 0
+	for iter := range 400 {
+		s := New(tm)
+		var fs []*smt.Term
+		for _, v := range vars {
+			fs = append(fs, tm.Le(tm.Int(-3), v), tm.Le(v, tm.Int(3)))
+		}
+		for range 2 + r.IntN(3) {
+			fs = append(fs, boolTerm(r, tm, bools, intTerm, 3))
+		}
+		for _, f := range fs {
+			s.Assert(f)
+		}
+		got, err := s.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[got]++
+		if s.th.blocked > 0 {
+			blocked++
+		}
+		if got == smt.Unknown {
+			continue
+		}
+		if want := bruteForce(tm, vars, bools, fs); (got == smt.Sat) != want {
+			t.Fatalf("iter %d: got %v, brute force sat=%v:\n%v", iter, got, want, tm.And(fs...))
+		}
+		if got == smt.Sat {
+			m, _ := s.Model()
+			for _, f := range fs {
+				if ok, err := m.Holds(f); !ok || err != nil {
+					t.Fatalf("iter %d: model falsifies %v", iter, f)
+				}
+			}
+		}
+	}
+	t.Logf("%v; %d queries blocked assignments", counts, blocked)
+	if blocked == 0 {
+		t.Error("no assignment was blocked: the test does not test blocking")
+	}
+}

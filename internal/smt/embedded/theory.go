@@ -19,10 +19,11 @@ type atom struct {
 type arith struct {
 	sat   *sat.Solver
 	lp    lia.Simplex
-	atoms map[sat.Var]atom
+	atoms []atom // by SAT variable; x < 0 for a variable that is no atom
 
-	marks      []int // simplex mark before each told literal
-	conflictAt int   // index of the told literal whose bound failed, or -1
+	marks      []int     // simplex mark before each told literal
+	told       []sat.Lit // the told literals
+	conflictAt int       // index of the told literal whose bound failed, or -1
 	conflict   []sat.Lit
 
 	// limits of the current query
@@ -33,10 +34,25 @@ type arith struct {
 	bbBudget  int
 	outOfTime bool
 	bbUnknown bool
+
+	// An assignment whose integer problem branch and bound leaves open is
+	// blocked, so that the search may find another: the clause of the
+	// negated theory literals, guarded by ¬gate, where gate is assumed
+	// during the query and retired after it. Unsat then means unknown.
+	gate    sat.Lit
+	blocked int
 }
+
+// branchBudget is the number of branches CheckInt may explore per final
+// check (a variable for tests).
+var branchBudget = 1000
+
+// maxBlocked bounds the assignments one query may block.
+const maxBlocked = 100
 
 func (a *arith) Assert(l sat.Lit) {
 	a.marks = append(a.marks, a.lp.Mark())
+	a.told = append(a.told, l)
 	if a.conflictAt >= 0 {
 		return
 	}
@@ -66,6 +82,7 @@ func (a *arith) Backtrack(n int) {
 	}
 	a.lp.Backtrack(a.marks[n])
 	a.marks = a.marks[:n]
+	a.told = a.told[:n]
 	if a.conflictAt >= n {
 		a.conflictAt = -1
 	}
@@ -87,9 +104,12 @@ func (a *arith) Check(final bool) []sat.Lit {
 		return nil
 	}
 	if !final {
-		if a.lp.Check() == lia.Unsat {
+		switch a.lp.Check() {
+		case lia.Unsat:
 			a.setConflict()
 			return a.conflict
+		case lia.Unknown: // the deadline passed
+			a.sat.Abort()
 		}
 		return nil
 	}
@@ -98,10 +118,30 @@ func (a *arith) Check(final bool) []sat.Lit {
 		a.setConflict()
 		return a.conflict
 	case lia.Unknown:
+		if !a.outOfTime && a.blocked < maxBlocked {
+			a.blocked++
+			c := append(a.conflict[:0], a.gate.Not())
+			for _, l := range a.told {
+				c = append(c, l.Not())
+			}
+			a.conflict = c
+			a.sat.AddLemma(c)
+			return nil
+		}
 		a.bbUnknown = true
 		a.sat.Abort()
 	}
 	return nil
+}
+
+// stop reports, for the simplex's branch and bound, whether the deadline
+// has passed.
+func (a *arith) stop() bool {
+	if !a.deadline.IsZero() && time.Now().After(a.deadline) {
+		a.outOfTime = true
+		return true
+	}
+	return false
 }
 
 func (a *arith) work() int64 {

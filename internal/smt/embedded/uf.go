@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"cmp"
 	"slices"
 
 	"birch/internal/smt"
@@ -10,28 +11,33 @@ import (
 
 // An application of an uninterpreted function, replaced by a fresh
 // variable (Ackermann's reduction): a SAT variable for a Bool result, an
-// integer for an Int one.
+// integer for an Int (or uninterpreted) one.
 type app struct {
 	t   *smt.Term
+	id  int32
 	lit sat.Lit
 	x   lia.Var
 }
 
-// encodeApp introduces the fresh variable of the application t and the
-// congruence clauses with every earlier application of its function:
-// (a₁ = b₁ ∧ … ∧ aₙ = bₙ) → f(a) = f(b). They are valid, so they are kept
-// for the solver's lifetime like the Tseitin definitions.
-func (s *Solver) encodeApp(t *smt.Term) (app, bool) {
+// encodeApp introduces the fresh variable of the application t. The
+// congruence clauses (a₁ = b₁ ∧ … ∧ aₙ = bₙ) → f(a) = f(b) between it and
+// the other applications of its function are added before a check in
+// which both are active (see instantiate); they are valid, so they are
+// kept for the solver's lifetime like the Tseitin definitions.
+func (s *Solver) encodeApp(t *smt.Term) (*app, bool) {
+	if i, ok := s.appOf[t]; ok {
+		return s.appList[i], true
+	}
 	sym := t.Symbol()
 	for _, p := range sym.Params() {
-		if !p.IsBool() && !p.IsInt() {
+		if !p.IsBool() && !intLike(p) {
 			s.unsupportedTerm(t, "uninterpreted function over sort "+p.String())
-			return app{}, false
+			return nil, false
 		}
 	}
-	if !t.IsBool() && !t.IsInt() {
+	if !t.IsBool() && !intLike(t.Sort()) {
 		s.unsupportedTerm(t, "uninterpreted function of sort "+t.Sort().String())
-		return app{}, false
+		return nil, false
 	}
 	for _, a := range t.Args() {
 		var ok bool
@@ -41,92 +47,73 @@ func (s *Solver) encodeApp(t *smt.Term) (app, bool) {
 			_, ok = s.linear(a)
 		}
 		if !ok {
-			return app{}, false
+			return nil, false
 		}
 	}
-	a := app{t: t}
+	a := &app{t: t, id: int32(len(s.appList))}
 	if t.IsBool() {
 		a.lit = s.newVar()
 	} else {
 		a.x = s.th.lp.NewVar(true)
 	}
-	for i, b := range s.apps[sym] {
-		var clause []sat.Lit
-		for k := range t.Args() {
-			eq, _ := s.equal(t, t.Arg(k), b.t.Arg(k))
-			clause = append(clause, eq.Not())
-		}
-		var res sat.Lit
-		if t.IsBool() {
-			res = s.iff(a.lit, b.lit)
-		} else {
-			d := &lin{ts: []lia.Term{{V: a.x, C: lia.Int(1)}, {V: b.x, C: lia.Int(-1)}}}
-			if b.x < a.x {
-				d.ts[0], d.ts[1] = d.ts[1], d.ts[0]
-			}
-			res = s.eqZero(d)
-		}
-		clause = append(clause, res)
-		s.sat.AddClause(clause...)
-		s.addDeps(a, clause)
-		s.addDeps(b, clause)
-		s.apps[sym][i] = b
+	if s.appOf == nil {
+		s.appOf = map[*smt.Term]int32{}
 	}
-	s.apps[sym] = append(s.apps[sym], a)
+	s.appOf[t] = a.id
 	s.appList = append(s.appList, a)
 	return a, true
 }
 
-// addDeps makes the literals of a congruence clause relevant whenever the
-// application is.
-func (s *Solver) addDeps(a app, clause []sat.Lit) {
-	for _, l := range clause {
-		if a.t.IsBool() {
-			s.kids[a.lit.Var()] = append(s.kids[a.lit.Var()], l.Var())
-		} else {
-			s.intDeps[a.x] = append(s.intDeps[a.x], l.Var())
+// congruence adds the congruence lemmas among the active applications
+// (those of one function are adjacent once sorted).
+func (s *Solver) congruence() {
+	as := &s.ar
+	apps := as.actApps
+	if len(apps) < 2 {
+		return
+	}
+	slices.SortFunc(apps, func(a, b *app) int {
+		if c := cmp.Compare(a.t.Symbol().ID(), b.t.Symbol().ID()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.id, b.id)
+	})
+	for i, a := range apps {
+		for _, b := range apps[i+1:] {
+			if b.t.Symbol() != a.t.Symbol() {
+				break
+			}
+			s.lemma(lemmaKey{lemUF, a.id, b.id, 0}, func() [][]sat.Lit {
+				// a₁ ≠ b₁ ∨ … ∨ aₙ ≠ bₙ ∨ f(a) = f(b), with an integer
+				// a ≠ b as a - b > 0 ∨ a - b < 0 and an integer result
+				// equality as two clauses
+				var clause []sat.Lit
+				for k, x := range a.t.Args() {
+					y := b.t.Arg(k)
+					if !intLike(x.Sort()) {
+						eq, _ := s.equal(a.t, x, y)
+						clause = append(clause, eq.Not())
+						continue
+					}
+					lo, hi, _ := s.eqAtoms(x, y)
+					if lo == s.tru.Not() || hi == s.tru.Not() {
+						return nil // the arguments differ: no lemma
+					}
+					clause = append(clause, lo.Not(), hi.Not())
+				}
+				if a.t.IsBool() {
+					return [][]sat.Lit{append(clause, s.iff(a.lit, b.lit))}
+				}
+				d := &lin{ts: []lia.Term{{V: a.x, C: lia.Int(1)}, {V: b.x, C: lia.Int(-1)}}}
+				if b.x < a.x {
+					d.ts[0], d.ts[1] = d.ts[1], d.ts[0]
+				}
+				lo, hi := s.leq(d, lia.Int(0)), s.leq(d, lia.Int(-1)).Not()
+				return [][]sat.Lit{
+					append(slices.Clone(clause), lo),
+					append(clause, hi),
+				}
+			})
 		}
 	}
-}
-
-// funcModels gives each function a table built from its relevant
-// applications, innermost first so that arguments evaluate with the tables
-// built so far.
-func (s *Solver) funcModels(m *smt.Model) error {
-	apps := slices.Clone(s.appList)
-	slices.SortFunc(apps, func(a, b app) int { return int(a.t.ID()) - int(b.t.ID()) })
-	tables := map[*smt.Symbol]*smt.FuncValue{}
-	for _, a := range apps {
-		var res *smt.Term
-		if a.t.IsBool() {
-			if s.relMark[a.lit.Var()] != s.relGen {
-				continue
-			}
-			res = s.tm.Bool(s.sat.ModelValue(a.lit.Var()) != a.lit.IsNeg())
-		} else {
-			if int(a.x) >= len(s.relLia) || s.relLia[a.x] != s.relGen {
-				continue
-			}
-			res = s.tm.BigInt(s.th.lp.Value(a.x).Num())
-		}
-		args := make([]*smt.Term, a.t.NumArgs())
-		for i, x := range a.t.Args() {
-			v, err := m.Eval(x)
-			if err != nil {
-				return err
-			}
-			args[i] = v
-		}
-		sym := a.t.Symbol()
-		fv := tables[sym]
-		if fv == nil {
-			fv = &smt.FuncValue{}
-			tables[sym] = fv
-			m.SetFunc(sym, fv)
-		}
-		if !slices.ContainsFunc(fv.Entries, func(e smt.FuncEntry) bool { return slices.Equal(e.Args, args) }) {
-			fv.Entries = append(fv.Entries, smt.FuncEntry{Args: args, Value: res})
-		}
-	}
-	return nil
 }

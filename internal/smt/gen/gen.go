@@ -5,7 +5,9 @@
 // and over Int (QF_UF, QF_UFLIA); arrays from Int to Int and to Bool with
 // select and store (QF_ALIA, QF_AX); and their mixtures. It exists for
 // differential testing (one solver against another, every sat model
-// checked by evaluation) and for benchmarks.
+// checked by evaluation) and for benchmarks, which also use PredAbs:
+// queries shaped like predicate abstraction's (does a cube imply a
+// weakest precondition?).
 //
 // The formulas are small on purpose: most random instances of a few atoms
 // over a few variables are decided in microseconds, and a mix of sat and

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"strings"
 	"testing"
 
 	"birch/internal/smt"
@@ -55,5 +56,36 @@ func walk(t *smt.Term, ops map[smt.Op]bool) {
 	ops[t.Op()] = true
 	for _, a := range t.Args() {
 		walk(a, ops)
+	}
+}
+
+func TestPredAbs(t *testing.T) {
+	for _, cfg := range []PredAbsConfig{{}, {UF: true}, {Programs: 3, PerProgram: 10}, {UF: true, Programs: 2, PerProgram: 5}} {
+		tm := smt.NewTermManager()
+		a := PredAbs(tm, 1, 50, cfg)
+		b := PredAbs(tm, 1, 50, cfg)
+		want := 50
+		if cfg.Programs > 0 {
+			want = cfg.Programs * cfg.PerProgram
+		}
+		if len(a) != want {
+			t.Fatalf("%+v: %d queries, want %d", cfg, len(a), want)
+		}
+		apps := 0
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%+v: query %d differs between runs with one seed", cfg, i)
+			}
+			cube := a[i].Cube
+			if cube.Op() != smt.OpAnd || cube.NumArgs() < 2 || cube.NumArgs() > 8 {
+				t.Fatalf("%+v: cube %v is not a conjunction of 2–8 atoms", cfg, cube)
+			}
+			if strings.Contains(a[i].Cube.String()+a[i].WP.String(), "(h ") {
+				apps++
+			}
+		}
+		if cfg.UF != (apps > 0) {
+			t.Errorf("%+v: %d queries with applications", cfg, apps)
+		}
 	}
 }

@@ -18,9 +18,12 @@
 // bound on the slack. Bounds carry the caller's explanation id; asserting
 // one is incremental and Mark/Backtrack retract them in stack order without
 // touching the assignment (which stays a solution of the rows). Check
-// repairs basic variables out of bounds by pivoting, with Bland's rule for
-// termination, and on infeasibility returns the ids of the bounds in the
-// infeasible row (Conflict).
+// repairs basic variables out of bounds by pivoting — the entering
+// variable is the one in the fewest rows for the first thousand pivots,
+// then Bland's rule, which terminates — and on infeasibility returns the
+// ids of the bounds in the infeasible row (Conflict). Rows are sparse, and
+// each variable's column list points back into them, so that a pivot costs
+// the entries it changes.
 //
 // Only non-strict bounds exist: over the integers x < k is x <= k-1, and
 // bounds on integer variables are rounded when asserted.
@@ -31,10 +34,21 @@
 // whose coefficients share a divisor that does not divide its constant has
 // no integer solution — this decides parity constraints such as
 // 2x = 2y + 1 at once) and depth-first branch and bound on integer
-// variables that occur in bounds, within a budget of branches; beyond it
+// variables that occur in bounds, within a budget of branches. Branch and
+// bound need not terminate when variables are unbounded, so with half the
+// budget spent it searches growing boxes around the origin (or around the
+// nearest bound) instead: an integer point in a box is a solution, and a
+// box search whose leaves never used a box bound proves that there is
+// none. Beyond the budget, or once Stop (a deadline, say) returns true,
 // the answer is Unknown. The explanation of an integer conflict is the
 // union of the explanations of the leaves of the search tree, minus the
 // branching bounds.
+//
+// # Long-lived use
+//
+// Rows stay for the Simplex's lifetime, but Restrict rebuilds the tableau
+// from the rows a query needs (the embedded solver keeps those of its
+// relevant atoms), so that the rows of earlier queries cost nothing.
 //
 //	var s lia.Simplex
 //	x, y := s.NewVar(true), s.NewVar(true)

@@ -17,19 +17,80 @@ func (s *Simplex) CheckInt(budget int) Result {
 		budget = 1000
 	}
 	s.acc = s.acc[:0]
-	left := budget
+	left := budget / 2
 	r := s.branch(&left)
 	if r == Unsat {
 		slices.Sort(s.acc)
 		s.conflict = append(s.conflict[:0], slices.Compact(s.acc)...)
 	}
-	return r
+	if r != Unknown {
+		return r
+	}
+	// Branch and bound need not terminate on unbounded problems. Search
+	// growing boxes around the origin (or around the nearest bound), where
+	// it does: a solution in a box is a solution, and a box whose bounds no
+	// leaf of the search used proves that there is none.
+	left += budget - budget/2
+	for m := int64(8); left > 0 && m <= 1<<40 && (s.Stop == nil || !s.Stop()); m *= 16 {
+		mark := s.Mark()
+		s.boxVars = s.boxVars[:0]
+		for _, u := range s.undo[:mark] {
+			s.collectProblemVars(u.v)
+		}
+		for _, v := range s.boxVars {
+			s.boxMark[v] = false
+			lo, hi := s.lo[v], s.hi[v]
+			c := Int(0)
+			switch {
+			case lo.set && lo.val.Sign() > 0:
+				c = lo.val
+			case hi.set && hi.val.Sign() < 0:
+				c = hi.val
+			}
+			s.AssertUpper(v, c.Add(Int(m)), boxID)
+			s.AssertLower(v, c.Sub(Int(m)), boxID)
+		}
+		s.acc = s.acc[:0]
+		s.boxUsed = false
+		r := s.branch(&left)
+		s.Backtrack(mark)
+		switch {
+		case r == Sat:
+			return Sat
+		case r == Unsat && !s.boxUsed:
+			slices.Sort(s.acc)
+			s.conflict = append(s.conflict[:0], slices.Compact(s.acc)...)
+			return Unsat
+		}
+	}
+	return Unknown
+}
+
+// collectProblemVars adds to boxVars the integer problem variables of v
+// (v itself, or those of its definition).
+func (s *Simplex) collectProblemVars(v Var) {
+	if d := s.def[v]; d != nil {
+		for _, t := range d {
+			s.collectProblemVars(t.V)
+		}
+		return
+	}
+	for int(v) >= len(s.boxMark) {
+		s.boxMark = append(s.boxMark, false)
+	}
+	if s.isInt[v] && !s.boxMark[v] {
+		s.boxMark[v] = true
+		s.boxVars = append(s.boxVars, v)
+	}
 }
 
 func (s *Simplex) branch(left *int) Result {
-	if s.Check() == Unsat {
+	switch s.Check() {
+	case Unsat:
 		s.acc = append(s.acc, s.conflict...)
 		return Unsat
+	case Unknown:
+		return Unknown
 	}
 	x := s.fractional()
 	if x < 0 {
@@ -39,7 +100,7 @@ func (s *Simplex) branch(left *int) Result {
 		s.acc = append(s.acc, s.conflict...)
 		return Unsat
 	}
-	if *left <= 0 {
+	if *left <= 0 || *left&15 == 0 && s.Stop != nil && s.Stop() {
 		return Unknown
 	}
 	*left--

@@ -31,9 +31,12 @@ type Term struct {
 	C Q
 }
 
-// branchID marks the bounds that branch and bound asserts; they never
-// appear in explanations.
-const branchID int32 = -1
+// branchID marks the bounds that branch and bound asserts, boxID those of
+// its boxes; they never appear in explanations.
+const (
+	branchID int32 = -1
+	boxID    int32 = -2
+)
 
 type bound struct {
 	val Q
@@ -41,9 +44,18 @@ type bound struct {
 	set bool
 }
 
+// An entry of a row: coefficient c of v; the row is col[v][ci] in v's
+// column list.
 type entry struct {
-	v Var
-	c Q
+	v  Var
+	c  Q
+	ci int32
+}
+
+// A colEnt lists a row in which a variable occurs, and where: the entry is
+// rows[r].es[ei].
+type colEnt struct {
+	r, ei int32
 }
 
 // A row defines its basic variable as a combination of nonbasic ones.
@@ -65,11 +77,14 @@ type Simplex struct {
 	val    []Q
 	lo, hi []bound
 	isInt  []bool
-	def    [][]Term  // the defining sum of a slack variable, nil for a problem variable
-	rowOf  []int32   // the row of a basic variable, -1 for a nonbasic one
-	col    [][]int32 // rows in which a nonbasic variable occurs
-	pos    []int32   // scratch: position of a variable in the row being merged
+	def    [][]Term   // the defining sum of a slack variable, nil for a problem variable
+	rowOf  []int32    // the row of a basic variable, -1 for a nonbasic one
+	col    [][]colEnt // rows in which a nonbasic variable occurs
+	pos    []int32    // scratch: position of a variable in the row being merged
 	rows   []row
+	spare  [][]entry // entry slices of dropped rows, for reuse
+	inTab  []uint32  // slack variables in the tableau have inTab == tabGen
+	tabGen uint32    // 0 until the first Restrict
 	undo   []undo
 
 	// Every basic variable that may violate a bound is in dirty; the
@@ -79,6 +94,13 @@ type Simplex struct {
 
 	conflict []int32
 	acc      []int32 // explanations gathered by branch and bound
+	boxVars  []Var   // scratch of CheckInt
+	boxMark  []bool
+	boxUsed  bool // a conflict involved a box bound
+
+	// Stop, when set, is consulted now and then by CheckInt, which answers
+	// Unknown once it returns true (a deadline passed, say).
+	Stop func() bool
 
 	// Pivots and Branches count work over the Simplex's lifetime.
 	Pivots, Branches int64
@@ -100,6 +122,7 @@ func (s *Simplex) NewVar(isInt bool) Var {
 	s.col = append(s.col, nil)
 	s.pos = append(s.pos, -1)
 	s.inDirty = append(s.inDirty, false)
+	s.inTab = append(s.inTab, s.tabGen)
 	return v
 }
 
@@ -125,21 +148,25 @@ func (s *Simplex) AddRow(terms []Term) Var {
 		}
 	}
 	x := s.NewVar(allInt)
-	s.def[x] = append([]Term(nil), terms...)
+	s.def[x] = append(make([]Term, 0, len(terms)), terms...) // not nil, even empty
 	r := int32(len(s.rows))
 	s.rows = append(s.rows, row{basic: x})
 	s.rowOf[x] = r
-	var v Q
 	for _, t := range terms {
 		if t.C.IsZero() {
 			continue
 		}
 		if br := s.rowOf[t.V]; br >= 0 {
 			s.addScaled(r, t.C, s.rows[br].es, -1)
+		} else if s.def[t.V] != nil && s.inTab[t.V] != s.tabGen {
+			s.expand(r, t.V, t.C) // a slack variable Restrict left out
 		} else {
-			s.addScaled(r, t.C, []entry{{t.V, Q{n: 1, d: 1}}}, -1)
+			s.addScaled(r, t.C, []entry{{v: t.V, c: Q{n: 1, d: 1}}}, -1)
 		}
-		v = v.Add(t.C.Mul(s.val[t.V]))
+	}
+	var v Q
+	for _, e := range s.rows[r].es {
+		v = v.Add(e.c.Mul(s.val[e.v]))
 	}
 	s.val[x] = v
 	return x
@@ -164,34 +191,47 @@ func (s *Simplex) addScaled(r int32, c Q, src []entry, skip Var) {
 			}
 			continue
 		}
-		s.pos[e.v] = int32(len(es))
-		es = append(es, entry{e.v, c.Mul(e.c)})
-		s.col[e.v] = append(s.col[e.v], r)
+		p := int32(len(es))
+		s.pos[e.v] = p
+		es = append(es, entry{e.v, c.Mul(e.c), int32(len(s.col[e.v]))})
+		s.col[e.v] = append(s.col[e.v], colEnt{r, p})
 	}
-	j := 0
-	for _, e := range es {
+	if !zeros {
+		for _, e := range es {
+			s.pos[e.v] = -1
+		}
+		s.rows[r].es = es
+		return
+	}
+	j := int32(0)
+	for i, e := range es {
 		s.pos[e.v] = -1
-		if zeros && e.c.IsZero() {
-			s.dropCol(e.v, r)
+		if e.c.IsZero() {
+			s.dropCol(e.v, e.ci)
 			continue
 		}
-		es[j] = e
+		if int32(i) != j {
+			es[j] = e
+			s.col[e.v][e.ci].ei = j
+		}
 		j++
 	}
 	s.rows[r].es = es[:j]
 }
 
-func (s *Simplex) dropCol(v Var, r int32) {
+// dropCol removes entry ci of v's column list (the row it names is
+// losing v).
+func (s *Simplex) dropCol(v Var, ci int32) {
 	c := s.col[v]
-	for i, x := range c {
-		if x == r {
-			c[i] = c[len(c)-1]
-			s.col[v] = c[:len(c)-1]
-			return
-		}
+	last := c[len(c)-1]
+	c[ci] = last
+	s.col[v] = c[:len(c)-1]
+	if int(ci) < len(c)-1 {
+		s.rows[last.r].es[last.ei].ci = ci
 	}
 }
 
+// coef returns the coefficient of v in row r.
 func (s *Simplex) coef(r int32, v Var) Q {
 	for _, e := range s.rows[r].es {
 		if e.v == v {
@@ -236,6 +276,9 @@ func (s *Simplex) Backtrack(m int) {
 func (s *Simplex) setConflict(ids ...int32) {
 	s.conflict = s.conflict[:0]
 	for _, id := range ids {
+		if id == boxID {
+			s.boxUsed = true
+		}
 		if id >= 0 && !slices.Contains(s.conflict, id) {
 			s.conflict = append(s.conflict, id)
 		}
@@ -292,9 +335,10 @@ func (s *Simplex) AssertLower(v Var, c Q, id int32) bool {
 // update sets nonbasic v to x and adjusts the basic variables.
 func (s *Simplex) update(v Var, x Q) {
 	d := x.Sub(s.val[v])
-	for _, r := range s.col[v] {
-		b := s.rows[r].basic
-		s.val[b] = s.val[b].Add(s.coef(r, v).Mul(d))
+	for _, ce := range s.col[v] {
+		rw := &s.rows[ce.r]
+		b := rw.basic
+		s.val[b] = s.val[b].Add(rw.es[ce.ei].c.Mul(d))
 		if s.lo[b].set || s.hi[b].set {
 			s.touch(b)
 		}
@@ -310,10 +354,11 @@ func (s *Simplex) pivotAndUpdate(r int32, v Var, x Q) {
 	theta := x.Sub(s.val[b]).Div(a)
 	s.val[b] = x
 	s.val[v] = s.val[v].Add(theta)
-	for _, r2 := range s.col[v] {
-		if r2 != r {
-			b2 := s.rows[r2].basic
-			s.val[b2] = s.val[b2].Add(s.coef(r2, v).Mul(theta))
+	for _, ce := range s.col[v] {
+		if ce.r != r {
+			rw := &s.rows[ce.r]
+			b2 := rw.basic
+			s.val[b2] = s.val[b2].Add(rw.es[ce.ei].c.Mul(theta))
 			if s.lo[b2].set || s.hi[b2].set {
 				s.touch(b2)
 			}
@@ -330,32 +375,42 @@ func (s *Simplex) pivot(r int32, v Var) {
 	a := old.es[slices.IndexFunc(old.es, func(e entry) bool { return e.v == v })].c
 	inv := a.Inv()
 	ninv := inv.Neg()
-	// v = inv*b - sum (a_k/a) x_k
-	es := make([]entry, 0, len(old.es))
-	for _, e := range old.es {
-		if e.v != v {
-			es = append(es, entry{e.v, e.c.Mul(ninv)})
+	// v = inv*b - sum (a_k/a) x_k, rewritten in place
+	es := old.es
+	j := int32(0)
+	for _, e := range es {
+		if e.v == v {
+			continue
 		}
+		e.c = e.c.Mul(ninv)
+		es[j] = e
+		s.col[e.v][e.ci].ei = j
+		j++
 	}
-	es = append(es, entry{old.basic, inv})
+	es = append(es[:j], entry{old.basic, inv, int32(len(s.col[old.basic]))})
+	s.col[old.basic] = append(s.col[old.basic], colEnt{r, j})
 	s.rows[r] = row{basic: v, es: es}
 	s.rowOf[v] = r
 	s.rowOf[old.basic] = -1
-	s.col[old.basic] = append(s.col[old.basic], r)
 	rows := s.col[v]
-	s.col[v] = nil
-	for _, r2 := range rows {
+	for _, ce := range rows {
+		r2 := ce.r
 		if r2 == r {
 			continue
 		}
-		c := s.coef(r2, v)
 		// drop v from r2, then add c times v's new row
 		es2 := s.rows[r2].es
-		k := slices.IndexFunc(es2, func(e entry) bool { return e.v == v })
-		es2[k] = es2[len(es2)-1]
-		s.rows[r2].es = es2[:len(es2)-1]
+		c := es2[ce.ei].c
+		last := int32(len(es2) - 1)
+		if ce.ei != last {
+			moved := es2[last]
+			es2[ce.ei] = moved
+			s.col[moved.v][moved.ci].ei = ce.ei
+		}
+		s.rows[r2].es = es2[:last]
 		s.addScaled(r2, c, es, -1)
 	}
+	s.col[v] = rows[:0] // v is basic: in no row
 }
 
 func (s *Simplex) below(v Var) bool { return s.lo[v].set && s.val[v].Cmp(s.lo[v].val) < 0 }
@@ -367,11 +422,19 @@ func (s *Simplex) canDec(v Var) bool {
 	return !s.lo[v].set || s.val[v].Cmp(s.lo[v].val) > 0
 }
 
+// blandAfter is the number of pivots of one Check after which it follows
+// Bland's rule strictly.
+const blandAfter = 1000
+
 // Check decides the asserted bounds over the rationals: Sat with Value
 // giving a solution, or Unsat with Conflict explaining why. It uses
-// Bland's rule, so it terminates.
+// Bland's rule, so it terminates. It answers Unknown only when Stop is set
+// and returns true (it is consulted every 64 pivots).
 func (s *Simplex) Check() Result {
-	for {
+	for n := 1; ; n++ {
+		if n&63 == 0 && s.Stop != nil && s.Stop() {
+			return Unknown
+		}
 		best := int32(-1)
 		var bv Var
 		j := 0
@@ -391,6 +454,10 @@ func (s *Simplex) Check() Result {
 			return Sat
 		}
 		inc := s.below(bv) // the basic variable must increase
+		// The entering variable: the one in the fewest rows (least
+		// fill-in) for the first pivots of a check, then the one of least
+		// index (Bland's rule, which terminates).
+		bland := n > blandAfter
 		var pick Var = -1
 		for _, e := range s.rows[best].es {
 			pos := e.c.Sign() > 0
@@ -400,7 +467,11 @@ func (s *Simplex) Check() Result {
 			} else {
 				ok = s.canDec(e.v)
 			}
-			if ok && (pick < 0 || e.v < pick) {
+			if !ok {
+				continue
+			}
+			if pick < 0 || bland && e.v < pick ||
+				!bland && (len(s.col[e.v]) < len(s.col[pick]) || len(s.col[e.v]) == len(s.col[pick]) && e.v < pick) {
 				pick = e.v
 			}
 		}
@@ -429,7 +500,82 @@ func (s *Simplex) Check() Result {
 }
 
 func (s *Simplex) addID(id int32) {
+	if id == boxID {
+		s.boxUsed = true
+	}
 	if id >= 0 && !slices.Contains(s.conflict, id) {
 		s.conflict = append(s.conflict, id)
+	}
+}
+
+// IsSlack reports whether v is a slack variable (made by AddRow).
+func (s *Simplex) IsSlack(v Var) bool { return s.def[v] != nil }
+
+// Restrict rebuilds the tableau from the definitions of the slack
+// variables keep alone, every problem variable nonbasic; the other slack
+// variables leave the tableau (their bounds are kept but not enforced, and
+// their values are meaningless) until a later Restrict keeps them. Bounds
+// and the values of problem variables are kept. It lets a long-lived
+// Simplex, whose rows accumulate, pivot only over the rows a query uses.
+func (s *Simplex) Restrict(keep []Var) {
+	for _, r := range s.rows {
+		b := r.basic
+		s.rowOf[b] = -1
+		if s.def[b] == nil {
+			// a problem variable leaves the basis: within its bounds
+			if s.below(b) {
+				s.val[b] = s.lo[b].val
+			} else if s.above(b) {
+				s.val[b] = s.hi[b].val
+			}
+		}
+		for _, e := range r.es {
+			s.col[e.v] = s.col[e.v][:0]
+		}
+		s.spare = append(s.spare, r.es[:0])
+	}
+	s.rows = s.rows[:0]
+	for _, b := range s.dirty {
+		s.inDirty[b] = false
+	}
+	s.dirty = s.dirty[:0]
+	s.tabGen++
+	for _, x := range keep {
+		if s.rowOf[x] >= 0 || s.def[x] == nil {
+			continue
+		}
+		s.inTab[x] = s.tabGen
+		var es []entry
+		if n := len(s.spare); n > 0 {
+			es, s.spare = s.spare[n-1], s.spare[:n-1]
+		}
+		r := int32(len(s.rows))
+		s.rows = append(s.rows, row{basic: x, es: es})
+		s.rowOf[x] = r
+		s.expand(r, x, Q{n: 1, d: 1})
+		var v Q
+		for _, e := range s.rows[r].es {
+			v = v.Add(e.c.Mul(s.val[e.v]))
+		}
+		s.val[x] = v
+		if s.lo[x].set || s.hi[x].set {
+			s.touch(x)
+		}
+	}
+}
+
+// expand adds c times the definition of slack x, in problem variables, to
+// row r.
+func (s *Simplex) expand(r int32, x Var, c Q) {
+	for _, t := range s.def[x] {
+		if s.def[t.V] != nil && s.rowOf[t.V] < 0 {
+			s.expand(r, t.V, c.Mul(t.C))
+			continue
+		}
+		if br := s.rowOf[t.V]; br >= 0 {
+			s.addScaled(r, c.Mul(t.C), s.rows[br].es, -1)
+			continue
+		}
+		s.addScaled(r, c.Mul(t.C), []entry{{v: t.V, c: Q{n: 1, d: 1}}}, -1)
 	}
 }

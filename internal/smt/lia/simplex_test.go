@@ -359,6 +359,7 @@ func TestIncrementalBacktrack(t *testing.T) {
 		var active []int32
 		var marks []int
 		var failed []bool
+		restricted := false
 		for step := range 30 {
 			if len(active) > 0 && r.IntN(3) == 0 {
 				k := r.IntN(len(active))
@@ -390,7 +391,21 @@ func TestIncrementalBacktrack(t *testing.T) {
 			want := fr == Sat
 			got := Unsat
 			if !slices.Contains(failed, true) {
+				if restricted || r.IntN(3) == 0 {
+					// keep the rows with bounds, and a few others (once
+					// restricted, the rows of new bounds must be kept)
+					restricted = true
+					var keep []Var
+					for i, v := range vs {
+						if slices.Contains(active, int32(i)) || r.IntN(4) == 0 {
+							keep = append(keep, v)
+						}
+					}
+					r.Shuffle(len(keep), func(i, j int) { keep[i], keep[j] = keep[j], keep[i] })
+					s.Restrict(keep)
+				}
 				got = s.CheckInt(0)
+				checkTableau(t, s)
 			}
 			if got == Unknown {
 				continue
@@ -402,5 +417,104 @@ func TestIncrementalBacktrack(t *testing.T) {
 				t.Fatalf("iter %d step %d: bad model", iter, step)
 			}
 		}
+	}
+}
+
+// TestUnboundedBranchAndBound is a conjunction met by the embedded solver
+// (variables renamed): unsat over the integers because of a handful of
+// bounded variables (x2 = 6 forces x7 = 2 and x28 ≤ 1, yet 3·x27 + x28 = -7
+// needs x28 = 2), while the unbounded x0, x1 let plain branch and bound
+// wander off. The boxed search proves it without using its box.
+func TestUnboundedBranchAndBound(t *testing.T) {
+	// variables: 0 x0, 1 x1, 2 x2, 3 x4, 4 x5, 5 x7, 6 x9, 7 x10, 8 x13,
+	// 9 x14, 10 x17, 11 x20, 12 x24, 13 x27, 14 x28, 15 x31, 16 x32,
+	// 17 x34, 18 x35
+	const n = 19
+	row := func(kv ...int64) []int64 {
+		c := make([]int64, n)
+		for i := 0; i < len(kv); i += 2 {
+			c[kv[i]] = kv[i+1]
+		}
+		return c
+	}
+	cs := []constraint{
+		{row(0, 2, 1, -9, 3, -1, 5, 2), ge, 0},
+		{row(5, 1, 6, -1), ge, 1},
+		{row(16, 1), eq, 0},
+		{row(1, 1, 15, -1, 16, -1), eq, 0},
+		{row(18, 1), ge, 0}, {row(18, 1), le, 4},
+		{row(1, 1, 17, -5, 18, -1), eq, 0},
+		{row(14, 1), ge, 0}, {row(14, 1), le, 2},
+		{row(13, 3, 14, 1), eq, -7},
+		{row(9, 1), ge, 0}, {row(9, 1), le, 2},
+		{row(0, 1, 8, -3, 9, -1), eq, 0},
+		{row(4, 1), ge, 0}, {row(4, 1), le, 4},
+		{row(0, 1, 3, -5, 4, -1), eq, 0},
+		{row(7, 1), ge, 0}, {row(7, 1), le, 1},
+		{row(5, 1, 6, 2, 7, -1), eq, 0},
+		{row(0, 10, 1, -11, 16, 1, 17, 2), ge, 1},
+		{row(5, 2, 12, 1, 14, -1), ge, 5},
+		{row(1, 1, 5, 2), ge, 0},
+		{row(2, 3, 12, 1), eq, 20},
+		{row(2, 1, 12, -1), ge, 1},
+		{row(1, 1, 11, -3), ge, 10},
+		{row(0, 5, 1, -9, 2, 13, 5, -6, 10, -1), ge, 0},
+		{row(0, 1), ge, 0},
+		{row(11, 1), eq, -8},
+		{row(0, 1, 11, -1), ge, 1},
+		{row(5, 1, 9, -1), le, 0},
+		{row(0, 1, 10, -1), eq, 0},
+		{row(10, 1), ge, 5},
+		{row(0, 2, 1, -1, 2, 3), ge, -14},
+	}
+	s, _, ok := build(n, true, cs)
+	if !ok {
+		t.Fatal("bounds conflict on assertion")
+	}
+	if s.Check() != Sat {
+		t.Fatal("rationally feasible")
+	}
+	if r := s.CheckInt(0); r != Unsat {
+		t.Fatalf("CheckInt: %v, want unsat", r)
+	}
+	t.Logf("%d branches", s.Branches)
+	core := subset(cs, s.Conflict())
+	s2, _, ok := build(n, true, core)
+	if ok && s2.CheckInt(0) == Sat {
+		t.Fatalf("the explanation %v is satisfiable", s.Conflict())
+	}
+	// Without the parity constraint it is sat, with x0, x1 unbounded.
+	cs[9] = constraint{row(13, 3, 14, 1), eq, -8}
+	s, xs, _ := build(n, true, cs)
+	if r := s.CheckInt(0); r != Sat {
+		t.Fatalf("CheckInt: %v, want sat", r)
+	}
+	if !satisfies(cs, func(j int) Q { return s.Value(xs[j]) }) {
+		t.Fatal("bad model")
+	}
+}
+
+// checkTableau verifies the column lists against the rows (test helper).
+func checkTableau(t *testing.T, s *Simplex) {
+	t.Helper()
+	n := 0
+	for r, rw := range s.rows {
+		for i, e := range rw.es {
+			if e.c.IsZero() {
+				t.Fatalf("row %d: zero entry", r)
+			}
+			ce := s.col[e.v][e.ci]
+			if ce.r != int32(r) || ce.ei != int32(i) {
+				t.Fatalf("row %d entry %d (x%d): column says %+v", r, i, e.v, ce)
+			}
+			n++
+		}
+	}
+	m := 0
+	for _, c := range s.col {
+		m += len(c)
+	}
+	if m != n {
+		t.Fatalf("%d column entries for %d row entries", m, n)
 	}
 }

@@ -62,7 +62,9 @@ type Solver struct {
 
 	assumptions []Lit
 	core        []Lit
-	model       []bool
+	model       []uint32 // model[v] == modelGen: v is true in the last model
+	modelGen    uint32
+	modelOK     bool
 
 	// theory
 	theory    Theory
@@ -142,8 +144,11 @@ func (s *Solver) SetTheoryVar(v Var) { s.isTh[v] = true }
 // the decision variables are, such as definitions of unused subformulas.
 func (s *Solver) SetDecisionVar(v Var, b bool) {
 	s.decide[v] = b
-	if b && s.heapIdx[v] < 0 {
+	switch {
+	case b && s.heapIdx[v] < 0:
 		s.heapInsert(v)
+	case !b && s.heapIdx[v] >= 0 && len(s.trailLim) == 0:
+		s.heapRemove(v)
 	}
 }
 
@@ -175,7 +180,9 @@ func (s *Solver) DecisionLevel() int { return len(s.trailLim) }
 
 // ModelValue returns the value of v in the model found by the last Solve
 // that answered Sat (false for variables created since).
-func (s *Solver) ModelValue(v Var) bool { return int(v) < len(s.model) && s.model[v] }
+func (s *Solver) ModelValue(v Var) bool {
+	return s.modelOK && int(v) < len(s.model) && s.model[v] == s.modelGen
+}
 
 // ModelLit reports whether l is true in the last model.
 func (s *Solver) ModelLit(l Lit) bool { return s.ModelValue(l.Var()) != l.IsNeg() }
@@ -635,6 +642,21 @@ func (s *Solver) heapDown(i int) {
 	s.heapIdx[v] = int32(i)
 }
 
+// heapRemove takes v out of the heap.
+func (s *Solver) heapRemove(v Var) {
+	i := int(s.heapIdx[v])
+	last := s.heap[len(s.heap)-1]
+	s.heap = s.heap[:len(s.heap)-1]
+	s.heapIdx[v] = -1
+	if last == v {
+		return
+	}
+	s.heap[i] = last
+	s.heapIdx[last] = int32(i)
+	s.heapUp(i)
+	s.heapDown(int(s.heapIdx[last]))
+}
+
 func (s *Solver) heapPop() Var {
 	v := s.heap[0]
 	last := s.heap[len(s.heap)-1]
@@ -974,7 +996,7 @@ func luby(y float64, x int) float64 {
 func (s *Solver) Solve(assumptions []Lit) Status {
 	s.stats.Solves++
 	s.core = s.core[:0]
-	s.model = s.model[:0]
+	s.modelOK = false
 	if !s.ok {
 		return Unsat
 	}
@@ -999,13 +1021,21 @@ func (s *Solver) Solve(assumptions []Lit) Status {
 	}
 	if status == Sat {
 		n := len(s.level)
-		if cap(s.model) < n {
-			s.model = make([]bool, n)
+		// the true variables are on the trail (unassigned ones are false)
+		s.modelGen++
+		if s.modelGen == 0 {
+			clear(s.model)
+			s.modelGen = 1
 		}
-		s.model = s.model[:n]
-		for v := range n {
-			s.model[v] = s.vals[Pos(Var(v))] == 1
+		for len(s.model) < n {
+			s.model = append(s.model, 0)
 		}
+		for _, l := range s.trail {
+			if !l.IsNeg() {
+				s.model[l.Var()] = s.modelGen
+			}
+		}
+		s.modelOK = true
 	}
 	s.cancelUntil(0)
 	return status
