@@ -291,9 +291,17 @@ func (s *Solver) elem(a *arrTerm, j *idxTerm) elemVal {
 		return e
 	}
 	var e elemVal
+	eq := sat.Lit(-1)
+	if a.kind == arrStore {
+		eq = s.idxEq(a.i, j)
+	}
 	switch {
 	case a.kind == arrConst:
 		e = a.v
+	case eq == s.tru: // the index written: the value stored
+		e = a.v
+	case eq == s.tru.Not(): // another index (constants): read through
+		e = s.elem(a.a, j)
 	case a.boolElem:
 		e.lit = s.newVar()
 	default:
@@ -653,10 +661,10 @@ func (s *Solver) arrayLemmas(a *arrTerm, j *idxTerm, before []*idxTerm) {
 		}
 	case arrStore:
 		s.lemma(lemmaKey{lemStore, a.id, j.id, 0}, func() [][]sat.Lit {
-			if j == a.i {
-				return [][]sat.Lit{{s.elemEq(a, aj, a.v)}}
-			}
 			eq := s.idxEq(a.i, j)
+			if eq == s.tru || eq == s.tru.Not() {
+				return nil // elem made a[j] the value stored or read through
+			}
 			return [][]sat.Lit{
 				{eq.Not(), s.elemEq(a, aj, a.v)},
 				{eq, s.elemEq(a, aj, s.elem(a.a, j))},

@@ -1,9 +1,11 @@
 package embedded
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"birch/internal/smt"
+	"birch/internal/smt/process"
 )
 
 // decide asserts fs in a new scope of s, checks, verifies a sat model by
@@ -190,4 +192,141 @@ func TestArraysUFLIA(t *testing.T) {
 	check(t, s, smt.Unknown)
 	s.Pop(1)
 	check(t, s, smt.Sat)
+}
+
+// TestArraysAgainstZ3 decides random formulas over the array terms the
+// generator of package gen does not make — constant arrays, array-valued
+// ite, arrays of Bool compared for equality, arrays indexed by and holding
+// an uninterpreted sort — with the embedded solver and z3, in one
+// long-lived solver, and checks every model.
+func TestArraysAgainstZ3(t *testing.T) {
+	if !process.Available(process.Z3) {
+		t.Skip("z3 not on PATH")
+	}
+	tm := smt.NewTermManager()
+	z3, err := process.New(tm, process.Z3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer z3.Close()
+	r := rand.New(rand.NewPCG(11, 12))
+	u := tm.UninterpretedSort("U")
+	ai, ab, au := tm.ArraySort(smt.IntSort, smt.IntSort), tm.ArraySort(smt.IntSort, smt.BoolSort), tm.ArraySort(u, u)
+	ints := []*smt.Term{tm.Const("i", smt.IntSort), tm.Const("j", smt.IntSort), tm.Const("k", smt.IntSort)}
+	elems := []*smt.Term{tm.Const("e0", u), tm.Const("e1", u), tm.Const("e2", u)}
+	p := tm.Const("p", smt.BoolSort)
+	arrs := map[*smt.Sort][]*smt.Term{
+		ai: {tm.Const("A", ai), tm.Const("B", ai)},
+		ab: {tm.Const("C", ab), tm.Const("D", ab)},
+		au: {tm.Const("M", au), tm.Const("N", au)},
+	}
+	index := func(s *smt.Sort) *smt.Term {
+		if s == u {
+			return elems[r.IntN(len(elems))]
+		}
+		if r.IntN(3) == 0 {
+			return tm.Int(r.Int64N(3))
+		}
+		return ints[r.IntN(len(ints))]
+	}
+	var value func(s *smt.Sort) *smt.Term
+	var array func(s *smt.Sort, d int) *smt.Term
+	value = func(s *smt.Sort) *smt.Term {
+		switch s {
+		case smt.BoolSort:
+			if r.IntN(2) == 0 {
+				return p
+			}
+			return tm.Bool(r.IntN(2) == 0)
+		case u:
+			if r.IntN(4) == 0 {
+				return tm.Select(arrs[au][r.IntN(2)], index(u))
+			}
+			return elems[r.IntN(len(elems))]
+		}
+		if r.IntN(4) == 0 {
+			return tm.Select(arrs[ai][r.IntN(2)], index(smt.IntSort))
+		}
+		return tm.Int(r.Int64N(5) - 2)
+	}
+	array = func(s *smt.Sort, d int) *smt.Term {
+		switch k := r.IntN(8); {
+		case d == 0 || k < 3:
+			return arrs[s][r.IntN(2)]
+		case k < 5:
+			return tm.Store(array(s, d-1), index(s.Index()), value(s.Elem()))
+		case k < 6 && s.Index() != u:
+			return tm.ConstArray(s, value(s.Elem()))
+		case k < 7:
+			return tm.Ite(p, array(s, d-1), array(s, d-1))
+		}
+		return array(s, d-1)
+	}
+	atom := func() *smt.Term {
+		sorts := []*smt.Sort{ai, ab, au}
+		s := sorts[r.IntN(3)]
+		switch r.IntN(4) {
+		case 0:
+			return tm.Eq(array(s, 2), array(s, 2))
+		case 1:
+			if s == ab {
+				return tm.Select(array(s, 2), index(smt.IntSort))
+			}
+			return tm.Eq(tm.Select(array(s, 2), index(s.Index())), value(s.Elem()))
+		case 2:
+			return tm.Distinct(array(s, 1), array(s, 1), array(s, 1))
+		}
+		return tm.Eq(index(smt.IntSort), index(smt.IntSort))
+	}
+	n := 300
+	if testing.Short() {
+		n = 80
+	}
+	s := New(tm)
+	counts := map[smt.Result]int{}
+	for iter := range n {
+		var fs []*smt.Term
+		for range 2 + r.IntN(4) {
+			a := atom()
+			if r.IntN(3) == 0 {
+				a = tm.Not(a)
+			}
+			if r.IntN(3) == 0 {
+				a = tm.Or(a, atom())
+			}
+			fs = append(fs, a)
+		}
+		s.Push()
+		z3.Push()
+		for _, f := range fs {
+			s.Assert(f)
+			z3.Assert(f)
+		}
+		got, err := s.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := z3.Check()
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[got]++
+		if got != smt.Unknown && want != smt.Unknown && got != want {
+			t.Fatalf("iter %d: embedded %v, z3 %v:\n%v", iter, got, want, tm.And(fs...))
+		}
+		if got == smt.Sat {
+			m, err := s.Model()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range fs {
+				if ok, err := m.Holds(f); !ok || err != nil {
+					t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
+				}
+			}
+		}
+		s.Pop(1)
+		z3.Pop(1)
+	}
+	t.Logf("%v", counts)
 }

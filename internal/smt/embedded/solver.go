@@ -700,6 +700,14 @@ func (s *Solver) eqAtoms(a, b *smt.Term) (lo, hi sat.Lit, ok bool) {
 
 // and2 returns a literal for a ∧ b, one per pair.
 func (s *Solver) and2(a, b sat.Lit) sat.Lit {
+	switch f := s.tru.Not(); {
+	case a == f || b == f || a == b.Not():
+		return f
+	case a == s.tru || a == b:
+		return b
+	case b == s.tru:
+		return a
+	}
 	if b < a {
 		a, b = b, a
 	}
