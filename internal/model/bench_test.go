@@ -1,6 +1,11 @@
 package model
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+
+	"birch/internal/cputime"
+)
 
 // BenchmarkNext measures successor generation (decoding a state, running
 // every enabled transformation, encoding each successor) without a state
@@ -23,12 +28,19 @@ func BenchmarkNext(b *testing.B) {
 			b.ReportAllocs()
 			n = 0
 			i := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0, cpuOK := cputime.Thread()
 			for b.Loop() {
 				m.Next(states[i], yield)
 				i++
 				if i == len(states) {
 					i = 0
 				}
+			}
+			if c1, _ := cputime.Thread(); cpuOK {
+				// CPU time excludes waiting for a core on a shared machine
+				b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(n)/float64(b.N), "succ/op")
 		})

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"birch/internal/bir/types"
@@ -88,11 +89,15 @@ func bitsFor(n uint64) uint8 { return uint8(bits.Len64(n)) }
 
 // encoding holds the tables of the encoder.
 type encoding struct {
-	fixed      []field // globals and heap (with collection counts)
-	poolBits   uint8   // thread count
-	threadBits uint8   // thread (index among threads)
-	procBits   uint8   // proc number of a function frame
-	siteBits   uint8   // call site
+	fixed []field // globals and heap (with collection counts)
+	// fixedOff[i] is the bit offset of fixed slot i, and fixedOff[len(fixed)]
+	// that of the thread count, when every fixed field has a static width
+	// (no fInt); fixedOff is nil otherwise.
+	fixedOff   []uint32
+	poolBits   uint8 // thread count
+	threadBits uint8 // thread (index among threads)
+	procBits   uint8 // proc number of a function frame
+	siteBits   uint8 // call site
 	statusBits uint8
 	waitBits   uint8
 	depthBits  uint8
@@ -103,6 +108,26 @@ type encoding struct {
 type procEncoding struct {
 	locBits uint8
 	vars    []field
+	// varOff[i] is the bit offset of variable slot i from the first
+	// variable bit, when no variable is an fInt; nil otherwise.
+	varOff []uint32
+}
+
+// staticOffsets returns the bit offsets of fs (and the end), or nil when a
+// field's width depends on its value.
+func staticOffsets(fs []field) []uint32 {
+	off := make([]uint32, 0, len(fs)+1)
+	o := uint32(0)
+	for _, f := range fs {
+		off = append(off, o)
+		switch f.kind {
+		case fWidth:
+			o += uint32(f.width)
+		case fInt:
+			return nil
+		}
+	}
+	return append(off, o)
 }
 
 func (m *Model) buildEncoding() {
@@ -128,6 +153,7 @@ func (m *Model) buildEncoding() {
 		panic("model: encoding does not match the layout")
 	}
 	e.poolBits = bitsFor(uint64(m.opts.MaxThreads))
+	e.fixedOff = staticOffsets(e.fixed)
 	e.threadBits = bitsFor(uint64(max(len(m.procs)-1, 0)))
 	e.procBits = bitsFor(uint64(max(len(m.allProcs)-1, 0)))
 	e.siteBits = bitsFor(uint64(len(m.groups)))
@@ -139,6 +165,7 @@ func (m *Model) buildEncoding() {
 		for _, v := range pi.proc.Vars() {
 			pe.vars = m.fieldsOf(pe.vars, v.Type())
 		}
+		pe.varOff = staticOffsets(pe.vars)
 	}
 }
 
@@ -214,6 +241,14 @@ func (r *bitReader) read(n uint) uint64 {
 		lo := r.read(32)
 		return lo | r.read(n-32)<<32
 	}
+	if r.nacc < n && r.i+8 <= len(r.buf) {
+		// refill whole bytes at once; the bits above nacc+8k are those of
+		// the next bytes, which a later refill ORs in again unchanged
+		r.acc |= binary.LittleEndian.Uint64(r.buf[r.i:]) << r.nacc
+		k := (63 - r.nacc) >> 3
+		r.i += int(k)
+		r.nacc += k << 3
+	}
 	for r.nacc < n {
 		if r.i >= len(r.buf) {
 			r.bad = true
@@ -277,21 +312,111 @@ func (m *Model) appendState(dst []byte, s []int64) []byte {
 // the others' bytes are copied.
 func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlots []int64, segs []int, t int) []byte {
 	w := bitWriter{buf: dst}
-	if n := m.poolOff + 1; slicesEqual(s[:n], srcSlots[:n]) {
+	e := &m.encoding
+	n := m.poolOff + 1
+	switch {
+	case slicesEqual(s[:n], srcSlots[:n]):
 		// globals, heap and thread count unchanged: copy their bytes
 		w.buf = append(w.buf, src[:segs[0]]...)
-	} else {
+	case e.fixedOff != nil:
+		// fields of static width: copy and overwrite the changed ones
+		start := len(w.buf)
+		w.buf = append(w.buf, src[:segs[0]]...)
+		b := w.buf[start:]
+		for i, f := range e.fixed {
+			if s[i] != srcSlots[i] && f.kind == fWidth {
+				patchBits(b, uint(e.fixedOff[i]), uint(f.width), uint64(s[i]-f.base))
+			}
+		}
+		if s[m.poolOff] != srcSlots[m.poolOff] {
+			if !fitsBits(uint64(s[m.poolOff]), e.poolBits, len(b), e.fixedOff[len(e.fixed)]) {
+				w.buf = w.buf[:start]
+				m.encodeFixed(&w, s)
+				break
+			}
+			patchBits(b, uint(e.fixedOff[len(e.fixed)]), uint(e.poolBits), uint64(s[m.poolOff]))
+		}
+	default:
 		m.encodeFixed(&w, s)
 	}
+	// the threads other than t are unchanged, except for those the step
+	// created: copy the segments before and after t's in one piece each
 	old := len(segs) - 1
-	for j, p := range off {
-		if j < old && j != t {
-			w.buf = append(w.buf, src[segs[j]:segs[j+1]]...)
-			continue
-		}
+	w.buf = append(w.buf, src[segs[0]:segs[t]]...)
+	if !m.patchThread(&w, s, off[t], src[segs[t]:segs[t+1]], srcSlots) {
+		m.encodeThread(&w, s, off[t])
+	}
+	w.buf = append(w.buf, src[segs[t+1]:segs[old]]...)
+	for _, p := range off[old:] {
 		m.encodeThread(&w, s, p)
 	}
 	return w.buf
+}
+
+// fitsBits reports whether the bits at off..off+width lie within n bytes
+// (they always do for a well-formed encoding; this keeps patchBits in
+// bounds).
+func fitsBits(v uint64, width uint8, n int, off uint32) bool {
+	return (uint64(off)+uint64(width)+7)/8 <= uint64(n) && (width >= 64 || v < 1<<width)
+}
+
+// patchThread appends the encoding of the thread record at p of s by
+// copying seg, the encoding of the same thread in the source state (whose
+// record is at the same slot offset of srcSlots), and overwriting the
+// fields that changed. It handles the common case of a one-frame thread
+// whose header mode did not change and whose variables have static
+// widths, and returns false (appending nothing) otherwise.
+func (m *Model) patchThread(w *bitWriter, s []int64, p int, seg []byte, srcSlots []int64) bool {
+	e := &m.encoding
+	if p+thHeader+frHeader > len(srcSlots) || s[p+thDepth] != 1 || srcSlots[p+thDepth] != 1 ||
+		s[p+thWaitCount] != srcSlots[p+thWaitCount] || s[p+thStatus] != srcSlots[p+thStatus] ||
+		s[p+thProc] != srcSlots[p+thProc] {
+		return false
+	}
+	fp := p + thHeader
+	if s[fp+frProc] != srcSlots[fp+frProc] {
+		return false
+	}
+	pi := m.allProcs[s[fp+frProc]]
+	pe := &pi.enc
+	if pe.varOff == nil || fp+frHeader+pi.varSize > len(srcSlots) {
+		return false
+	}
+	hdr := uint(e.threadBits) + 2
+	if s[p+thWaitCount] != 0 || s[p+thStatus] > 1 {
+		hdr += 1 + uint(e.waitBits) + uint(e.depthBits)
+	}
+	if (hdr+uint(pe.locBits)+uint(pe.varOff[len(pe.vars)])+7)/8 != uint(len(seg)) {
+		return false
+	}
+	start := len(w.buf)
+	w.buf = append(w.buf, seg...)
+	b := w.buf[start:]
+	if s[fp+frLoc] != srcSlots[fp+frLoc] {
+		patchBits(b, hdr, uint(pe.locBits), uint64(s[fp+frLoc]))
+	}
+	vb := hdr + uint(pe.locBits)
+	vs := fp + frHeader
+	for i, f := range pe.vars {
+		if s[vs+i] != srcSlots[vs+i] && f.kind == fWidth {
+			patchBits(b, vb+uint(pe.varOff[i]), uint(f.width), uint64(s[vs+i]-f.base))
+		}
+	}
+	return true
+}
+
+// patchBits overwrites the width bits of b at bit offset off (least
+// significant first, as bitWriter writes) with v.
+func patchBits(b []byte, off, width uint, v uint64) {
+	for width > 0 {
+		i, sh := off>>3, off&7
+		k := min(8-sh, width)
+		mask := byte((1<<k - 1) << sh)
+		b[i] = b[i]&^mask | byte(v<<sh)&mask
+		v >>= k
+		off += k
+		width -= k
+	}
 }
 
 func (m *Model) encodeFixed(w *bitWriter, s []int64) {
@@ -419,6 +544,8 @@ func (m *Model) decodeSegs(dst []int64, segs []int, src []byte) ([]int64, []int,
 
 // align skips to the next byte boundary.
 func (r *bitReader) align() {
+	// give back the whole bytes a refill took ahead
+	r.i -= int(r.nacc >> 3)
 	r.acc, r.nacc = 0, 0
 }
 

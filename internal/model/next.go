@@ -15,6 +15,42 @@ type level struct {
 	choices      []int32
 	counts       []int32
 	intern       bool
+	// work holds a copy of s except for the slots below fixedEnd and those
+	// in dirtyLo..dirtyHi (when clean is true); otherwise it must be copied
+	// in full.
+	clean            bool
+	dirtyLo, dirtyHi int
+}
+
+// prepareWork makes L.work a copy of L.s, copying only what the last run
+// on it may have changed.
+func (m *Model) prepareWork(L *level) {
+	if !L.clean || len(L.work) != len(L.s) || len(L.workOff) != len(L.off) {
+		L.work = append(L.work[:0], L.s...)
+		L.workOff = append(L.workOff[:0], L.off...)
+		return
+	}
+	n := m.poolOff + 1
+	copy(L.work[:n], L.s[:n])
+	copy(L.work[L.dirtyLo:L.dirtyHi], L.s[L.dirtyLo:L.dirtyHi])
+	if m.checkEncoding && !slicesEqual(L.work, L.s) {
+		panic("model: a run changed slots outside its thread's record")
+	}
+}
+
+// noteWork records which slots of L.work a run of thread t may have
+// changed: the fixed part and t's record when the layout did not change.
+func (m *Model) noteWork(L *level, t int) {
+	L.clean = false
+	if len(L.work) != len(L.s) || len(L.workOff) != len(L.off) || L.workOff[t] != L.off[t] {
+		return
+	}
+	lo := L.off[t]
+	hi := m.threadEnd(L.s, lo)
+	if m.threadEnd(L.work, lo) != hi {
+		return
+	}
+	L.clean, L.dirtyLo, L.dirtyHi = true, lo, hi
 }
 
 func (m *Model) level(i int) *level {
@@ -61,6 +97,7 @@ func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
 	}
 	l0.off = m.threadOffsets(l0.s, l0.off)
 	l0.intern = false
+	l0.clean = false
 	m.yield = yield
 	m.emitted = 0
 	allDone = true
@@ -106,14 +143,14 @@ func (m *Model) expand(lv, t int) int {
 		mark := m.pbuf.Len()
 		for {
 			m.pbuf.Truncate(mark)
-			L.work = append(L.work[:0], L.s...)
-			L.workOff = append(L.workOff[:0], L.off...)
+			m.prepareWork(L)
 			x.s, x.off, x.t, x.fb = L.work, L.workOff, t, fb
 			x.clearError()
 			x.cp = 0
 			x.intern = false
 			r := m.run(g)
 			L.work, L.workOff = x.s, x.off
+			m.noteWork(L, t)
 			intern := L.intern || x.intern
 			switch r {
 			case rFail:
@@ -135,6 +172,7 @@ func (m *Model) expand(lv, t int) int {
 				N := m.level(lv + 1)
 				N.s, L.work = L.work, N.s
 				N.off, L.workOff = L.workOff, N.off
+				L.clean, N.clean = false, false
 				N.intern = intern
 				// the choice vector of this level survives the recursion
 				saveC, saveN, saveCp := x.choices, x.counts, x.cp
@@ -240,7 +278,11 @@ func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 	if m.checkEncoding {
 		m.verifyEncoding(s)
 	}
-	m.step = Step{Outcome: OK, Ordinal: m.emitted, Thread: t, Groups: m.path, Intern: intern, State: m.enc}
+	st := &m.step
+	if st.Outcome != OK || st.Kind != NoError {
+		*st = Step{}
+	}
+	st.Ordinal, st.Thread, st.Groups, st.Intern, st.State = m.emitted, t, m.path, intern, m.enc
 	m.emitted++
 	m.yield(&m.step)
 }
