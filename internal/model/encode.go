@@ -477,12 +477,21 @@ func (m *Model) decodeSegs(dst []int64, segs []int, src []byte) ([]int64, []int,
 	r := bitReader{buf: src}
 	dst = dst[:0]
 	var prev int64
-	for _, f := range e.fixed {
-		v := r.field(f, prev)
-		dst = append(dst, v)
-		prev = v
+	var n int64
+	if fb := e.fixedOff; fb != nil && (uint(fb[len(e.fixed)])+uint(e.poolBits)+7)/8 <= uint(len(src)) {
+		// static widths: read each field where it is
+		end := uint(fb[len(e.fixed)])
+		dst = decodeStatic(dst, src, 0, e.fixed, fb)
+		n = int64(getBits(src, end, uint(e.poolBits)))
+		r.i = int((end + uint(e.poolBits) + 7) / 8)
+	} else {
+		for _, f := range e.fixed {
+			v := r.field(f, prev)
+			dst = append(dst, v)
+			prev = v
+		}
+		n = int64(r.read(uint(e.poolBits)))
 	}
-	n := int64(r.read(uint(e.poolBits)))
 	dst = append(dst, n)
 	if n > int64(m.opts.MaxThreads) {
 		return dst, segs, false
@@ -490,6 +499,11 @@ func (m *Model) decodeSegs(dst []int64, segs []int, src []byte) ([]int64, []int,
 	r.align()
 	for t := int64(0); t < n; t++ {
 		segs = append(segs, r.i)
+		if d, k := m.decodeSimpleThread(dst, src, r.i); k > 0 {
+			dst = d
+			r.i += k
+			continue
+		}
 		proc := int64(r.read(uint(e.threadBits)))
 		if proc >= int64(len(m.procs)) {
 			return dst, segs, false
@@ -540,6 +554,79 @@ func (m *Model) decodeSegs(dst []int64, segs []int, src []byte) ([]int64, []int,
 		return dst, segs, false
 	}
 	return dst, segs, true
+}
+
+// decodeSimpleThread decodes the thread segment at byte i of src when it
+// is in the common shape (running or terminated, one frame, variables of
+// static widths) and returns the number of bytes it takes; it returns 0
+// (and dst unchanged) otherwise, and the general decoder takes over.
+func (m *Model) decodeSimpleThread(dst []int64, src []byte, i int) ([]int64, int) {
+	e := &m.encoding
+	hb := uint(e.threadBits) + 2
+	if i < 0 || (hb+7)/8 > uint(len(src)-i) {
+		return dst, 0
+	}
+	b := src[i:]
+	h := getBits(b, 0, hb)
+	proc, mode := h&(1<<e.threadBits-1), h>>e.threadBits
+	if proc >= uint64(len(m.procs)) || mode > modeTerminated {
+		return dst, 0
+	}
+	pi := m.allProcs[proc]
+	pe := &pi.enc
+	if pe.varOff == nil {
+		return dst, 0
+	}
+	k := (hb + uint(pe.locBits) + uint(pe.varOff[len(pe.vars)]) + 7) / 8
+	if k > uint(len(b)) {
+		return dst, 0
+	}
+	loc := getBits(b, hb, uint(pe.locBits))
+	if loc >= uint64(len(pi.locs)) {
+		return dst, 0
+	}
+	dst = append(dst, int64(proc), int64(mode), 0, 1, int64(proc), int64(loc), 0)
+	return decodeStatic(dst, b, hb+uint(pe.locBits), pe.vars, pe.varOff), int(k)
+}
+
+// decodeStatic appends the values of fields fs, which have static widths
+// and lie at bit offsets base+offs[i] of b (within b).
+func decodeStatic(dst []int64, b []byte, base uint, fs []field, offs []uint32) []int64 {
+	var prev int64
+	for i, f := range fs {
+		var v int64
+		switch f.kind {
+		case fWidth:
+			v = int64(getBits(b, base+uint(offs[i]), uint(f.width))) + f.base
+		case fDerived:
+			if prev != 0 {
+				v = 1
+			}
+		}
+		dst = append(dst, v)
+		prev = v
+	}
+	return dst
+}
+
+// getBits returns the width bits at bit offset off of b, which must lie
+// within b.
+func getBits(b []byte, off, width uint) uint64 {
+	if width == 0 {
+		return 0
+	}
+	i := off >> 3
+	if width <= 56 && i+8 <= uint(len(b)) {
+		return binary.LittleEndian.Uint64(b[i:]) >> (off & 7) & (1<<width - 1)
+	}
+	var v uint64
+	for k := uint(0); k < width; {
+		i, sh := (off+k)>>3, (off+k)&7
+		n := min(8-sh, width-k)
+		v |= uint64(b[i]>>sh) & (1<<n - 1) << k
+		k += n
+	}
+	return v
 }
 
 // align skips to the next byte boundary.
