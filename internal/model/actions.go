@@ -68,6 +68,9 @@ func (m *Model) checker(t types.Type, pos source.Pos, what string) checkFn {
 
 // store compiles an assignment target of one slot.
 func (m *Model) store(lhs ast.Expr, sc scope) storeFn {
+	if f := m.storeVar(lhs, sc); f != nil {
+		return f
+	}
 	a := m.addr(lhs, sc)
 	chk := m.checker(m.typeOf(lhs), lhs.Pos(), format.Expr(lhs))
 	if chk == nil {
@@ -85,6 +88,65 @@ func (m *Model) store(lhs ast.Expr, sc scope) storeFn {
 			x.s[p] = v
 		}
 	}
+}
+
+// storeVar compiles the common targets, a global or a variable of the
+// current frame of an integer, range or boolean type, without address and
+// check closures; it returns nil for the others. The semantics are store's.
+func (m *Model) storeVar(lhs ast.Expr, sc scope) storeFn {
+	for {
+		p, ok := lhs.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		lhs = p.X
+	}
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok {
+		return nil
+	}
+	var off int
+	local := false
+	switch v.Kind {
+	case types.GlobalVar:
+		off = m.globalOff[v.Index]
+	case types.LocalVar, types.ParamVar:
+		if sc.proc == nil || sc.proc.proc != v.Owner {
+			return nil
+		}
+		off, local = frHeader+sc.proc.varOff[sc.proc.varIndex[v]], true
+	default:
+		return nil
+	}
+	switch u := m.typeOf(lhs).Underlying().(type) {
+	case *types.Range:
+		lo, hi := u.Lo, u.Hi
+		pos, what := lhs.Pos(), format.Expr(lhs)
+		return func(x *exec, val int64) {
+			if val < lo || val > hi {
+				x.fail(RangeError, pos, "value %d out of range %d..%d of %s", val, lo, hi, what)
+				return
+			}
+			if local {
+				x.s[x.fb+off] = val
+			} else {
+				x.s[off] = val
+			}
+		}
+	case *types.Basic:
+		if u.Kind != types.Int && u.Kind != types.Bool {
+			return nil
+		}
+		if local {
+			return func(x *exec, val int64) { x.s[x.fb+off] = val }
+		}
+		return func(x *exec, val int64) { x.s[off] = val }
+	}
+	return nil
 }
 
 // argFn appends the slots of an argument.

@@ -315,17 +315,15 @@ func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlot
 	e := &m.encoding
 	n := m.poolOff + 1
 	switch {
-	case slicesEqual(s[:n], srcSlots[:n]):
-		// globals, heap and thread count unchanged: copy their bytes
-		w.buf = append(w.buf, src[:segs[0]]...)
 	case e.fixedOff != nil:
 		// fields of static width: copy and overwrite the changed ones
 		start := len(w.buf)
 		w.buf = append(w.buf, src[:segs[0]]...)
 		b := w.buf[start:]
-		for i, f := range e.fixed {
-			if s[i] != srcSlots[i] && f.kind == fWidth {
-				patchBits(b, uint(e.fixedOff[i]), uint(f.width), uint64(s[i]-f.base))
+		fs := e.fixed[:m.poolOff]
+		for i, v := range s[:len(fs)] {
+			if v != srcSlots[i] && fs[i].kind == fWidth {
+				patchBits(b, uint(e.fixedOff[i]), uint(fs[i].width), uint64(v-fs[i].base))
 			}
 		}
 		if s[m.poolOff] != srcSlots[m.poolOff] {
@@ -336,6 +334,9 @@ func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlot
 			}
 			patchBits(b, uint(e.fixedOff[len(e.fixed)]), uint(e.poolBits), uint64(s[m.poolOff]))
 		}
+	case slicesEqual(s[:n], srcSlots[:n]):
+		// globals, heap and thread count unchanged: copy their bytes
+		w.buf = append(w.buf, src[:segs[0]]...)
 	default:
 		m.encodeFixed(&w, s)
 	}

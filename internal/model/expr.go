@@ -65,6 +65,17 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 		case *types.Predicate:
 			return m.expr(obj.Decl.Expr, scope{})
 		case *types.Var:
+			// direct reads: the two common cases without an address closure
+			switch obj.Kind {
+			case types.GlobalVar:
+				off := m.globalOff[obj.Index]
+				return func(x *exec) int64 { return x.s[off] }
+			case types.LocalVar, types.ParamVar:
+				if sc.proc != nil && sc.proc.proc == obj.Owner {
+					off := frHeader + sc.proc.varOff[sc.proc.varIndex[obj]]
+					return func(x *exec) int64 { return x.s[x.fb+off] }
+				}
+			}
 			a := m.varAddr(obj, sc, e.Pos())
 			return func(x *exec) int64 { return x.s[a(x)] }
 		}
@@ -257,6 +268,9 @@ func (m *Model) unary(e *ast.UnaryExpr, sc scope) evalFn {
 }
 
 func (m *Model) binary(e *ast.BinaryExpr, sc scope) evalFn {
+	if f := m.binaryConst(e, sc); f != nil {
+		return f
+	}
 	a, b := m.expr(e.X, sc), m.expr(e.Y, sc)
 	pos := e.OpPos
 	switch e.Op {
@@ -348,6 +362,71 @@ func (m *Model) binary(e *ast.BinaryExpr, sc scope) evalFn {
 		}
 	}
 	m.failf(pos, "operator %s is not allowed here", e.Op)
+	return nil
+}
+
+// binaryConst compiles the common operations whose right operand is a
+// constant with one closure call fewer; it returns nil for the others,
+// which binary compiles in general. The semantics are binary's.
+func (m *Model) binaryConst(e *ast.BinaryExpr, sc scope) evalFn {
+	tv, ok := m.info.Types[e.Y]
+	if !ok || tv.Value.Kind != types.IntConst {
+		return nil
+	}
+	c := tv.Value.Int
+	pos := e.OpPos
+	switch e.Op {
+	case token.EQL:
+		a := m.expr(e.X, sc)
+		return func(x *exec) int64 { return b2i(a(x) == c) }
+	case token.NEQ:
+		a := m.expr(e.X, sc)
+		return func(x *exec) int64 { return b2i(a(x) != c) }
+	case token.LSS:
+		a := m.expr(e.X, sc)
+		return func(x *exec) int64 { return b2i(a(x) < c) }
+	case token.LEQ:
+		a := m.expr(e.X, sc)
+		return func(x *exec) int64 { return b2i(a(x) <= c) }
+	case token.GTR:
+		a := m.expr(e.X, sc)
+		return func(x *exec) int64 { return b2i(a(x) > c) }
+	case token.GEQ:
+		a := m.expr(e.X, sc)
+		return func(x *exec) int64 { return b2i(a(x) >= c) }
+	case token.ADD, token.SUB:
+		if c == math.MinInt64 {
+			return nil
+		}
+		a := m.expr(e.X, sc)
+		sub := e.Op == token.SUB
+		d := c
+		if sub {
+			d = -c
+		}
+		return func(x *exec) int64 {
+			p := a(x)
+			r := p + d
+			if (r > p) != (d > 0) {
+				if sub {
+					x.fail(Overflow, pos, "integer overflow: %d - %d", p, c)
+				} else {
+					x.fail(Overflow, pos, "integer overflow: %d + %d", p, c)
+				}
+				return 0
+			}
+			return r
+		}
+	case token.QUO, token.REM:
+		if c == 0 || c == -1 {
+			return nil // the general code reports the errors
+		}
+		a := m.expr(e.X, sc)
+		if e.Op == token.REM {
+			return func(x *exec) int64 { return a(x) % c }
+		}
+		return func(x *exec) int64 { return a(x) / c }
+	}
 	return nil
 }
 

@@ -40,6 +40,7 @@ func BenchmarkSearch(b *testing.B) {
 		{"counters", "../../bench/models/counters.bir"},
 		{"mutex", "../../bench/models/mutex.bir"},
 		{"msgqueue", "../../examples/msgqueue.bir"},
+		{"philosophers", "../../bench/models/philosophers.bir"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchModel(b, c.path)

@@ -153,7 +153,7 @@ type searcher struct {
 	batchOff  []int32
 	batchOrd  []int32
 	batchHash []uint64
-	sink      uint64 // keeps Touch's reads
+	sink      uint64 // keeps TouchSlots' reads
 	curID     StateID
 	curDepth  int
 	found     bool
@@ -301,13 +301,10 @@ func (s *searcher) flush() {
 	}
 	s.batchOff = append(s.batchOff, int32(len(s.batch)))
 	s.batchHash = s.batchHash[:0]
-	var sink uint64
 	for k := 0; k < n; k++ {
-		h := s.store.Hash(s.batch[s.batchOff[k]:s.batchOff[k+1]])
-		s.batchHash = append(s.batchHash, h)
-		sink += s.store.Touch(h)
+		s.batchHash = append(s.batchHash, s.store.Hash(s.batch[s.batchOff[k]:s.batchOff[k+1]]))
 	}
-	s.sink += sink
+	s.sink += s.store.TouchSlots(s.batchHash)
 	for k := 0; k < n; k++ {
 		aux := uint64(0)
 		if s.cfg.Strategy == BFS {

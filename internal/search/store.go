@@ -138,17 +138,23 @@ func (st *StateStore) Insert(s []byte, aux uint64) (id StateID, isNew bool) {
 // Hash returns the hash Insert uses for s.
 func (st *StateStore) Hash(s []byte) uint64 { return stateHash(s) }
 
-// Touch reads the memory a lookup of a state with hash h will read first
-// (its home slot and the entry it points to) and returns a value that
-// depends on it. Touching the states of a batch before inserting them lets
-// the processor overlap their cache misses.
-func (st *StateStore) Touch(h uint64) uint64 {
-	w := st.table[h>>(64-st.tableLog)]
-	if w == 0 {
-		return 0
+// TouchSlots reads the home slot of each hash in hs and then the entry each
+// slot points to, in two tight loops so that the processor has the cache
+// misses of the whole batch in flight at once (the entry's address depends
+// on the slot). It returns a value that depends on what it read.
+func (st *StateStore) TouchSlots(hs []uint64) uint64 {
+	t, sh := st.table, 64-st.tableLog
+	var sink uint64
+	for _, h := range hs {
+		sink += t[h>>sh]
 	}
-	id := w&st.idMask - 1
-	return uint64(st.chunks[id>>st.chunkShift][id&st.chunkMask])
+	for _, h := range hs {
+		if w := t[h>>sh]; w != 0 {
+			id := w&st.idMask - 1
+			sink += uint64(st.chunks[id>>st.chunkShift][id&st.chunkMask])
+		}
+	}
+	return sink
 }
 
 // InsertHash is Insert for a state whose hash (Hash) is known.
