@@ -56,6 +56,10 @@ func (x *exec) limit(pos source.Pos, format string, args ...any) {
 }
 
 func (x *exec) clearError() {
+	// the other fields change only together with failed
+	if !x.failed {
+		return
+	}
 	x.failed, x.outcome, x.kind, x.pos, x.msg = false, OK, NoError, source.NoPos, ""
 }
 
@@ -142,7 +146,12 @@ func (x *exec) arrive(j int) {
 	th := x.off[j]
 	fb := m.topFrame(x.s, th)
 	pi := m.allProcs[x.s[fb+frProc]]
-	li := pi.locs[x.s[fb+frLoc]]
+	x.arriveAt(th, fb, pi, pi.locs[x.s[fb+frLoc]])
+}
+
+// arriveAt is arrive when the thread's record th, its top frame fb, the
+// frame's proc and the location are known.
+func (x *exec) arriveAt(th, fb int, pi *procInfo, li *locInfo) {
 	for _, v := range li.dead {
 		o, n := pi.varOff[v], pi.varSlots[v]
 		copy(x.s[fb+frHeader+o:fb+frHeader+o+n], pi.defaults[o:o+n])

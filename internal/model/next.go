@@ -46,7 +46,10 @@ func (m *Model) noteWork(L *level, t int) {
 		return
 	}
 	lo := L.off[t]
-	hi := m.threadEnd(L.s, lo)
+	hi := len(L.s)
+	if t+1 < len(L.off) {
+		hi = L.off[t+1]
+	}
 	if m.threadEnd(L.work, lo) != hi {
 		return
 	}
@@ -211,7 +214,7 @@ func (m *Model) run(g *group) int {
 		return m.ret(g)
 	}
 	x.s[x.fb+frLoc] = int64(g.target)
-	x.arrive(x.t)
+	x.arriveAt(x.off[x.t], x.fb, g.proc, g.proc.locs[g.target])
 	return rOK
 }
 
