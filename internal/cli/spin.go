@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"birch/internal/backend/promela"
+	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
 )
@@ -28,12 +29,19 @@ type spinOptions struct {
 	timeLimit  string
 	maxThreads int
 	maxCalls   int
+
+	// properties, as for birch check (docs/properties.md)
+	property     string
+	ltl          string
+	pattern      string
+	fair         bool
+	noInvariants bool
 }
 
 func init() {
 	register(&command{
 		name:     "spin",
-		args:     "[--por] [--bitstate] [--json] [--trail FILE] MODEL.bir [-- PAN FLAGS]",
+		args:     "[--por] [--bitstate] [--json] [--trail FILE] [--property NAME | --ltl FORMULA | --pattern PATTERN] [--fair] MODEL.bir [-- PAN FLAGS]",
 		short:    "check a BIR model with SPIN, as a second opinion",
 		passArgs: true,
 		long: `
@@ -57,6 +65,13 @@ reduction stores exactly as many states as birch check (docs/promela.md);
 the verdicts agree, except that SPIN's int has 32 bits, so it reports an
 overflow where a value leaves them.
 
+Properties are checked as birch check checks them: every invariant of the
+model (unless --no-invariants) by a monitor process in every state;
+--property NAME checks one property, --ltl FORMULA and --pattern PATTERN an
+LTL formula, which SPIN checks as an ltl block (or a never claim built from
+birch's automaton) with its acceptance-cycle search (pan -a, -f with --fair);
+a violating run is shown as a lasso in BIR terms (docs/promela.md).
+
 spin and gcc must be on PATH (on Debian and Ubuntu: apt-get install spin gcc).
 Temporary files go to a private directory that is removed at the end (kept
 in DIR with --keep DIR).
@@ -74,6 +89,11 @@ model).`,
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 31 for SPIN)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
+			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model (an invariant or an ltl formula)")
+			fs.StringVar(&o.ltl, "ltl", "", "check an LTL formula over the model's predicates and expressions")
+			fs.StringVar(&o.pattern, "pattern", "", "check a specification pattern, e.g. 'response(p, q) globally'")
+			fs.BoolVar(&o.fair, "fair", false, "ltl: consider only executions that are weakly fair to every thread (pan -f)")
+			fs.BoolVar(&o.noInvariants, "no-invariants", false, "do not check the invariants of the properties section")
 			return o
 		},
 		run: runSpin,
@@ -122,12 +142,35 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	name := args[0]
 	mo := model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls}
+	co := &checkOptions{search: "spin", json: o.json, trail: o.trail, property: o.property, ltl: o.ltl, pattern: o.pattern, fair: o.fair, noInvariants: o.noInvariants}
+	if o.ltl != "" || o.pattern != "" {
+		return runSpinLTL(ctx, e, o, co, name, nil, mo, panArgs)
+	}
 	l, m := compileModel(e, name, mo)
 	if m == nil {
 		return ExitBadInput
 	}
+	invs, isLTL, ok := selectProperties(e, l, co)
+	if !ok {
+		return ExitBadInput
+	}
+	if isLTL {
+		return runSpinLTL(ctx, e, o, co, name, l, mo, panArgs)
+	}
+	if invs == nil {
+		invs = []*types.Property{} // none: not every invariant
+	}
+	var sm promela.Stepper = m
+	if len(invs) > 0 {
+		inv, err := search.NewInvariants(m, invs)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+			return ExitBadInput
+		}
+		sm = search.WithStateCheck(m, inv)
+	}
 	t0 := time.Now()
-	tr, err := promela.TranslateFull(l.prog, promela.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true})
+	tr, err := promela.TranslateFull(l.prog, promela.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, Invariants: invs})
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return ExitBadInput
@@ -190,13 +233,13 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		} else if spinSteps, err := promela.ReadTrail(ctx, dir, tr); err != nil {
 			merr = err
 		} else {
-			ords, merr = promela.MapTrail(m, spinSteps, r.Kind)
+			ords, merr = promela.MapTrailIn(m, sm, spinSteps, r.Kind)
 		}
 		if merr != nil && !errors.Is(merr, promela.ErrNotInBirch) {
 			note = fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", merr)
 			break
 		}
-		init, ts, err := search.Replay(m, ords)
+		init, ts, err := search.Replay(sm, ords)
 		if err != nil {
 			note = fmt.Sprintf("SPIN's trail could not be replayed in birch: %v", err)
 			break
@@ -218,7 +261,9 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 			break
 		}
 		res.Trail = ords
-		if n := len(ts); n > 0 && r.Kind != "deadlock" {
+		if _, fail := sm.Initial(nil); len(ts) == 0 && fail != nil {
+			res.Violation = &search.Violation{Kind: fail.Kind, Msg: fail.Msg, Thread: -1, Pos: fail.Pos}
+		} else if n := len(ts); n > 0 && r.Kind != "deadlock" {
 			last := ts[n-1].Step
 			res.Violation = &search.Violation{Kind: last.Kind, Msg: last.Msg, Thread: last.Thread, Pos: last.Pos, Groups: last.Groups}
 		} else if r.Kind == "deadlock" {
@@ -374,4 +419,166 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "; ")
+}
+
+// runSpinLTL checks an LTL property with SPIN: the translation emits it as
+// an ltl block (or a never claim from birch's automaton), pan searches for
+// an acceptance cycle (-a, and -f with --fair), and SPIN's lasso is mapped
+// back to birch and reported as birch check reports its own.
+func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, name string, l *loaded, mo model.Options, panArgs []string) int {
+	p := loadLTL(e, co, name, l)
+	if p == nil {
+		return ExitBadInput
+	}
+	m, err := model.New(p.l.prog, mo)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return ExitBadInput
+	}
+	if p.spec.Formula.HasNext() {
+		fmt.Fprintf(e.stderr, "birch spin: warning: %s uses X (next): SPIN's claim and birch both count an atomic step "+
+			"(an invisible run) as one step (docs/promela.md)\n", p.title)
+	}
+	t0 := time.Now()
+	tr, err := promela.TranslateFull(p.l.prog, promela.Options{
+		MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, NoInvariants: true,
+		Formulas: []promela.Formula{{Name: p.name, Spec: p.spec}},
+	})
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return ExitBadInput
+	}
+	translateTime := time.Since(t0)
+	if err := promela.LookSpin(); err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return ExitBadInput
+	}
+	dir := o.keep
+	if dir == "" {
+		dir, err = os.MkdirTemp("", "birch-spin-")
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+			return ExitBadInput
+		}
+		defer os.RemoveAll(dir)
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return ExitBadInput
+	}
+	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, Claim: tr.Claims[0], Fair: o.fair})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return ExitBadInput
+	}
+	res := &search.LTLResult{Result: search.Result{Stats: spinStats(r)}, CycleStart: -1}
+	seen := map[int]bool{}
+	for _, mm := range panLimitRE.FindAllStringSubmatch(r.Output, -1) {
+		k, _ := strconv.Atoi(mm[1])
+		if k < len(tr.Limits) && !seen[k] {
+			seen[k] = true
+			res.LimitsHit = append(res.LimitsHit, search.LimitHit{Msg: tr.Limits[k].Msg, Pos: tr.Limits[k].Pos})
+		}
+	}
+	msg := fmt.Sprintf("%s violated: %s", p.title, p.formula)
+	note := "" // why there is no trail in birch's terms
+	info := ""
+	switch {
+	case r.Kind == "ltl":
+		res.Verdict = search.Fail
+		res.Violation = &search.Violation{Kind: model.LTLViolated, Msg: msg, Thread: -1}
+		res.Reason = "ltl: " + msg
+		steps, cyc, err := promela.ReadLasso(ctx, dir, tr)
+		var ords []int
+		switch {
+		case err != nil:
+		case r.Cycle:
+			ords, err = promela.MapLasso(m, steps, cyc)
+			res.CycleStart = cyc
+			res.Stutter = cyc == len(steps)
+		default:
+			// a bad prefix: SPIN's claim failed an assertion; birch
+			// extends it into a lasso (any extension violates)
+			if ords, err = promela.MapPrefix(m, steps); err == nil {
+				var stutter bool
+				ords, cyc, stutter, err = promela.CompleteLasso(m, ords, 1_000_000)
+				res.CycleStart, res.Stutter = cyc, stutter
+				info = "SPIN found a bad prefix (every continuation violates the formula); birch completed it into a lasso"
+			}
+		}
+		if err != nil {
+			note = fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", err)
+			res.CycleStart, res.Stutter = -1, false
+			break
+		}
+		if res.Stutter && res.CycleStart < len(ords) {
+			res.Stutter = false
+		}
+		res.Trail = ords
+		if !res.Stutter && res.CycleStart == len(ords) {
+			res.Stutter = true
+		}
+	case r.Errors > 0:
+		res.Verdict = search.Fail
+		res.Violation = &search.Violation{Thread: -1, Msg: "SPIN: " + spinErrorText(r)}
+		if k, ok := model.ParseErrorKind(r.Kind); ok {
+			res.Violation.Kind = k
+		}
+		res.Reason = r.Kind + ": " + res.Violation.Msg
+		var ords []int
+		spinSteps, err := promela.ReadTrail(ctx, dir, tr)
+		if err == nil {
+			ords, err = promela.MapTrail(m, spinSteps, r.Kind)
+		}
+		if err != nil {
+			note = fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", err)
+			break
+		}
+		_, ts, err := search.Replay(m, ords)
+		if err != nil || len(ts) == 0 {
+			note = "SPIN's trail could not be replayed in birch"
+			break
+		}
+		last := ts[len(ts)-1].Step
+		res.Trail = ords
+		res.Violation = &search.Violation{Kind: last.Kind, Msg: last.Msg, Thread: last.Thread, Pos: last.Pos, Groups: last.Groups}
+		res.Reason = res.Violation.Kind.String() + ": " + res.Violation.Msg
+	case r.DepthLimited:
+		res.Verdict = search.Inconclusive
+		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
+	case o.bitstate:
+		res.Verdict = search.Inconclusive
+		res.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
+	case r.Incomplete || r.States == 0:
+		res.Verdict = search.Inconclusive
+		res.Reason = "SPIN's search did not complete: " + lastLines(r.Output, 3)
+	case len(res.LimitsHit) > 0:
+		res.Verdict = search.Inconclusive
+		res.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + res.LimitsHit[0].Msg
+	default:
+		res.Verdict = search.Pass
+		res.Complete = true
+		res.Reason = "no violation: every reachable state of the product with the property's never claim was explored"
+	}
+	if note != "" {
+		// the verdict stands, but there is no trail in birch's terms
+		res.Trail, res.CycleStart = nil, -1
+		if res.Violation != nil && res.Violation.Kind == model.LTLViolated {
+			res.Violation = &search.Violation{Kind: model.LTLViolated, Msg: msg, Thread: -1}
+		}
+		co.trail = ""
+	}
+	status := reportLTL(e, p, m, name, co, res)
+	if !o.json {
+		if note != "" {
+			fmt.Fprintf(e.stdout, "note: %s\n", note)
+		} else if info != "" {
+			fmt.Fprintf(e.stdout, "note: %s\n", info)
+		}
+		if o.keep != "" {
+			fmt.Fprintf(e.stdout, "SPIN's files are in %s\n", o.keep)
+		}
+		fmt.Fprintf(e.stdout, "times: translation %.3f s, spin -a %.3f s, gcc %.3f s, pan %.3f s (gcc %s; pan %s)\n",
+			translateTime.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), strings.Join(r.CFlags, " "), strings.Join(r.PanArgs, " "))
+	}
+	return status
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -99,6 +100,16 @@ stdout '^fail: overflow: integer overflow beyond 32 bits'
 stdout '^note: the trail shows the steps up to the one that overflows in SPIN'
 ! stdout 'trail saved'
 
+# Properties: invariants are checked by a monitor process, in every state.
+birch spin $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
+status 1
+stdout '^fail: invariant: invariant small violated: count <= 2$'
+stdout '^  SPIN: assertion violated \(BIR_invariant\|\|\(count<=2\)\)$'
+birch spin --property nonneg $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
+status 0
+birch spin --no-invariants $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
+status 0
+
 # --keep keeps SPIN's files.
 birch spin --keep work $EXAMPLES/invisible.bir
 status 0
@@ -173,5 +184,53 @@ func TestSpinTrailsReplay(t *testing.T) {
 				t.Errorf("birch spin found %q, birch replay:\n%s", verdict, stdout.String())
 			}
 		})
+	}
+}
+
+// TestSpinLTL runs birch spin on LTL properties (formulas with spaces do
+// not fit the script runner): verdicts and lassos in birch's terms.
+func TestSpinLTL(t *testing.T) {
+	needSpin(t)
+	props := filepath.Join("..", "search", "testdata", "props")
+	trail := filepath.Join(t.TempDir(), "l.json")
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   []string
+	}{
+		{[]string{"--property", "eventuallyFlag", "--trail", trail, filepath.Join(props, "fairness.bir")}, ExitViolation, []string{
+			`(?m)^fail: ltl: ltl property eventuallyFlag violated: <> flag$`,
+			`(?m)^cycle \(2 steps, back to the state after step 1\), repeated forever:$`,
+			`pan -a -N ltl_eventuallyFlag `, `(?m)^trail saved to `}},
+		{[]string{"--fair", "--property", "eventuallyFlag", filepath.Join(props, "fairness.bir")}, ExitPass, []string{`pan -a -f -N ltl_eventuallyFlag `}},
+		{[]string{"--ltl", "<> [] (x == 2)", filepath.Join(props, "terminate.bir")}, ExitPass, []string{`(?m)^pass: `}},
+		{[]string{"--ltl", "[] (x >= 1)", filepath.Join(props, "terminate.bir")}, ExitViolation, []string{
+			`(?m)^note: SPIN found a bad prefix`, `(?m)^(cycle|then the last state repeats forever)`}},
+		{[]string{"--ltl", "[] (done -> X done)", filepath.Join("..", "..", "examples", "dynamic-threads.bir")}, ExitPass, []string{`(?m)^pass: `}},
+		{[]string{"--pattern", "existence(counter == 4) globally", filepath.Join("..", "..", "examples", "dynamic-threads.bir")}, ExitViolation, []string{
+			`(?m)^then the last state repeats forever \(every thread has terminated\)$`}},
+	} {
+		var stdout, stderr bytes.Buffer
+		st := Main(append([]string{"spin"}, c.args...), nil, &stdout, &stderr)
+		if st != c.status {
+			t.Errorf("%v: status %d, want %d\n%s%s", c.args, st, c.status, stdout.String(), stderr.String())
+			continue
+		}
+		for _, w := range c.want {
+			if !regexp.MustCompile(w).MatchString(stdout.String()) {
+				t.Errorf("%v: output does not match %s:\n%s", c.args, w, stdout.String())
+			}
+		}
+	}
+	// the saved lasso replays in birch (replay checks its steps)
+	var stdout, stderr bytes.Buffer
+	Main([]string{"replay", filepath.Join(props, "fairness.bir"), trail}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "Spinner[2]  s0 -> s0") {
+		t.Errorf("replay of SPIN's lasso:\n%s%s", stdout.String(), stderr.String())
+	}
+	// a bad formula is a positioned error
+	var out, errOut bytes.Buffer
+	if st := Main([]string{"spin", "--ltl", "[] (", filepath.Join(props, "terminate.bir")}, nil, &out, &errOut); st != ExitBadInput || !strings.HasPrefix(errOut.String(), "--ltl:1:") {
+		t.Errorf("bad formula: status %d, stderr %q", st, errOut.String())
 	}
 }

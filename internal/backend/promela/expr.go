@@ -29,6 +29,11 @@ type env struct {
 	// term is the hoisted text of BIR_term when threads that terminate at
 	// once were started earlier in the transformation ("" for BIR_term).
 	term string
+	// prop is set for the expressions of properties (read by the monitor
+	// or a never claim): location tests and remote references are allowed,
+	// and remote is the thread a remote reference reads.
+	prop   bool
+	remote *remoteCtx
 }
 
 type rootKey string
@@ -36,9 +41,6 @@ type rootKey string
 const rootWC rootKey = "wc"
 
 var errDirty = errors.New("depends on a value written earlier in the transformation")
-
-const me = "(_pid + 1)"
-const myBit = "(1 << _pid)"
 
 func paren(s string) string {
 	if isSimple(s) {
@@ -105,7 +107,16 @@ func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 		return g.expr(e.X, en)
 	case *ast.Ident:
 		switch o := g.info.Uses[e].(type) {
+		case *types.Predicate:
+			if o.Decl == nil || o.Decl.Expr == nil {
+				return "", nil, g.errorf(e.Pos(), "cannot translate predicate %s", e.Name)
+			}
+			return g.expr(o.Decl.Expr, &env{prop: true})
 		case *types.Var:
+			if en.remote != nil && o.Owner == en.remote.proc {
+				n, err := g.remoteVar(o, en, e)
+				return n, nil, err
+			}
 			if en.hoist {
 				if s, ok := en.subst[o]; ok {
 					return "(" + s + ")", nil, nil
@@ -191,6 +202,10 @@ func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 		return "(" + strings.Join(parts, " || ") + ")", cs, nil
 	case *ast.BuiltinExpr:
 		return g.builtin(e, en)
+	case *ast.LocationTest:
+		return g.locationTest(e, en)
+	case *ast.RemoteRef:
+		return g.remoteRef(e, en)
 	}
 	return "", nil, g.errorf(e.Pos(), "expression not supported by the Promela translation")
 }
@@ -466,6 +481,11 @@ func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
 		return "", nil, err
 	}
 	owner := readAlts(alts, ".owner")
+	me, myBit := g.meExpr(), g.myBitExpr()
+	if en.remote != nil {
+		me = en.remote.tid
+		myBit = fmt.Sprintf("(1 << (%s - 1))", me)
+	}
 	switch e.Op {
 	case token.LOCKAVAILABLE:
 		return fmt.Sprintf("(%s == 0 || %s == %s)", owner, owner, me), cs, nil
@@ -541,6 +561,10 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 		v, ok := g.info.Uses[e].(*types.Var)
 		if !ok {
 			return nil, nil, g.errorf(e.Pos(), "%s is not a variable", e.Name)
+		}
+		if en.remote != nil && v.Owner == en.remote.proc {
+			n, err := g.remoteVar(v, en, e)
+			return []alt{{"", n}}, nil, err
 		}
 		if en.hoist {
 			if s, ok := en.subst[v]; ok {

@@ -29,6 +29,16 @@ type SpinConfig struct {
 	// models), and when pan reports that its depth bound cut the search,
 	// pan runs again with a bound ten times larger, up to MaxAutoDepth.
 	PanArgs []string
+	// Claim, when set, is the ltl block pan checks: pan is compiled
+	// without -DSAFETY and run with -a -N Claim (and -f with Fair).
+	// Without it, a translation with ltl blocks is compiled with
+	// -DNOCLAIM (NoClaim).
+	Claim   string
+	Fair    bool
+	NoClaim bool
+	// Prebuilt says that Dir holds pan compiled from the same model and
+	// flags by an earlier RunSpin: spin and gcc are not run again.
+	Prebuilt bool
 }
 
 // MaxAutoDepth is the largest depth bound RunSpin gives pan on its own (pan
@@ -59,6 +69,9 @@ type PanReport struct {
 
 	// Wall-clock times of the phases.
 	SpinTime, CompileTime, PanTime time.Duration
+	// Claim is set when pan checked an ltl block; Cycle when the
+	// violation is an acceptance cycle (a lasso), not a bad prefix.
+	Claim, Cycle bool
 	// Trail is the path of the trail pan wrote, or "".
 	Trail string
 	// Model is the path of the Promela file.
@@ -103,8 +116,10 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 		return nil, err
 	}
 	t0 := time.Now()
-	if out, err := command(ctx, cfg.Dir, "spin", append(append([]string(nil), SpinFlags...), "model.pml")...); err != nil || strings.Contains(out, "Error:") {
-		return nil, fmt.Errorf("spin -a failed: %v\n%s", err, out)
+	if !cfg.Prebuilt {
+		if out, err := command(ctx, cfg.Dir, "spin", append(append([]string(nil), SpinFlags...), "model.pml")...); err != nil || strings.Contains(out, "Error:") {
+			return nil, fmt.Errorf("spin -a failed: %v\n%s", err, out)
+		}
 	}
 	r.SpinTime = time.Since(t0)
 	hasDepth := false
@@ -113,19 +128,13 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 	}
 	depth := 1_000_000
 	vector := 0
-	compile := true
+	compile := !cfg.Prebuilt
+	if cfg.Prebuilt {
+		r.CFlags = cfg.cflags(0)
+	}
 	for attempt := 0; ; attempt++ {
 		if compile {
-			cflags := []string{"-O2", "-DSAFETY"}
-			if !cfg.POR {
-				cflags = append(cflags, "-DNOREDUCE")
-			}
-			if cfg.Bitstate {
-				cflags = append(cflags, "-DBITSTATE")
-			}
-			if vector > 0 {
-				cflags = append(cflags, fmt.Sprintf("-DVECTORSZ=%d", vector))
-			}
+			cflags := cfg.cflags(vector)
 			r.CFlags = cflags
 			t1 := time.Now()
 			if out, err := command(ctx, cfg.Dir, "gcc", append(append([]string(nil), cflags...), "-o", "pan", "pan.c")...); err != nil {
@@ -134,13 +143,22 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 			r.CompileTime += time.Since(t1)
 			compile = false
 		}
-		args := append([]string(nil), cfg.PanArgs...)
+		var args []string
+		if cfg.Claim != "" {
+			args = append(args, "-a")
+			if cfg.Fair {
+				args = append(args, "-f")
+			}
+			args = append(args, "-N", cfg.Claim)
+		}
+		args = append(args, cfg.PanArgs...)
 		if !hasDepth {
 			args = append(args, fmt.Sprintf("-m%d", depth))
 		}
 		args = append(args, "-n") // no report of unreached code
 		r.PanArgs = args
 		os.Remove(filepath.Join(cfg.Dir, "model.pml.trail"))
+		os.Remove(filepath.Join(cfg.Dir, "model.pml1.trail"))
 		t2 := time.Now()
 		out, err := command(ctx, cfg.Dir, filepath.Join(cfg.Dir, "pan"), args...)
 		r.PanTime = time.Since(t2)
@@ -160,6 +178,7 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 		if !panVectorRE.MatchString(out) && !strings.Contains(out, "out of memory") {
 			return nil, fmt.Errorf("pan stopped without a report:\n%s", strings.TrimSpace(out))
 		}
+		r.Claim = cfg.Claim != ""
 		ParsePan(out, r)
 		if r.DepthLimited && r.Errors == 0 && !hasDepth && depth < MaxAutoDepth && attempt < 8 {
 			// pan's depth bound is a fixed array: run it again with a
@@ -178,6 +197,27 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 		}
 	}
 	return r, nil
+}
+
+// cflags are gcc's flags for pan.
+func (cfg SpinConfig) cflags(vector int) []string {
+	cflags := []string{"-O2"}
+	if cfg.Claim == "" {
+		cflags = append(cflags, "-DSAFETY")
+		if cfg.NoClaim {
+			cflags = append(cflags, "-DNOCLAIM")
+		}
+	}
+	if !cfg.POR {
+		cflags = append(cflags, "-DNOREDUCE")
+	}
+	if cfg.Bitstate {
+		cflags = append(cflags, "-DBITSTATE")
+	}
+	if vector > 0 {
+		cflags = append(cflags, fmt.Sprintf("-DVECTORSZ=%d", vector))
+	}
+	return cflags
 }
 
 func fileExists(p string) bool {
@@ -205,6 +245,8 @@ var (
 	panTimeRE     = regexp.MustCompile(`pan: elapsed time ([\d.e+-]+) seconds`)
 	panAssertRE   = regexp.MustCompile(`assertion violated (.*) \(at depth`)
 	panDeadlockRE = regexp.MustCompile(`pan:\d+: invalid end state`)
+	panCycleRE    = regexp.MustCompile(`pan:\d+: acceptance cycle`)
+	panClaimRE    = regexp.MustCompile(`pan:\d+: (claim violated|end state in claim)`)
 )
 
 // ParsePan reads pan's report out into r.
@@ -242,8 +284,19 @@ func ParsePan(out string, r *PanReport) {
 			r.Assertion = panAssertRE.FindStringSubmatch(out)[1]
 			r.Kind = KindOfAssertion(r.Assertion)
 			if r.Kind == "" {
+				// the assertions of the model name a kind; one that
+				// does not is the never claim's (a bad prefix of a
+				// safety formula)
 				r.Kind = "unknown"
+				if r.Claim {
+					r.Kind = "ltl"
+				}
 			}
+		case panCycleRE.MatchString(out):
+			r.Kind = "ltl"
+			r.Cycle = true
+		case panClaimRE.MatchString(out):
+			r.Kind = "ltl"
 		case panDeadlockRE.MatchString(out):
 			r.Kind = "deadlock"
 		default:

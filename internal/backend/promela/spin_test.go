@@ -20,7 +20,10 @@ import (
 	"birch/internal/source"
 )
 
-const examplesDir = "../../../examples"
+const (
+	examplesDir = "../../../examples"
+	propsDir    = "../../search/testdata/props" // models with properties
+)
 
 func load(t *testing.T, path string) *types.Program {
 	t.Helper()
@@ -62,7 +65,11 @@ func models(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(append(examples(t), own...), small...)
+	props, err := filepath.Glob(filepath.Join(propsDir, "*.bir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append(append(examples(t), own...), small...), props...)
 }
 
 // translate returns the translation of the example, or "" (with the error)
@@ -281,7 +288,8 @@ func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopt
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := search.Run(m, search.Config{Strategy: search.DFS, TimeLimit: 2 * time.Minute})
+	sm := withInvariants(t, m)
+	res := search.Run(sm, search.Config{Strategy: search.DFS, TimeLimit: 2 * time.Minute})
 	sp, dir := runSpin(t, tr)
 	limits := len(panLimitLines.FindAllString(sp.Output, -1))
 	switch res.Verdict {
@@ -309,7 +317,7 @@ func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopt
 		}
 		// SPIN's overflow is a 32-bit one (int-overflow.bir: at 13!,
 		// where birch's 64-bit int overflows at 21!)
-		checkTrail(t, name, m, tr, sp, dir, want == "overflow")
+		checkTrailIn(t, name, m, sm, tr, sp, dir, want == "overflow")
 		t.Logf("%s: birch fail %s; SPIN %s", name, want, sp.Kind)
 	}
 }
@@ -321,13 +329,38 @@ var panLimitLines = regexp.MustCompile(`(?m)^BIR-limit \d+$`)
 // with wide32, in a step that completes in birch (a 32-bit overflow).
 func checkTrail(t *testing.T, name string, m *model.Model, tr *Translation, sp *PanReport, dir string, wide32 bool) {
 	t.Helper()
+	checkTrailIn(t, name, m, m, tr, sp, dir, wide32)
+}
+
+// withInvariants returns m with its invariants checked in every state, as
+// the translation's monitor checks them.
+func withInvariants(t *testing.T, m *model.Model) search.Model {
+	t.Helper()
+	var invs []*types.Property
+	for _, p := range m.Program().Properties {
+		if !p.LTL {
+			invs = append(invs, p)
+		}
+	}
+	if len(invs) == 0 {
+		return m
+	}
+	inv, err := search.NewInvariants(m, invs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return search.WithStateCheck(m, inv)
+}
+
+func checkTrailIn(t *testing.T, name string, m *model.Model, sm search.Model, tr *Translation, sp *PanReport, dir string, wide32 bool) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	steps, err := ReadTrail(ctx, dir, tr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ords, err := MapTrail(m, steps, sp.Kind)
+	ords, err := MapTrailIn(m, sm, steps, sp.Kind)
 	if wide32 {
 		if !errors.Is(err, ErrNotInBirch) || len(ords) != len(steps) {
 			t.Fatalf("%s: want the 32-bit overflow not to be in birch, got %v (%d of %d steps)", name, err, len(ords), len(steps))
@@ -340,7 +373,14 @@ func checkTrail(t *testing.T, name string, m *model.Model, tr *Translation, sp *
 	if err != nil {
 		t.Fatalf("%s: mapping SPIN's trail: %v", name, err)
 	}
-	_, ts, err := search.Replay(m, ords)
+	if len(ords) == 0 && sp.Kind != "deadlock" {
+		// a violation in the initial state (an invariant)
+		if _, fail := sm.Initial(nil); fail == nil || fail.Kind.String() != sp.Kind {
+			t.Fatalf("%s: SPIN's trail has no step, but birch's initial state has no %s", name, sp.Kind)
+		}
+		return
+	}
+	_, ts, err := search.Replay(sm, ords)
 	if err != nil {
 		t.Fatal(err)
 	}

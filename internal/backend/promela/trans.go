@@ -149,6 +149,7 @@ func checkItems(cs []check) []item {
 
 func (g *gen) thread(t *types.Proc) error {
 	g.proc = t
+	g.thr = t
 	g.iLocs = map[*types.Location]bool{}
 	g.locAlts = map[*types.Location][]*altCode{}
 	g.exitLocs = map[*types.Location]bool{}
@@ -213,7 +214,11 @@ func (g *gen) thread(t *types.Proc) error {
 			}
 			params = append(params, s+" "+g.names[v])
 		}
-		g.p("/* thread %s, created by start (run): its tid is _pid + 1 */\n", t.Name())
+		if g.monitor {
+			g.p("/* thread %s, created by start (run): its tid is _pid (the monitor's pid comes before) */\n", t.Name())
+		} else {
+			g.p("/* thread %s, created by start (run): its tid is _pid + 1 */\n", t.Name())
+		}
 		g.p("proctype %s(%s) {\n", g.names[t], strings.Join(params, "; "))
 	}
 	for _, v := range t.Locals {
@@ -345,6 +350,10 @@ func (g *gen) limitOption(l limitCode, open, jump, comment string) {
 		k := len(g.limits)
 		g.limits = append(g.limits, Limit{Msg: l.msg, Pos: l.pos})
 		marker = fmt.Sprintf("c_code { if (!BIR_hit[%d]) { BIR_hit[%d] = 1; printf(\"BIR-limit %d\\n\"); } }; ", k, k, k)
+	}
+	g.anyLimit = true
+	if len(g.opts.Formulas) > 0 {
+		marker += "BIR_cut = 1; "
 	}
 	g.mark(Entry{Limit: true})
 	g.p("  :: %s%s -> %s%s /* %s */\n", open, l.cond, marker, jump, comment)
@@ -498,7 +507,7 @@ func (g *gen) jump(tgt *types.Location, invisible bool) []string {
 		}
 		var out []string
 		if g.usesTerm {
-			out = append(out, "BIR_term = BIR_term | "+myBit)
+			out = append(out, "BIR_term = BIR_term | "+g.myBitExpr())
 		}
 		return append(out, "goto end_"+name)
 	case invisible:
@@ -1059,7 +1068,7 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		return true, x.callAction(act, x.tr, a)
 	case *ast.ExitAction:
 		if g.usesTerm {
-			x.emit("BIR_term = BIR_term | " + myBit)
+			x.emit("BIR_term = BIR_term | " + g.myBitExpr())
 		}
 		x.emit("goto end_exit_" + g.locLabel(loc))
 		g.exitLocs[loc] = true
@@ -1239,7 +1248,7 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 	}
 	x.emit(assertStmts(cs)...)
 	monitor := func() {
-		x.emit(fmt.Sprintf("assert(%s || %s)", paren(readAlts(alts, ".owner")+" == "+me), KindVar("illegal-monitor-state")))
+		x.emit(fmt.Sprintf("assert(%s || %s)", paren(readAlts(alts, ".owner")+" == "+g.meExpr()), KindVar("illegal-monitor-state")))
 	}
 	key := readAlts(alts, "")
 	if li := x.locked[key]; li != nil && act.Op == token.LOCK {
@@ -1248,7 +1257,7 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 			x.items = append(x.items, item{kind: itemDisable, cond: "false"})
 		} else {
 			owner, count := readAlts(li.halts, ".owner"), readAlts(li.halts, ".count")
-			x.items = append(x.items, limitItem(fmt.Sprintf("(%s == %s -> %s : 0) + %d >= %d", owner, me, count, li.k, g.opts.MaxReentrancy),
+			x.items = append(x.items, limitItem(fmt.Sprintf("(%s == %s -> %s : 0) + %d >= %d", owner, g.meExpr(), count, li.k, g.opts.MaxReentrancy),
 				act.OpPos, "lock %s re-acquired more than %d times", format.Expr(act.Lock), g.opts.MaxReentrancy))
 		}
 		li.k++
@@ -1275,14 +1284,14 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 	case token.LOCK:
 		owner := readAlts(halts, ".owner")
 		if lt.Reentrant {
-			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s == 0 || %s == %s", owner, owner, me)})
-			x.items = append(x.items, limitItem(fmt.Sprintf("%s == %s && %s >= %d", owner, me, readAlts(halts, ".count"), g.opts.MaxReentrancy),
+			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s == 0 || %s == %s", owner, owner, g.meExpr())})
+			x.items = append(x.items, limitItem(fmt.Sprintf("%s == %s && %s >= %d", owner, g.meExpr(), readAlts(halts, ".count"), g.opts.MaxReentrancy),
 				act.OpPos, "lock %s re-acquired more than %d times", format.Expr(act.Lock), g.opts.MaxReentrancy))
 		} else {
 			x.items = append(x.items, item{kind: itemDisable, cond: owner + " == 0"})
 		}
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("if :: %s.owner == 0 -> %s.owner = %s; %s.count = 1 :: else -> %s.count = %s.count + 1 fi", p, p, me, p, p, p)
+			return fmt.Sprintf("if :: %s.owner == 0 -> %s.owner = %s; %s.count = 1 :: else -> %s.count = %s.count + 1 fi", p, p, g.meExpr(), p, p, p)
 		}))
 		if g.constPlace(act.Lock) {
 			x.locked[key] = &lockedInfo{halts: halts, k: 1}
@@ -1294,16 +1303,16 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 		}))
 	case token.WAIT:
 		monitor()
-		x.items = append(x.items, item{kind: itemCheck, cond: readAlts(halts, ".owner") + " == " + me})
+		x.items = append(x.items, item{kind: itemCheck, cond: readAlts(halts, ".owner") + " == " + g.meExpr()})
 		x.items = append(x.items, limitItem("BIR_wc != 0", act.OpPos, "thread waits on a second lock while waiting on another (not supported)"))
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0; %s.waiting = %s.waiting | %s", p, p, p, p, p, myBit)
+			return fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0; %s.waiting = %s.waiting | %s", p, p, p, p, p, g.myBitExpr())
 		}))
 		x.hoist.dirty[rootWC] = true
 	case token.UNWAIT:
-		x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", readAlts(halts, ".notified"), myBit, readAlts(halts, ".owner"))})
+		x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", readAlts(halts, ".notified"), g.myBitExpr(), readAlts(halts, ".owner"))})
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0; %s.notified = %s.notified & ~%s", p, me, p, p, p, myBit)
+			return fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0; %s.notified = %s.notified & ~%s", p, g.meExpr(), p, p, p, g.myBitExpr())
 		}))
 		x.hoist.dirty[rootWC] = true
 	case token.NOTIFY:
@@ -1447,7 +1456,8 @@ func (x *tx) startAction(act *ast.StartAction) error {
 	}
 	k := x.starts
 	x.starts++
-	x.items = append(x.items, limitItem(fmt.Sprintf("_nr_pr >= %d", g.opts.MaxThreads-k), act.StartPos, "too many threads (the bound is %d)", g.opts.MaxThreads))
+	nthr := g.nThreadsExpr() // the threads that exist before this start
+	x.items = append(x.items, limitItem(fmt.Sprintf("%s >= %d", nthr, g.opts.MaxThreads-k), act.StartPos, "too many threads (the bound is %d)", g.opts.MaxThreads))
 	first := p.Locations[0]
 	args := make([]string, len(act.Args))
 	for i, a := range act.Args {
@@ -1466,11 +1476,14 @@ func (x *tx) startAction(act *ast.StartAction) error {
 		}
 	}
 	if len(first.Decl.Transformations) == 0 && g.usesTerm {
-		x.emit("BIR_term = BIR_term | (1 << _nr_pr)") // terminated at once
+		x.emit(fmt.Sprintf("BIR_term = BIR_term | (1 << %s)", nthr)) // terminated at once
 		if x.hoist.term == "" {
 			x.hoist.term = "BIR_term"
 		}
-		x.hoist.term = fmt.Sprintf("(%s | (1 << (_nr_pr + %d)))", x.hoist.term, k)
+		x.hoist.term = fmt.Sprintf("(%s | (1 << (%s + %d)))", x.hoist.term, nthr, k)
+	}
+	if g.procTab {
+		x.emit(fmt.Sprintf("BIR_proc[%s - %d] = %d", nthr, g.nThreads, g.procNum(p)))
 	}
 	x.emit(fmt.Sprintf("run %s(%s)", g.names[p], strings.Join(args, ", ")))
 	if act.Lhs == nil {
@@ -1481,10 +1494,10 @@ func (x *tx) startAction(act *ast.StartAction) error {
 		return err
 	}
 	x.emit(assertStmts(lcs)...)
-	x.emit(forAlts(alts, func(p string) string { return p + " = _nr_pr" }))
+	x.emit(forAlts(alts, func(p string) string { return p + " = " + nthr }))
 	if _, _, err := x.hoistedPlace(act.Lhs); err != nil {
 		return err
 	}
-	x.setHoisted(act.Lhs, fmt.Sprintf("_nr_pr + %d", k+1), true)
+	x.setHoisted(act.Lhs, fmt.Sprintf("%s + %d", nthr, k+1), true)
 	return nil
 }
