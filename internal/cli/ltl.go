@@ -245,10 +245,20 @@ func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Con
 		fmt.Fprintf(e.stderr, "birch check: %v\n", err)
 		return ExitBadInput
 	}
-	if p.spec.Formula.HasNext() {
-		fmt.Fprintf(e.stderr, "birch check: warning: %s uses X (next): invisible runs and dead-variable resets "+
-			"change the number of steps between states, and birch cannot turn them off, so the verdict is about "+
-			"the model's steps as birch takes them (docs/properties.md)\n", p.title)
+	if p.spec.Formula.HasNext() && hasInvisible(m) {
+		// X counts steps: turn the coarsening of invisible runs off
+		mo.ExposeInvisible = true
+		if m, err = model.New(p.l.prog, mo); err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return ExitBadInput
+		}
+		if ev, err = m.NewEvaluator(exprs); err != nil {
+			source.Print(e.stderr, err, maxShownErrors)
+			return ExitBadInput
+		}
+		fmt.Fprintf(e.stderr, "birch check: warning: %s uses X (next), which counts steps: invisible runs are "+
+			"exposed for it (each of their transformations is a step and the states inside them are checked; "+
+			"they are still not interleaved with other threads), so the search is larger (docs/properties.md)\n", p.title)
 	}
 	prop := search.Property{
 		Automaton: aut, Labels: ev, Fair: o.fair,
@@ -291,6 +301,16 @@ type jsonLTLReport struct {
 	Lasso     *jsonLasso     `json:"lasso,omitempty"`
 }
 
+// hasInvisible reports whether m has an invisible transformation.
+func hasInvisible(m *model.Model) bool {
+	for _, g := range m.Groups() {
+		if g.Invisible {
+			return true
+		}
+	}
+	return false
+}
+
 // lassoTrailFile is the trail file of an LTL violation: a trail file
 // (birch-trail/1) with the lasso's shape.
 type lassoTrailFile struct {
@@ -321,7 +341,7 @@ func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOpti
 	}
 	viol := violationJSON(l, m, &res.Result, final)
 	if o.trail != "" && res.Violation != nil {
-		tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: res.Trail, Violation: viol, Trail: jsonTrail(steps), Stutter: res.Stutter}}
+		tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: res.Trail, Violation: viol, Trail: jsonTrail(steps), Stutter: res.Stutter, ExposeInvisible: m.Options().ExposeInvisible}}
 		if res.CycleStart >= 0 {
 			cs := res.CycleStart
 			tf.CycleStart = &cs

@@ -74,7 +74,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch replay: %v\n", err)
 		return ExitBadInput
 	}
-	l, m := compileModel(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls})
+	l, m := compileModel(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible})
 	if m == nil {
 		return ExitBadInput
 	}

@@ -18,6 +18,9 @@ type trailFile struct {
 	// cycle, and whether the execution ends by repeating its last state.
 	CycleStart *int `json:"cycle_start,omitempty"`
 	Stutter    bool `json:"stutter,omitempty"`
+	// The model's invisible runs were exposed (each transformation a
+	// step), as for a property with X; replay does the same.
+	ExposeInvisible bool `json:"expose_invisible,omitempty"`
 }
 
 const trailFormat = "birch-trail/1"

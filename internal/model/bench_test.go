@@ -15,6 +15,8 @@ func BenchmarkNext(b *testing.B) {
 		{"peterson", "../../examples/peterson.bir"},
 		{"msgqueue", "../../examples/msgqueue.bir"},
 		{"counters", "../../bench/models/counters.bir"},
+		{"philosophers", "../../bench/models/philosophers.bir"},
+		{"mutex", "../../bench/models/mutex.bir"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			m := load(b, c.path)

@@ -149,6 +149,9 @@ func (m *Model) buildEncoding() {
 			}
 		}
 	}
+	if m.exclOff >= 0 {
+		e.fixed = append(e.fixed, field{kind: fWidth, width: bitsFor(uint64(m.opts.MaxThreads))})
+	}
 	if len(e.fixed) != m.poolOff {
 		panic("model: encoding does not match the layout")
 	}

@@ -17,6 +17,13 @@ type Options struct {
 	MaxInvisible   int // transformations in one invisible run (default 10000)
 	MaxStateSlots  int // slots of the fixed part of a state (default 1<<20)
 	MaxChoiceRange int // alternatives of one range choice (default 1<<20)
+	// ExposeInvisible turns the coarsening of invisible runs off: each
+	// transformation of a run is a step of its own and the states inside
+	// the run are states of the model, but the run is still not interleaved
+	// with other threads (its thread keeps control while it can move; a
+	// slot of the fixed part records which thread holds it). For properties
+	// with X, which count steps.
+	ExposeInvisible bool
 }
 
 func (o Options) withDefaults() Options {
@@ -98,6 +105,7 @@ type Model struct {
 	objBase   []int // first slot of every object
 	objColl   []int // collection of every object
 	poolOff   int   // slot holding the number of threads
+	exclOff   int   // slot of the thread inside an invisible run (ExposeInvisible), or -1
 	procs     []*procInfo
 	funcs     []*procInfo
 	allProcs  []*procInfo // threads then functions (indexed by proc number)
@@ -218,6 +226,13 @@ func (m *Model) layout() {
 			off += col.objSize
 		}
 		m.colls = append(m.colls, col)
+	}
+	m.exclOff = -1
+	if m.opts.ExposeInvisible {
+		// 1 + the thread inside an invisible run, 0 when none is
+		m.exclOff = off
+		m.init = append(m.init, 0)
+		off++
 	}
 	m.poolOff = off
 	m.init = append(m.init, 0)

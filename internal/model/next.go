@@ -104,11 +104,27 @@ func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
 	m.yield = yield
 	m.emitted = 0
 	allDone = true
+	owner := -1
+	if m.exclOff >= 0 {
+		// a thread inside an invisible run keeps control while it can move
+		if o := int(l0.s[m.exclOff]) - 1; o >= 0 && o < len(l0.off) && l0.s[l0.off[o]+thStatus] == 0 {
+			owner = o
+			allDone = false
+			m.path = m.path[:0]
+			if m.expand(0, o) > 0 {
+				m.yield, m.src = nil, nil
+				return m.emitted, false
+			}
+		}
+	}
 	for t := range l0.off {
 		if l0.s[l0.off[t]+thStatus] != 0 {
 			continue
 		}
 		allDone = false
+		if t == owner {
+			continue
+		}
 		m.path = m.path[:0]
 		m.expand(0, t)
 	}
@@ -160,6 +176,17 @@ func (m *Model) expand(lv, t int) int {
 				m.emitFail(t, intern)
 				produced++
 			case rOK:
+				if m.exclOff >= 0 {
+					// an invisible transformation is a step of its own, after
+					// which its thread keeps control
+					L.work[m.exclOff] = 0
+					if g.Invisible {
+						L.work[m.exclOff] = int64(t + 1)
+					}
+					m.emitOK(t, intern, L.work, L.workOff)
+					produced++
+					break
+				}
 				if !g.Invisible {
 					m.emitOK(t, intern, L.work, L.workOff)
 					produced++
