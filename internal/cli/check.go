@@ -15,6 +15,7 @@ import (
 
 	"birch/internal/model"
 	"birch/internal/search"
+	"birch/internal/smt/solvers"
 )
 
 type checkOptions struct {
@@ -39,6 +40,14 @@ type checkOptions struct {
 	pattern      string // --pattern 'PATTERN(args) SCOPE'
 	fair         bool   // --fair: weak fairness over threads
 	noInvariants bool   // --no-invariants
+
+	// data abstraction (docs/abstraction.md, "Checking with abstraction")
+	abstract     repeatedFlag // --abstract NAME=ABSTRACTION
+	abstractions string       // --abstractions FILE
+	use          repeatedFlag // --use FILE.basl
+	def          string       // --default concrete|point
+	solver       string       // --solver for synthesis and replay
+	maxReplay    int          // --max-replay: states of the concrete replay
 }
 
 func init() {
@@ -71,6 +80,15 @@ reentrancy count) cut the path by default (--on-limit=cut), and a search that
 hit one is inconclusive: the model holds only within the bounds.
 --on-limit=error makes hitting a bound a violation.
 
+--abstract NAME=ABSTRACTION (repeatable) and --abstractions FILE check the
+abstract model instead (Bandera's data abstraction; the bindings are those of
+birch abstraction infer, with --use FILE.basl and --default): a pass is a
+proof for the concrete model. A violation is looked for again with the
+choose-free search, and the abstract trail is replayed on the concrete model:
+confirmed (fail, with a concrete trail) or not confirmed (inconclusive,
+naming the first step where the abstract and concrete models part ways).
+See docs/abstraction.md.
+
 Exit status: 0 pass, 1 fail, 2 bad input or usage, 3 inconclusive.
 The JSON output (--json) is described in docs/check.md.`,
 		flags: func(fs *flag.FlagSet) any {
@@ -94,6 +112,12 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.StringVar(&o.pattern, "pattern", "", "check a specification pattern, e.g. 'response(p, q) globally' (see birch patterns)")
 			fs.BoolVar(&o.fair, "fair", false, "ltl: consider only executions that are weakly fair to every thread")
 			fs.BoolVar(&o.noInvariants, "no-invariants", false, "do not check the invariants of the model's properties section")
+			fs.Var(&o.abstract, "abstract", "check the abstract model: bind `NAME=ABSTRACTION` (repeatable)")
+			fs.StringVar(&o.abstractions, "abstractions", "", "check the abstract model: read bindings from `FILE`")
+			fs.Var(&o.use, "use", "with --abstract: read the abstractions of a BASL `FILE` (repeatable)")
+			fs.StringVar(&o.def, "default", "concrete", "with --abstract: abstraction of unconstrained integers: concrete or point")
+			fs.StringVar(&o.solver, "solver", solvers.Default, "with --abstract: decision procedure: "+strings.Join(solvers.Names, ", "))
+			fs.IntVar(&o.maxReplay, "max-replay", 100000, "with --abstract: states the concrete replay of an abstract trail may explore before solving symbolically")
 			return o
 		},
 		run: runCheck,
@@ -243,6 +267,13 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	name := fs.Arg(0)
+	if len(o.abstract) > 0 || o.abstractions != "" {
+		return runAbstractCheck(e, o, name, cfg, mo)
+	}
+	if len(o.use) > 0 {
+		fmt.Fprintln(e.stderr, "birch check: --use needs --abstract or --abstractions")
+		return ExitBadInput
+	}
 	if o.ltl != "" || o.pattern != "" {
 		return runLTLCheck(e, o, name, nil, cfg, mo)
 	}

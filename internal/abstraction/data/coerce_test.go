@@ -49,3 +49,40 @@ func TestCoerce(t *testing.T) {
 		t.Error("coercion from concrete is not an error")
 	}
 }
+
+func TestDecide(t *testing.T) {
+	var lib Library
+	eo, err := lib.Lookup("evenodd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	signs, err := lib.Lookup("signs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a    *Abstraction
+		tok  string
+		cond string
+		want Outcomes
+	}{
+		{eo, "ODD", "n % 2 == 1 || n % 2 == -1", True},
+		{eo, "ODD", "n % 2 == 1", Both}, // -1 % 2 is -1
+		{eo, "EVEN", "n % 2 == 0", True},
+		{eo, "EVEN", "n % 2 == 1", False},
+		{eo, "EVEN", "n == 0", Both},
+		{eo, "ODD", "2 * n + 1 == 4", False},
+		{signs, "POS", "n >= 1", True},
+		{signs, "POS", "n > 5", Both},
+		{signs, "NEG", "n - 3 < 0", True},
+		{signs, "ZERO", "n * 7 == 0", True},
+	} {
+		got, err := c.a.Decide(c.a.TokenIndex(c.tok), c.cond, Config{})
+		if err != nil || got != c.want {
+			t.Errorf("%s %s: %s: %v, %v; want %v", c.a.Name, c.tok, c.cond, got, err, c.want)
+		}
+	}
+	if _, err := eo.Decide(0, "n * n == 4", Config{}); err == nil {
+		t.Errorf("a nonlinear condition was accepted")
+	}
+}

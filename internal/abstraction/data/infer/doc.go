@@ -32,8 +32,26 @@
 // a flow that would raise one is a conflict, reported at the flow with both
 // bindings. After propagation, unconstrained constructs whose values flow
 // into constrained ones become concrete (and are coerced there); the others
-// get the default, concrete or point (Config.DefaultPoint). Every flow
-// between two different abstractions is a Coercion.
+// get the default, concrete or point (Config.DefaultPoint); constructs
+// values flow into from valued ones are at least those (a comparison of
+// concrete values is concrete), and constants are concrete, coerced where
+// they flow. Every flow between two different abstractions is a Coercion.
+//
+// The result of a call and the variable it is assigned to are one node
+// (an abstract model cannot convert a value after a call, the last action
+// of its step). Predicates, invariants and the propositions of LTL
+// properties are inferred like guards.
+//
+// BIR needs some values concrete: array indices, the lengths of new
+// arrays, the bounds of range choices. Unconstrained values there stay
+// concrete; one that inference makes abstract is an error at its position,
+// naming the binding its abstraction comes from:
+//
+//	index.bir:8:32: the index i of buf[i] needs a concrete value, but it is
+//	abstracted by signs (from Main.k, bound by --abstract Main.k=signs)
+//
+// BASL cannot declare coercions between abstractions, so the lattice is
+// the paper's default one; coercions are synthesized (data.Coerce).
 //
 // Explain prints the result:
 //

@@ -77,6 +77,7 @@ func Infer(prog *types.Program, lib Lookup, sel []Selection, cfg Config) (*Resul
 		prog: prog, info: prog.Info, concrete: concrete, point: point,
 		varNode: map[*types.Var]int{}, fnNode: map[*types.Proc]int{},
 		exprNode: map[ast.Expr]int{}, testNode: map[*ast.BinaryExpr]int{},
+		constant: map[int]bool{},
 	}
 	g.program()
 	return g.solve(sel, cfg)
@@ -99,6 +100,20 @@ type graph struct {
 	testNode map[*ast.BinaryExpr]int
 
 	warnings source.ErrorList
+
+	// concrete lists the values BIR needs concrete: array indices, the
+	// lengths of new arrays, the bounds of range choices.
+	needs []need
+	// constant marks the nodes of constants, which are concrete values
+	// coerced where they flow, never defaulted to point.
+	constant map[int]bool
+}
+
+// need is a value that must stay concrete.
+type need struct {
+	node int
+	x    ast.Expr
+	what string // "the index i of a[i]"
 }
 
 type edge struct {
@@ -218,7 +233,7 @@ func (g *graph) program() {
 		}
 	}
 	for _, pp := range prog.Properties {
-		if pp.Decl != nil && !pp.LTL {
+		if pp.Decl != nil {
 			g.expr(pp.Decl.Expr)
 		}
 	}
@@ -259,7 +274,7 @@ func (g *graph) action(a ast.Action) {
 	case *ast.NewAction:
 		g.expr(a.Lhs)
 		if a.Len != nil {
-			g.expr(a.Len)
+			g.needConcrete(g.expr(a.Len), a.Len, "the length "+format.Expr(a.Len)+" of new "+a.Collection.Name)
 		}
 	case *ast.ChooseAction:
 		l := g.expr(a.Lhs)
@@ -268,7 +283,9 @@ func (g *graph) action(a ast.Action) {
 		}
 		for _, v := range []ast.Expr{a.Lo, a.Hi} {
 			if v != nil {
-				g.flow(g.expr(v), l, v.Pos(), v)
+				n := g.expr(v)
+				g.needConcrete(n, v, "the bound "+format.Expr(v)+" of a range choice")
+				g.flow(n, l, v.Pos(), v)
 			}
 		}
 	case *ast.ForallAction:
@@ -288,8 +305,10 @@ func (g *graph) action(a ast.Action) {
 		if a.Lhs != nil {
 			l := g.expr(a.Lhs)
 			if pr, ok := g.info.Uses[a.Func].(*types.Proc); ok {
-				if n, ok := g.fnNode[pr]; ok {
-					g.flow(n, l, a.Assign, nil)
+				if n, ok := g.fnNode[pr]; ok && l >= 0 {
+					// The same abstraction: an abstract model cannot convert
+					// a value after a call, the last action of a step.
+					g.union(n, l)
 				}
 			}
 		}
@@ -323,12 +342,17 @@ func (g *graph) expr(x ast.Expr) int {
 		if v, ok := g.info.Uses[x].(*types.Var); ok {
 			g.union(n, g.varOf(v))
 		}
+		if _, ok := g.info.Uses[x].(*types.Var); !ok {
+			g.constant[n] = true
+		}
 		return n // a constant: free, coerced by its context
 	case *ast.BasicLit:
 		if x.Kind != token.INT {
 			return -1
 		}
-		return g.valueNode(x)
+		n := g.valueNode(x)
+		g.constant[n] = true
+		return n
 	case *ast.ParenExpr:
 		in := g.expr(x.X)
 		if in < 0 {
@@ -339,6 +363,11 @@ func (g *graph) expr(x ast.Expr) int {
 		return n
 	case *ast.UnaryExpr:
 		in := g.expr(x.X)
+		if x.Op == token.ADD && in >= 0 {
+			n := g.valueNode(x)
+			g.union(n, in)
+			return n
+		}
 		if x.Op != token.SUB || in < 0 {
 			return -1
 		}
@@ -374,18 +403,23 @@ func (g *graph) expr(x ast.Expr) int {
 		return n
 	case *ast.IndexExpr:
 		arr := g.expr(x.X)
-		g.expr(x.Index)
+		g.needConcrete(g.expr(x.Index), x.Index, "the index "+format.Expr(x.Index)+" of "+format.Expr(x))
 		if !g.isValue(x) {
 			return -1
 		}
 		n := g.valueNode(x)
 		if arr >= 0 {
 			g.union(n, arr) // an array and its elements share their abstraction
+		} else {
+			// An element of a heap array: those are not abstracted.
+			g.needConcrete(n, x, "the element "+format.Expr(x)+" of a heap array")
 		}
 		return n
 	case *ast.LengthExpr:
 		g.expr(x.X)
-		return g.valueNode(x)
+		n := g.valueNode(x)
+		g.constant[n] = true // a concrete value, coerced where it flows
+		return n
 	case *ast.RemoteRef:
 		if x.Instance != nil {
 			g.expr(x.Instance)
@@ -407,6 +441,12 @@ func (g *graph) expr(x ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+func (g *graph) needConcrete(n int, x ast.Expr, what string) {
+	if n >= 0 {
+		g.needs = append(g.needs, need{n, x, what})
+	}
 }
 
 // field returns the record field x selects.
@@ -553,6 +593,12 @@ func (g *graph) solve(sel []Selection, cfg Config) (*Result, error) {
 			stack = append(stack, n)
 		}
 	}
+	for _, c := range g.needs {
+		if n := g.find(c.node); !reaches[n] {
+			reaches[n] = true
+			stack = append(stack, n)
+		}
+	}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -568,13 +614,64 @@ func (g *graph) solve(sel []Selection, cfg Config) (*Result, error) {
 		def = g.point
 	}
 	for n := range nn {
-		if g.find(n) == n && val[n] == nil {
-			if reaches[n] {
-				val[n] = g.concrete
-			} else {
-				val[n] = def
+		if r := g.find(n); val[r] == nil && reaches[r] {
+			val[r] = g.concrete
+		}
+	}
+	// The others are at least what flows into them (a comparison of
+	// concrete values is concrete), and get the default when nothing does.
+	fixed := make([]bool, nn)
+	for n := range nn {
+		fixed[n] = val[n] != nil
+	}
+	forward := func(work []int) {
+		for len(work) > 0 {
+			s := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, i := range out[s] {
+				d := g.find(g.edges[i].dst)
+				if fixed[d] {
+					continue
+				}
+				if nv := g.lub(val[d], val[s]); nv != val[d] {
+					val[d] = nv
+					work = append(work, d)
+				}
 			}
 		}
+	}
+	var valued []int
+	for n := range nn {
+		if g.find(n) == n && val[n] != nil && !g.constant[n] {
+			valued = append(valued, n)
+		}
+	}
+	forward(valued)
+	for n := range nn {
+		if g.find(n) == n && val[n] == nil && !g.constant[n] {
+			val[n] = def
+			forward([]int{n})
+		}
+	}
+	for n := range nn {
+		if r := g.find(n); val[r] == nil {
+			val[r] = g.concrete // a constant nothing constrains
+		}
+	}
+	// Values BIR needs concrete must not be abstract.
+	for _, c := range g.needs {
+		n := g.find(c.node)
+		if a := val[n]; g.level(a) >= 2 {
+			why := describe(origin[n])
+			if meet[n] != "" {
+				why = " (" + strings.TrimSuffix(meet[n], ",") + ")"
+			}
+			errs.Addf(fset.Position(c.x.Pos()), "%s needs a concrete value, but it is abstracted by %s%s", c.what, a.Name, why)
+		}
+	}
+	if errs.Err() != nil {
+		errs.Sort()
+		return nil, errs
 	}
 	res := &Result{
 		Vars: map[*types.Var]*data.Abstraction{}, Funcs: map[*types.Proc]*data.Abstraction{},

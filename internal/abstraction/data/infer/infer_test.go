@@ -186,3 +186,47 @@ func TestFlows(t *testing.T) {
 		}
 	}
 }
+
+// TestConcreteContexts: an abstract value where BIR needs a concrete one
+// (an index, the length of a new array, a bound of a range choice) is an
+// error at that value.
+func TestConcreteContexts(t *testing.T) {
+	prog := load(t, "testdata/concrete.bir")
+	out, res := run(t, prog, Config{}, "Main.k=signs")
+	golden(t, "concrete-errors", out)
+	if res != nil {
+		t.Fatalf("no error:\n%s", out)
+	}
+	for _, want := range []string{
+		"concrete.bir:13:32: the index i of buf[i] needs a concrete value, but it is abstracted by signs (from Main.k, bound by --abstract Main.k=signs)",
+		"concrete.bir:15:34: the length n of new Arrs needs a concrete value",
+		"concrete.bir:15:61: the bound k of a range choice needs a concrete value",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q", want)
+		}
+	}
+	// Unconstrained values in concrete contexts stay concrete, even with
+	// --default=point; the LTL property's proposition is inferred.
+	prog = load(t, "testdata/concrete.bir")
+	out, res = run(t, prog, Config{DefaultPoint: true}, "buf=signs")
+	if res == nil {
+		t.Fatal(out)
+	}
+	names := map[string]string{}
+	for v, a := range res.Vars {
+		names[VarName(prog, v)] = a.Name
+	}
+	if names["Main.j"] != "concrete" || names["Main.n"] != "concrete" || names["Main.k"] != "concrete" || names["Main.i"] != "concrete" || names["buf"] != "signs" {
+		t.Errorf("variables: %v", names)
+	}
+	found := false
+	for x, a := range res.Tests {
+		if prog.Fset.Position(x.Pos()).Line == 19 {
+			found = a.Name == "concrete"
+		}
+	}
+	if !found {
+		t.Errorf("the LTL proposition k < 3 was not inferred:\n%s", out)
+	}
+}

@@ -1,0 +1,214 @@
+package feasible
+
+import (
+	"fmt"
+	"strings"
+
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
+)
+
+// Step is one step of a schedule: a thread of the concrete model and the
+// transformations it takes, in terms of the concrete model.
+type Step struct {
+	// Thread is the index of the thread in the pool (its tid minus one).
+	Thread int
+	// Groups are the transformations of the step (one, or several for an
+	// invisible run), as indices into the concrete model's Groups.
+	Groups []int
+	// Abstract, when not nil, is the abstract state the step leads to
+	// (the names and values of model.Describe of the abstract model). It
+	// is used to explain where values part ways (Config.Agree).
+	Abstract map[string]string
+}
+
+// EndKind says what a schedule ends in.
+type EndKind int
+
+// What a schedule ends in.
+const (
+	// EndNone: the schedule ends in an ordinary state.
+	EndNone EndKind = iota
+	// EndError: the last step ends in an error outcome (an assertion, a
+	// runtime error, a violated invariant, or a limit).
+	EndError
+	// EndDeadlock: the schedule ends in a state where no thread can move
+	// and some thread has not terminated.
+	EndDeadlock
+)
+
+// End is what the abstract trail ends in, which a concrete trail must
+// reproduce to confirm it.
+type End struct {
+	Kind EndKind
+	// Error is the violation kind of EndError.
+	Error model.ErrorKind
+	// Msg is the abstract violation's message, for reports.
+	Msg string
+}
+
+// Schedule is the sequence of steps of an abstract trail and what it ends
+// in. For EndError the last step is the failing one.
+type Schedule struct {
+	Steps []Step
+	End   End
+}
+
+// Config configures Replay; its zero value works.
+type Config struct {
+	// Checked, when set, is the concrete model wrapped with the state
+	// checks of the check (its invariants, search.WithStateCheck); Replay
+	// explores it instead of the bare model, so that a violated invariant
+	// is an error outcome of the step into the violating state.
+	Checked search.Model
+	// MaxNodes bounds the number of (state, step) pairs the concrete
+	// replay explores; 0 means 100000.
+	MaxNodes int
+	// Solver names the decision procedure of the symbolic replay
+	// (smt/solvers); "" is the embedded solver.
+	Solver string
+	// NoSymbolic disables the symbolic replay.
+	NoSymbolic bool
+	// Agree, when set, compares a concrete state with the abstract state a
+	// step leads to (Step.Abstract). It returns "" when they agree (every
+	// concrete value is abstracted by its abstract token) and otherwise
+	// what differs, e.g. "result = 4 (EVEN), abstract ODD". Replay prefers
+	// concrete executions that agree, and reports the first step at which
+	// the values of the deepest execution part ways.
+	Agree func(abstract map[string]string, concrete []byte) string
+}
+
+// Divergence is where the concrete model parts ways with an abstract trail.
+type Divergence struct {
+	Step     int    // 1-based step of the schedule
+	Thread   string // the thread of the step, e.g. Main[1]
+	Location string // its concrete location there
+	Pos      source.Pos
+	Reason   string // why: "guard n >= 1 is false", "the assertion holds", …
+}
+
+// Result is what Replay found.
+type Result struct {
+	// Confirmed: a concrete execution follows the schedule and ends in the
+	// same violation. Trail is then its ordinals on the concrete model (a
+	// trail birch replay accepts).
+	Confirmed bool
+	Trail     []int
+	// Method is how the concrete execution was found or refuted:
+	// "concrete" (every choice of the concrete model enumerated) or
+	// "symbolic" (choices solved for with the decision procedure).
+	Method string
+	// Diverge says where the deepest concrete execution parts ways with
+	// the schedule (when not confirmed).
+	Diverge *Divergence
+	// ValuesDiverge, when Config.Agree is set, is the first step at which
+	// the values of the concrete execution replayed (the confirmed one, or
+	// the deepest one) stop agreeing with the abstract trail's tokens.
+	ValuesDiverge *Divergence
+	// Incomplete: the replay could not decide (a budget was exhausted,
+	// or the solver answered unknown), so "not confirmed" only means that
+	// no concrete execution was found.
+	Incomplete bool
+	// Note explains Incomplete.
+	Note string
+	// Nodes is the number of (state, step) pairs explored.
+	Nodes int
+}
+
+// String summarizes r in one line.
+func (r *Result) String() string {
+	if r.Confirmed {
+		return fmt.Sprintf("confirmed (%s replay, %d steps)", r.Method, len(r.Trail))
+	}
+	var b strings.Builder
+	b.WriteString("not confirmed")
+	if d := r.Diverge; d != nil {
+		fmt.Fprintf(&b, ": step %d: %s at %s: %s", d.Step, d.Thread, d.Location, d.Reason)
+	}
+	if r.Incomplete {
+		b.WriteString(" (" + r.Note + ")")
+	}
+	return b.String()
+}
+
+// FromTrail turns an abstract trail (ordinals on the abstract model abs)
+// into a schedule of the concrete model: mapGroup maps each transformation
+// of abs (an index into abs.Groups()) to the concrete one it stands for, or
+// -1 for a transformation that has no counterpart (which is then left out
+// of the step). The schedule's end is taken from the trail's last step:
+// an error outcome, or a deadlock when deadlock is true.
+func FromTrail(abs search.Model, absModel *model.Model, ordinals []int, deadlock bool, mapGroup func(int) int) (Schedule, error) {
+	var sc Schedule
+	if len(ordinals) == 0 {
+		if _, fail := abs.Initial(nil); fail != nil {
+			sc.End = End{Kind: EndError, Error: fail.Kind, Msg: fail.Msg}
+			return sc, nil
+		}
+	}
+	_, steps, err := search.Replay(abs, ordinals)
+	if err != nil {
+		return sc, err
+	}
+	for i, ts := range steps {
+		st := Step{Thread: ts.Step.Thread}
+		for _, g := range ts.Step.Groups {
+			if c := mapGroup(int(g)); c >= 0 {
+				st.Groups = append(st.Groups, c)
+			}
+		}
+		if len(st.Groups) == 0 {
+			return sc, fmt.Errorf("step %d: no transformation of the concrete model corresponds to the abstract step", i+1)
+		}
+		if ts.After != nil && absModel != nil {
+			st.Abstract = map[string]string{}
+			for _, v := range absModel.Describe(ts.After) {
+				st.Abstract[v.Name] = v.Value
+			}
+		}
+		sc.Steps = append(sc.Steps, st)
+		if ts.Step.Outcome != model.OK {
+			sc.End = End{Kind: EndError, Error: ts.Step.Kind, Msg: ts.Step.Msg}
+		}
+	}
+	if deadlock && sc.End.Kind == EndNone {
+		sc.End = End{Kind: EndDeadlock, Error: model.Deadlock, Msg: "no thread can move"}
+	}
+	return sc, nil
+}
+
+// Replay looks for an execution of the concrete model m that follows the
+// schedule — the same thread takes the same transformations at every step
+// — and ends in the same violation. It first replays concretely, trying
+// every outcome of the concrete model that fits each step (the choices of
+// externChoose and internChoose, and any other nondeterminism) within
+// Config.MaxNodes; when that budget is exhausted it solves for the choices
+// symbolically. An error is returned only for a schedule that does not fit
+// m at all (a transformation index out of range).
+func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
+	groups := m.Groups()
+	for i, st := range sc.Steps {
+		for _, g := range st.Groups {
+			if g < 0 || g >= len(groups) {
+				return nil, fmt.Errorf("step %d: no transformation %d in the concrete model", i+1, g)
+			}
+		}
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = 100000
+	}
+	r := newEnumerator(m, sc, cfg)
+	res := r.run()
+	if res.Confirmed || !res.Incomplete || cfg.NoSymbolic {
+		return res, nil
+	}
+	sres, ok := replaySymbolic(m, sc, cfg)
+	if !ok {
+		return res, nil
+	}
+	if sres.Diverge == nil {
+		sres.Diverge = res.Diverge
+	}
+	sres.Nodes += res.Nodes
+	return sres, nil
+}

@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"birch/internal/abstraction/data"
+	"birch/internal/abstraction/data/absgen"
+	"birch/internal/abstraction/data/infer"
+	"birch/internal/smt/solvers"
+	"birch/internal/source"
+)
+
+type abstractOptions struct {
+	abstract     repeatedFlag
+	abstractions string
+	use          repeatedFlag
+	def          string
+	solver       string
+	explain      bool
+	out          string
+}
+
+func init() {
+	register(&command{
+		name:  "abstract",
+		args:  "MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--use FILE.basl]... [--default=concrete|point] [--explain] [-o OUT.bir]",
+		short: "generate the abstract model of a BIR model (data abstraction)",
+		long: `
+Abstract binds data abstractions to variables of a BIR model, infers the
+abstraction of every other integer variable and expression (as "birch
+abstraction infer" does), and writes the abstract model: ordinary BIR, which
+"birch vet", "birch check" and "birch translate" accept. Abstracted variables
+get an enum type of tokens; operations are decided by the abstraction's
+tables, case by case on the tokens a transformation reads; imprecise results
+and tests become internChoose; constants are coerced; externChoose over
+abstracted values chooses among tokens. Threads, functions and locations are
+those of the model, and each transformation becomes one or more abstract
+transformations in its place. Properties are under-approximated: a pass of
+the abstract model is a pass of the model. docs/abstraction.md describes the
+encoding.
+
+Bindings are --abstract NAME=ABSTRACTION (repeatable; NAME is x for a global,
+Thread.x or fn.x for a local or parameter, Record.f for a field) and
+--abstractions FILE. --use FILE.basl makes a BASL file's abstractions
+available. Constructs no binding constrains are concrete, or point with
+--default=point.
+
+The abstract model is written to standard output, or to OUT.bir with -o.
+--explain prints the inferred abstraction of every variable, expression and
+test, and the coercions, instead of the model (with -o, the model is still
+written to OUT.bir).
+
+Exit status: 0 on success; 2 for bad input: a bad model, binding or BASL
+file, a conflict, an abstract value where the model needs a concrete one, or
+a construct the generator does not support (file:line:col: message).`,
+		flags: func(fs *flag.FlagSet) any {
+			o := &abstractOptions{}
+			fs.Var(&o.abstract, "abstract", "bind `NAME=ABSTRACTION` (repeatable)")
+			fs.StringVar(&o.abstractions, "abstractions", "", "read bindings from `FILE`")
+			fs.Var(&o.use, "use", "read the abstractions of a BASL `FILE` (repeatable)")
+			fs.StringVar(&o.def, "default", "concrete", "abstraction of unconstrained integers: concrete or point")
+			fs.StringVar(&o.solver, "solver", solvers.Default, "decision procedure: "+strings.Join(solvers.Names, ", "))
+			fs.BoolVar(&o.explain, "explain", false, "print the inferred abstractions")
+			fs.StringVar(&o.out, "o", "", "write the abstract model to `FILE`")
+			return o
+		},
+		run: runAbstract,
+	})
+}
+
+func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
+	o := opts.(*abstractOptions)
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "birch abstract: expected one model file")
+		fs.Usage()
+		return ExitBadInput
+	}
+	var icfg infer.Config
+	switch o.def {
+	case "concrete":
+	case "point":
+		icfg.DefaultPoint = true
+	default:
+		fmt.Fprintf(e.stderr, "birch abstract: bad --default %q (want concrete or point)\n", o.def)
+		return ExitBadInput
+	}
+	if !solvers.Available(o.solver) {
+		fmt.Fprintf(e.stderr, "birch abstract: solver %s is not available (want %s)\n", o.solver, strings.Join(solvers.Names, ", "))
+		return ExitBadInput
+	}
+	cfg := data.Config{Solver: o.solver}
+	lib, bs, ok := readBindings(e, "birch abstract", o.abstract, o.abstractions, o.use, cfg)
+	if !ok {
+		return ExitBadInput
+	}
+	l := loadModel(e, fs.Arg(0))
+	if l == nil {
+		return ExitBadInput
+	}
+	sel, err := infer.Resolve(l.prog, lib, bs)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return ExitBadInput
+	}
+	res, err := infer.Infer(l.prog, lib, sel, icfg)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return ExitBadInput
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+	}
+	acfg := absgen.Config{Data: cfg}
+	if o.out != "" {
+		acfg.Filename = o.out
+	}
+	out, err := absgen.Generate(l.prog, res, acfg)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return ExitBadInput
+	}
+	if o.explain {
+		if err := infer.Explain(e.stdout, l.prog, res, sel); err != nil {
+			fmt.Fprintf(e.stderr, "birch abstract: %v\n", err)
+			return ExitBadInput
+		}
+	}
+	switch {
+	case o.out != "":
+		if err := os.WriteFile(o.out, out.Source, 0o644); err != nil {
+			fmt.Fprintf(e.stderr, "birch abstract: %v\n", err)
+			return ExitBadInput
+		}
+	case !o.explain:
+		e.stdout.Write(out.Source)
+	}
+	return ExitPass
+}
+
+// readBindings reads the bindings of --abstract and --abstractions, with the
+// abstractions of --use files and of the bindings file's use lines added to
+// a library. It prints what is wrong and returns ok false.
+func readBindings(e *env, cmd string, abstract []string, abstractions string, use []string, cfg data.Config) (lib *data.Library, bs []infer.Binding, ok bool) {
+	lib = &data.Library{Config: cfg}
+	for _, file := range use {
+		as, ok := loadBASL(e, file, cfg)
+		if !ok {
+			return nil, nil, false
+		}
+		if err := lib.Add(as...); err != nil {
+			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
+			return nil, nil, false
+		}
+	}
+	for _, arg := range abstract {
+		b, err := infer.ParseBinding(arg)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
+			return nil, nil, false
+		}
+		bs = append(bs, b)
+	}
+	if abstractions != "" {
+		src, err := readSource(e, abstractions)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch: %v\n", err)
+			return nil, nil, false
+		}
+		fbs, uses, err := infer.ParseBindings(abstractions, src)
+		if err != nil {
+			source.Print(e.stderr, err, maxShownErrors)
+			return nil, nil, false
+		}
+		for _, u := range uses {
+			path := u.Path
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(filepath.Dir(abstractions), path)
+			}
+			as, ok := loadBASL(e, path, cfg)
+			if !ok {
+				return nil, nil, false
+			}
+			if err := lib.Add(as...); err != nil {
+				fmt.Fprintf(e.stderr, "%s: %v\n", u.Pos, err)
+				return nil, nil, false
+			}
+		}
+		bs = append(bs, fbs...)
+	}
+	if len(bs) == 0 {
+		fmt.Fprintf(e.stderr, "%s: no bindings (use --abstract NAME=ABSTRACTION or --abstractions FILE)\n", cmd)
+		return nil, nil, false
+	}
+	return lib, bs, true
+}
