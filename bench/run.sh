@@ -11,9 +11,10 @@
 # for each model in bench/models/*.bir, or only for those BENCH_MODELS names (separated by
 # spaces or commas; each a name under bench/models with or without ".bir", such as "mutex" or
 # "small/mutex", or a path to a .bir file; shell globs expand), under /usr/bin/time, which
-# records the peak resident set size. It prints one row per model: verdict, states,
-# transitions, engine seconds, states/s, bytes/state (all from birch's JSON stats), the peak
-# RSS of the whole process, and whether the state count equals the one the model's header
+# records the peak resident set size and the CPU time. It prints one row per model: verdict,
+# states, transitions, engine seconds, states/s, bytes/state (all from birch's JSON stats), the
+# process's CPU seconds (user + system) and states per CPU second, the peak RSS of the whole
+# process, and whether the state count equals the one the model's header
 # expects (a `// bench: states=N transitions=M` line; "-" when the header gives none).
 #
 # Exit status: 0 when every model passed with its expected counts, 1 otherwise.
@@ -59,10 +60,10 @@ row() {
 	python3 - "$@" <<'EOF'
 import json, re, sys
 
-fmt = "%-20s %-12s %12s %13s %9s %12s %10s %9s  %s"
+fmt = "%-20s %-12s %12s %13s %9s %12s %8s %12s %10s %9s  %s"
 if len(sys.argv) == 1:
     print(fmt % ("model", "verdict", "states", "transitions", "seconds", "states/s",
-                 "bytes/st", "RSS MiB", "expected"))
+                 "CPU s", "states/CPU-s", "bytes/st", "RSS MiB", "expected"))
     sys.exit(0)
 
 out, rss_file, model, status = sys.argv[1:5]
@@ -78,15 +79,17 @@ with open(model) as f:
 
 try:
     with open(rss_file) as f:
-        rss = "%.1f" % (int(f.read().split()[-1]) / 1024)
+        kib, user, system = f.read().split()[-3:]
+    rss = "%.1f" % (int(kib) / 1024)
+    cpu = float(user) + float(system)
 except (OSError, ValueError, IndexError):
-    rss = "-"
+    rss, cpu = "-", None
 
 try:
     with open(out) as f:
         doc = json.load(f)
 except (OSError, ValueError):
-    print(fmt % (name, "error(%s)" % status, "-", "-", "-", "-", "-", rss, "-"))
+    print(fmt % (name, "error(%s)" % status, "-", "-", "-", "-", "-", "-", "-", rss, "-"))
     sys.exit(1)
 
 st = doc.get("stats") or {}
@@ -104,8 +107,12 @@ if want:
     ok = ok and not bad
 else:
     expected = "-"
+# CPU time (user + system, of the whole process) is what a shared machine
+# does not inflate by making the search wait for a core
+cpu_s = "-" if cpu is None else "%.2f" % cpu
+per_cpu = "-" if not cpu or st.get("states") is None else "%.0f" % (st["states"] / cpu)
 print(fmt % (name, verdict, num("states", "%d"), num("transitions", "%d"), num("seconds", "%.2f"),
-             num("states_per_second", "%.0f"), num("bytes_per_state", "%.1f"), rss, expected))
+             num("states_per_second", "%.0f"), cpu_s, per_cpu, num("bytes_per_state", "%.1f"), rss, expected))
 sys.exit(0 if ok else 1)
 EOF
 }
@@ -114,7 +121,7 @@ row
 fail=0
 for m in "${models[@]}"; do
 	status=0
-	/usr/bin/time -f '%M' -o "$tmp/rss" "$tmp/birch" check --json "$@" "$m" >"$tmp/out.json" 2>"$tmp/err" || status=$?
+	/usr/bin/time -f '%M %U %S' -o "$tmp/rss" "$tmp/birch" check --json "$@" "$m" >"$tmp/out.json" 2>"$tmp/err" || status=$?
 	row "$tmp/out.json" "$tmp/rss" "$m" "$status" || fail=1
 	if [[ $status -eq 2 ]]; then
 		head -n 3 "$tmp/err" | sed 's/^/    /' >&2
