@@ -188,11 +188,13 @@ func TestAbstractNotConfirmedText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"inconclusive: the abstract model has a violation (assertion) that is not confirmed on the concrete model\n",
-		"abstracted: Main.x signs, Main.y signs\n",
+		"abstracted: Main.x signs, Main.y signs, Main.z signs\n",
 		"found by the search of the abstract model; the choose-free search finds no violation\n",
-		"abstract trail (3 steps):\n",
-		"not confirmed: step 3: Main[1] at s2 (" + abstractionExamples + "/decrement.bir:18:5): the assertion holds on the concrete model\n",
-		"values part ways first at step 2 (Main[1] at s2): Main[1].y = 0 (ZERO), abstract signs_NEG\n",
+		"abstract violation: assertion: assertion violated: y > 0 (may be false in the abstract state) at " + abstractionExamples + "/decrement.bir:29:20\n",
+		"abstract trail (4 steps):\n",
+		"   3. Main[1]  s2 -> s3  " + abstractionExamples + "/decrement.bir:27:5\n        Main[1].y = signs_NEG\n",
+		"not confirmed: step 4: Main[1] at s3 (" + abstractionExamples + "/decrement.bir:29:5): the assertion holds on the concrete model\n",
+		"values part ways first at step 3 (Main[1] at s3): Main[1].y = 1 (POS), abstract signs_NEG\n",
 		"no trail saved: no concrete trail was found\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -259,7 +261,7 @@ func TestAbstractSymbolicReplay(t *testing.T) {
 		t.Fatalf("replay: status %d\n%s%s", status, out, errs)
 	}
 	status, out, _ := runMain("check", abstractionExamples+"/decrement.bir", "--abstract", "Main.x=signs", "--max-replay", "2")
-	if status != ExitInconclusive || !strings.Contains(out, "not confirmed: step 3: Main[1] at s2 (") || !strings.Contains(out, "the assertion holds on the concrete model for every choice\n") {
+	if status != ExitInconclusive || !strings.Contains(out, "not confirmed: step 4: Main[1] at s3 (") || !strings.Contains(out, "the assertion holds on the concrete model for every choice\n") {
 		t.Fatalf("status %d\n%s", status, out)
 	}
 }
@@ -279,7 +281,14 @@ func TestAbstractJSONKeys(t *testing.T) {
 		"confirmation", "diverges", "found_by", "replay", "values_diverge", "variables")
 	abs := doc["abstraction"].(map[string]any)
 	wantKeys(t, "diverges", abs["diverges"], "location", "pos", "reason", "step", "thread")
-	if v := abs["variables"].(map[string]any); v["Main.x"] != "signs" || v["Main.y"] != "signs" || len(v) != 2 {
+	wantKeys(t, "values_diverge", abs["values_diverge"], "location", "pos", "reason", "step", "thread")
+	if d := abs["diverges"].(map[string]any); d["step"] != float64(4) || d["location"] != "s3" || d["pos"] != abstractionExamples+"/decrement.bir:29:5" {
+		t.Errorf("diverges %v", d)
+	}
+	if abs["confirmation"] != "not confirmed" || abs["found_by"] != "search" || doc["verdict"] != "inconclusive" {
+		t.Errorf("confirmation %v, found by %v, verdict %v", abs["confirmation"], abs["found_by"], doc["verdict"])
+	}
+	if v := abs["variables"].(map[string]any); v["Main.x"] != "signs" || v["Main.y"] != "signs" || v["Main.z"] != "signs" || len(v) != 3 {
 		t.Errorf("variables %v", v)
 	}
 }

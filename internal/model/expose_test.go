@@ -1,36 +1,6 @@
 package model
 
-import (
-	"os"
-	"testing"
-
-	"birch/internal/bir/parser"
-	"birch/internal/bir/types"
-	"birch/internal/source"
-)
-
-func loadOpts(t *testing.T, path string, opts Options) *Model {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, path, src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := types.Check(fset, f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := New(prog, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m.checkEncoding = true
-	return m
-}
+import "testing"
 
 // TestExposeInvisible checks the counts derived by hand in the test
 // models' headers, with invisible runs coarsened (the default) and exposed.

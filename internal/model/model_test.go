@@ -10,7 +10,11 @@ import (
 	"birch/internal/source"
 )
 
-func load(t testing.TB, path string) *Model {
+func load(t testing.TB, path string) *Model { return loadOpts(t, path, Options{}) }
+
+// loadOpts compiles a BIR file with opts and turns on the verification of
+// every encoded state.
+func loadOpts(t testing.TB, path string, opts Options) *Model {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -25,7 +29,7 @@ func load(t testing.TB, path string) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := New(prog, Options{})
+	m, err := New(prog, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"errors"
-	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"regexp"
@@ -11,10 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"birch/internal/bir/parser"
-	"birch/internal/bir/types"
-	"birch/internal/source"
 )
 
 // pythonKinds maps the error kinds printed by the reference interpreter
@@ -157,23 +152,8 @@ func TestNextAllocs(t *testing.T) {
 // check does.
 func loadDefault(t *testing.T, path string) *Model {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, path, src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := types.Check(fset, f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := New(prog, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := loadOpts(t, path, Options{})
+	m.checkEncoding = false
 	return m
 }
 

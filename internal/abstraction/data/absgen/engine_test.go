@@ -292,3 +292,44 @@ func TestUnsupported(t *testing.T) {
 		t.Errorf("seven:\n%s", out.Source)
 	}
 }
+
+// TestGuardReadsStateBefore: a guard is evaluated in the state before the
+// actions. An action that writes a variable the guard reads must not make
+// the case's guard false: x < 3 with x := x + 1 is enabled for V2 (giving
+// V3), and x >= 100 with x := 0 for POS. Evaluating the guard after the
+// actions dropped these cases, and the abstract model lost concrete
+// behaviours (an unsound pass).
+func TestGuardReadsStateBefore(t *testing.T) {
+	for _, c := range []struct {
+		binding, src string
+		states       int
+		transitions  int64
+	}{
+		// V0 -> V1 -> V2 -> V3, where x < 3 is false; the skip in each: 4
+		// states, 3 + 4 transitions.
+		{"x=range(0,3)", `
+  loc l0:
+    when x < 3 do { x := x + 1; } goto l0;
+    when true do { } goto l0;`, 4, 7},
+		// (ZERO, l0) -> (POS, l1); from there x >= 100 may hold (back to
+		// (ZERO, l0)) and the skip gives (POS, l0), whose step leads to
+		// (POS, l1): 3 states, 1 + 2 + 1 transitions.
+		{"x=signs", `
+  loc l0:
+    when true do { x := x + 1; } goto l1;
+  loc l1:
+    when x >= 100 do { x := 0; } goto l0;
+    when true do { } goto l0;`, 3, 4},
+	} {
+		src := "system G ()\nx : int;\nmain thread T ()" + c.src + "\nend T;\nend G;\n"
+		prog := loadSource(t, "guard-before.bir", []byte(src))
+		out, err := generate(t, prog, infer.Config{}, c.binding)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := check(t, out.Program, false)
+		if !res.Complete || res.Stats.States != c.states || res.Stats.Transitions != c.transitions {
+			t.Errorf("%s: %d states, %d transitions (complete %v); want %d, %d\n%s", c.binding, res.Stats.States, res.Stats.Transitions, res.Complete, c.states, c.transitions, out.Source)
+		}
+	}
+}

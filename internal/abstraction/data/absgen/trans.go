@@ -230,9 +230,14 @@ func (g *gen) transformation(ps *procState, loc *types.Location, idx int, t *ast
 	byKey := map[string]*caseResult{}
 	val := make([]int, len(probes))
 	for c := 0; c < total; c++ {
+		// The guard reads the state before the actions: evaluate it in a run
+		// that has not executed them (after them, a variable the actions
+		// write would have its new token).
+		pre := &run{g: g, ps: ps, probes: &probes, val: val}
+		pre.reset()
 		r := &run{g: g, ps: ps, probes: &probes, val: val}
 		r.exec(t)
-		if !r.guardMay(t.Guard) {
+		if !pre.guardMay(t.Guard) {
 			// The guard is false in this case: the case is a don't-care.
 			dontCare = append(dontCare, append([]int(nil), val...))
 			next(val, probes)
@@ -438,13 +443,18 @@ func (r *run) emit(k int, a string) {
 	}
 }
 
-func (r *run) exec(t *ast.Transformation) {
-	g := r.g
+// reset empties what a run has executed.
+func (r *run) reset() {
 	r.store = map[*types.Var]data.Set{}
 	r.lstore = map[string]data.Set{}
 	r.written = map[*types.Var]bool{}
 	r.nt = map[*data.Abstraction]int{}
 	r.keep = map[string]bool{}
+}
+
+func (r *run) exec(t *ast.Transformation) {
+	g := r.g
+	r.reset()
 	for k, a := range t.Actions {
 		r.action(k, a)
 	}
