@@ -313,7 +313,11 @@ func (m *Model) appendState(dst []byte, s []int64) []byte {
 // segments start at the byte offsets segs) reached by a step of thread t:
 // only thread t and threads created by the step can differ from src, so
 // the others' bytes are copied.
-func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlots []int64, segs []int, t int) []byte {
+//
+// When rec is not nil, the byte offsets of the new encoding's thread
+// segments (and its end), relative to dst's end, are appended to *rec.
+func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlots []int64, segs []int, t int, rec *[]int) []byte {
+	base := len(dst)
 	w := bitWriter{buf: dst}
 	e := &m.encoding
 	n := m.poolOff + 1
@@ -346,13 +350,31 @@ func (m *Model) appendSucc(dst []byte, s []int64, off []int, src []byte, srcSlot
 	// the threads other than t are unchanged, except for those the step
 	// created: copy the segments before and after t's in one piece each
 	old := len(segs) - 1
+	if rec != nil {
+		d := len(w.buf) - base - segs[0]
+		for _, o := range segs[:t+1] {
+			*rec = append(*rec, o+d)
+		}
+	}
 	w.buf = append(w.buf, src[segs[0]:segs[t]]...)
 	if !m.patchThread(&w, s, off[t], src[segs[t]:segs[t+1]], srcSlots) {
 		m.encodeThread(&w, s, off[t])
 	}
+	if rec != nil {
+		d := len(w.buf) - base - segs[t+1]
+		for _, o := range segs[t+1 : old] {
+			*rec = append(*rec, o+d)
+		}
+	}
 	w.buf = append(w.buf, src[segs[t+1]:segs[old]]...)
 	for _, p := range off[old:] {
+		if rec != nil {
+			*rec = append(*rec, len(w.buf)-base)
+		}
 		m.encodeThread(&w, s, p)
+	}
+	if rec != nil {
+		*rec = append(*rec, len(w.buf)-base)
 	}
 	return w.buf
 }

@@ -122,6 +122,7 @@ type Model struct {
 
 	x       exec
 	levels  []*level
+	first   firstSucc // the first successor of the last Next
 	step    Step
 	path    []int32
 	enc     []byte
@@ -130,6 +131,15 @@ type Model struct {
 
 	printOrd int         // the outcome whose output Print shows
 	pbuf     printBuffer // println output of the current path
+}
+
+// firstSucc is the first successor emitted by the last call of Next: its
+// encoding, slot vector and thread segment offsets, valid when ok.
+type firstSucc struct {
+	enc  []byte
+	s    []int64
+	segs []int
+	ok   bool
 }
 
 // New compiles prog. It fails on a program the engine cannot represent
@@ -177,6 +187,7 @@ func (m *Model) Clone() *Model {
 	c.yield = nil
 	c.pbuf = printBuffer{}
 	c.segs = nil
+	c.first = firstSucc{}
 	c.src = nil
 	c.verifyBuf = nil
 	return &c

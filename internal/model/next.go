@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"io"
+	"slices"
 
 	"birch/internal/source"
 )
@@ -92,12 +93,25 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 // yield is reused; yield must not keep it.
 func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
 	l0 := m.level(0)
-	var ok bool
-	l0.s, m.segs, ok = m.decodeSegs(l0.s, m.segs, state)
-	m.src = state
-	if !ok {
-		panic("model: Next on a state that is not the model's")
+	if m.first.ok && string(state) == string(m.first.enc) {
+		// the first successor of the last call: its slots are at hand
+		l0.s, m.first.s = m.first.s, l0.s
+		m.segs, m.first.segs = m.first.segs, m.segs
+		if m.checkEncoding {
+			d, segs, ok := m.decodeSegs(nil, nil, state)
+			if !ok || !slicesEqual(d, l0.s) || !slices.Equal(segs, m.segs) {
+				panic("model: the kept first successor differs from its decoding")
+			}
+		}
+	} else {
+		var ok bool
+		l0.s, m.segs, ok = m.decodeSegs(l0.s, m.segs, state)
+		if !ok {
+			panic("model: Next on a state that is not the model's")
+		}
 	}
+	m.first.ok = false
+	m.src = state
 	l0.off = m.threadOffsets(l0.s, l0.off)
 	l0.intern = false
 	l0.clean = false
@@ -304,7 +318,18 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 }
 
 func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
-	m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t)
+	if m.emitted == 0 {
+		// keep the first successor's slots: a depth-first search expands
+		// it next when it is new, and Next need not decode it
+		f := &m.first
+		f.segs = f.segs[:0]
+		m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t, &f.segs)
+		f.s = append(f.s[:0], s...)
+		f.enc = append(f.enc[:0], m.enc...)
+		f.ok = true
+	} else {
+		m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t, nil)
+	}
 	if m.checkEncoding {
 		m.verifyEncoding(s)
 	}
