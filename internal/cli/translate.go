@@ -7,17 +7,22 @@ import (
 	"os"
 
 	"birch/internal/backend/promela"
+	"birch/internal/bir/types"
 )
 
 type translateOptions struct {
-	to  string
-	out string
+	to           string
+	out          string
+	property     string
+	ltl          string
+	pattern      string
+	noInvariants bool
 }
 
 func init() {
 	register(&command{
 		name:  "translate",
-		args:  "--to promela [-o OUT] MODEL",
+		args:  "--to promela [-o OUT] [--property NAME | --ltl FORMULA | --pattern PATTERN | --no-invariants] MODEL",
 		short: "translate a BIR model for another model checker",
 		long: `
 Translate writes the translation of a BIR model (a MODEL of "-" reads standard
@@ -30,11 +35,23 @@ message and nothing is written.
 
 The translation goes to standard output, or to OUT with -o.
 
+By default the translation checks every invariant of the model's properties
+section (a monitor process) and no LTL formula. --property NAME translates only
+the property NAME: an invariant, or an ltl property, which becomes an ltl block
+(or a never claim) for pan -a -N NAME. --ltl FORMULA and --pattern PATTERN
+translate an LTL formula over the model's predicates and expressions, as birch
+check and birch spin read them; with a formula, the invariants are left out.
+--no-invariants leaves the invariants out.
+
 Exit status: 0 when the model was translated, 2 otherwise.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &translateOptions{}
 			fs.StringVar(&o.to, "to", "promela", "the target language (promela)")
 			fs.StringVar(&o.out, "o", "", "write the translation to `FILE` instead of standard output")
+			fs.StringVar(&o.property, "property", "", "translate only the property `NAME` of the model (an invariant or an ltl formula)")
+			fs.StringVar(&o.ltl, "ltl", "", "translate an LTL `FORMULA` over the model's predicates and expressions")
+			fs.StringVar(&o.pattern, "pattern", "", "translate a specification `PATTERN`, e.g. 'response(p, q) globally'")
+			fs.BoolVar(&o.noInvariants, "no-invariants", false, "leave out the invariants of the properties section")
 			return o
 		},
 		run: runTranslate,
@@ -52,12 +69,12 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 		fs.Usage()
 		return ExitBadInput
 	}
-	m := loadModel(e, fs.Arg(0))
-	if m == nil {
+	prog, popts, ok := translateProperties(e, o, fs.Arg(0))
+	if !ok {
 		return ExitBadInput
 	}
 	var buf bytes.Buffer
-	if err := promela.Translate(m.prog, &buf, promela.Options{}); err != nil {
+	if err := promela.Translate(prog, &buf, popts); err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return ExitBadInput
 	}
@@ -70,4 +87,33 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	return ExitPass
+}
+
+// translateProperties loads the model and selects the properties the
+// translation checks, as birch spin does: the invariants (all by default,
+// one with --property, none with --no-invariants), or one LTL formula
+// (--property naming an ltl property, --ltl, --pattern) without them.
+func translateProperties(e *env, o *translateOptions, name string) (*types.Program, promela.Options, bool) {
+	co := &checkOptions{property: o.property, ltl: o.ltl, pattern: o.pattern, noInvariants: o.noInvariants}
+	var l *loaded
+	if o.ltl == "" && o.pattern == "" {
+		if l = loadModel(e, name); l == nil {
+			return nil, promela.Options{}, false
+		}
+		invs, isLTL, ok := selectProperties(e, l, co)
+		if !ok {
+			return nil, promela.Options{}, false
+		}
+		if !isLTL {
+			if invs == nil {
+				return l.prog, promela.Options{NoInvariants: true}, true
+			}
+			return l.prog, promela.Options{Invariants: invs}, true
+		}
+	}
+	p := loadLTL(e, co, name, l)
+	if p == nil {
+		return nil, promela.Options{}, false
+	}
+	return p.l.prog, promela.Options{NoInvariants: true, Formulas: []promela.Formula{{Name: p.name, Spec: p.spec}}}, true
 }

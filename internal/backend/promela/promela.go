@@ -17,10 +17,17 @@
 // falls short; MapLasso and MapPrefix map pan's acceptance cycles and bad
 // prefixes back to birch's model.
 //
-// Constructs the translation does not support yet (arrays as function
-// parameters, range choices with non-constant bounds, ...) make Translate
-// return a positioned error (file:line:col: message) instead of wrong
-// output.
+// Functions keep their frames in per-frame arrays of the process (an array
+// variable of a function is a typedef wrapping one frame's array; array
+// results travel through the hidden BIR_rva), and range choices whose
+// bounds are not constant are expanded into one option per value when
+// their types allow few values, or picked by a loop inside the atomic step.
+//
+// Constructs the translation does not support (a disabling condition that
+// depends on a value written earlier in the same transformation through an
+// array or the heap, thread parameters of array type, remote references to
+// arrays, ...) make Translate return a positioned error (file:line:col:
+// message) instead of wrong output.
 package promela
 
 import (
@@ -49,6 +56,9 @@ type Options struct {
 	// (birch's --max-call-depth, default 64): a call made with that many
 	// frames is a limit.
 	MaxCallDepth int
+	// MaxChoiceRange bounds the values of one range choice (birch's
+	// default 1<<20): a larger range is a limit.
+	MaxChoiceRange int
 	// ReportLimits makes pan print "BIR-limit N" the first time a path is
 	// cut at bound N (Translation.Limits): embedded C code, for birch spin.
 	ReportLimits bool
@@ -110,6 +120,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxCallDepth <= 0 {
 		o.MaxCallDepth = 64
+	}
+	if o.MaxChoiceRange <= 0 {
+		o.MaxChoiceRange = 1 << 20
 	}
 	return o
 }
@@ -229,14 +242,15 @@ type gen struct {
 	siteStore map[*site][]string    // the caller's store of a call's result
 
 	// per thread
-	procs     []*types.Proc // the thread and the functions it may call
-	proc      *types.Proc
-	tmpUsed   int
-	iLocs     map[*types.Location]bool // targets of invisible transformations
-	locAlts   map[*types.Location][]*altCode
-	exitLocs  map[*types.Location]bool
-	needCut   bool
-	usesReach bool
+	procs      []*types.Proc // the thread and the functions it may call
+	proc       *types.Proc
+	tmpUsed    int
+	iLocs      map[*types.Location]bool // targets of invisible transformations
+	locAlts    map[*types.Location][]*altCode
+	exitLocs   map[*types.Location]bool
+	needCut    bool
+	usesReach  bool
+	usesChoice bool
 
 	// properties
 	thr      *types.Proc // the thread being emitted (nil: monitor, claims)
@@ -365,11 +379,25 @@ func (g *gen) run() error {
 		g.p("hidden byte %s;\n", KindVar(k))
 	}
 	g.p("%s\n", alwaysMark) // replaced at the end, keeping the line numbers
+	scalarRes, arrayRes := false, int64(0)
 	for _, f := range g.prog.Functions {
-		if f.Result != nil {
-			g.p("hidden int BIR_rv; /* a function's result, from its return to the caller's store */\n\n")
-			break
+		if f.Result == nil {
+			continue
 		}
+		if a, ok := f.Result.Underlying().(*types.Array); ok {
+			arrayRes = max(arrayRes, a.Len)
+		} else {
+			scalarRes = true
+		}
+	}
+	if scalarRes {
+		g.p("hidden int BIR_rv; /* a function's result, from its return to the caller's store */\n")
+	}
+	if arrayRes > 0 {
+		g.p("hidden int BIR_rva[%d]; /* an array result, copied from its return to the caller's target */\n", arrayRes)
+	}
+	if scalarRes || arrayRes > 0 {
+		g.p("\n")
 	}
 	if err := g.declTypes(); err != nil {
 		return err
@@ -417,16 +445,32 @@ func (g *gen) collectSites() error {
 	for _, f := range g.prog.Functions {
 		for _, v := range f.Vars() {
 			n := "F_" + ident(f.Name()) + "_" + ident(v.Name())
-			for g.globalNS[n] {
+			for g.globalNS[n] || g.globalNS["T_"+n] {
 				n += "_"
 			}
 			g.globalNS[n] = true
+			g.globalNS["T_"+n] = true
 			g.fbase[v] = n
-			g.names[v] = n + "[BIR_sp - 1]"
+			g.names[v] = g.frameSlot(v, "BIR_sp - 1")
 		}
 	}
 	return nil
 }
+
+// frameSlot is the place of function variable v in frame idx: an entry
+// of its per-frame array, whose elements wrap an array variable in a
+// typedef (Promela has no arrays of arrays).
+func (g *gen) frameSlot(v *types.Var, idx string) string {
+	s := g.fbase[v] + "[" + idx + "]"
+	if _, ok := v.Type().Underlying().(*types.Array); ok {
+		s += ".e"
+	}
+	return s
+}
+
+// frameTypedef is the name of the typedef wrapping array variable v of a
+// function in each frame.
+func (g *gen) frameTypedef(v *types.Var) string { return "T_" + g.fbase[v] }
 
 // emittedThreads returns the threads that can exist: main threads and
 // threads named by start, in declaration order.
@@ -617,6 +661,11 @@ func (g *gen) declTypes() error {
 			visit(v.Type())
 		}
 	}
+	for _, f := range g.prog.Functions {
+		for _, v := range f.Vars() {
+			visit(v.Type())
+		}
+	}
 	if hasLock {
 		g.p("/* a lock: owner is the holder's tid (0 when free), count its reentrancy count")
 		if g.hasWait {
@@ -626,6 +675,25 @@ func (g *gen) declTypes() error {
 			g.p(" */\n")
 			g.p("typedef BIR_Lock { byte owner; byte count };\n\n")
 		}
+	}
+	// an array variable of a function has one array per frame: the
+	// frames' arrays are an array of this typedef
+	nfa := 0
+	for _, f := range g.prog.Functions {
+		for _, v := range f.Vars() {
+			if _, ok := v.Type().Underlying().(*types.Array); !ok {
+				continue
+			}
+			d, err := g.varDecl(v.Type(), "e", "", v.Pos())
+			if err != nil {
+				return err
+			}
+			g.p("typedef %s { %s }; /* %s of %s in one frame */\n", g.frameTypedef(v), d, v.Name(), f.Name())
+			nfa++
+		}
+	}
+	if nfa > 0 {
+		g.p("\n")
 	}
 	done := map[*types.Named]bool{}
 	for _, c := range g.prog.Collections {

@@ -155,6 +155,7 @@ func (g *gen) thread(t *types.Proc) error {
 	g.exitLocs = map[*types.Location]bool{}
 	g.needCut = false
 	g.usesReach = false
+	g.usesChoice = false
 	for _, v := range t.Vars() {
 		n := ident(v.Name())
 		if g.globalNS[n] {
@@ -238,6 +239,9 @@ func (g *gen) thread(t *types.Proc) error {
 	if g.usesReach {
 		g.p("  int BIR_reach; byte BIR_i; /* scratch of reachable, 0 between steps */\n")
 	}
+	if g.usesChoice {
+		g.p("  int BIR_ch; /* scratch of range choices, 0 between steps */\n")
+	}
 	if len(procs) > 1 {
 		maxD := 0
 		for _, f := range procs[1:] {
@@ -254,8 +258,9 @@ func (g *gen) thread(t *types.Proc) error {
 		g.p("  %s BIR_site[%d];\n", siteT, maxD)
 		for _, f := range procs[1:] {
 			for _, v := range f.Vars() {
-				if g.scalar(v.Type()) == "" {
-					return g.errorf(v.Pos(), "function variables of type %s are not supported yet", v.Type())
+				if _, ok := v.Type().Underlying().(*types.Array); ok {
+					g.p("  %s %s[%d]; /* %s of %s */\n", g.frameTypedef(v), g.fbase[v], depth[f], v.Name(), f.Name())
+					continue
 				}
 				d, err := g.varDecl(&types.Array{Len: int64(depth[f]), Elem: v.Type()}, g.fbase[v], "", v.Pos())
 				if err != nil {
@@ -557,10 +562,30 @@ func (g *gen) expandable(a *ast.ChooseAction) int {
 		return len(a.Values)
 	}
 	lo, hi := g.info.Types[a.Lo].Value, g.info.Types[a.Hi].Value
-	if lo.Kind != types.IntConst || hi.Kind != types.IntConst || hi.Int < lo.Int || hi.Int-lo.Int >= maxExpansion {
+	if lo.Kind != types.IntConst || hi.Kind != types.IntConst {
+		// bounds that are not constant: one alternative per value their
+		// types allow, when there are few
+		if base, top, ok := g.rangeSpan(a); ok && top >= base && top-base < maxRangeExpansion {
+			return int(top-base) + 1
+		}
+		return 0
+	}
+	if hi.Int < lo.Int || hi.Int-lo.Int >= maxExpansion {
 		return 0
 	}
 	return int(hi.Int-lo.Int) + 1
+}
+
+// maxRangeExpansion bounds the alternatives of a range choice whose bounds
+// are not constant; a wider one is a loop inside the step (rangeChoice).
+const maxRangeExpansion = 64
+
+// rangeSpan returns the smallest and largest value a range choice can
+// pick, from the types of its bounds.
+func (g *gen) rangeSpan(a *ast.ChooseAction) (lo, hi int64, ok bool) {
+	l, _, ok1 := g.bounds(a.Lo)
+	_, h, ok2 := g.bounds(a.Hi)
+	return l, h, ok1 && ok2
 }
 
 // transformation translates one transformation into its alternatives.
@@ -750,9 +775,26 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 		return g.errorf(tr.GotoPos, "return in a thread")
 	}
 	a.ret = true
+	var arr *types.Array
 	if tr.Result != nil {
+		arr, _ = g.typeOf(tr.Result).Underlying().(*types.Array)
+	}
+	if arr != nil {
+		// the elements go to BIR_rva before the frame is popped
+		alts, cs, err := g.place(tr.Result, x.plain)
+		if err != nil {
+			return err
+		}
+		x.emit(assertStmts(cs)...)
+		if _, _, err := x.hoistedPlace(tr.Result); err != nil {
+			return err
+		}
+		for k := int64(0); k < arr.Len; k++ {
+			x.emit(fmt.Sprintf("BIR_rva[%d] = %s", k, readAlts(alts, fmt.Sprintf("[%d]", k))))
+		}
+	} else if tr.Result != nil {
 		if g.scalar(g.typeOf(tr.Result)) == "" {
-			return g.errorf(tr.Result.Pos(), "function results of type %s are not supported yet", g.typeOf(tr.Result))
+			return g.errorf(tr.Result.Pos(), "function results of type %s are not supported", g.typeOf(tr.Result))
 		}
 		v, cs, err := g.expr(tr.Result, x.plain)
 		if err != nil {
@@ -779,8 +821,21 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 		var stmts []string
 		if lhs := s.call.Lhs; lhs != nil {
 			dst := g.typeOf(lhs)
+			if arr, isArr := dst.Underlying().(*types.Array); isArr {
+				// the caller's target receives the elements
+				alts, lcs, err := g.place(lhs, &env{})
+				if err != nil {
+					return err
+				}
+				stmts = append(stmts, assertStmts(lcs)...)
+				for k := int64(0); k < arr.Len; k++ {
+					stmts = append(stmts, forAlts(alts, func(p string) string { return fmt.Sprintf("%s[%d] = BIR_rva[%d]", p, k, k) }))
+				}
+				g.siteStore[s] = stmts
+				continue
+			}
 			if g.scalar(dst) == "" {
-				return g.errorf(lhs.Pos(), "results of type %s are not supported yet", dst)
+				return g.errorf(lhs.Pos(), "results of type %s are not supported", dst)
 			}
 			alts, lcs, err := g.place(lhs, &env{})
 			if err != nil {
@@ -811,9 +866,27 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 	vals := make([]string, len(act.Args))
 	hvals := make([]string, len(act.Args))
 	hoks := make([]bool, len(act.Args))
+	arrs := make([][]alt, len(act.Args)) // the places of array arguments
 	for i, e := range act.Args {
-		if i >= len(f.Params) || g.scalar(f.Params[i].Type()) == "" {
-			return g.errorf(e.Pos(), "arguments of type %s are not supported yet", g.typeOf(e))
+		if i >= len(f.Params) {
+			return g.errorf(e.Pos(), "too many arguments")
+		}
+		if _, isArr := f.Params[i].Type().Underlying().(*types.Array); isArr {
+			// an array is passed by value: its elements are copied
+			// into the new frame
+			alts, cs, err := g.place(e, x.plain)
+			if err != nil {
+				return err
+			}
+			x.emit(assertStmts(cs)...)
+			arrs[i] = alts
+			if _, _, err := x.hoistedPlace(e); err != nil {
+				return err
+			}
+			continue
+		}
+		if g.scalar(f.Params[i].Type()) == "" {
+			return g.errorf(e.Pos(), "arguments of type %s are not supported", g.typeOf(e))
 		}
 		v, cs, err := g.expr(e, x.plain)
 		if err != nil {
@@ -831,13 +904,22 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 	dead := func(v *types.Var) bool { return first.HasLive && !inLive(first, v) }
 	for i, e := range act.Args {
 		pv := f.Params[i]
+		if arr, ok := pv.Type().Underlying().(*types.Array); ok {
+			if !dead(pv) {
+				dst := g.frameSlot(pv, "BIR_sp")
+				for k := int64(0); k < arr.Len; k++ {
+					x.emit(fmt.Sprintf("%s[%d] = %s", dst, k, readAlts(arrs[i], fmt.Sprintf("[%d]", k))))
+				}
+			}
+			continue
+		}
 		chk := g.valueChecks(e, nil, vals[i], pv.Type())
 		x.emit(assertStmts(chk)...)
 		if hoks[i] {
 			x.items = append(x.items, checkItems(g.valueChecks(e, nil, hvals[i], pv.Type()))...)
 		}
 		if !dead(pv) {
-			x.emit(fmt.Sprintf("%s[BIR_sp] = %s", g.fbase[pv], vals[i]))
+			x.emit(fmt.Sprintf("%s = %s", g.frameSlot(pv, "BIR_sp"), vals[i]))
 		}
 	}
 	for _, v := range f.Locals {
@@ -845,7 +927,7 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 			continue
 		}
 		if init := constString(v.Init); init != defaultOf(v.Type()) {
-			x.emit(fmt.Sprintf("%s[BIR_sp] = %s", g.fbase[v], init))
+			x.emit(fmt.Sprintf("%s = %s", g.frameSlot(v, "BIR_sp"), init))
 		}
 	}
 	x.emit(fmt.Sprintf("BIR_site[BIR_sp] = %d", g.siteOf[tr].id), "BIR_sp = BIR_sp + 1")
@@ -1009,8 +1091,11 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 				}
 				return false, x.assign(act.Lhs, e, v, vcs, hv, hok)
 			}
-			lo := g.info.Types[act.Lo].Value.Int
-			v := fmt.Sprint(lo + int64(pick))
+			lo := g.info.Types[act.Lo].Value
+			if lo.Kind != types.IntConst {
+				return false, x.rangePick(act, pick)
+			}
+			v := fmt.Sprint(lo.Int + int64(pick))
 			return false, x.assignConst(act.Lhs, v)
 		}
 		return false, x.inlineChoice(act)
@@ -1087,7 +1172,11 @@ func (x *tx) assignConst(lhs ast.Expr, v string) error {
 	if err != nil {
 		return err
 	}
-	chk := g.valueChecks(nil, types.Typ[types.Int], v, dst)
+	var src types.Type = types.Typ[types.Int]
+	if c, ok := constInt(v); ok {
+		src = &types.Range{Lo: c, Hi: c} // no check when the value fits
+	}
+	chk := g.valueChecks(nil, src, v, dst)
 	x.emit(assertStmts(lcs)...)
 	x.emit(assertStmts(chk)...)
 	x.emit(forAlts(alts, func(p string) string { return p + " = " + v }))
@@ -1116,7 +1205,13 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 	} else {
 		lo, hi := g.info.Types[act.Lo].Value, g.info.Types[act.Hi].Value
 		if lo.Kind != types.IntConst || hi.Kind != types.IntConst {
-			return g.errorf(act.KwPos, "a range choice with bounds that are not constant is not supported yet")
+			return x.rangeChoice(act)
+		}
+		if hi.Int < lo.Int {
+			// an empty range disables the transformation, as in birch
+			x.items = append(x.items, item{kind: itemDisable, cond: "false"})
+			x.markDirty(act.Lhs)
+			return nil
 		}
 		if hi.Int-lo.Int >= 1<<16 {
 			return g.errorf(act.KwPos, "a range choice of more than 65536 values is not supported")
@@ -1151,6 +1246,105 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 	}
 	b.WriteString(" fi")
 	x.emit(b.String())
+	x.markDirty(act.Lhs)
+	return nil
+}
+
+// rangePick translates the alternative of lhs := internChoose(lo .. hi)
+// (or externChoose) that picks the pick-th value of the span the bounds'
+// types allow: the bounds are evaluated and checked as in birch, and the
+// alternative is enabled when the value lies in lo..hi (in the state before
+// the transformation), so an empty range disables every alternative, as
+// birch disables the transformation. A range has at most maxRangeExpansion
+// values here, fewer than birch's bound on choices.
+func (x *tx) rangePick(act *ast.ChooseAction, pick int) error {
+	g := x.g
+	_, lcs, err := g.expr(act.Lo, x.plain)
+	if err != nil {
+		return err
+	}
+	_, hcs, err := g.expr(act.Hi, x.plain)
+	if err != nil {
+		return err
+	}
+	x.emit(assertStmts(lcs)...)
+	x.emit(assertStmts(hcs)...)
+	hlo, ok1, err := x.hoisted(act.Lo)
+	if err != nil {
+		return err
+	}
+	hhi, ok2, err := x.hoisted(act.Hi)
+	if err != nil {
+		return err
+	}
+	if !ok1 || !ok2 {
+		return x.unsupportedDirty(act, "a range choice")
+	}
+	base, _, _ := g.rangeSpan(act)
+	v := base + int64(pick)
+	x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s <= %d && %d <= %s", paren(hlo), v, v, paren(hhi))})
+	return x.assignConst(act.Lhs, fmt.Sprint(v))
+}
+
+// rangeChoice translates lhs := internChoose(lo .. hi) (or externChoose)
+// with bounds that are not constant. As in birch, the bounds are evaluated
+// once, in order; an empty range disables the transformation (so the
+// bounds must be expressible in the state before it), and a range of
+// MaxChoiceRange values or more is a bound of the model. Inside the atomic
+// step a loop picks the value: BIR_ch starts at lo and either stops or
+// grows while it is below hi, so that each value of lo..hi is reached by
+// exactly one path, one successor per value as in birch. BIR_ch is 0
+// again at the end of the step.
+func (x *tx) rangeChoice(act *ast.ChooseAction) error {
+	g := x.g
+	lo, lcs, err := g.expr(act.Lo, x.plain)
+	if err != nil {
+		return err
+	}
+	hi, hcs, err := g.expr(act.Hi, x.plain)
+	if err != nil {
+		return err
+	}
+	x.emit(assertStmts(lcs)...)
+	x.emit(assertStmts(hcs)...)
+	hlo, ok1, err := x.hoisted(act.Lo)
+	if err != nil {
+		return err
+	}
+	hhi, ok2, err := x.hoisted(act.Hi)
+	if err != nil {
+		return err
+	}
+	if !ok1 || !ok2 {
+		return x.unsupportedDirty(act, "a range choice")
+	}
+	x.items = append(x.items, item{kind: itemDisable, cond: paren(hlo) + " <= " + paren(hhi)})
+	m := int64(g.opts.MaxChoiceRange)
+	llo, lhi, lok := g.bounds(act.Lo)
+	hlo2, hhi2, hok := g.bounds(act.Hi)
+	if m < 1<<32 && !(lok && hok && hhi2-llo < m) {
+		// hi - lo >= m, written so that nothing overflows 32 bits:
+		// when hi < MIN + m, hi - lo < m holds anyway
+		x.items = append(x.items, limitItem(fmt.Sprintf("%s >= %s && %s - %d >= %s", paren(hhi), lit32(-(1<<31)+m), paren(hhi), m, paren(hlo)),
+			act.KwPos, "choice range has more than %d values", m))
+	}
+	g.usesChoice = true
+	x.emit("BIR_ch = "+lo, fmt.Sprintf("do :: BIR_ch < %s -> BIR_ch = BIR_ch + 1 :: break od", paren(hi)))
+	var src types.Type = types.Typ[types.Int]
+	if lok && hok {
+		src = &types.Range{Lo: min(llo, hlo2), Hi: max(lhi, hhi2)}
+	}
+	dst := g.typeOf(act.Lhs)
+	alts, pcs, err := g.place(act.Lhs, x.plain)
+	if err != nil {
+		return err
+	}
+	x.emit(assertStmts(pcs)...)
+	x.emit(assertStmts(g.valueChecks(nil, src, "BIR_ch", dst))...)
+	x.emit(forAlts(alts, func(p string) string { return p + " = BIR_ch" }), "BIR_ch = 0")
+	if _, _, err := x.hoistedPlace(act.Lhs); err != nil {
+		return err
+	}
 	x.markDirty(act.Lhs)
 	return nil
 }
