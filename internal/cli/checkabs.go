@@ -56,6 +56,10 @@ type jsonAbstraction struct {
 	Diverges      *jsonDivergence `json:"diverges"`
 	ValuesDiverge *jsonDivergence `json:"values_diverge"`
 	AbstractTrail []jsonStep      `json:"abstract_trail"`
+	// AbstractFormula is the under-approximated formula an LTL property
+	// is checked with; AbstractLasso the shape of an abstract lasso.
+	AbstractFormula string     `json:"abstract_formula,omitempty"`
+	AbstractLasso   *jsonLasso `json:"abstract_lasso,omitempty"`
 }
 
 type jsonDivergence struct {
@@ -90,10 +94,6 @@ var generateAbstract = func(prog *types.Program, res *infer.Result, cfg data.Con
 
 // runAbstractCheck is birch check with --abstract or --abstractions.
 func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, mo model.Options) int {
-	if o.ltl != "" || o.pattern != "" {
-		fmt.Fprintln(e.stderr, "birch check: --ltl and --pattern cannot be combined with --abstract yet")
-		return ExitBadInput
-	}
 	if !solvers.Available(o.solver) {
 		fmt.Fprintf(e.stderr, "birch check: solver %s is not available (want %s)\n", o.solver, strings.Join(solvers.Names, ", "))
 		return ExitBadInput
@@ -102,7 +102,10 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 		fmt.Fprintln(e.stderr, "birch check: --max-replay must not be negative")
 		return ExitBadInput
 	}
-	ac, ok := buildAbstractCheck(e, o, name, mo)
+	if o.ltl != "" || o.pattern != "" {
+		return runAbstractLTL(e, o, name, cfg, mo, nil)
+	}
+	ac, ok := buildAbstractCheck(e, o, name, mo, nil)
 	if !ok {
 		return ExitBadInput
 	}
@@ -111,8 +114,7 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 		return ExitBadInput
 	}
 	if isLTL {
-		fmt.Fprintln(e.stderr, "birch check: ltl properties cannot be checked with --abstract yet")
-		return ExitBadInput
+		return runAbstractLTL(e, o, name, cfg, mo, ac)
 	}
 	ac.absSM = ac.absM
 	if len(invs) > 0 {
@@ -181,8 +183,9 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 }
 
 // buildAbstractCheck loads the concrete model, infers the abstractions and
-// generates and compiles the abstract model.
-func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options) (*abstractCheck, bool) {
+// generates and compiles the abstract model. pre, when not nil, is the
+// concrete model already loaded (with a command-line formula).
+func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, pre *loaded) (*abstractCheck, bool) {
 	dcfg := data.Config{Solver: o.solver}
 	lib := &data.Library{Config: dcfg}
 	for _, file := range o.use {
@@ -235,8 +238,16 @@ func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options) 
 		fmt.Fprintln(e.stderr, "birch check: --abstractions file has no bindings")
 		return nil, false
 	}
-	l, m := compileModel(e, name, mo)
-	if m == nil {
+	var l *loaded
+	var m *model.Model
+	if pre != nil {
+		var err error
+		if m, err = model.New(pre.prog, mo); err != nil {
+			fmt.Fprintln(e.stderr, err)
+			return nil, false
+		}
+		l = pre
+	} else if l, m = compileModel(e, name, mo); m == nil {
 		return nil, false
 	}
 	sel, err := infer.Resolve(l.prog, lib, bs)
@@ -279,20 +290,27 @@ func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options) 
 	for _, s := range sel {
 		ac.bindings = append(ac.bindings, s.Binding.Target+"="+s.Binding.Abstraction)
 	}
+	ac.mapGroups()
+	return ac, true
+}
+
+// mapGroups maps every transformation of the abstract model to the
+// concrete one it was generated from.
+func (ac *abstractCheck) mapGroups() {
 	byDecl := map[*ast.Transformation]int{}
-	for _, g := range m.Groups() {
+	for _, g := range ac.concM.Groups() {
 		byDecl[g.Decl] = g.Index
 	}
-	for _, g := range am.Groups() {
+	ac.groupMap = ac.groupMap[:0]
+	for _, g := range ac.absM.Groups() {
 		c := -1
-		if orig := out.Origin(g.Decl); orig != nil {
+		if orig := ac.out.Origin(g.Decl); orig != nil {
 			if i, ok := byDecl[orig]; ok {
 				c = i
 			}
 		}
 		ac.groupMap = append(ac.groupMap, c)
 	}
-	return ac, true
 }
 
 func (ac *abstractCheck) mapGroup(i int) int {
@@ -468,7 +486,17 @@ func (ac *abstractCheck) violationMsg(k model.ErrorKind, msg string, groups []in
 	if len(conds) != 1 {
 		return msg
 	}
-	return "assertion violated: " + conds[0] + " (may be false in the abstract state)"
+	// the generator writes assert(false) where the condition is certainly
+	// false, and asserts a chosen boolean where it may be either
+	how := "may be false in the abstract state"
+	if g := int(groups[len(groups)-1]); g >= 0 && g < len(ac.absM.Groups()) {
+		for _, a := range ac.absM.Groups()[g].Decl.Actions {
+			if as, ok := a.(*ast.AssertAction); ok && format.Expr(as.Cond) == "false" {
+				how = "false in every concrete state the abstract state stands for"
+			}
+		}
+	}
+	return "assertion violated: " + conds[0] + " (" + how + ")"
 }
 
 func divergenceJSON(fset *source.FileSet, d *feasible.Divergence) *jsonDivergence {

@@ -190,11 +190,11 @@ func TestAbstractNotConfirmedText(t *testing.T) {
 		"inconclusive: the abstract model has a violation (assertion) that is not confirmed on the concrete model\n",
 		"abstracted: Main.x signs, Main.y signs, Main.z signs\n",
 		"found by the search of the abstract model; the choose-free search finds no violation\n",
-		"abstract violation: assertion: assertion violated: y > 0 (may be false in the abstract state) at " + abstractionExamples + "/decrement.bir:29:20\n",
+		"abstract violation: assertion: assertion violated: y > 0 (false in every concrete state the abstract state stands for) at " + abstractionExamples + "/decrement.bir:29:20\n",
 		"abstract trail (4 steps):\n",
 		"   3. Main[1]  s2 -> s3  " + abstractionExamples + "/decrement.bir:27:5\n        Main[1].y = signs_NEG\n",
 		"not confirmed: step 4: Main[1] at s3 (" + abstractionExamples + "/decrement.bir:29:5): the assertion holds on the concrete model\n",
-		"values part ways first at step 3 (Main[1] at s3): Main[1].y = 1 (POS), abstract signs_NEG\n",
+		"values part ways first at step 3 (Main[1] at s2): Main[1].y = 1 (POS), abstract signs_NEG\n",
 		"no trail saved: no concrete trail was found\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -212,7 +212,9 @@ func TestAbstractCheckBadInput(t *testing.T) {
 		{[]string{"--abstract", "Main.x"}, "NAME=ABSTRACTION"},
 		{[]string{"--abstract", "Main.nosuch=signs"}, "nosuch"},
 		{[]string{"--abstract", "Main.x=nosuch"}, "nosuch"},
-		{[]string{"--abstract", "Main.x=signs", "--ltl", "[] true"}, "cannot be combined"},
+		{[]string{"--abstract", "Main.x=signs", "--ltl", "[] nosuch"}, "--ltl:1:4"},
+		{[]string{"--abstract", "Main.x=signs", "--ltl", "[] true", "--search", "bfs"}, "depth-first"},
+		{[]string{"--abstract", "Main.x=signs", "--ltl", "[] true", "--pattern", "absence(true)"}, "only one of"},
 		{[]string{"--abstract", "Main.x=signs", "--solver", "nosuch"}, "not available"},
 		{[]string{"--abstract", "Main.x=signs", "--max-replay", "-1"}, "--max-replay"},
 		{[]string{"--use", "x.basl"}, "--use needs --abstract"},
@@ -330,5 +332,94 @@ end DL;
 	// and the concrete model does deadlock
 	if status, _, _ := runMain("check", hidden); status != ExitViolation {
 		t.Fatalf("the concrete model should deadlock, status %d", status)
+	}
+}
+
+// LTL with abstraction: a pass says what it proves (not the executions
+// that end in a deadlock); a lasso whose cycle does not close concretely
+// is not confirmed; a confirmed lasso is saved as a lasso trail of the
+// concrete model.
+func TestAbstractLTL(t *testing.T) {
+	parity := abstractionExamples + "/parity.bir"
+	status, out, errs := runMain("check", parity, "--abstract", "x=evenodd", "--property", "back_to_even")
+	if status != ExitPass {
+		t.Fatalf("status %d\n%s%s", status, out, errs)
+	}
+	for _, want := range []string{
+		"pass: no violation: every execution of the abstract model satisfies the under-approximated formula; proven with abstraction (x=evenodd) " +
+			"for every execution of the concrete model that is infinite or ends with every thread terminated; executions that end in a deadlock are not covered (abstraction does not preserve deadlocks)\n",
+		"  formula: [] ((x % 2 == 1) -> <> (x % 2 == 0))\n  under-approximated: [] ((x == evenodd_ODD) -> <> (x == evenodd_EVEN))\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	status, out, _ = runMain("check", parity, "--abstract", "x=signs", "--property", "back_to_even")
+	for _, want := range []string{
+		"inconclusive: the abstract model has a violation (ltl) that is not confirmed on the concrete model\n",
+		"abstract lasso (5 steps):\n",
+		"cycle (2 steps, back to the state after step 3), repeated forever:\n",
+		"not confirmed: step 6: the cycle does not close on the concrete model: the state after step 5 is not the state after step 3 (x = 5, was 3)\n",
+	} {
+		if status != ExitInconclusive || !strings.Contains(out, want) {
+			t.Errorf("status %d, output lacks %q:\n%s", status, want, out)
+		}
+	}
+	status, out, _ = runMain("check", parity, "--abstract", "x=evenodd", "--property", "often_odd")
+	for _, want := range []string{
+		"found by the search of the abstract model; the choose-free search finds no violation\n",
+		"then the last state repeats forever (every thread has terminated)\n",
+		"not confirmed: step 1: Main[1] at even (" + parity + ":37:5): guard x >= 10 is false\n",
+	} {
+		if status != ExitInconclusive || !strings.Contains(out, want) {
+			t.Errorf("status %d, output lacks %q:\n%s", status, want, out)
+		}
+	}
+
+	server := abstractionExamples + "/server.bir"
+	trail := filepath.Join(t.TempDir(), "server.trail")
+	status, doc := checkJSON(t, server, "--abstract", "served=signs", "--property", "progress", "--trail", trail)
+	abs := doc["abstraction"].(map[string]any)
+	if status != ExitViolation || abs["confirmation"] != "confirmed" || doc["lasso"] == nil || abs["abstract_lasso"] == nil ||
+		abs["abstract_formula"] != "[] <> (served == signs_POS)" || doc["property"].(map[string]any)["name"] != "progress" {
+		t.Fatalf("status %d: %v", status, doc)
+	}
+	status, out, errs = runMain("replay", server, trail)
+	if status != ExitViolation || !strings.Contains(out, "repeat forever (a lasso)") {
+		t.Fatalf("replay: status %d\n%s%s", status, out, errs)
+	}
+}
+
+// Weak fairness is not preserved by abstraction: a pass that needs --fair
+// is inconclusive; one that does not is a pass.
+func TestAbstractLTLFair(t *testing.T) {
+	src := `system F ()
+x : int;
+main thread A ()
+  loc a0:
+    when true do { x := x + 1; } goto a0;
+end A;
+main thread B ()
+  loc b0:
+    when x > 0 do { } goto b1;
+  loc b1:
+end B;
+properties
+  ltl done: <> B@b1;
+end F;
+`
+	file := filepath.Join(t.TempDir(), "fair.bir")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// without fairness A may run forever: x grows, so the lasso is not real
+	status, out, errs := runMain("check", file, "--abstract", "x=signs", "--property", "done")
+	if status != ExitInconclusive || !strings.Contains(out, "the cycle does not close on the concrete model") {
+		t.Fatalf("status %d\n%s%s", status, out, errs)
+	}
+	// with fairness the abstract model satisfies it, but fairness is not preserved
+	status, out, errs = runMain("check", file, "--abstract", "x=signs", "--property", "done", "--fair")
+	if status != ExitInconclusive || !strings.Contains(out, "weak fairness is not preserved by abstraction") {
+		t.Fatalf("status %d\n%s%s", status, out, errs)
 	}
 }

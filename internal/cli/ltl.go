@@ -74,6 +74,7 @@ func propertyList(prog *types.Program) string {
 // ltlProperty is the LTL property a check verifies.
 type ltlProperty struct {
 	name    string // the property's name, or --ltl / --pattern
+	prop    string // the name of the property in l's program
 	title   string // how messages name it
 	source  string // what the user wrote: the formula, or the pattern
 	l       *loaded
@@ -127,10 +128,15 @@ func loadLTL(e *env, o *checkOptions, name string, l *loaded) *ltlProperty {
 			return nil
 		}
 		p.l, expr = l2, x
+		for _, pr := range l2.prog.Properties {
+			if pr.Decl.Expr == x {
+				p.prop = pr.Name()
+			}
+		}
 	default:
 		for _, pr := range l.prog.Properties {
 			if pr.Name() == o.property && pr.LTL {
-				p.name, expr = pr.Name(), pr.Decl.Expr
+				p.name, p.prop, expr = pr.Name(), pr.Name(), pr.Decl.Expr
 				p.title = "ltl property " + pr.Name()
 				p.source = format.Expr(expr)
 			}

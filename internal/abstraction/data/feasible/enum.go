@@ -23,6 +23,7 @@ type enumerator struct {
 	exhausted bool
 	seen      map[string]bool
 	path      []int
+	states    [][]byte // the states along path: states[0] is the initial one
 	found     []int
 
 	best      *Divergence
@@ -54,6 +55,7 @@ func (e *enumerator) run() *Result {
 		res.Diverge = &Divergence{Step: 0, Pos: fail.Pos, Reason: "the initial state of the concrete model cannot be created: " + fail.Kind.String() + ": " + fail.Msg}
 		return res
 	}
+	e.states = append(e.states[:0], init)
 	ok := e.dfs(init, 0)
 	res.Nodes = e.nodes
 	if ok {
@@ -77,6 +79,10 @@ func (e *enumerator) dfs(state []byte, i int) bool {
 		return e.endOK(state, i)
 	}
 	key := strconv.Itoa(i) + ":" + string(state)
+	if e.sc.End.Kind == EndLasso && i > e.sc.End.CycleStart {
+		// whether the cycle closes depends on the state it started in
+		key += ":" + string(e.states[e.sc.End.CycleStart])
+	}
 	if e.seen[key] {
 		return false
 	}
@@ -143,8 +149,10 @@ func (e *enumerator) dfs(state []byte, i int) bool {
 		}
 		any = true
 		e.path = append(e.path, c.st.Ordinal)
+		e.states = append(e.states, c.st.State)
 		ok := e.dfs(c.st.State, i+1)
 		e.path = e.path[:len(e.path)-1]
+		e.states = e.states[:len(e.states)-1]
 		if ok {
 			return true
 		}
@@ -188,6 +196,8 @@ func (e *enumerator) endOK(state []byte, i int) bool {
 		}
 		e.divergeAt(state, i+1, -1, "", why)
 		return false
+	case EndLasso:
+		return e.lassoOK(state, i)
 	case EndError:
 		// only an empty schedule ends here: the error is the initial
 		// state's, which run handles
@@ -196,6 +206,65 @@ func (e *enumerator) endOK(state []byte, i int) bool {
 	}
 	e.found = append([]int(nil), e.path...)
 	return true
+}
+
+// lassoOK checks the end of a lasso schedule in state (reached after i
+// steps): the cycle closes, or the last state is final for a stutter, and
+// Config.Accept accepts the concrete lasso.
+func (e *enumerator) lassoOK(state []byte, i int) bool {
+	cs := e.sc.End.CycleStart
+	if cs >= i {
+		n, _ := e.sm.Next(state, func(*model.Step) {})
+		if n > 0 {
+			var movers []string
+			for _, t := range e.m.Threads(state, false) {
+				if !t.Done {
+					movers = append(movers, t.Name)
+				}
+			}
+			e.divergeAt(state, i+1, -1, "", "the last state is not final on the concrete model: "+strconv.Itoa(n)+" steps are possible (threads "+strings.Join(movers, ", ")+"), so it does not repeat forever")
+			return false
+		}
+	} else if start := e.states[cs]; string(start) != string(state) {
+		from := "the initial state"
+		if cs > 0 {
+			from = "the state after step " + strconv.Itoa(cs)
+		}
+		why := "the cycle does not close on the concrete model: the state after step " + strconv.Itoa(i) + " is not " + from
+		if d := e.stateDiff(start, state); d != "" {
+			why += " (" + d + ")"
+		}
+		e.divergeAt(state, i+1, -1, "", why)
+		return false
+	}
+	if e.cfg.Accept != nil {
+		if why := e.cfg.Accept(e.states, e.path); why != "" {
+			e.divergeAt(state, i+1, -1, "", why)
+			return false
+		}
+	}
+	e.found = append([]int(nil), e.path...)
+	return true
+}
+
+// stateDiff names the first values that differ between two states: "x =
+// 3, was 2".
+func (e *enumerator) stateDiff(was, now []byte) string {
+	old := map[string]string{}
+	for _, v := range e.m.Describe(was) {
+		old[v.Name] = v.Value
+	}
+	var parts []string
+	for _, v := range e.m.Describe(now) {
+		if o, ok := old[v.Name]; ok && o != v.Value {
+			parts = append(parts, v.Name+" = "+v.Value+", was "+o)
+		}
+		if len(parts) == 3 {
+			parts = append(parts, "…")
+			break
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // diverge records that step i (0-based) cannot be followed from state.
@@ -300,18 +369,22 @@ func (e *enumerator) valuesDiverge(ords []int) *Divergence {
 	if e.cfg.Agree == nil || len(ords) == 0 {
 		return nil
 	}
-	_, steps, err := search.Replay(e.sm, ords)
+	before, steps, err := search.Replay(e.sm, ords)
 	if err != nil {
 		return nil
 	}
 	for i, ts := range steps {
+		if i > 0 {
+			before = steps[i-1].After
+		}
 		if i >= len(e.sc.Steps) || ts.After == nil || e.sc.Steps[i].Abstract == nil {
 			continue
 		}
 		if why := e.cfg.Agree(e.sc.Steps[i].Abstract, ts.After); why != "" {
 			d := &Divergence{Step: i + 1, Reason: why, Pos: e.groups[e.sc.Steps[i].Groups[0]].Decl.Pos()}
 			d.Thread = e.m.ThreadName(ts.After, ts.Step.Thread)
-			for _, t := range e.m.Threads(ts.After, false) {
+			// the location before the step, as for Divergence
+			for _, t := range e.m.Threads(before, false) {
 				if t.Name == d.Thread {
 					d.Location = t.Location
 				}

@@ -36,6 +36,14 @@ const (
 	// EndDeadlock: the schedule ends in a state where no thread can move
 	// and some thread has not terminated.
 	EndDeadlock
+	// EndLasso: the schedule is a lasso of an LTL violation: its steps from
+	// End.CycleStart on are a cycle, which the concrete execution must
+	// close (the state after the last step is the state after step
+	// CycleStart). With CycleStart == len(Steps) the cycle is a stutter:
+	// the last state must have no outcome at all (every thread has
+	// terminated, or a deadlock). Config.Accept then decides whether the
+	// concrete lasso violates the property.
+	EndLasso
 )
 
 // End is what the abstract trail ends in, which a concrete trail must
@@ -46,6 +54,9 @@ type End struct {
 	Error model.ErrorKind
 	// Msg is the abstract violation's message, for reports.
 	Msg string
+	// CycleStart is where the cycle of an EndLasso schedule starts (an
+	// index into Steps; len(Steps) for a stutter).
+	CycleStart int
 }
 
 // Schedule is the sequence of steps of an abstract trail and what it ends
@@ -77,13 +88,20 @@ type Config struct {
 	// concrete executions that agree, and reports the first step at which
 	// the values of the deepest execution part ways.
 	Agree func(abstract map[string]string, concrete []byte) string
+	// Accept, when set, decides whether a concrete lasso that follows an
+	// EndLasso schedule confirms it (whether it violates the property):
+	// states[0] is the initial state and states[i] the state after step
+	// i; ordinals are the steps' ordinals. It returns "" to confirm, and
+	// otherwise why not (e.g. "the concrete lasso satisfies the formula");
+	// Replay then tries the other concrete executions.
+	Accept func(states [][]byte, ordinals []int) string
 }
 
 // Divergence is where the concrete model parts ways with an abstract trail.
 type Divergence struct {
 	Step     int    // 1-based step of the schedule
 	Thread   string // the thread of the step, e.g. Main[1]
-	Location string // its concrete location there
+	Location string // its concrete location before the step
 	Pos      source.Pos
 	Reason   string // why: "guard n >= 1 is false", "the assertion holds", …
 }
@@ -183,8 +201,9 @@ func FromTrail(abs search.Model, absModel *model.Model, ordinals []int, deadlock
 // every outcome of the concrete model that fits each step (the choices of
 // externChoose and internChoose, and any other nondeterminism) within
 // Config.MaxNodes; when that budget is exhausted it solves for the choices
-// symbolically. An error is returned only for a schedule that does not fit
-// m at all (a transformation index out of range).
+// symbolically (not for an EndLasso schedule, whose replay is concrete
+// only). An error is returned only for a schedule that does not fit m at
+// all (a transformation index out of range, a cycle start out of range).
 func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 	groups := m.Groups()
 	for i, st := range sc.Steps {
@@ -197,9 +216,14 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = 100000
 	}
+	if sc.End.Kind == EndLasso && (sc.End.CycleStart < 0 || sc.End.CycleStart > len(sc.Steps)) {
+		return nil, fmt.Errorf("the cycle starts at step %d of a schedule of %d steps", sc.End.CycleStart, len(sc.Steps))
+	}
 	r := newEnumerator(m, sc, cfg)
 	res := r.run()
-	if res.Confirmed || !res.Incomplete || cfg.NoSymbolic {
+	// the symbolic replay encodes no cycle: a lasso is decided by the
+	// concrete replay only
+	if res.Confirmed || !res.Incomplete || cfg.NoSymbolic || sc.End.Kind == EndLasso {
 		return res, nil
 	}
 	sres, ok := replaySymbolic(m, sc, cfg)

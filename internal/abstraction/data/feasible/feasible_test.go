@@ -449,3 +449,89 @@ end G;
 func conc5(lo string) string {
 	return strings.NewReplacer("LO", lo, "HI", "5").Replace(decrementConcrete)
 }
+
+// Lassos: the cycle must close on the concrete model, a stutter must end
+// in a final state, and Config.Accept has the last word.
+func TestLasso(t *testing.T) {
+	m := compile(t, "toggle.bir", `system L ()
+x : int;
+main thread Main ()
+  loc a:
+    when true do { x := (x + 1) % 2; } goto b;
+  loc b:
+    when true do { } goto a;
+end Main;
+end L;
+`)
+	steps := func(gs ...int) []Step {
+		var out []Step
+		for _, g := range gs {
+			out = append(out, Step{Thread: 0, Groups: []int{g}})
+		}
+		return out
+	}
+	lasso := func(cs int, gs ...int) Schedule {
+		return Schedule{Steps: steps(gs...), End: End{Kind: EndLasso, CycleStart: cs}}
+	}
+	// a -> b -> a toggles x once: back at a with x = 1, not the initial x = 0
+	res, err := Replay(m, lasso(0, 0, 1), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Confirmed || res.Diverge == nil || res.Diverge.Step != 3 ||
+		res.Diverge.Reason != "the cycle does not close on the concrete model: the state after step 2 is not the initial state (x = 1, was 0)" {
+		t.Fatalf("got %+v, %+v", res, res.Diverge)
+	}
+	// twice round closes it
+	var seen [][]byte
+	res, err = Replay(m, lasso(0, 0, 1, 0, 1), Config{Accept: func(states [][]byte, ords []int) string {
+		seen = append([][]byte(nil), states...)
+		if len(ords) != 4 {
+			return "want 4 ordinals"
+		}
+		return ""
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Confirmed || len(res.Trail) != 4 || len(seen) != 5 || string(seen[0]) != string(seen[4]) {
+		t.Fatalf("got %+v (%d states)", res, len(seen))
+	}
+	if _, ts, err := search.Replay(m, res.Trail); err != nil || len(ts) != 4 || string(search.Final(seen[0], ts)) != string(seen[0]) {
+		t.Fatalf("the concrete lasso does not replay to its start: %v", err)
+	}
+	// a cycle from the state after step 1
+	res, _ = Replay(m, lasso(1, 0, 1, 0, 1, 0), Config{})
+	if !res.Confirmed {
+		t.Fatalf("got %+v %+v", res, res.Diverge)
+	}
+	// Accept refuses: not confirmed, with its reason
+	res, _ = Replay(m, lasso(0, 0, 1, 0, 1), Config{Accept: func([][]byte, []int) string { return "the concrete lasso satisfies the formula" }})
+	if res.Confirmed || res.Diverge == nil || res.Diverge.Reason != "the concrete lasso satisfies the formula" {
+		t.Fatalf("got %+v", res)
+	}
+	// a stutter needs a final state
+	res, _ = Replay(m, lasso(1, 0), Config{})
+	if res.Confirmed || res.Diverge == nil || !strings.HasPrefix(res.Diverge.Reason, "the last state is not final on the concrete model: 1 steps are possible (threads Main[1])") {
+		t.Fatalf("got %+v %+v", res, res.Diverge)
+	}
+	if _, err := Replay(m, lasso(3, 0), Config{}); err == nil {
+		t.Error("a cycle start beyond the schedule should be an error")
+	}
+
+	stop := compile(t, "stop.bir", `system S ()
+x : int;
+main thread Main ()
+  loc a:
+    when true do { x := 1; } goto b;
+  loc b:
+    when x > 5 do { } goto c;
+  loc c:
+end Main;
+end S;
+`)
+	res, _ = Replay(stop, lasso(1, 0), Config{})
+	if !res.Confirmed || len(res.Trail) != 1 {
+		t.Fatalf("a deadlock stutters: got %+v %+v", res, res.Diverge)
+	}
+}
