@@ -18,6 +18,7 @@ type abstractOptions struct {
 	abstract     repeatedFlag
 	abstractions string
 	use          repeatedFlag
+	coerce       repeatedFlag
 	def          string
 	solver       string
 	explain      bool
@@ -27,7 +28,7 @@ type abstractOptions struct {
 func init() {
 	register(&command{
 		name:  "abstract",
-		args:  "MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--use FILE.basl]... [--default=concrete|point] [--explain] [-o OUT.bir]",
+		args:  "MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--use FILE.basl]... [--coerce 'FROM->TO']... [--default=concrete|point] [--explain] [-o OUT.bir]",
 		short: "generate the abstract model of a BIR model (data abstraction)",
 		long: `
 Abstract binds data abstractions to variables of a BIR model, infers the
@@ -46,8 +47,10 @@ encoding.
 Bindings are --abstract NAME=ABSTRACTION (repeatable; NAME is x for a global,
 Thread.x or fn.x for a local or parameter, Record.f for a field) and
 --abstractions FILE. --use FILE.basl makes a BASL file's abstractions
-available. Constructs no binding constrains are concrete, or point with
---default=point.
+available. --coerce 'FROM->TO' (repeatable; "coerce FROM -> TO" in a
+bindings file) declares that abstraction FROM may be coerced to TO, so that
+where the two meet the value gets TO instead of point. Constructs no binding
+constrains are concrete, or point with --default=point.
 
 The abstract model is written to standard output, or to OUT.bir with -o.
 --explain prints the inferred abstraction of every variable, expression and
@@ -62,6 +65,7 @@ a construct the generator does not support (file:line:col: message).`,
 			fs.Var(&o.abstract, "abstract", "bind `NAME=ABSTRACTION` (repeatable)")
 			fs.StringVar(&o.abstractions, "abstractions", "", "read bindings from `FILE`")
 			fs.Var(&o.use, "use", "read the abstractions of a BASL `FILE` (repeatable)")
+			fs.Var(&o.coerce, "coerce", "declare a coercion `FROM->TO` between abstractions (repeatable)")
 			fs.StringVar(&o.def, "default", "concrete", "abstraction of unconstrained integers: concrete or point")
 			fs.StringVar(&o.solver, "solver", solvers.Default, "decision procedure: "+strings.Join(solvers.Names, ", "))
 			fs.BoolVar(&o.explain, "explain", false, "print the inferred abstractions")
@@ -93,10 +97,11 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	cfg := data.Config{Solver: o.solver}
-	lib, bs, ok := readBindings(e, "birch abstract", o.abstract, o.abstractions, o.use, cfg)
+	lib, bs, cs, ok := readBindings(e, "birch abstract", nil, o.abstract, o.abstractions, o.use, o.coerce, cfg)
 	if !ok {
 		return ExitBadInput
 	}
+	icfg.Coercions = cs
 	l := loadModel(e, fs.Arg(0))
 	if l == nil {
 		return ExitBadInput
@@ -143,57 +148,77 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 
 // readBindings reads the bindings of --abstract and --abstractions, with the
 // abstractions of --use files and of the bindings file's use lines added to
-// a library. It prints what is wrong and returns ok false.
-func readBindings(e *env, cmd string, abstract []string, abstractions string, use []string, cfg data.Config) (lib *data.Library, bs []infer.Binding, ok bool) {
-	lib = &data.Library{Config: cfg}
+// lib (a new library when nil), and the coercions of --coerce and of the
+// bindings file's coerce lines, resolved in it. It prints what is wrong and
+// returns ok false.
+func readBindings(e *env, cmd string, lib *data.Library, abstract []string, abstractions string, use, coerce []string, cfg data.Config) (_ *data.Library, bs []infer.Binding, cs []infer.DeclaredCoercion, ok bool) {
+	fail := func() (*data.Library, []infer.Binding, []infer.DeclaredCoercion, bool) { return nil, nil, nil, false }
+	if lib == nil {
+		lib = &data.Library{Config: cfg}
+	}
 	for _, file := range use {
 		as, ok := loadBASL(e, file, cfg)
 		if !ok {
-			return nil, nil, false
+			return fail()
 		}
 		if err := lib.Add(as...); err != nil {
 			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
-			return nil, nil, false
+			return fail()
 		}
 	}
 	for _, arg := range abstract {
 		b, err := infer.ParseBinding(arg)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
-			return nil, nil, false
+			return fail()
 		}
 		bs = append(bs, b)
+	}
+	var decls []infer.CoercionDecl
+	for _, arg := range coerce {
+		d, err := infer.ParseCoercion(arg)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
+			return fail()
+		}
+		decls = append(decls, d)
 	}
 	if abstractions != "" {
 		src, err := readSource(e, abstractions)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch: %v\n", err)
-			return nil, nil, false
+			return fail()
 		}
-		fbs, uses, err := infer.ParseBindings(abstractions, src)
+		f, err := infer.ParseBindings(abstractions, src)
 		if err != nil {
 			source.Print(e.stderr, err, maxShownErrors)
-			return nil, nil, false
+			return fail()
 		}
-		for _, u := range uses {
+		for _, u := range f.Uses {
 			path := u.Path
 			if !filepath.IsAbs(path) {
 				path = filepath.Join(filepath.Dir(abstractions), path)
 			}
 			as, ok := loadBASL(e, path, cfg)
 			if !ok {
-				return nil, nil, false
+				return fail()
 			}
 			if err := lib.Add(as...); err != nil {
 				fmt.Fprintf(e.stderr, "%s: %v\n", u.Pos, err)
-				return nil, nil, false
+				return fail()
 			}
 		}
-		bs = append(bs, fbs...)
+		bs = append(bs, f.Bindings...)
+		decls = append(decls, f.Coercions...)
 	}
 	if len(bs) == 0 {
 		fmt.Fprintf(e.stderr, "%s: no bindings (use --abstract NAME=ABSTRACTION or --abstractions FILE)\n", cmd)
-		return nil, nil, false
+		return fail()
 	}
-	return lib, bs, true
+	cs, err := infer.ResolveCoercions(lib, decls)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return fail()
+	}
+	return lib, bs, cs, true
 }

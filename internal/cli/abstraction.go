@@ -3,7 +3,6 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"birch/internal/abstraction/data"
@@ -18,6 +17,7 @@ type abstractionOptions struct {
 	use          repeatedFlag
 	abstract     repeatedFlag
 	abstractions string
+	coerce       repeatedFlag
 	def          string
 }
 
@@ -30,7 +30,7 @@ func (r *repeatedFlag) Set(v string) error { *r = append(*r, v); return nil }
 func init() {
 	register(&command{
 		name:  "abstraction",
-		args:  "show NAME... [--json] | list | infer MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--default=concrete|point]; all take [--use FILE.basl]...",
+		args:  "show NAME... [--json] | list | infer MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--coerce 'FROM->TO']... [--default=concrete|point]; all take [--use FILE.basl]...",
 		short: "show the data abstractions of the library and of BASL files",
 		long: `
 Abstraction prints data abstractions of the integers, as Bandera defines them:
@@ -58,10 +58,14 @@ expression and comparison, as Bandera's abstract type inference does; it prints
 them, with the coercions the abstract model needs. Bindings are
 --abstract NAME=ABSTRACTION (repeatable), where NAME is x for a global,
 Thread.x or fn.x for a local or parameter, Record.f for a field, and
---abstractions FILE, a file of NAME = ABSTRACTION lines and use "FILE.basl"
-lines. Abstractions propagate along value flows to the least solution: concrete
-below every abstraction, point above. A value of one abstraction flowing into a
-variable bound to another is a conflict. Constructs no binding constrains are
+--abstractions FILE, a file of NAME = ABSTRACTION lines, use "FILE.basl"
+lines and coerce FROM -> TO lines. Abstractions propagate along value flows to
+the least solution: concrete below every abstraction, point above, and FROM
+below TO for each declared coercion (coerce lines, or --coerce 'FROM->TO',
+repeatable). Two abstractions meet at the greater one, or at the least one
+declared above both, and otherwise at point (with a warning). A value of one
+abstraction flowing into a variable bound to another, not declared above it,
+is a conflict. Constructs no binding constrains are
 concrete, or point with --default=point.
 
 Errors in BASL files (syntax; an abstraction function that overlaps or misses
@@ -77,6 +81,7 @@ or a conflict.`,
 			fs.Var(&o.use, "use", "read the abstractions of a BASL `FILE` (repeatable)")
 			fs.Var(&o.abstract, "abstract", "infer: bind `NAME=ABSTRACTION` (repeatable)")
 			fs.StringVar(&o.abstractions, "abstractions", "", "infer: read bindings from `FILE`")
+			fs.Var(&o.coerce, "coerce", "infer: declare a coercion `FROM->TO` between abstractions (repeatable)")
 			fs.StringVar(&o.def, "default", "concrete", "infer: abstraction of unconstrained constructs: concrete or point")
 			return o
 		},
@@ -188,46 +193,11 @@ func runInfer(e *env, o *abstractionOptions, lib *data.Library, cfg data.Config,
 		fmt.Fprintf(e.stderr, "birch abstraction: bad --default %q (want concrete or point)\n", o.def)
 		return ExitBadInput
 	}
-	var bs []infer.Binding
-	for _, arg := range o.abstract {
-		b, err := infer.ParseBinding(arg)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch abstraction: %v\n", err)
-			return ExitBadInput
-		}
-		bs = append(bs, b)
-	}
-	if o.abstractions != "" {
-		src, err := readSource(e, o.abstractions)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch: %v\n", err)
-			return ExitBadInput
-		}
-		fbs, uses, err := infer.ParseBindings(o.abstractions, src)
-		if err != nil {
-			source.Print(e.stderr, err, maxShownErrors)
-			return ExitBadInput
-		}
-		for _, u := range uses {
-			path := u.Path
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(filepath.Dir(o.abstractions), path)
-			}
-			as, ok := loadBASL(e, path, cfg)
-			if !ok {
-				return ExitBadInput
-			}
-			if err := lib.Add(as...); err != nil {
-				fmt.Fprintf(e.stderr, "%s: %v\n", u.Pos, err)
-				return ExitBadInput
-			}
-		}
-		bs = append(bs, fbs...)
-	}
-	if len(bs) == 0 {
-		fmt.Fprintln(e.stderr, "birch abstraction infer: no bindings (use --abstract NAME=ABSTRACTION or --abstractions FILE)")
+	lib, bs, cs, ok := readBindings(e, "birch abstraction infer", lib, o.abstract, o.abstractions, nil, o.coerce, cfg)
+	if !ok {
 		return ExitBadInput
 	}
+	icfg.Coercions = cs
 	l := loadModel(e, model)
 	if l == nil {
 		return ExitBadInput

@@ -45,6 +45,7 @@ type checkOptions struct {
 	abstract     repeatedFlag // --abstract NAME=ABSTRACTION
 	abstractions string       // --abstractions FILE
 	use          repeatedFlag // --use FILE.basl
+	coerce       repeatedFlag // --coerce FROM->TO
 	def          string       // --default concrete|point
 	solver       string       // --solver for synthesis and replay
 	maxReplay    int          // --max-replay: states of the concrete replay
@@ -82,7 +83,8 @@ hit one is inconclusive: the model holds only within the bounds.
 
 --abstract NAME=ABSTRACTION (repeatable) and --abstractions FILE check the
 abstract model instead (Bandera's data abstraction; the bindings are those of
-birch abstraction infer, with --use FILE.basl and --default): a pass is a
+birch abstraction infer, with --use FILE.basl, --coerce 'FROM->TO' and
+--default): a pass is a
 proof for the concrete model. A violation is looked for again with the
 choose-free search, and the abstract trail is replayed on the concrete model:
 confirmed (fail, with a concrete trail) or not confirmed (inconclusive,
@@ -115,6 +117,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.Var(&o.abstract, "abstract", "check the abstract model: bind `NAME=ABSTRACTION` (repeatable)")
 			fs.StringVar(&o.abstractions, "abstractions", "", "check the abstract model: read bindings from `FILE`")
 			fs.Var(&o.use, "use", "with --abstract: read the abstractions of a BASL `FILE` (repeatable)")
+			fs.Var(&o.coerce, "coerce", "with --abstract: declare a coercion `FROM->TO` between abstractions (repeatable)")
 			fs.StringVar(&o.def, "default", "concrete", "with --abstract: abstraction of unconstrained integers: concrete or point")
 			fs.StringVar(&o.solver, "solver", solvers.Default, "with --abstract: decision procedure: "+strings.Join(solvers.Names, ", "))
 			fs.IntVar(&o.maxReplay, "max-replay", 100000, "with --abstract: states the concrete replay of an abstract trail may explore before solving symbolically")
@@ -272,6 +275,10 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	if len(o.use) > 0 {
 		fmt.Fprintln(e.stderr, "birch check: --use needs --abstract or --abstractions")
+		return ExitBadInput
+	}
+	if len(o.coerce) > 0 {
+		fmt.Fprintln(e.stderr, "birch check: --coerce needs --abstract or --abstractions")
 		return ExitBadInput
 	}
 	if o.ltl != "" || o.pattern != "" {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -187,55 +186,8 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 // concrete model already loaded (with a command-line formula).
 func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, pre *loaded) (*abstractCheck, bool) {
 	dcfg := data.Config{Solver: o.solver}
-	lib := &data.Library{Config: dcfg}
-	for _, file := range o.use {
-		as, ok := loadBASL(e, file, dcfg)
-		if !ok {
-			return nil, false
-		}
-		if err := lib.Add(as...); err != nil {
-			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
-			return nil, false
-		}
-	}
-	var bs []infer.Binding
-	for _, arg := range o.abstract {
-		b, err := infer.ParseBinding(arg)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
-			return nil, false
-		}
-		bs = append(bs, b)
-	}
-	if o.abstractions != "" {
-		src, err := readSource(e, o.abstractions)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch: %v\n", err)
-			return nil, false
-		}
-		fbs, uses, err := infer.ParseBindings(o.abstractions, src)
-		if err != nil {
-			source.Print(e.stderr, err, maxShownErrors)
-			return nil, false
-		}
-		for _, u := range uses {
-			path := u.Path
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(filepath.Dir(o.abstractions), path)
-			}
-			as, ok := loadBASL(e, path, dcfg)
-			if !ok {
-				return nil, false
-			}
-			if err := lib.Add(as...); err != nil {
-				fmt.Fprintf(e.stderr, "%s: %v\n", u.Pos, err)
-				return nil, false
-			}
-		}
-		bs = append(bs, fbs...)
-	}
-	if len(bs) == 0 {
-		fmt.Fprintln(e.stderr, "birch check: --abstractions file has no bindings")
+	lib, bs, cs, ok := readBindings(e, "birch check", nil, o.abstract, o.abstractions, o.use, o.coerce, dcfg)
+	if !ok {
 		return nil, false
 	}
 	var l *loaded
@@ -264,6 +216,7 @@ func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, 
 		fmt.Fprintf(e.stderr, "birch check: bad --default %q (want concrete or point)\n", o.def)
 		return nil, false
 	}
+	icfg.Coercions = cs
 	res, err := infer.Infer(l.prog, lib, sel, icfg)
 	if err != nil {
 		source.Print(e.stderr, err, maxShownErrors)

@@ -74,13 +74,76 @@ func validTarget(s string) bool {
 	return true
 }
 
+// CoercionDecl declares that values of abstraction From may be coerced to
+// abstraction To: From lies below To in the order of abstractions, so that
+// where the two meet inference chooses To instead of point. It is written
+// `coerce FROM -> TO` in a bindings file or --coerce 'FROM->TO'. Any
+// declaration is sound: the coercion itself is computed by the solver
+// (data.Coerce), which maps each token of From to every token of To that
+// shares an integer with it.
+type CoercionDecl struct {
+	From, To string
+	// Where says where the declaration was written, for messages: a
+	// position in a bindings file, or "--coerce signs->range(-1,1)".
+	Where string
+	// FromPos and ToPos are the positions of the two names, valid for
+	// declarations read from a file.
+	FromPos, ToPos source.Position
+}
+
+// at is where a message about name should point: its position in a file,
+// or the flag.
+func (d CoercionDecl) at(pos source.Position) string {
+	if pos.IsValid() {
+		return pos.String()
+	}
+	return d.Where
+}
+
+// ParseCoercion parses the argument of --coerce: FROM->TO.
+func ParseCoercion(arg string) (CoercionDecl, error) {
+	d, msg, _ := parseCoercionText(arg)
+	if msg != "" {
+		return CoercionDecl{}, fmt.Errorf("--coerce %s: %s", arg, msg)
+	}
+	d.Where = "--coerce " + arg
+	return d, nil
+}
+
+// parseCoercionText parses FROM -> TO; on error, off is the byte offset in
+// s the message is about.
+func parseCoercionText(s string) (d CoercionDecl, msg string, off int) {
+	i := strings.Index(s, "->")
+	if i < 0 {
+		return d, "expected FROM -> TO (two abstractions)", 0
+	}
+	from, to := strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+2:])
+	switch {
+	case from == "":
+		return d, "no abstraction before ->", 0
+	case to == "":
+		return d, "no abstraction after ->", i
+	case strings.Contains(to, "->"):
+		return d, "expected one coercion FROM -> TO (declare a chain link by link)", i + 2 + strings.Index(s[i+2:], "->")
+	}
+	return CoercionDecl{From: from, To: to}, "", 0
+}
+
+// BindingsFile is the content of a bindings file (--abstractions FILE).
+type BindingsFile struct {
+	Bindings  []Binding
+	Uses      []Use
+	Coercions []CoercionDecl
+}
+
 // ParseBindings reads a bindings file (--abstractions FILE): one binding a
-// line, `NAME = ABSTRACTION`, and `use "file.basl"` lines naming BASL files
-// whose abstractions the bindings may use. # and // start comments. Errors
-// are a source.ErrorList.
-func ParseBindings(filename string, src []byte) ([]Binding, []Use, error) {
-	var bs []Binding
-	var uses []Use
+// line, `NAME = ABSTRACTION`; `use "file.basl"` lines naming BASL files
+// whose abstractions the bindings may use; and `coerce FROM -> TO` lines
+// declaring coercions between abstractions (CoercionDecl). # and // start
+// comments. Errors are a source.ErrorList; the file's lines without errors
+// are returned with them.
+func ParseBindings(filename string, src []byte) (*BindingsFile, error) {
+	f := &BindingsFile{}
 	var errs source.ErrorList
 	for i, line := range strings.Split(string(src), "\n") {
 		text := line
@@ -90,19 +153,40 @@ func ParseBindings(filename string, src []byte) ([]Binding, []Use, error) {
 		if j := strings.IndexByte(text, '#'); j >= 0 {
 			text = text[:j]
 		}
-		col := len(text) - len(strings.TrimLeft(text, " \t")) + 1
+		indent := len(text) - len(strings.TrimLeft(text, " \t"))
 		text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), ";"))
 		if text == "" {
 			continue
 		}
-		pos := source.Position{Filename: filename, Line: i + 1, Column: col}
-		if rest, ok := strings.CutPrefix(text, "use"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '"') {
+		at := func(off int) source.Position {
+			return source.Position{Filename: filename, Line: i + 1, Column: indent + off + 1}
+		}
+		pos := at(0)
+		if rest, ok := keyword(text, "use"); ok {
 			path, err := strconv.Unquote(strings.TrimSpace(rest))
 			if err != nil || path == "" {
 				errs.Add(pos, `expected use "FILE.basl"`)
 				continue
 			}
-			uses = append(uses, Use{Path: path, Pos: pos})
+			f.Uses = append(f.Uses, Use{Path: path, Pos: pos})
+			continue
+		}
+		if rest, ok := keyword(text, "coerce"); ok {
+			base := len(text) - len(rest)
+			d, msg, off := parseCoercionText(rest)
+			if msg != "" {
+				if off == 0 {
+					errs.Add(pos, msg)
+				} else {
+					errs.Add(at(base+off), msg)
+				}
+				continue
+			}
+			arrow := strings.Index(rest, "->")
+			d.FromPos = at(base + len(rest[:arrow]) - len(strings.TrimLeft(rest[:arrow], " \t")))
+			d.ToPos = at(base + arrow + 2 + len(rest[arrow+2:]) - len(strings.TrimLeft(rest[arrow+2:], " \t")))
+			d.Where = pos.String()
+			f.Coercions = append(f.Coercions, d)
 			continue
 		}
 		b, msg := parseBindingText(text)
@@ -111,9 +195,23 @@ func ParseBindings(filename string, src []byte) ([]Binding, []Use, error) {
 			continue
 		}
 		b.Pos, b.Where = pos, pos.String()
-		bs = append(bs, b)
+		f.Bindings = append(f.Bindings, b)
 	}
-	return bs, uses, errs.Err()
+	return f, errs.Err()
+}
+
+// keyword reports whether line starts with the keyword kw (use, coerce) and
+// returns the rest. A binding of a variable named like the keyword
+// (`use = signs`) is not a keyword line.
+func keyword(line, kw string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, kw)
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '"' {
+		return "", false
+	}
+	if strings.HasPrefix(strings.TrimSpace(rest), "=") {
+		return "", false
+	}
+	return rest, true
 }
 
 // Lookup finds abstractions by name: a *data.Library does.

@@ -17,6 +17,7 @@
 //	Main.n = range(0,3)     a thread's (or function's) local or parameter
 //	Acct.bal = evenodd      a record field (every instance)
 //	use "mine.basl"         a bindings file may name BASL files
+//	coerce signs -> range(-1,1)   and declare coercions (CoercionDecl)
 //
 // An array of integers may be bound: its elements are abstracted.
 //
@@ -27,8 +28,10 @@
 // the operands of an operation or comparison lie at or below it, and the
 // value of an assignment, argument, returned value, choice or initializer at
 // or below its destination (flows). The lattice has ⊥ (unconstrained) below
-// concrete, concrete below every abstraction and point above them all; two
-// abstractions meet at point, with a warning. Selected variables are fixed:
+// concrete, concrete below every abstraction and point above them all, and
+// each declared coercion (Config.Coercions, closed transitively) puts its
+// From below its To; two abstractions meet at the greater one, or at the
+// least one declared above both, and otherwise at point, with a warning. Selected variables are fixed:
 // a flow that would raise one is a conflict, reported at the flow with both
 // bindings. After propagation, unconstrained constructs whose values flow
 // into constrained ones become concrete (and are coerced there); the others
@@ -50,8 +53,15 @@
 //	index.bir:8:32: the index i of buf[i] needs a concrete value, but it is
 //	abstracted by signs (from Main.k, bound by --abstract Main.k=signs)
 //
-// BASL cannot declare coercions between abstractions, so the lattice is
-// the paper's default one; coercions are synthesized (data.Coerce).
+// # Declared coercions
+//
+// As in Bandera (its paper's section 5), the user may extend the default
+// order: `coerce FROM -> TO` in a bindings file, or --coerce 'FROM->TO'
+// (ParseCoercion). ResolveCoercions looks the abstractions up and rejects a
+// coercion to concrete, from point, to itself, or one that closes a
+// cycle. A declaration only decides where values meet; the coercion itself
+// is synthesized (data.Coerce: each token of FROM to the tokens of TO that
+// share an integer with it), so any declaration is sound.
 //
 // Explain prints the result:
 //

@@ -35,7 +35,8 @@ func VarName(prog *types.Program, v *types.Var) string {
 
 // Explain prints the result of the inference for people: the abstraction
 // of every integer variable, function result, expression and comparison,
-// and the coercions, each with its position:
+// and the coercions, each with its position, and the declared coercions
+// (when there are any):
 //
 //	variables
 //	  Power.m       evenodd    bound by --abstract Power.m=evenodd
@@ -133,6 +134,11 @@ func Explain(w io.Writer, prog *types.Program, res *Result, sel []Selection) err
 		rows = append(rows, row{fmt.Sprintf("%08d", i), []string{pos.String(), what, c.From.Name + " -> " + c.To.Name}})
 	}
 	table("coercions", rows)
+	rows = nil
+	for i, c := range res.Declared {
+		rows = append(rows, row{fmt.Sprintf("%08d", i), []string{c.From.Name + " -> " + c.To.Name, "declared by " + c.Decl.Where}})
+	}
+	table("declared coercions", rows)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -19,6 +19,10 @@ type Config struct {
 	// DefaultPoint abstracts the variables and expressions that no
 	// selection constrains with point instead of leaving them concrete.
 	DefaultPoint bool
+	// Coercions are the declared coercions (ResolveCoercions): each puts
+	// its From below its To, so that where the two meet the value gets To,
+	// not point. The order is closed transitively and must have no cycle.
+	Coercions []DeclaredCoercion
 }
 
 // Result is the outcome of abstract type inference: the abstraction of
@@ -41,6 +45,9 @@ type Result struct {
 	// Warnings report precision lost: two abstractions meeting in an
 	// unbound place, which point then abstracts.
 	Warnings source.ErrorList
+	// Declared lists the declared coercions in effect (Config.Coercions
+	// without those the default order has), in declaration order.
+	Declared []DeclaredCoercion
 }
 
 // Coercion is one place where a value of abstraction From is converted to
@@ -58,7 +65,9 @@ type Coercion struct {
 // at or below it (they are coerced to it); the value assigned, passed as an
 // argument, returned or chosen lies at or below its destination. The
 // lattice has concrete below every abstraction and point above; two
-// different abstractions meet at point. A selected variable is fixed at its
+// different abstractions meet at point unless declared coercions
+// (Config.Coercions) order them: then they meet at the greater one, or at
+// the least abstraction above both when there is one. A selected variable is fixed at its
 // abstraction: a value of another abstraction flowing into it is a conflict,
 // reported with the positions of the flow and of both bindings. Constructs
 // left unconstrained become concrete when their values flow into
@@ -73,8 +82,12 @@ func Infer(prog *types.Program, lib Lookup, sel []Selection, cfg Config) (*Resul
 	if err != nil {
 		return nil, err
 	}
+	ord, err := newOrder(cfg.Coercions, point)
+	if err != nil {
+		return nil, err
+	}
 	g := &graph{
-		prog: prog, info: prog.Info, concrete: concrete, point: point,
+		prog: prog, info: prog.Info, concrete: concrete, point: point, order: ord,
 		varNode: map[*types.Var]int{}, fnNode: map[*types.Proc]int{},
 		exprNode: map[ast.Expr]int{}, testNode: map[*ast.BinaryExpr]int{},
 		constant: map[int]bool{},
@@ -90,6 +103,7 @@ type graph struct {
 	info     *types.Info
 	concrete *data.Abstraction
 	point    *data.Abstraction
+	order    *order // declared coercions
 
 	parent []int
 	edges  []edge
@@ -487,6 +501,9 @@ func (g *graph) lub(a, b *data.Abstraction) *data.Abstraction {
 	case la == 0:
 		return b
 	case la == 2 && lb == 2:
+		if j := g.order.join(a, b); j != nil {
+			return j
+		}
 		return g.point
 	case la > lb:
 		return a
@@ -543,8 +560,12 @@ func (g *graph) solve(sel []Selection, cfg Config) (*Result, error) {
 					if meet[s] != "" {
 						what = meet[s]
 					}
-					errs.Addf(fset.Position(e.pos), "conflict: %s flows into %s, which is bound to %s by %s",
-						what, p.Binding.Target, p.Abstraction.Name, p.Binding.Where)
+					hint := ""
+					if g.level(val[s]) == 2 && meet[s] == "" {
+						hint = fmt.Sprintf(" (no coercion from %s to %s is declared)", val[s].Name, p.Abstraction.Name)
+					}
+					errs.Addf(fset.Position(e.pos), "conflict: %s flows into %s, which is bound to %s by %s%s",
+						what, p.Binding.Target, p.Abstraction.Name, p.Binding.Where, hint)
 				}
 				continue
 			}
@@ -677,6 +698,11 @@ func (g *graph) solve(sel []Selection, cfg Config) (*Result, error) {
 		Vars: map[*types.Var]*data.Abstraction{}, Funcs: map[*types.Proc]*data.Abstraction{},
 		Exprs: map[ast.Expr]*data.Abstraction{}, Tests: map[*ast.BinaryExpr]*data.Abstraction{},
 		Warnings: g.warnings,
+	}
+	for _, c := range cfg.Coercions {
+		if !redundant(c, g.point) {
+			res.Declared = append(res.Declared, c)
+		}
 	}
 	for v, n := range g.varNode {
 		res.Vars[v] = val[g.find(n)]

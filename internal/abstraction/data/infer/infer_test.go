@@ -146,7 +146,8 @@ Main.result=signs;
 bad line
 use evenodd.basl
 `
-	bs, uses, err := ParseBindings("b.txt", []byte(src))
+	f, err := ParseBindings("b.txt", []byte(src))
+	bs, uses := f.Bindings, f.Uses
 	if len(bs) != 2 || bs[0].Target != "Main.m" || bs[0].Abstraction != "EvenOdd" || bs[1].Where != "b.txt:4:1" {
 		t.Errorf("bindings: %+v", bs)
 	}
