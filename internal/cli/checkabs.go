@@ -36,12 +36,16 @@ type abstractCheck struct {
 	out      *abstractOutput
 	inferred *infer.Result
 	bindings []string
-	groupMap []int // abstract group -> concrete group, or -1
+	// coercions: the declared coercions in effect, "FROM -> TO"
+	coercions []string
+	groupMap  []int // abstract group -> concrete group, or -1
 }
 
 // jsonAbstraction is the "abstraction" object of the JSON report.
 type jsonAbstraction struct {
-	Bindings  []string          `json:"bindings"`
+	Bindings []string `json:"bindings"`
+	// Coercions lists the declared coercions in effect ("FROM -> TO").
+	Coercions []string          `json:"coercions,omitempty"`
 	Variables map[string]string `json:"variables"`
 	// AbstractVerdict is the verdict of the search of the abstract model.
 	AbstractVerdict   string         `json:"abstract_verdict"`
@@ -137,7 +141,7 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 
 	release := o.prepareSearch(e, &cfg)
 	res := search.Run(ac.absSM, cfg)
-	ja := &jsonAbstraction{Bindings: ac.bindings, Variables: ac.variables(), AbstractVerdict: res.Verdict.String(), AbstractTrail: []jsonStep{}}
+	ja := &jsonAbstraction{Bindings: ac.bindings, Coercions: ac.coercions, Variables: ac.variables(), AbstractVerdict: res.Verdict.String(), AbstractTrail: []jsonStep{}}
 	var cfRes *search.Result
 	if res.Violation != nil && !cfg.ChooseFree {
 		cf := cfg
@@ -242,6 +246,9 @@ func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, 
 	ac := &abstractCheck{conc: l, concM: m, abs: &loaded{fset: out.Program.Fset, file: out.Program.File, prog: out.Program}, absM: am, out: out, inferred: res}
 	for _, s := range sel {
 		ac.bindings = append(ac.bindings, s.Binding.Target+"="+s.Binding.Abstraction)
+	}
+	for _, c := range res.Declared {
+		ac.coercions = append(ac.coercions, c.From.Name+" -> "+c.To.Name)
 	}
 	ac.mapGroups()
 	return ac, true
@@ -611,6 +618,9 @@ func concreteViolation(ts []search.TrailStep) *search.Violation {
 // printAbstraction prints the bindings and the inferred abstractions.
 func (ac *abstractCheck) printAbstraction(w io.Writer) {
 	fmt.Fprintf(w, "abstraction: %s\n", strings.Join(ac.bindings, ", "))
+	if len(ac.coercions) > 0 {
+		fmt.Fprintf(w, "declared coercions: %s\n", strings.Join(ac.coercions, ", "))
+	}
 	vars := ac.variables()
 	var names []string
 	for n := range vars {

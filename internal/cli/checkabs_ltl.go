@@ -128,7 +128,7 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	}
 	release()
 
-	ja := &jsonAbstraction{Bindings: ac.bindings, Variables: ac.variables(), AbstractVerdict: res.Verdict.String(),
+	ja := &jsonAbstraction{Bindings: ac.bindings, Coercions: ac.coercions, Variables: ac.variables(), AbstractVerdict: res.Verdict.String(),
 		AbstractTrail: []jsonStep{}, AbstractFormula: absSpec.String()}
 	if res.Violation == nil {
 		return ac.reportLTLNoViolation(e, o, name, p, res, unfair, ja)
