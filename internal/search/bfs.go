@@ -1,20 +1,29 @@
 package search
 
+// bfsBatch is the number of states whose successors a breadth-first
+// search inserts together: their cache misses in the store overlap.
+const bfsBatch = 32
+
 // bfs is a breadth-first search; each stored state keeps its parent and the
-// ordinal of the step from it, so trails are shortest.
+// ordinal of the step from it, so trails are shortest. The states of a
+// level are expanded in batches of up to bfsBatch, whose successors are
+// inserted together in the order they were generated, which is the order
+// one-by-one insertion would give: the search, its counts and its trails
+// are the same.
 func (s *searcher) bfs(root StateID) {
 	queue := []StateID{root}
 	head, levelEnd, depth := 0, 1, 0
+	batch := bfsBatch
+	if s.cfg.MaxDepth > 0 {
+		// a state at the bound looks its successors up in the store: they
+		// must all be there
+		batch = 1
+	}
 	for head < len(queue) {
-		if !s.check() {
-			return
-		}
 		if head == levelEnd {
 			depth++
 			levelEnd = len(queue)
 		}
-		id := queue[head]
-		head++
 		if head >= 1<<16 && head*2 >= len(queue) {
 			// drop the expanded prefix
 			n := copy(queue, queue[head:])
@@ -22,10 +31,21 @@ func (s *searcher) bfs(root StateID) {
 			levelEnd -= head
 			head = 0
 		}
-		if s.expand(id, depth) {
-			s.res.Trail = s.bfsTrail(id, s.failOrd)
-			return
+		s.succ = s.succ[:0]
+		for k := 0; k < batch && head < levelEnd; k++ {
+			if !s.check() {
+				s.flush()
+				return
+			}
+			id := queue[head]
+			head++
+			if s.generate(id, depth) {
+				s.flush()
+				s.res.Trail = s.bfsTrail(id, s.failOrd)
+				return
+			}
 		}
+		s.flush()
 		for _, e := range s.succ {
 			queue = append(queue, e.id)
 		}

@@ -153,6 +153,7 @@ type searcher struct {
 	batchOff  []int32
 	batchOrd  []int32
 	batchHash []uint64
+	batchFrom []batchFrom
 	sink      uint64 // keeps TouchSlots' reads
 	curID     StateID
 	curDepth  int
@@ -166,6 +167,13 @@ type searcher struct {
 	lastProg  time.Time
 	rng       *rand.Rand
 	stackMem  int64
+}
+
+// batchFrom says where a successor waiting in the batch comes from: the
+// state expanded and the successor's depth.
+type batchFrom struct {
+	parent StateID
+	depth  int32
 }
 
 type limitKey struct {
@@ -251,6 +259,7 @@ func (s *searcher) visit(st *model.Step) {
 		s.batchOff = append(s.batchOff, int32(len(s.batch)))
 		s.batch = append(s.batch, st.State...)
 		s.batchOrd = append(s.batchOrd, int32(st.Ordinal))
+		s.batchFrom = append(s.batchFrom, batchFrom{s.curID, int32(s.curDepth + 1)})
 	case model.Error:
 		s.violation(st, st.Ordinal)
 	case model.Limit:
@@ -273,14 +282,22 @@ func (s *searcher) visit(st *model.Step) {
 // with s.failOrd -1). A state at the depth bound is expanded, so that its
 // violations count, but steps to states not stored yet are cut.
 func (s *searcher) expand(id StateID, d int) bool {
+	s.succ = s.succ[:0]
+	found := s.generate(id, d)
+	s.flush()
+	return found
+}
+
+// generate is expand without the insertion: the successors wait in the
+// batch for flush (which appends the new ones to s.succ), so that a
+// breadth-first search can insert the successors of several states at once.
+func (s *searcher) generate(id StateID, d int) bool {
 	if d > s.res.Stats.MaxDepth {
 		s.res.Stats.MaxDepth = d
 	}
 	s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
 	s.curID, s.curDepth = id, d
-	s.succ = s.succ[:0]
 	n, allDone := s.m.Next(s.store.State(id), s.visitFn)
-	s.flush()
 	if s.found {
 		return true
 	}
@@ -306,16 +323,17 @@ func (s *searcher) flush() {
 	}
 	s.sink += s.store.TouchSlots(s.batchHash)
 	for k := 0; k < n; k++ {
+		from := s.batchFrom[k]
 		aux := uint64(0)
 		if s.cfg.Strategy == BFS {
-			aux = packAux(s.curID, int(s.batchOrd[k]))
+			aux = packAux(from.parent, int(s.batchOrd[k]))
 		}
 		id, isNew := s.store.InsertHash(s.batch[s.batchOff[k]:s.batchOff[k+1]], s.batchHash[k], aux)
 		if isNew {
-			s.succ = append(s.succ, entry{id: id, depth: int32(s.curDepth + 1), ord: s.batchOrd[k]})
+			s.succ = append(s.succ, entry{id: id, depth: from.depth, ord: s.batchOrd[k]})
 		}
 	}
-	s.batch, s.batchOff, s.batchOrd = s.batch[:0], s.batchOff[:0], s.batchOrd[:0]
+	s.batch, s.batchOff, s.batchOrd, s.batchFrom = s.batch[:0], s.batchOff[:0], s.batchOrd[:0], s.batchFrom[:0]
 }
 
 // violation records the first violation; ord is the failing step's ordinal
