@@ -26,6 +26,11 @@ type env struct {
 	hoist bool
 	subst map[*types.Var]string
 	dirty map[any]bool // *types.Var, *types.Collection, rootWC
+	// writes are the stores into arrays, the heap and locks made earlier
+	// in the transformation, in order; wc is the hoisted text of BIR_wc
+	// when the transformation has written it ("" for BIR_wc)
+	writes []write
+	wc     string
 	// term is the hoisted text of BIR_term when threads that terminate at
 	// once were started earlier in the transformation ("" for BIR_term).
 	term string
@@ -166,7 +171,8 @@ func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 		if err != nil {
 			return "", nil, err
 		}
-		return readAlts(alts, ""), cs, nil
+		v, err := g.read(alts, en)
+		return v, cs, err
 	case *ast.LengthExpr:
 		if a, ok := g.typeOf(e.X).Underlying().(*types.Array); ok {
 			return fmt.Sprint(a.Len), nil, nil
@@ -180,7 +186,8 @@ func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 		if err != nil {
 			return "", nil, err
 		}
-		return readAlts(alts, ".n"), cs, nil
+		v, err := g.read(field(alts, ".n"), en)
+		return v, cs, err
 	case *ast.InstanceofExpr:
 		r, cs, err := g.expr(e.X, en)
 		if err != nil {
@@ -480,7 +487,15 @@ func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	owner := readAlts(alts, ".owner")
+	part := ".owner"
+	if e.Op == token.WASNOTIFIED {
+		part = ".notified"
+	}
+	owner, err := g.read(field(alts, part), en)
+	if err != nil {
+		return "", nil, err
+	}
+	notified := owner
 	me, myBit := g.meExpr(), g.myBitExpr()
 	if en.remote != nil {
 		me = en.remote.tid
@@ -492,15 +507,127 @@ func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
 	case token.HASLOCK:
 		return fmt.Sprintf("%s == %s", owner, me), cs, nil
 	case token.WASNOTIFIED:
-		return fmt.Sprintf("(%s & %s) != 0", readAlts(alts, ".notified"), myBit), cs, nil
+		return fmt.Sprintf("(%s & %s) != 0", notified, myBit), cs, nil
 	}
 	return "", nil, g.errorf(e.OpPos, "%s is not supported by the Promela translation", e.Op)
 }
 
 // alt is one possible Promela place of a BIR place: the place is path when
-// cond holds ("" for always).
+// cond holds ("" for always). root, shape and dyn name the storage for the
+// store of a hoisting env (see write): the variable or collection, the
+// static part of the path after it (".f[]", ".owner"), and the dynamic
+// parts (references and indices, as Promela text), which identify the
+// place within root and shape whatever cond is.
 type alt struct {
 	cond, path string
+	root       any
+	shape      string
+	dyn        []string
+}
+
+// write is a store into a place made earlier in the transformation, in
+// terms of the state before it: a hoisted read of a place with the same
+// root and shape reads val when the dynamic parts are equal. val is ""
+// when the value is not known before the step (a choice made inside it).
+type write struct {
+	root  any
+	shape string
+	dyn   []string
+	val   string
+}
+
+// field returns the places of a part (".owner", ".n", ".f") of each place.
+func field(alts []alt, suffix string) []alt {
+	out := make([]alt, len(alts))
+	for i, a := range alts {
+		out[i] = a
+		out[i].path = a.path + suffix
+		out[i].shape = a.shape + suffix
+	}
+	return out
+}
+
+// elem returns the places of element k of each array place.
+func (g *gen) elem(alts []alt, k int64) []alt {
+	out := make([]alt, len(alts))
+	for i, a := range alts {
+		out[i] = a
+		out[i].path = g.elemPath(a.path, k)
+		out[i].shape = a.shape + "[]"
+		out[i].dyn = append(append([]string(nil), a.dyn...), fmt.Sprint(k))
+	}
+	return out
+}
+
+// elemPath is the Promela place of element k of the array at path: an
+// element of a Promela array, or one of the scalars an array parameter of
+// a started thread is made of.
+func (g *gen) elemPath(path string, k int64) string {
+	if es, ok := g.scalarArr[path]; ok {
+		return es[k]
+	}
+	return fmt.Sprintf("%s[%d]", path, k)
+}
+
+// stripParens removes the parentheses around a whole expression.
+func stripParens(s string) string {
+	for len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' && isSimple(s[1:len(s)-1]) {
+		s = s[1 : len(s)-1]
+	}
+	return s
+}
+
+// sameDyn is the condition that two lists of dynamic parts are equal.
+func sameDyn(a, b []string) string {
+	c := "true"
+	for i := range a {
+		x, y := stripParens(a[i]), stripParens(b[i])
+		if x == y {
+			continue
+		}
+		xv, xk := constInt(x)
+		yv, yk := constInt(y)
+		if xk && yk {
+			if xv != yv {
+				return "false"
+			}
+			continue
+		}
+		c = and(c, paren(x)+" == "+paren(y))
+	}
+	return c
+}
+
+// read is the value of a place: with a hoisting env, the value in the
+// state before the transformation with the env's writes applied in order.
+func (g *gen) read(alts []alt, en *env) (string, error) {
+	if !en.hoist || len(en.writes) == 0 {
+		return readAlts(alts, ""), nil
+	}
+	out := make([]alt, len(alts))
+	for i, a := range alts {
+		v, unknown := a.path, false
+		for _, w := range en.writes {
+			if w.root != a.root || w.shape != a.shape || len(w.dyn) != len(a.dyn) {
+				continue
+			}
+			switch eq := sameDyn(w.dyn, a.dyn); {
+			case eq == "false":
+			case eq == "true":
+				v, unknown = paren(w.val), w.val == ""
+			case w.val == "" || unknown:
+				unknown = true
+			default:
+				v = fmt.Sprintf("(%s -> %s : %s)", eq, paren(w.val), v)
+			}
+		}
+		if unknown {
+			return "", errDirty
+		}
+		out[i] = a
+		out[i].path = v
+	}
+	return readAlts(out, ""), nil
 }
 
 // readAlts reads a place with alternatives through a conditional
@@ -547,7 +674,7 @@ func (g *gen) derefAlts(r string, t types.Type, en *env) ([]alt, error) {
 		if en.hoist && en.dirty[c] {
 			return nil, errDirty
 		}
-		alts = append(alts, alt{cond: g.inCol(paren(r), c), path: g.object(paren(r), c)})
+		alts = append(alts, alt{cond: g.inCol(paren(r), c), path: g.object(paren(r), c), root: c, dyn: []string{r}})
 	}
 	return alts, nil
 }
@@ -564,17 +691,17 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 		}
 		if en.remote != nil && v.Owner == en.remote.proc {
 			n, err := g.remoteVar(v, en, e)
-			return []alt{{"", n}}, nil, err
+			return []alt{{path: n, root: v}}, nil, err
 		}
 		if en.hoist {
 			if s, ok := en.subst[v]; ok {
-				return []alt{{"", "(" + s + ")"}}, nil, nil
+				return []alt{{path: "(" + s + ")", root: v}}, nil, nil
 			}
 			if en.dirty[v] {
 				return nil, nil, errDirty
 			}
 		}
-		return []alt{{"", g.varName(v)}}, nil, nil
+		return []alt{{path: g.varName(v), root: v}}, nil, nil
 	case *ast.SelectorExpr:
 		r, cs, err := g.expr(e.X, en)
 		if err != nil {
@@ -585,10 +712,7 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		for i := range alts {
-			alts[i].path += "." + ident(e.Sel.Name)
-		}
-		return alts, cs, nil
+		return field(alts, "."+ident(e.Sel.Name)), cs, nil
 	case *ast.IndexExpr:
 		xt := g.typeOf(e.X)
 		if a, ok := xt.Underlying().(*types.Array); ok {
@@ -604,8 +728,26 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 			if c := g.info.Types[e.Index].Value; c.Kind != types.IntConst || c.Int < 0 || c.Int >= a.Len {
 				cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %d", paren(i), paren(i), a.Len), "index-out-of-bounds"})
 			}
+			if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && g.scalarArr[g.names[g.info.Uses[id]]] != nil && len(alts) == 1 {
+				// an array parameter of a started thread: one scalar
+				// per element, chosen by the index
+				out := make([]alt, a.Len)
+				for k := range out {
+					out[k] = alts[0]
+					out[k].cond = fmt.Sprintf("%s == %d", paren(i), k)
+					out[k].path = g.elemPath(alts[0].path, int64(k))
+					out[k].shape += "[]"
+					out[k].dyn = []string{i}
+				}
+				if c := g.info.Types[e.Index].Value; c.Kind == types.IntConst && c.Int >= 0 && c.Int < a.Len {
+					out = out[c.Int : c.Int+1]
+				}
+				return out, cs, nil
+			}
 			for k := range alts {
 				alts[k].path += "[" + i + "]"
+				alts[k].shape += "[]"
+				alts[k].dyn = append(append([]string(nil), alts[k].dyn...), i)
 			}
 			return alts, cs, nil
 		}
@@ -623,9 +765,15 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 			return nil, nil, err
 		}
 		cs = append(cs, ic...)
-		cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %s", paren(i), paren(i), readAlts(alts, ".n")), "index-out-of-bounds"})
+		n, err := g.read(field(alts, ".n"), en)
+		if err != nil {
+			return nil, nil, err
+		}
+		cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %s", paren(i), paren(i), n), "index-out-of-bounds"})
 		for k := range alts {
 			alts[k].path += ".e[" + i + "]"
+			alts[k].shape += ".e[]"
+			alts[k].dyn = append(append([]string(nil), alts[k].dyn...), i)
 		}
 		return alts, cs, nil
 	}

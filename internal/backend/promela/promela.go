@@ -23,11 +23,21 @@
 // bounds are not constant are expanded into one option per value when
 // their types allow few values, or picked by a loop inside the atomic step.
 //
+// Disabling conditions (assume, lock, unwait, the bounds of a range choice)
+// become the entry condition of the step, read in the state before it: an
+// env that hoists expressions substitutes the values assigned to variables
+// earlier in the step and applies the step's earlier writes to arrays, the
+// heap and locks (a store of writes, each a conditional expression on the
+// equality of indices and references). An array parameter of a started
+// thread is one scalar process parameter per element. A bound hit inside an
+// invisible run restores the thread's variables saved at the start of the
+// run, so that no state is added.
+//
 // Constructs the translation does not support (a disabling condition that
-// depends on a value written earlier in the same transformation through an
-// array or the heap, thread parameters of array type, remote references to
-// arrays, ...) make Translate return a positioned error (file:line:col:
-// message) instead of wrong output.
+// depends on a value chosen inside the step by forall, reachable, notify or
+// a wide range choice, remote references to arrays, ...) make Translate
+// return a positioned error (file:line:col: message) instead of wrong
+// output.
 package promela
 
 import (
@@ -198,6 +208,9 @@ func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
 	if g.usesAlways {
 		always = "hidden byte BIR_always = 1; /* true, for steps that loop back without a condition */"
 	}
+	if g.saveLen > 0 {
+		always += fmt.Sprintf(" hidden int BIR_sv[%d]; hidden byte BIR_from, BIR_k; /* a thread's variables at the start of an invisible run, its location, a loop index */", g.saveLen)
+	}
 	pml := strings.Replace(g.out.String(), alwaysMark, always, 1)
 	t := &Translation{Promela: pml, Entries: g.entries, Limits: g.limits, MonitorPid: -1}
 	if g.monitor {
@@ -242,13 +255,17 @@ type gen struct {
 	siteStore map[*site][]string    // the caller's store of a call's result
 
 	// per thread
-	procs      []*types.Proc // the thread and the functions it may call
+	procs []*types.Proc // the thread and the functions it may call
+	// scalarArr holds the element scalars of the array parameters of the
+	// thread being translated, by the parameter's name (a proctype's
+	// parameters are scalars)
+	scalarArr  map[string][]string
 	proc       *types.Proc
 	tmpUsed    int
 	iLocs      map[*types.Location]bool // targets of invisible transformations
 	locAlts    map[*types.Location][]*altCode
 	exitLocs   map[*types.Location]bool
-	needCut    bool
+	saveLen    int // the largest save of an invisible run (BIR_sv)
 	usesReach  bool
 	usesChoice bool
 

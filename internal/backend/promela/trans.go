@@ -153,15 +153,33 @@ func (g *gen) thread(t *types.Proc) error {
 	g.iLocs = map[*types.Location]bool{}
 	g.locAlts = map[*types.Location][]*altCode{}
 	g.exitLocs = map[*types.Location]bool{}
-	g.needCut = false
 	g.usesReach = false
 	g.usesChoice = false
+	taken := map[string]bool{}
 	for _, v := range t.Vars() {
 		n := ident(v.Name())
 		if g.globalNS[n] {
 			n = "l_" + n
 		}
 		g.names[v] = n
+		taken[n] = true
+	}
+	g.scalarArr = map[string][]string{}
+	for _, v := range t.Params {
+		arr, ok := v.Type().Underlying().(*types.Array)
+		if !ok || t.Main {
+			continue
+		}
+		es := make([]string, arr.Len)
+		for k := range es {
+			n := fmt.Sprintf("%s_%d", g.names[v], k)
+			for taken[n] || g.globalNS[n] {
+				n += "_"
+			}
+			taken[n] = true
+			es[k] = n
+		}
+		g.scalarArr[g.names[v]] = es
 	}
 	// the thread and the functions it may call: each process holds a copy
 	// of the code of every function its thread may call
@@ -202,6 +220,47 @@ func (g *gen) thread(t *types.Proc) error {
 	g.proc = t
 
 	first := t.Locations[0]
+	// a bound hit inside an invisible run (after its first transformation)
+	// restores the thread's variables saved at the start of the run and
+	// returns to the location the run started from: the step leads back to
+	// the state before the run, as birch cuts the run's path there
+	savePlain, saveLoops := g.runSaves(procs, depth)
+	saved := savePlain != nil
+	fromOf := map[*types.Location]int{}
+	if saved {
+		for _, p := range procs {
+			for _, loc := range p.Locations {
+				for _, a := range g.locAlts[loc] {
+					if a.invisible && fromOf[loc] == 0 {
+						fromOf[loc] = len(fromOf) + 1
+					}
+				}
+			}
+		}
+		save, n := saveCode(savePlain, saveLoops, false)
+		restore, _ := saveCode(savePlain, saveLoops, true)
+		g.saveLen = max(g.saveLen, n)
+		name := g.names[t]
+		g.p("/* the variables of %s at the start of an invisible run, restored when a bound is hit inside it */\n", t.Name())
+		g.p("inline BIR_save_%s() {\n", name)
+		for _, st := range save {
+			g.p("  %s;\n", st)
+		}
+		g.p("}\n")
+		g.p("inline BIR_restore_%s() {\n", name)
+		for _, st := range restore {
+			g.p("  %s;\n", st)
+		}
+		g.p("  if\n")
+		for _, p := range procs {
+			for _, loc := range p.Locations {
+				if k := fromOf[loc]; k > 0 {
+					g.p("  :: BIR_from == %d -> goto L_%s\n", k, g.locLabel(loc))
+				}
+			}
+		}
+		g.p("  fi\n}\n\n")
+	}
 	if t.Main {
 		g.p("/* thread %s (tid %d) */\n", t.Name(), g.tidOf(t))
 		g.p("active proctype %s() {\n", g.names[t])
@@ -209,6 +268,17 @@ func (g *gen) thread(t *types.Proc) error {
 		// started with run: the pid is the creation index, the tid _pid + 1
 		var params []string
 		for _, v := range t.Params {
+			if arr, ok := v.Type().Underlying().(*types.Array); ok {
+				// one scalar parameter per element
+				s := g.scalar(arr.Elem)
+				if s == "" {
+					return g.errorf(v.Pos(), "thread parameters of type %s are not supported", v.Type())
+				}
+				for _, e := range g.scalarArr[g.names[v]] {
+					params = append(params, s+" "+e)
+				}
+				continue
+			}
 			s := g.scalar(v.Type())
 			if s == "" {
 				return g.errorf(v.Pos(), "thread parameters of type %s are not supported", v.Type())
@@ -296,6 +366,9 @@ func (g *gen) thread(t *types.Proc) error {
 					g.usesAlways = true
 				}
 				g.p("  :: atomic { %s ->\n", entry)
+				if saved && a.invisible {
+					g.p("       BIR_from = %d; BIR_save_%s();\n", fromOf[loc], g.names[t])
+				}
 				for _, s := range g.finish(a) {
 					g.p("       %s;\n", s)
 				}
@@ -329,8 +402,7 @@ func (g *gen) thread(t *types.Proc) error {
 						g.p("       %s;\n", s)
 					}
 					for _, l := range a.limits {
-						g.needCut = true
-						g.limitOption(l, "", "goto end_cut", "a bound is hit inside an invisible run")
+						g.limitOption(l, "", "BIR_restore_"+g.names[t]+"()", "a bound is hit inside an invisible run: back to its start")
 					}
 				}
 				g.p("  fi;\n")
@@ -338,11 +410,104 @@ func (g *gen) thread(t *types.Proc) error {
 		}
 		g.p("  }\n")
 	}
-	if g.needCut {
-		g.p("end_cut: false;\n")
-	}
 	g.p("}\n\n")
+	g.scalarArr = nil // the names are this thread's
 	return nil
+}
+
+// saveLoop is a family of places saved by a loop over BIR_k in 0..n-1
+// (the entries of the frame arrays), which keeps the inline short: SPIN
+// merges at most 256 statements of a sequence.
+type saveLoop struct {
+	n      int
+	places []string // in terms of BIR_k
+}
+
+// runSaves returns the scalar places of a thread's process that a bound hit
+// inside an invisible run must restore (every variable of the thread and
+// of its frames), or nil when no bound can be hit inside a run.
+func (g *gen) runSaves(procs []*types.Proc, depth map[*types.Proc]int) ([]string, []saveLoop) {
+	need := false
+	for loc := range g.iLocs {
+		for _, a := range g.locAlts[loc] {
+			need = need || len(a.limits) > 0
+		}
+	}
+	if !need {
+		return nil, nil
+	}
+	out := []string{}
+	for _, v := range procs[0].Vars() {
+		out = append(out, g.scalarsOf(v.Type(), g.names[v])...)
+	}
+	if g.hasWait {
+		out = append(out, "BIR_wc")
+	}
+	var loops []saveLoop
+	if len(procs) > 1 {
+		maxD := 0
+		for _, f := range procs[1:] {
+			maxD = max(maxD, depth[f])
+		}
+		out = append(out, "BIR_sp")
+		loops = append(loops, saveLoop{n: maxD, places: []string{"BIR_site[BIR_k]"}})
+		for _, f := range procs[1:] {
+			var ps []string
+			for _, v := range f.Vars() {
+				ps = append(ps, g.scalarsOf(v.Type(), g.frameSlot(v, "BIR_k"))...)
+			}
+			if len(ps) > 0 {
+				loops = append(loops, saveLoop{n: depth[f], places: ps})
+			}
+		}
+	}
+	return out, loops
+}
+
+// saveCode returns the statements of the save (or, with restore, of the
+// restore) of the places into BIR_sv, and the number of entries used.
+func saveCode(plain []string, loops []saveLoop, restore bool) ([]string, int) {
+	copyStmt := func(place, slot string) string {
+		if restore {
+			return place + " = BIR_sv[" + slot + "]"
+		}
+		return "BIR_sv[" + slot + "] = " + place
+	}
+	var out []string
+	n := 0
+	for _, p := range plain {
+		out = append(out, copyStmt(p, fmt.Sprint(n)))
+		n++
+	}
+	for _, l := range loops {
+		var body []string
+		for j, p := range l.places {
+			body = append(body, copyStmt(p, fmt.Sprintf("%d + BIR_k * %d", n+j, len(l.places))))
+		}
+		out = append(out, fmt.Sprintf("do :: BIR_k < %d -> %s; BIR_k = BIR_k + 1 :: else -> BIR_k = 0; break od", l.n, strings.Join(body, "; ")))
+		n += l.n * len(l.places)
+	}
+	return out, n
+}
+
+// scalarsOf returns the scalar Promela places a variable of type t at
+// place name is made of.
+func (g *gen) scalarsOf(t types.Type, name string) []string {
+	switch u := t.Underlying().(type) {
+	case *types.Lock:
+		out := []string{name + ".owner", name + ".count"}
+		if g.hasWait {
+			out = append(out, name+".waiting", name+".notified")
+		}
+		return out
+	case *types.Array:
+		var out []string
+		for k := int64(0); k < u.Len; k++ {
+			out = append(out, g.scalarsOf(u.Elem, g.elemPath(name, k))...)
+		}
+		return out
+	}
+	return []string{name}
 }
 
 // limitOption prints the option for one bound: with ReportLimits, the
@@ -550,12 +715,7 @@ type choiceSet struct {
 const maxExpansion = 1024
 
 func (g *gen) expandable(a *ast.ChooseAction) int {
-	id, ok := ast.Unparen(a.Lhs).(*ast.Ident)
-	if !ok {
-		return 0
-	}
-	v, ok := g.info.Uses[id].(*types.Var)
-	if !ok || g.scalar(v.Type()) == "" {
+	if g.scalar(g.typeOf(a.Lhs)) == "" {
 		return 0
 	}
 	if a.Values != nil {
@@ -640,27 +800,6 @@ type tx struct {
 	// starts counts the start actions executed so far in the
 	// transformation: _nr_pr has grown by that much.
 	starts int
-	// locked records the locks taken earlier in the transformation by
-	// their Promela place: their hoisted place and how often.
-	locked map[string]*lockedInfo
-}
-
-type lockedInfo struct {
-	halts []alt
-	k     int
-}
-
-// constPlace reports whether the place's Promela text cannot change within
-// a transformation: a variable, or constant indices into one.
-func (g *gen) constPlace(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return true
-	case *ast.IndexExpr:
-		_, isArr := g.typeOf(e.X).Underlying().(*types.Array)
-		return isArr && g.info.Types[e.Index].Value.Kind == types.IntConst && g.constPlace(e.X)
-	}
-	return false
 }
 
 func (x *tx) emit(s ...string) { x.body = append(x.body, s...) }
@@ -700,27 +839,49 @@ func (x *tx) markDirty(lhs ast.Expr) {
 	}
 }
 
-// setHoisted records that simple variable lhs now holds hv (in pre-state
-// terms), or marks its roots dirty.
+// setHoisted records that lhs now holds hv (in terms of the state before
+// the transformation), or a value not known before the step when !ok: a
+// scalar variable through the env's substitution, any other place as a
+// write of the store (its address is computed before the write). A place
+// whose address is not known marks its roots dirty.
 func (x *tx) setHoisted(lhs ast.Expr, hv string, ok bool) {
-	if id, isID := ast.Unparen(lhs).(*ast.Ident); isID && ok {
+	if id, isID := ast.Unparen(lhs).(*ast.Ident); isID {
 		if v, isVar := x.g.info.Uses[id].(*types.Var); isVar && x.g.scalar(v.Type()) != "" {
-			x.hoist.subst[v] = hv
-			delete(x.hoist.dirty, v)
+			if ok {
+				x.hoist.subst[v] = hv
+				delete(x.hoist.dirty, v)
+			} else {
+				x.hoist.dirty[v] = true
+				delete(x.hoist.subst, v)
+			}
 			return
 		}
 	}
-	x.markDirty(lhs)
+	halts, _, err := x.g.place(lhs, x.hoist)
+	if err != nil {
+		x.markDirty(lhs)
+		return
+	}
+	if !ok {
+		hv = ""
+	}
+	x.store(halts, hv)
+}
+
+// store records a write of val ("" for unknown) to the places halts.
+func (x *tx) store(halts []alt, val string) {
+	for _, a := range halts {
+		x.hoist.writes = append(x.hoist.writes, write{root: a.root, shape: a.shape, dyn: a.dyn, val: val})
+	}
 }
 
 func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[int]int) (*altCode, error) {
 	x := &tx{
-		g:      g,
-		tr:     tr,
-		plain:  &env{proc: g.proc},
-		hoist:  &env{proc: g.proc, hoist: true, subst: map[*types.Var]string{}, dirty: map[any]bool{}},
-		news:   map[*types.Collection]int{},
-		locked: map[string]*lockedInfo{},
+		g:     g,
+		tr:    tr,
+		plain: &env{proc: g.proc},
+		hoist: &env{proc: g.proc, hoist: true, subst: map[*types.Var]string{}, dirty: map[any]bool{}},
+		news:  map[*types.Collection]int{},
 	}
 	a := &altCode{tr: tr, from: loc, invisible: tr.Invisible}
 	if tr.Target != nil {
@@ -790,7 +951,7 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 			return err
 		}
 		for k := int64(0); k < arr.Len; k++ {
-			x.emit(fmt.Sprintf("BIR_rva[%d] = %s", k, readAlts(alts, fmt.Sprintf("[%d]", k))))
+			x.emit(fmt.Sprintf("BIR_rva[%d] = %s", k, readAlts(g.elem(alts, k), "")))
 		}
 	} else if tr.Result != nil {
 		if g.scalar(g.typeOf(tr.Result)) == "" {
@@ -829,7 +990,7 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 				}
 				stmts = append(stmts, assertStmts(lcs)...)
 				for k := int64(0); k < arr.Len; k++ {
-					stmts = append(stmts, forAlts(alts, func(p string) string { return fmt.Sprintf("%s[%d] = BIR_rva[%d]", p, k, k) }))
+					stmts = append(stmts, forAlts(g.elem(alts, k), func(p string) string { return fmt.Sprintf("%s = BIR_rva[%d]", p, k) }))
 				}
 				g.siteStore[s] = stmts
 				continue
@@ -908,7 +1069,7 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 			if !dead(pv) {
 				dst := g.frameSlot(pv, "BIR_sp")
 				for k := int64(0); k < arr.Len; k++ {
-					x.emit(fmt.Sprintf("%s[%d] = %s", dst, k, readAlts(arrs[i], fmt.Sprintf("[%d]", k))))
+					x.emit(fmt.Sprintf("%s[%d] = %s", dst, k, readAlts(g.elem(arrs[i], k), "")))
 				}
 			}
 			continue
@@ -960,7 +1121,7 @@ func (g *gen) resetVar(t types.Type, name string) []string {
 	case *types.Array:
 		var out []string
 		for i := int64(0); i < u.Len; i++ {
-			out = append(out, g.resetVar(u.Elem, fmt.Sprintf("%s[%d]", name, i))...)
+			out = append(out, g.resetVar(u.Elem, g.elemPath(name, i))...)
 		}
 		return out
 	}
@@ -1051,15 +1212,39 @@ func (x *tx) copyArray(lhs, rhs ast.Expr) error {
 	x.emit(assertStmts(rcs)...)
 	x.emit(assertStmts(lcs)...)
 	for i := int64(0); i < arr.Len; i++ {
-		src := readAlts(ra, fmt.Sprintf("[%d]", i))
-		x.emit(forAlts(la, func(p string) string { return fmt.Sprintf("%s[%d] = %s", p, i, src) }))
+		src := readAlts(g.elem(ra, i), "")
+		x.emit(forAlts(g.elem(la, i), func(p string) string { return p + " = " + src }))
 	}
-	x.markDirty(lhs)
+	// the store: every element of the target holds the source's, read
+	// before any is written
+	hr, rok, err := x.hoistedPlace(rhs)
+	if err != nil {
+		return err
+	}
+	hl, lok, err := x.hoistedPlace(lhs)
+	if err != nil {
+		return err
+	}
+	if !lok {
+		x.markDirty(lhs)
+		return nil
+	}
+	vals := make([]string, arr.Len)
+	for i := range vals {
+		if rok {
+			if v, err := g.read(g.elem(hr, int64(i)), x.hoist); err == nil {
+				vals[i] = v
+			}
+		}
+	}
+	for i, v := range vals {
+		x.store(g.elem(hl, int64(i)), v)
+	}
 	return nil
 }
 
 func (x *tx) unsupportedDirty(pos ast.Node, what string) error {
-	return x.g.errorf(pos.Pos(), "%s depends on a value written earlier in the same transformation, which the Promela translation does not support yet", what)
+	return x.g.errorf(pos.Pos(), "%s depends on a value chosen earlier in the same transformation by forall, reachable, notify or a range choice of more than 64 values, which the Promela translation cannot express before the step", what)
 }
 
 // action translates one action; stop reports that the transformation ends
@@ -1246,7 +1431,7 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 	}
 	b.WriteString(" fi")
 	x.emit(b.String())
-	x.markDirty(act.Lhs)
+	x.setHoisted(act.Lhs, "", false)
 	return nil
 }
 
@@ -1345,7 +1530,7 @@ func (x *tx) rangeChoice(act *ast.ChooseAction) error {
 	if _, _, err := x.hoistedPlace(act.Lhs); err != nil {
 		return err
 	}
-	x.markDirty(act.Lhs)
+	x.setHoisted(act.Lhs, "", false)
 	return nil
 }
 
@@ -1378,7 +1563,7 @@ func (x *tx) forall(act *ast.ForallAction) error {
 	}
 	fmt.Fprintf(&b, " :: %s -> skip fi", strings.Join(none, " && "))
 	x.emit(b.String())
-	x.markDirty(act.Lhs)
+	x.setHoisted(act.Lhs, "", false)
 	return nil
 }
 
@@ -1398,6 +1583,7 @@ func (x *tx) newAction(act *ast.NewAction) error {
 		return err
 	}
 	var lenStmt string
+	hlen := "-" // the new array's length in terms of the state before the step ("" unknown)
 	if arr, ok := c.Elem.Underlying().(*types.Array); ok {
 		n, ncs, err := g.expr(act.Len, x.plain)
 		if err != nil {
@@ -1405,9 +1591,11 @@ func (x *tx) newAction(act *ast.NewAction) error {
 		}
 		ncs = append(ncs, check{fmt.Sprintf("%s >= 0 && %s <= %d", paren(n), paren(n), arr.Len), "index-out-of-bounds"})
 		x.emit(assertStmts(ncs)...)
+		hlen = ""
 		if hn, hcs, err := g.expr(act.Len, x.hoist); err == nil {
 			x.items = append(x.items, checkItems(hcs)...)
 			x.items = append(x.items, item{kind: itemCheck, cond: fmt.Sprintf("%s >= 0 && %s <= %d", paren(hn), paren(hn), arr.Len)})
+			hlen = hn
 		}
 		lenStmt = fmt.Sprintf("%s[%s - 1].n = %s", g.names[c], cnt, n)
 	}
@@ -1424,7 +1612,11 @@ func (x *tx) newAction(act *ast.NewAction) error {
 	if _, _, err := x.hoistedPlace(act.Lhs); err != nil {
 		return err
 	}
-	x.setHoisted(act.Lhs, fmt.Sprintf("%d + %s", g.colOff[c]+1+k, cnt), true)
+	href := fmt.Sprintf("%d + %s", g.colOff[c]+1+k, cnt)
+	if hlen != "-" {
+		x.store([]alt{{root: c, shape: ".n", dyn: []string{href}}}, hlen)
+	}
+	x.setHoisted(act.Lhs, href, true)
 	// the new object's fields hold their defaults; writes to them mark
 	// the collection dirty.
 	return nil
@@ -1441,74 +1633,103 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 		return g.errorf(act.Lock.Pos(), "not a lock")
 	}
 	x.emit(assertStmts(cs)...)
-	monitor := func() {
-		x.emit(fmt.Sprintf("assert(%s || %s)", paren(readAlts(alts, ".owner")+" == "+g.meExpr()), KindVar("illegal-monitor-state")))
-	}
-	key := readAlts(alts, "")
-	if li := x.locked[key]; li != nil && act.Op == token.LOCK {
-		// taken earlier in this transformation: held by this thread now
-		if !lt.Reentrant {
-			x.items = append(x.items, item{kind: itemDisable, cond: "false"})
-		} else {
-			owner, count := readAlts(li.halts, ".owner"), readAlts(li.halts, ".count")
-			x.items = append(x.items, limitItem(fmt.Sprintf("(%s == %s -> %s : 0) + %d >= %d", owner, g.meExpr(), count, li.k, g.opts.MaxReentrancy),
-				act.OpPos, "lock %s re-acquired more than %d times", format.Expr(act.Lock), g.opts.MaxReentrancy))
-		}
-		li.k++
-		x.emit(forAlts(alts, func(p string) string { return fmt.Sprintf("%s.count = %s.count + 1", p, p) }))
-		x.markDirty(act.Lock)
-		return nil
-	}
-	delete(x.locked, key)
-	needHoist := act.Op == token.LOCK || act.Op == token.UNWAIT || act.Op == token.WAIT
-	var halts []alt
-	if needHoist {
-		var ok bool
-		halts, ok, err = x.hoistedPlace(act.Lock)
-		if err != nil {
-			return err
-		}
-		if !ok || (act.Op != token.LOCK && x.hoist.dirty[rootWC]) {
-			return x.unsupportedDirty(act, act.Op.String())
-		}
-	} else if _, _, err := x.hoistedPlace(act.Lock); err != nil {
+	halts, ok, err := x.hoistedPlace(act.Lock)
+	if err != nil {
 		return err
+	}
+	// the lock's parts in terms of the state before the transformation,
+	// with the earlier writes of the step applied ("" when not known)
+	hread := func(part string) string {
+		if !ok {
+			return ""
+		}
+		v, err := g.read(field(halts, part), x.hoist)
+		if err != nil {
+			return ""
+		}
+		return v
+	}
+	set := func(part, val string) {
+		if ok {
+			x.store(field(halts, part), val)
+		}
+	}
+	both := func(format, a, b string) string {
+		if a == "" || b == "" {
+			return ""
+		}
+		return fmt.Sprintf(format, a, b)
+	}
+	wc := "BIR_wc"
+	if x.hoist.wc != "" {
+		wc = x.hoist.wc
+	}
+	if x.hoist.dirty[rootWC] {
+		wc = ""
+	}
+	me, bit := g.meExpr(), g.myBitExpr()
+	owner, count := hread(".owner"), hread(".count")
+	monitor := func() {
+		x.emit(fmt.Sprintf("assert(%s || %s)", paren(readAlts(field(alts, ".owner"), "")+" == "+me), KindVar("illegal-monitor-state")))
+		if owner != "" {
+			x.items = append(x.items, item{kind: itemCheck, cond: owner + " == " + me})
+		}
 	}
 	switch act.Op {
 	case token.LOCK:
-		owner := readAlts(halts, ".owner")
+		if owner == "" || (lt.Reentrant && count == "") {
+			return x.unsupportedDirty(act, act.Op.String())
+		}
 		if lt.Reentrant {
-			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s == 0 || %s == %s", owner, owner, g.meExpr())})
-			x.items = append(x.items, limitItem(fmt.Sprintf("%s == %s && %s >= %d", owner, g.meExpr(), readAlts(halts, ".count"), g.opts.MaxReentrancy),
+			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s == 0 || %s == %s", owner, owner, me)})
+			x.items = append(x.items, limitItem(fmt.Sprintf("%s == %s && %s >= %d", owner, me, count, g.opts.MaxReentrancy),
 				act.OpPos, "lock %s re-acquired more than %d times", format.Expr(act.Lock), g.opts.MaxReentrancy))
 		} else {
 			x.items = append(x.items, item{kind: itemDisable, cond: owner + " == 0"})
 		}
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("if :: %s.owner == 0 -> %s.owner = %s; %s.count = 1 :: else -> %s.count = %s.count + 1 fi", p, p, g.meExpr(), p, p, p)
+			return fmt.Sprintf("if :: %s.owner == 0 -> %s.owner = %s; %s.count = 1 :: else -> %s.count = %s.count + 1 fi", p, p, me, p, p, p)
 		}))
-		if g.constPlace(act.Lock) {
-			x.locked[key] = &lockedInfo{halts: halts, k: 1}
-		}
+		set(".count", both("(%s == 0 -> 1 : %s + 1)", owner, count))
+		set(".owner", me)
 	case token.UNLOCK:
 		monitor()
 		x.emit(forAlts(alts, func(p string) string {
 			return fmt.Sprintf("%s.count = %s.count - 1; if :: %s.count == 0 -> %s.owner = 0 :: else -> skip fi", p, p, p, p)
 		}))
+		set(".owner", both("(%s == 1 -> 0 : %s)", count, owner))
+		set(".count", both("%s - %s", count, "1"))
 	case token.WAIT:
+		if wc == "" {
+			return x.unsupportedDirty(act, act.Op.String())
+		}
 		monitor()
-		x.items = append(x.items, item{kind: itemCheck, cond: readAlts(halts, ".owner") + " == " + g.meExpr()})
-		x.items = append(x.items, limitItem("BIR_wc != 0", act.OpPos, "thread waits on a second lock while waiting on another (not supported)"))
+		x.items = append(x.items, limitItem(paren(wc)+" != 0", act.OpPos, "thread waits on a second lock while waiting on another (not supported)"))
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0; %s.waiting = %s.waiting | %s", p, p, p, p, p, g.myBitExpr())
+			return fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0; %s.waiting = %s.waiting | %s", p, p, p, p, p, bit)
 		}))
-		x.hoist.dirty[rootWC] = true
+		if count == "" {
+			x.hoist.dirty[rootWC] = true
+		} else {
+			x.hoist.wc = count
+		}
+		waiting := hread(".waiting")
+		set(".count", "0")
+		set(".owner", "0")
+		set(".waiting", both("(%s | %s)", waiting, bit))
 	case token.UNWAIT:
-		x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", readAlts(halts, ".notified"), g.myBitExpr(), readAlts(halts, ".owner"))})
+		notified := hread(".notified")
+		if owner == "" || notified == "" || wc == "" {
+			return x.unsupportedDirty(act, act.Op.String())
+		}
+		x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", paren(notified), bit, owner)})
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0; %s.notified = %s.notified & ~%s", p, g.meExpr(), p, p, p, g.myBitExpr())
+			return fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0; %s.notified = %s.notified & ~%s", p, me, p, p, p, bit)
 		}))
-		x.hoist.dirty[rootWC] = true
+		set(".owner", me)
+		set(".count", wc)
+		set(".notified", fmt.Sprintf("(%s & ~%s)", notified, bit))
+		x.hoist.wc = "0"
 	case token.NOTIFY:
 		monitor()
 		x.emit(forAlts(alts, func(p string) string {
@@ -1520,15 +1741,22 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 			b.WriteString(" fi")
 			return b.String()
 		}))
+		// which thread is notified is chosen inside the step
+		set(".waiting", "")
+		set(".notified", "")
 	case token.NOTIFYALL:
 		monitor()
 		x.emit(forAlts(alts, func(p string) string {
 			return fmt.Sprintf("%s.notified = %s.notified | %s.waiting; %s.waiting = 0", p, p, p, p)
 		}))
+		set(".notified", both("(%s | %s)", hread(".notified"), hread(".waiting")))
+		set(".waiting", "0")
 	default:
 		return g.errorf(act.OpPos, "%s is not supported", act.Op)
 	}
-	x.markDirty(act.Lock)
+	if !ok {
+		x.markDirty(act.Lock)
+	}
 	return nil
 }
 
@@ -1619,7 +1847,7 @@ func (x *tx) reachable(act *ast.ReachableAction) error {
 	if _, _, err := x.hoisted(act.From); err != nil {
 		return err
 	}
-	x.markDirty(act.Lhs)
+	x.setHoisted(act.Lhs, "", false)
 	return nil
 }
 
@@ -1636,7 +1864,24 @@ func (x *tx) startAction(act *ast.StartAction) error {
 	vals := make([]string, len(act.Args))
 	hvals := make([]string, len(act.Args))
 	hoks := make([]bool, len(act.Args))
+	arrs := make([][]alt, len(act.Args)) // the places of array arguments
 	for i, a := range act.Args {
+		if i < len(p.Params) {
+			if _, isArr := p.Params[i].Type().Underlying().(*types.Array); isArr {
+				// an array is passed by value: one scalar parameter
+				// of the new process per element
+				alts, cs, err := g.place(a, x.plain)
+				if err != nil {
+					return err
+				}
+				x.emit(assertStmts(cs)...)
+				arrs[i] = alts
+				if _, _, err := x.hoistedPlace(a); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		v, cs, err := g.expr(a, x.plain)
 		if err != nil {
 			return err
@@ -1659,6 +1904,19 @@ func (x *tx) startAction(act *ast.StartAction) error {
 			return g.errorf(a.Pos(), "too many arguments")
 		}
 		pv := p.Params[i]
+		if arr, isArr := pv.Type().Underlying().(*types.Array); isArr {
+			dead := first.HasLive && !inLive(first, pv)
+			var es []string
+			for k := int64(0); k < arr.Len; k++ {
+				if dead {
+					es = append(es, defaultOf(arr.Elem))
+				} else {
+					es = append(es, readAlts(g.elem(arrs[i], k), ""))
+				}
+			}
+			args[i] = strings.Join(es, ", ")
+			continue
+		}
 		chk := g.valueChecks(a, nil, vals[i], pv.Type())
 		x.emit(assertStmts(chk)...)
 		if hoks[i] {
