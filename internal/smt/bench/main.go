@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,7 +43,21 @@ func main() {
 	sizes := flag.String("lia-sizes", "4x8,8x12,16x16,32x24,64x32,128x48", "QF_LIA problem sizes, VARSxCLAUSES, comma-separated (empty: none)")
 	liaN := flag.Int("lia-n", 40, "QF_LIA problems per size")
 	timeout := flag.Duration("timeout", 10*time.Second, "limit per QF_LIA problem")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	only := flag.String("workloads", "", "run only the predicate abstraction workloads whose names contain this string")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(2)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	var ss []string
 	for _, name := range strings.Split(*names, ",") {
@@ -80,6 +95,9 @@ func main() {
 		{"abstraction passes (recurring predicates), LIA+UF", gen.PredAbsConfig{UF: true, Programs: *n / 100, PerProgram: 100}},
 	}
 	for _, w := range workloads {
+		if !strings.Contains(w.name, *only) {
+			continue
+		}
 		var answers [][]smt.Result
 		var times [][]time.Duration
 		for _, name := range ss {
@@ -208,6 +226,7 @@ func main() {
 	}
 	if bad {
 		fmt.Println("\nthe solvers disagree")
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

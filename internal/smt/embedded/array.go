@@ -12,9 +12,9 @@ import (
 // Arrays are decided by reduction to the other theories. Every array term
 // A and index term j the active assertions mention get an element A[j]: a
 // fresh integer (or, for (Array Int Bool), a fresh SAT variable), and a
-// select is its element. Before each check, for the array terms, index
-// terms and array equalities of the active assertions (and assumptions),
-// the solver instantiates over the index set I:
+// select is its element. For the array terms, index terms and array
+// equalities of the active assertions (and assumptions), the lemmas below
+// over the index set I make the reduction exact:
 //
 //   - base arrays (declared constants) are functions: j = k → A[j] = A[k]
 //     for j, k in I (Ackermann);
@@ -36,6 +36,17 @@ import (
 // valid and the witnesses and ω are fresh, so they are kept for the
 // solver's lifetime; only those of the active terms are relevant to a
 // check, which keeps what earlier queries left behind out of the search.
+//
+// The instances are instantiated lazily, but for the ω ones: a check
+// starts with none, and each Sat answer is compared, instance by instance,
+// with the values its assignment gives the indices and elements (which
+// are relevant, so that these are the values of the model). The instances
+// it breaks are added and the search goes on; when it breaks none, every
+// instance holds in the model, which is all the completeness argument
+// needs. Most checks need few instances. When the integer problem of a
+// candidate assignment is left open (see arith), the solver adds all the
+// instances at once and searches again, because the missing ones may rule
+// out what made that problem hard.
 //
 // Uninterpreted sorts are mapped to the integers (any model maps its
 // finitely many named elements into them injectively, and the integers are
@@ -99,7 +110,6 @@ type read struct {
 // asserted formula.
 type arrUse struct {
 	reads []read
-	apps  []*app
 	arrs  []*arrTerm
 	idxs  []*idxTerm
 	eqs   []*arrEq
@@ -137,17 +147,17 @@ type arrayState struct {
 	// the active sets of the last check
 	gen              uint32
 	arrMark, idxMark []uint32
-	eqMark, appMark  []uint32
+	eqMark           []uint32
 	walkMark         []uint32 // terms seen by use, by term ID
 	walkGen          uint32
-	actApps          []*app
 	actReads         []read
 	uf               []int32 // union-find of the arrays, by id
 	actArrs          []*arrTerm
 	actIdxs          []*idxTerm
 	actEqs           []*arrEq
-	roots            []sat.Var  // lemma variables to make relevant
-	omegas           []*idxTerm // the active ω
+	roots            []sat.Var           // lemma variables to make relevant
+	rooted           map[lemmaKey]uint32 // gen when the lemma joined the check
+	omegas           []*idxTerm          // the active ω
 }
 
 func intLike(s *smt.Sort) bool { return s.IsInt() || s.Kind() == smt.KindUninterpreted }
@@ -291,16 +301,16 @@ func (s *Solver) elem(a *arrTerm, j *idxTerm) elemVal {
 		return e
 	}
 	var e elemVal
-	eq := sat.Lit(-1)
+	same := 0 // store: 1 when a writes at index j, -1 when it cannot
 	if a.kind == arrStore {
-		eq = s.idxEq(a.i, j)
+		same = sameIndex(a.i, j)
 	}
 	switch {
 	case a.kind == arrConst:
 		e = a.v
-	case eq == s.tru: // the index written: the value stored
+	case same > 0: // the index written: the value stored
 		e = a.v
-	case eq == s.tru.Not(): // another index (constants): read through
+	case same < 0: // another index (constants apart): read through
 		e = s.elem(a.a, j)
 	case a.boolElem:
 		e.lit = s.newVar()
@@ -309,6 +319,28 @@ func (s *Solver) elem(a *arrTerm, j *idxTerm) elemVal {
 	}
 	s.ar.elems[key] = e
 	return e
+}
+
+// sameIndex tells whether the indices j and k are equal whatever the
+// variables are (1), different whatever they are (-1), or may be either
+// (0): they are, when their linear forms differ by a constant.
+func sameIndex(j, k *idxTerm) int {
+	if j == k {
+		return 1
+	}
+	a, b := j.l.ts, k.l.ts
+	if len(a) != len(b) {
+		return 0
+	}
+	for i := range a {
+		if a[i].V != b[i].V || !a[i].C.Equal(b[i].C) {
+			return 0
+		}
+	}
+	if j.l.c.Equal(k.l.c) {
+		return 1
+	}
+	return -1
 }
 
 func (s *Solver) elemEq(a *arrTerm, x, y elemVal) sat.Lit {
@@ -344,7 +376,10 @@ func (s *Solver) use(t *smt.Term) *arrUse {
 	}
 	u := &arrUse{}
 	if n := s.tm.NumTerms(); len(as.walkMark) < n {
-		as.walkMark = slices.Grow(as.walkMark, max(n, 2*len(as.walkMark))-len(as.walkMark))[:n]
+		// double, so that a growing term manager costs amortized O(1)
+		m := make([]uint32, max(n, 2*len(as.walkMark)))
+		copy(m, as.walkMark)
+		as.walkMark = m
 	}
 	as.walkGen++
 	gen := as.walkGen
@@ -355,10 +390,6 @@ func (s *Solver) use(t *smt.Term) *arrUse {
 		}
 		as.walkMark[t.ID()] = gen
 		switch t.Op() {
-		case smt.OpApp:
-			if i, ok := s.appOf[t]; ok {
-				u.apps = append(u.apps, s.appList[i])
-			}
 		case smt.OpSelect, smt.OpStore:
 			if j := as.idxs[t.Arg(1)]; j != nil {
 				u.idxs = append(u.idxs, j)
@@ -395,7 +426,7 @@ func (s *Solver) use(t *smt.Term) *arrUse {
 		}
 	}
 	walk(t)
-	if len(u.arrs) == 0 && len(u.apps) == 0 {
+	if len(u.arrs) == 0 {
 		u = nil
 	}
 	if as.uses == nil {
@@ -413,10 +444,9 @@ func (s *Solver) instantiate(lits []*smt.Term) {
 	as := &s.ar
 	as.roots = as.roots[:0]
 	as.actArrs, as.actIdxs, as.actEqs = as.actArrs[:0], as.actIdxs[:0], as.actEqs[:0]
-	as.actApps = as.actApps[:0]
 	as.actReads = as.actReads[:0]
 	as.omegas = as.omegas[:0]
-	if len(as.arrList) == 0 && len(s.appList) == 0 {
+	if len(as.arrList) == 0 {
 		return
 	}
 	as.gen++
@@ -427,18 +457,9 @@ func (s *Solver) instantiate(lits []*smt.Term) {
 	for len(as.eqMark) < len(as.eqList) {
 		as.eqMark = append(as.eqMark, 0)
 	}
-	for len(as.appMark) < len(s.appList) {
-		as.appMark = append(as.appMark, 0)
-	}
 	add := func(u *arrUse) {
 		if u == nil {
 			return
-		}
-		for _, a := range u.apps {
-			if as.appMark[a.id] != gen {
-				as.appMark[a.id] = gen
-				as.actApps = append(as.actApps, a)
-			}
 		}
 		for _, a := range u.arrs {
 			if as.arrMark[a.id] != gen {
@@ -466,7 +487,6 @@ func (s *Solver) instantiate(lits []*smt.Term) {
 	for _, t := range lits {
 		add(s.use(t))
 	}
-	s.congruence()
 	if len(as.actArrs) == 0 {
 		return
 	}
@@ -618,21 +638,151 @@ func (s *Solver) arrayLemmasAll() {
 		}
 	}
 	_ = gen
+	// The elements the lemmas and the model need; the lemmas themselves
+	// are instantiated lazily, by arrayLemmasViolated after a Sat answer.
 	for _, a := range as.actArrs {
-		for i, j := range a.rd {
-			s.arrayLemmas(a, j, a.rd[:i])
+		for _, j := range a.rd {
+			s.elem(a, j)
+			switch a.kind {
+			case arrStore:
+				s.elem(a.a, j)
+			case arrIte:
+				s.elem(a.a, j)
+				s.elem(a.b, j)
+			}
 		}
 	}
 	for _, e := range as.actEqs {
 		for _, j := range e.a.rd {
-			s.lemma(lemmaKey{lemEq, e.id, j.id, 0}, func() [][]sat.Lit {
-				return [][]sat.Lit{{e.lit.Not(), s.elemEq(e.a, s.elem(e.a, j), s.elem(e.b, j))}}
+			s.elem(e.a, j)
+			s.elem(e.b, j)
+		}
+		s.elem(e.a, e.w)
+		s.elem(e.b, e.w)
+	}
+}
+
+// arrayRelevant marks, for the relevance of a check, what the lazy array
+// lemmas compare: the indices, the elements, the values stored, the
+// conditions of ites and the literals of equalities, so that their values
+// are those the model gives.
+func (s *Solver) arrayRelevant(gen uint32, st []sat.Var) []sat.Var {
+	as := &s.ar
+	markElem := func(a *arrTerm, e elemVal) {
+		if a.boolElem {
+			st = append(st, e.lit.Var())
+			return
+		}
+		for _, t := range e.l.ts {
+			st = s.markLia(t.V, gen, st)
+		}
+	}
+	for _, j := range as.actIdxs {
+		for _, t := range j.l.ts {
+			st = s.markLia(t.V, gen, st)
+		}
+	}
+	for _, a := range as.actArrs {
+		switch a.kind {
+		case arrStore, arrConst:
+			markElem(a, a.v)
+		case arrIte:
+			st = append(st, a.c.Var())
+		}
+		for _, j := range a.rd {
+			markElem(a, s.elem(a, j))
+		}
+	}
+	for _, e := range as.actEqs {
+		st = append(st, e.lit.Var())
+		markElem(e.a, s.elem(e.a, e.w))
+		markElem(e.b, s.elem(e.b, e.w))
+		for _, j := range e.a.rd {
+			markElem(e.b, s.elem(e.b, j))
+		}
+	}
+	return st
+}
+
+// arrayLemmasViolated checks the lemma instances of the active arrays
+// against the assignment of the last Sat answer (the values the model
+// gives) and instantiates those it breaks, as congruenceLemmas does for
+// functions; when none is broken the model the solver builds satisfies
+// every instance, which is what completeness needs. stuck is set when a
+// broken instance was part of the check already.
+func (s *Solver) arrayLemmasViolated() (added int, stuck bool) {
+	as := &s.ar
+	if len(as.actArrs) == 0 {
+		return 0, false
+	}
+	if as.rooted == nil {
+		as.rooted = map[lemmaKey]uint32{}
+	}
+	idx := func(j *idxTerm) lia.Q { return s.linValueFloor(j.l) }
+	val := func(a *arrTerm, e elemVal) lia.Q {
+		if a.boolElem {
+			return boolQ(s.sat.ModelLit(e.lit))
+		}
+		return s.linValueFloor(e.l)
+	}
+	el := func(a *arrTerm, j *idxTerm) lia.Q { return val(a, s.elem(a, j)) }
+	add := func(key lemmaKey, mk func() [][]sat.Lit) {
+		if as.rooted[key] == as.gen {
+			stuck = true
+			return
+		}
+		as.rooted[key] = as.gen
+		s.lemma(key, mk)
+		added++
+	}
+	for _, a := range as.actArrs {
+		for i, j := range a.rd {
+			switch a.kind {
+			case arrBase:
+				for _, k := range a.rd[:i] {
+					if idx(j).Equal(idx(k)) && !el(a, j).Equal(el(a, k)) {
+						x, y := j, k
+						if y.id < x.id {
+							x, y = y, x
+						}
+						add(lemmaKey{lemCong, a.id, x.id, y.id}, s.congLemma(a, j, k))
+					}
+				}
+			case arrStore:
+				want := el(a.a, j)
+				if idx(a.i).Equal(idx(j)) {
+					want = val(a, a.v)
+				}
+				if !el(a, j).Equal(want) {
+					add(lemmaKey{lemStore, a.id, j.id, 0}, s.storeLemma(a, j))
+				}
+			case arrIte:
+				b := a.b
+				if s.sat.ModelLit(a.c) {
+					b = a.a
+				}
+				if !el(a, j).Equal(el(b, j)) {
+					add(lemmaKey{lemIte, a.id, j.id, 0}, s.iteLemma(a, j))
+				}
+			}
+		}
+	}
+	for _, e := range as.actEqs {
+		if s.sat.ModelLit(e.lit) {
+			for _, j := range e.a.rd {
+				if !el(e.a, j).Equal(el(e.b, j)) {
+					add(lemmaKey{lemEq, e.id, j.id, 0}, func() [][]sat.Lit {
+						return [][]sat.Lit{{e.lit.Not(), s.elemEq(e.a, s.elem(e.a, j), s.elem(e.b, j))}}
+					})
+				}
+			}
+		} else if el(e.a, e.w).Equal(el(e.b, e.w)) {
+			add(lemmaKey{lemWitness, e.id, 0, 0}, func() [][]sat.Lit {
+				return [][]sat.Lit{{e.lit, s.elemEq(e.a, s.elem(e.a, e.w), s.elem(e.b, e.w)).Not()}}
 			})
 		}
-		s.lemma(lemmaKey{lemWitness, e.id, 0, 0}, func() [][]sat.Lit {
-			return [][]sat.Lit{{e.lit, s.elemEq(e.a, s.elem(e.a, e.w), s.elem(e.b, e.w)).Not()}}
-		})
 	}
+	return added, stuck
 }
 
 func addIdx(set []*idxTerm, j *idxTerm) []*idxTerm {
@@ -644,39 +794,83 @@ func addIdx(set []*idxTerm, j *idxTerm) []*idxTerm {
 
 func (a *arrTerm) addRead(j *idxTerm) { a.rd = addIdx(a.rd, j) }
 
-// arrayLemmas instantiates the lemmas of array term a at index j; before
-// are the indices of a treated before j (for congruence).
-func (s *Solver) arrayLemmas(a *arrTerm, j *idxTerm, before []*idxTerm) {
-	aj := s.elem(a, j)
-	switch a.kind {
-	case arrBase:
-		for _, k := range before {
-			x, y := j, k
-			if y.id < x.id {
-				x, y = y, x
+// arrayLemmasEager instantiates every lemma instance of the active
+// arrays at once, as the lazy check would in the worst case. The solver
+// falls back to it when the integer problem of a candidate assignment is
+// left open: the instances the lazy check has not made yet may rule that
+// assignment out (they constrain elements that are free without them),
+// and with all of them the search meets easier integer problems.
+func (s *Solver) arrayLemmasEager() {
+	as := &s.ar
+	if as.rooted == nil {
+		as.rooted = map[lemmaKey]uint32{}
+	}
+	add := func(key lemmaKey, mk func() [][]sat.Lit) {
+		if as.rooted[key] != as.gen {
+			as.rooted[key] = as.gen
+			s.lemma(key, mk)
+		}
+	}
+	for _, a := range as.actArrs {
+		for i, j := range a.rd {
+			switch a.kind {
+			case arrBase:
+				for _, k := range a.rd[:i] {
+					x, y := j, k
+					if y.id < x.id {
+						x, y = y, x
+					}
+					add(lemmaKey{lemCong, a.id, x.id, y.id}, s.congLemma(a, j, k))
+				}
+			case arrStore:
+				if sameIndex(a.i, j) == 0 {
+					add(lemmaKey{lemStore, a.id, j.id, 0}, s.storeLemma(a, j))
+				}
+			case arrIte:
+				add(lemmaKey{lemIte, a.id, j.id, 0}, s.iteLemma(a, j))
 			}
-			s.lemma(lemmaKey{lemCong, a.id, x.id, y.id}, func() [][]sat.Lit {
-				return [][]sat.Lit{{s.idxEq(j, k).Not(), s.elemEq(a, aj, s.elem(a, k))}}
+		}
+	}
+	for _, e := range as.actEqs {
+		for _, j := range e.a.rd {
+			add(lemmaKey{lemEq, e.id, j.id, 0}, func() [][]sat.Lit {
+				return [][]sat.Lit{{e.lit.Not(), s.elemEq(e.a, s.elem(e.a, j), s.elem(e.b, j))}}
 			})
 		}
-	case arrStore:
-		s.lemma(lemmaKey{lemStore, a.id, j.id, 0}, func() [][]sat.Lit {
-			eq := s.idxEq(a.i, j)
-			if eq == s.tru || eq == s.tru.Not() {
-				return nil // elem made a[j] the value stored or read through
-			}
-			return [][]sat.Lit{
-				{eq.Not(), s.elemEq(a, aj, a.v)},
-				{eq, s.elemEq(a, aj, s.elem(a.a, j))},
-			}
+		add(lemmaKey{lemWitness, e.id, 0, 0}, func() [][]sat.Lit {
+			return [][]sat.Lit{{e.lit, s.elemEq(e.a, s.elem(e.a, e.w), s.elem(e.b, e.w)).Not()}}
 		})
-	case arrIte:
-		s.lemma(lemmaKey{lemIte, a.id, j.id, 0}, func() [][]sat.Lit {
-			return [][]sat.Lit{
-				{a.c.Not(), s.elemEq(a, aj, s.elem(a.a, j))},
-				{a.c, s.elemEq(a, aj, s.elem(a.b, j))},
-			}
-		})
+	}
+}
+
+// congLemma makes the congruence lemma j = k → a[j] = a[k] of base array a.
+func (s *Solver) congLemma(a *arrTerm, j, k *idxTerm) func() [][]sat.Lit {
+	return func() [][]sat.Lit {
+		return [][]sat.Lit{{s.idxEq(j, k).Not(), s.elemEq(a, s.elem(a, j), s.elem(a, k))}}
+	}
+}
+
+// storeLemma makes the read-over-write lemmas of store a = store(b, i, v)
+// at index j: i = j → a[j] = v, i ≠ j → a[j] = b[j].
+func (s *Solver) storeLemma(a *arrTerm, j *idxTerm) func() [][]sat.Lit {
+	return func() [][]sat.Lit {
+		eq := s.idxEq(a.i, j)
+		aj := s.elem(a, j)
+		return [][]sat.Lit{
+			{eq.Not(), s.elemEq(a, aj, a.v)},
+			{eq, s.elemEq(a, aj, s.elem(a.a, j))},
+		}
+	}
+}
+
+// iteLemma makes the lemmas of a = ite(c, b1, b2) at index j.
+func (s *Solver) iteLemma(a *arrTerm, j *idxTerm) func() [][]sat.Lit {
+	return func() [][]sat.Lit {
+		aj := s.elem(a, j)
+		return [][]sat.Lit{
+			{a.c.Not(), s.elemEq(a, aj, s.elem(a.a, j))},
+			{a.c, s.elemEq(a, aj, s.elem(a.b, j))},
+		}
 	}
 }
 

@@ -146,3 +146,27 @@ func BenchmarkPredAbsFresh(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "median-ns/query")
 	b.ReportMetric(float64(times[len(times)*9/10].Nanoseconds()), "p90-ns/query")
 }
+
+// TestRecurringQueryAllocs checks that a query whose atoms the solver has
+// encoded before (the common case of an abstraction pass) allocates next
+// to nothing: encodings, rows, scope bookkeeping and the SAT and simplex
+// state are all reused.
+func TestRecurringQueryAllocs(t *testing.T) {
+	for _, w := range predAbsWorkloads {
+		tm := smt.NewTermManager()
+		qs := gen.PredAbs(tm, 1, 50, w.cfg)
+		s := New(tm)
+		for _, q := range qs {
+			smt.Implies(s, q.Cube, q.WP)
+		}
+		i := 0
+		n := testing.AllocsPerRun(500, func() {
+			q := qs[i%len(qs)]
+			i++
+			smt.Implies(s, q.Cube, q.WP)
+		})
+		if n > 4 {
+			t.Errorf("%s: %.1f allocations per recurring query, want at most 4", w.name, n)
+		}
+	}
+}

@@ -29,38 +29,46 @@
 //     one over the integers); models map the integers back to abstract
 //     values (as @U_0 U), (as @U_1 U), ….
 //   - Uninterpreted functions over Int, Bool and uninterpreted sorts are
-//     reduced by Ackermann's method: each application is a fresh variable,
-//     and before a check each pair of applications of one function in the
-//     active assertions gets the congruence lemma
-//     (a₁ = b₁ ∧ … ∧ aₙ = bₙ) → f(a) = f(b). Models give each function a
-//     table.
+//     reduced by Ackermann's method, lazily: each application is a fresh
+//     variable, and when the search answers Sat the solver compares the
+//     values the assignment gives the arguments and results of each pair
+//     of relevant applications of one function. A pair with equal
+//     arguments and different results gets the congruence lemma
+//     (a₁ = b₁ ∧ … ∧ aₙ = bₙ) → f(a) = f(b), and the search goes on; most
+//     queries need no lemma at all. The arguments of relevant applications
+//     are relevant themselves, so that the values compared are those the
+//     model gives. Models give each function a table.
 //   - Arrays (Array I E) with I Int or uninterpreted and E Int, Bool or
 //     uninterpreted — select, store, constant arrays, ite, equality and
 //     distinct — are reduced to elements: A[j] is a fresh variable per
 //     array term A and index term j, with read-over-write, congruence and
-//     extensionality lemmas instantiated before each check over the index
-//     terms of the active assertions (see array.go for the details and why
-//     this is complete). Arrays of arrays and array-valued functions answer
-//     Unknown.
-//   - Push and Pop use activation literals: an assertion made in a scope is
-//     added as (¬a ∨ t), a is assumed while the scope is open, and Pop adds
-//     the unit ¬a.
+//     extensionality lemmas over the index terms of the active assertions,
+//     instantiated lazily like congruence: those a Sat answer breaks (see
+//     array.go for the details and why this is complete). Arrays of arrays
+//     and array-valued functions answer Unknown.
+//   - Push and Pop use activation literals: a clause asserted in a scope is
+//     added as (¬a ∨ c), a is assumed while the scope is open, and Pop adds
+//     the unit ¬a. A unit assertion (an atom of a cube, say) is assumed
+//     instead, and a scope gets its activation literal only with its first
+//     clause, so that the common query adds no clause for its units.
 //
 // Encodings and lemmas are cached for the solver's lifetime, so that the
 // abstraction passes, which ask many queries over the same predicates, pay
 // for each predicate once. What popped scopes leave behind must then not
 // slow the search: the SAT solver decides only the variables in the cone
 // of the active assertions and assumptions (the others are not decision
-// variables), congruence and array lemmas are instantiated only among the
-// terms of the active assertions, the definitions of fresh integers (ite,
+// variables), congruence lemmas are instantiated only among the relevant
+// applications and array lemmas among the terms of the active assertions,
+// the definitions of fresh integers (ite,
 // abs, div, mod) are switched on by guard literals assumed only when
 // relevant, the simplex pivots over the rows of the relevant atoms only
 // (lia.Simplex.Restrict), and when the solver has grown far beyond what
 // its queries use it starts afresh from the assertions of the open scopes.
 //
 // The simplex is checked over the rationals at every propagation fixpoint
-// and over the integers (branch and bound with a budget, then boxed branch
-// and bound) when the SAT assignment is complete. A complete assignment
+// once the assumptions are placed, and over the integers (Gomory cuts and
+// branch and bound with a budget, then boxed branch and bound) when the
+// SAT assignment is complete. A complete assignment
 // whose integer problem branch and bound leaves open is blocked by a
 // clause guarded by a literal assumed for the query only, so that the
 // search may find another assignment; if none is left the answer is

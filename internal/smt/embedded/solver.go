@@ -1,7 +1,6 @@
 package embedded
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -22,44 +21,51 @@ type Solver struct {
 
 	tru sat.Lit // a literal fixed true
 
-	lits   map[*smt.Term]sat.Lit // encoded Bool terms
-	lins   map[*smt.Term]*lin    // Int terms in linear form
-	ivars  map[*smt.Symbol]lia.Var
-	bvars  map[*smt.Symbol]sat.Var
-	slack  map[string]lia.Var // normalized sums -> slack variable
-	keyBuf []byte
-	atoms  map[atomKey]sat.Lit
+	litOf   []int32 // by term ID: 1 + the literal of an encoded Bool term, or 0
+	linOf   []*lin  // by term ID: an Int term in linear form, or nil
+	ivars   map[*smt.Symbol]lia.Var
+	bvars   map[*smt.Symbol]sat.Var
+	slack   map[uint64]lia.Var  // hash of a normalized sum (open addressing: h, h+1, …) -> slack variable
+	boundOf []int32             // by simplex variable: 1 + its first entry in bounds, or 0
+	bounds  []boundAtom         // the atoms x <= k with k an int64, listed per x
+	atoms   map[atomKey]sat.Lit // the atoms whose bound does not fit an int64
 
-	scopes []sat.Var     // activation variable of each open scope
+	scopes []sat.Var     // activation variable of each open scope, 0 until it has a clause
 	roots  [][]sat.Lit   // per scope (0: base), the literals asserted in it
+	units  [][]sat.Lit   // per scope (0: unused), its unit assertions, assumed in checks
 	terms  [][]*smt.Term // per scope, the formulas asserted in it
 
 	// Relevance: the search decides only the variables in the cone of the
 	// active assertions and assumptions; definitions of other subformulas
 	// (kept for reuse) are satisfiable whatever those variables are.
-	kids     [][]sat.Var           // the variables a defined variable's definition mentions
-	atomTs   [][]lia.Term          // the sum an atom bounds (its fresh integers have definitions)
-	intDeps  map[lia.Var][]sat.Var // the literals defining a fresh integer variable
+	kids     [][]sat.Var // the variables a defined variable's definition mentions
+	freshDef []freshDef  // by simplex variable: the definition of a fresh integer
 	relMark  []uint32
 	relGen   uint32
 	relevant []sat.Var // the decision variables of the last check
 	relNext  []sat.Var
 	relLia   []uint32 // relevance marks of the simplex's variables
-	guards   map[lia.Var]sat.Lit
 
-	appOf   map[*smt.Term]int32 // applications, by term
-	appList []*app
-	ar      arrayState
-	stack   []sat.Var
-	assumps []sat.Lit  // scratch
-	acc     []lia.Term // scratch of accum
-	norm    []lia.Term // scratch of leqTS
-	tvars   []lia.Var  // by term ID: 1 + the variable of a declared constant
-	ands    map[[2]sat.Lit]sat.Lit
-	clause  []sat.Lit // scratch
-	keep    []lia.Var // scratch
-	gate    sat.Lit   // assumed in every check; see arith.gate
-	gateOK  bool
+	appOf    map[*smt.Term]int32 // applications, by term
+	appList  []*app
+	appOfLia []int32    // by simplex variable: 1 + the application it stands for, or 0
+	appOfSat []int32    // by SAT variable: 1 + the (Bool) application, or 0
+	appMark  []uint32   // by application: relGen when relevant
+	actApps  []*app     // the relevant applications of the last check
+	ufVals   []lia.Q    // scratch of congruenceLemmas
+	ufOffs   []int32    // scratch of congruenceLemmas
+	ufRooted []lemmaKey // the congruence lemmas of the current check
+	ar       arrayState
+	stack    []sat.Var
+	assumps  []sat.Lit  // scratch
+	acc      []lia.Term // scratch of accum
+	norm     []lia.Term // scratch of leqTS
+	tvars    []lia.Var  // by term ID: 1 + the variable of a declared constant
+	ands     map[[2]sat.Lit]sat.Lit
+	clause   []sat.Lit // scratch
+	keep     []lia.Var // scratch
+	gate     sat.Lit   // assumed in every check; see arith.gate
+	gateOK   bool
 
 	unsupported string   // why the last term failed to encode
 	unsup       []string // per scope (0: base), why an assertion is outside the fragment
@@ -76,15 +82,15 @@ type Solver struct {
 
 type atomKey struct {
 	x   lia.Var
-	k   int64  // the bound, when it fits
-	big string // the bound otherwise
+	big string // the bound
 }
 
-func keyOf(x lia.Var, k lia.Q) atomKey {
-	if n, ok := k.Int64(); ok {
-		return atomKey{x: x, k: n}
-	}
-	return atomKey{x: x, big: k.String()}
+// A boundAtom is the atom x <= k of a small bound k; next is 1 + the
+// next entry of x, or 0.
+type boundAtom struct {
+	k    int64
+	lit  sat.Lit
+	next int32
 }
 
 // lin is a linear form Σcᵢxᵢ + c with integer coefficients, terms sorted by
@@ -97,21 +103,18 @@ type lin struct {
 // New returns an empty solver over tm's terms.
 func New(tm *smt.TermManager) *Solver {
 	s := &Solver{
-		tm:      tm,
-		sat:     sat.New(),
-		unsup:   []string{""},
-		roots:   [][]sat.Lit{nil},
-		terms:   [][]*smt.Term{nil},
-		intDeps: map[lia.Var][]sat.Var{},
-		relGen:  1, // relMark 0 must not read as "relevant in the last check"
-		lits:    map[*smt.Term]sat.Lit{},
-		lins:    map[*smt.Term]*lin{},
-		ivars:   map[*smt.Symbol]lia.Var{},
-		bvars:   map[*smt.Symbol]sat.Var{},
-		slack:   map[string]lia.Var{},
-		atoms:   map[atomKey]sat.Lit{},
-		guards:  map[lia.Var]sat.Lit{},
-		ands:    map[[2]sat.Lit]sat.Lit{},
+		tm:     tm,
+		sat:    sat.New(),
+		unsup:  []string{""},
+		roots:  [][]sat.Lit{nil},
+		units:  [][]sat.Lit{nil},
+		terms:  [][]*smt.Term{nil},
+		relGen: 1, // relMark 0 must not read as "relevant in the last check"
+		ivars:  map[*smt.Symbol]lia.Var{},
+		bvars:  map[*smt.Symbol]sat.Var{},
+		slack:  map[uint64]lia.Var{},
+		atoms:  map[atomKey]sat.Lit{},
+		ands:   map[[2]sat.Lit]sat.Lit{},
 	}
 	s.th = &arith{sat: s.sat, conflictAt: -1}
 	s.th.lp.Stop = s.th.stop
@@ -141,10 +144,13 @@ func (s *Solver) invalidate() {
 // Push opens a scope.
 func (s *Solver) Push() {
 	s.invalidate()
-	s.scopes = append(s.scopes, s.newVar().Var())
+	// The activation variable is made when the scope gets its first
+	// clause: unit assertions, the most common kind, are assumed instead.
+	s.scopes = append(s.scopes, 0)
 	s.unsup = append(s.unsup, "")
-	s.roots = append(s.roots, nil)
-	s.terms = append(s.terms, nil)
+	s.roots = pushScope(s.roots)
+	s.units = pushScope(s.units)
+	s.terms = pushScope(s.terms)
 }
 
 // Pop discards the n innermost scopes.
@@ -159,11 +165,25 @@ func (s *Solver) Pop(n int) {
 	for range n {
 		a := s.scopes[len(s.scopes)-1]
 		s.scopes = s.scopes[:len(s.scopes)-1]
-		s.sat.AddClause(sat.Neg(a))
+		if a != 0 {
+			s.sat.AddClause(sat.Neg(a))
+		}
 	}
 	s.unsup = s.unsup[:len(s.scopes)+1]
 	s.roots = s.roots[:len(s.scopes)+1]
+	s.units = s.units[:len(s.scopes)+1]
 	s.terms = s.terms[:len(s.scopes)+1]
+}
+
+// pushScope appends an empty list for a new scope to xs, reusing the
+// memory of a popped one.
+func pushScope[T any](xs [][]T) [][]T {
+	if n := len(xs); n < cap(xs) {
+		xs = xs[:n+1]
+		xs[n] = xs[n][:0]
+		return xs
+	}
+	return append(xs, nil)
 }
 
 // Assert adds the formula t to the current scope.
@@ -263,7 +283,16 @@ func (s *Solver) addRoot(c []sat.Lit) {
 	}
 	s.roots[d] = append(s.roots[d], c...)
 	if d > 0 {
-		c = append(c, sat.Neg(s.scopes[d-1]))
+		if len(c) == 1 {
+			s.units[d] = append(s.units[d], c[0])
+			return
+		}
+		a := s.scopes[d-1]
+		if a == 0 {
+			a = s.newVar().Var()
+			s.scopes[d-1] = a
+		}
+		c = append(c, sat.Neg(a))
 		s.clause = c
 	}
 	s.sat.AddClause(c...)
@@ -290,7 +319,12 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	}
 	s.assumps = s.assumps[:0]
 	for _, a := range s.scopes {
-		s.assumps = append(s.assumps, sat.Pos(a))
+		if a != 0 {
+			s.assumps = append(s.assumps, sat.Pos(a))
+		}
+	}
+	for _, us := range s.units {
+		s.assumps = append(s.assumps, us...)
 	}
 	alits := make([]sat.Lit, len(lits))
 	for i, t := range lits {
@@ -330,16 +364,34 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	th.gate, th.blocked = s.gate, 0
 	s.sat.SetConflictBudget(s.limit.Steps)
 
-	s.markRelevant()
-	// the simplex pivots over the rows of the relevant atoms only
-	s.keep = s.keep[:0]
-	for _, v := range s.relevant {
-		if x := th.atoms[v].x; x >= 0 && th.lp.IsSlack(x) {
-			s.keep = append(s.keep, x)
+	s.ufRooted = s.ufRooted[:0]
+	nassumps := len(s.assumps)
+	th.abortOnBlock, th.blockAbort = len(s.ar.actArrs) > 0, false
+	res := s.solveRelevant()
+	// Congruence and array lemmas are instantiated lazily: a Sat answer
+	// whose values break some gets the lemmas it breaks, and the search
+	// goes on. An integer problem left open makes the array lemmas eager.
+	for {
+		if res == sat.Unknown && th.blockAbort {
+			th.abortOnBlock, th.blockAbort = false, false
+			s.arrayLemmasEager()
+		} else if res == sat.Sat {
+			added, stuck := s.congruenceLemmas()
+			a2, stuck2 := s.arrayLemmasViolated()
+			added, stuck = added+a2, stuck || stuck2
+			if stuck {
+				res = sat.Unknown
+				break
+			}
+			if added == 0 {
+				break
+			}
+		} else {
+			break
 		}
+		s.assumps = s.assumps[:nassumps]
+		res = s.solveRelevant()
 	}
-	th.lp.Restrict(s.keep)
-	res := s.sat.Solve(s.assumps)
 	if th.blocked > 0 {
 		// retire the blocking clauses; without the assignments they
 		// blocked, unsat proves nothing
@@ -369,13 +421,29 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	return s.status, nil
 }
 
+// solveRelevant marks the relevant variables, restricts the simplex to
+// their rows and runs the SAT search.
+func (s *Solver) solveRelevant() sat.Status {
+	th := s.th
+	s.markRelevant()
+	// the simplex pivots over the rows of the relevant atoms only
+	s.keep = s.keep[:0]
+	for _, v := range s.relevant {
+		if x := th.atoms[v].x; x >= 0 && th.lp.IsSlack(x) {
+			s.keep = append(s.keep, x)
+		}
+	}
+	th.lp.Restrict(s.keep)
+	return s.sat.Solve(s.assumps)
+}
+
 // The encoding of every formula ever asserted is kept for reuse, but what
 // popped scopes leave behind slows the search (the tableau keeps their rows).
 // When the variables outnumber those of the last query by far, the solver
 // starts afresh from the assertions of the open scopes.
 const (
 	rebuildFactor = 8
-	rebuildSlack  = 4096
+	rebuildSlack  = 1024
 )
 
 func (s *Solver) rebuild() {
@@ -383,6 +451,22 @@ func (s *Solver) rebuild() {
 	n.limit = s.limit
 	n.err = s.err
 	n.rebuilds = s.rebuilds + 1
+	n.ar.walkMark, n.ar.walkGen = s.ar.walkMark, s.ar.walkGen
+	// the tables by term ID start empty but keep their memory
+	clear(s.litOf)
+	clear(s.linOf)
+	clear(s.tvars)
+	n.litOf, n.linOf, n.tvars = s.litOf, s.linOf, s.tvars
+	// the new solver will grow about as large as this one: make room at
+	// once rather than growing every table step by step
+	nv := s.sat.NumVars()
+	n.sat.Reserve(nv)
+	n.kids = slices.Grow(n.kids, nv)
+	n.th.atoms = slices.Grow(n.th.atoms, nv)
+	n.relMark = slices.Grow(n.relMark, nv)
+	n.th.lp.Reserve(s.th.lp.NumVars())
+	n.bounds = slices.Grow(n.bounds, len(s.bounds))
+	n.boundOf = slices.Grow(n.boundOf, len(s.boundOf))
 	for d, ts := range s.terms {
 		if d > 0 {
 			n.Push()
@@ -424,7 +508,6 @@ func (s *Solver) newVar() sat.Lit {
 	v := s.sat.NewVar()
 	s.sat.SetDecisionVar(v, false)
 	s.kids = append(s.kids, nil)
-	s.atomTs = append(s.atomTs, nil)
 	s.th.atoms = append(s.th.atoms, atom{x: -1})
 	s.relMark = append(s.relMark, 0)
 	return sat.Pos(v)
@@ -454,6 +537,10 @@ func (s *Solver) markRelevant() {
 		st = append(st, l.Var())
 	}
 	st = append(st, s.ar.roots...)
+	s.actApps = s.actApps[:0]
+	if len(s.ar.actArrs) > 0 {
+		st = s.arrayRelevant(gen, st)
+	}
 	next := s.relNext[:0]
 	for len(st) > 0 {
 		v := st[len(st)-1]
@@ -467,16 +554,18 @@ func (s *Solver) markRelevant() {
 		s.relMark[v] = gen
 		next = append(next, v)
 		st = append(st, s.kids[v]...)
-		for _, t := range s.atomTs[v] {
-			for int(t.V) >= len(s.relLia) {
-				s.relLia = append(s.relLia, 0)
-			}
-			if s.relLia[t.V] != gen {
-				s.relLia[t.V] = gen
-				st = append(st, s.intDeps[t.V]...)
-				if g, ok := s.guards[t.V]; ok {
-					s.assumps = append(s.assumps, g)
+		if int(v) < len(s.appOfSat) && s.appOfSat[v] > 0 {
+			st = s.activateApp(s.appList[s.appOfSat[v]-1], gen, st)
+		}
+		if x := s.th.atoms[v].x; x >= 0 {
+			// the variables of the sum (their fresh integers have
+			// definitions)
+			if d := s.th.lp.Def(x); d != nil {
+				for _, t := range d {
+					st = s.markLia(t.V, gen, st)
 				}
+			} else {
+				st = s.markLia(x, gen, st)
 			}
 		}
 	}
@@ -489,18 +578,81 @@ func (s *Solver) markRelevant() {
 	s.relevant, s.relNext = next, s.relevant
 }
 
+// markLia marks the integer variable x relevant in generation gen: the
+// definition of a fresh integer joins the check (its guard is assumed,
+// its literals pushed on st).
+func (s *Solver) markLia(x lia.Var, gen uint32, st []sat.Var) []sat.Var {
+	for int(x) >= len(s.relLia) {
+		s.relLia = append(s.relLia, 0)
+	}
+	if s.relLia[x] != gen {
+		s.relLia[x] = gen
+		if int(x) < len(s.freshDef) {
+			d := &s.freshDef[x]
+			st = append(st, d.deps...)
+			if d.guarded {
+				s.assumps = append(s.assumps, d.guard)
+			}
+		}
+		if int(x) < len(s.appOfLia) && s.appOfLia[x] > 0 {
+			st = s.activateApp(s.appList[s.appOfLia[x]-1], gen, st)
+		}
+	}
+	return st
+}
+
+// activateApp records that the application a takes part in the check of
+// generation gen. Its arguments are relevant too: the lazy congruence
+// check compares their values, which must be those the model gives them.
+func (s *Solver) activateApp(a *app, gen uint32, st []sat.Var) []sat.Var {
+	if s.appMark[a.id] == gen {
+		return st
+	}
+	s.appMark[a.id] = gen
+	s.actApps = append(s.actApps, a)
+	for _, x := range a.t.Args() {
+		if x.IsBool() {
+			st = append(st, s.cachedLit(x).Var())
+			continue
+		}
+		for _, t := range s.cachedLin(x).ts {
+			st = s.markLia(t.V, gen, st)
+		}
+	}
+	return st
+}
+
 // encode returns the literal equivalent to the Bool term t, adding the
 // defining clauses; false if t is outside the fragment.
 func (s *Solver) encode(t *smt.Term) (sat.Lit, bool) {
-	if l, ok := s.lits[t]; ok {
-		return l, true
+	id := int(t.ID())
+	if id < len(s.litOf) && s.litOf[id] != 0 {
+		return sat.Lit(s.litOf[id] - 1), true
 	}
 	l, ok := s.encode1(t)
 	if ok {
-		s.lits[t] = l
+		if id >= len(s.litOf) {
+			s.litOf = growByID(s.litOf, id, s.tm.NumTerms())
+		}
+		s.litOf[id] = int32(l) + 1
 	}
 	return l, ok
 }
+
+// growByID returns a copy of the table xs, indexed by term ID, large
+// enough for id (and for the n terms of the manager), doubled so that a
+// growing term manager costs amortized O(1) per term.
+func growByID[T any](xs []T, id, n int) []T {
+	m := make([]T, max(id+1, n, 2*len(xs)))
+	copy(m, xs)
+	return m
+}
+
+// cachedLit returns the literal of the Bool term t, encoded before.
+func (s *Solver) cachedLit(t *smt.Term) sat.Lit { return sat.Lit(s.litOf[t.ID()] - 1) }
+
+// cachedLin returns the linear form of the Int term t, computed before.
+func (s *Solver) cachedLin(t *smt.Term) *lin { return s.linOf[t.ID()] }
 
 func (s *Solver) encodeArgs(t *smt.Term) ([]sat.Lit, bool) {
 	ls := make([]sat.Lit, len(t.Args()))
@@ -899,18 +1051,13 @@ func (s *Solver) leqTS(ts []lia.Term, c, k lia.Q) sat.Lit {
 	if len(ts) == 1 && ts[0].C.Equal(lia.Int(1)) {
 		x = ts[0].V
 	} else {
-		s.keyBuf = linKey(s.keyBuf[:0], ts)
-		var ok bool
-		if x, ok = s.slack[string(s.keyBuf)]; !ok {
-			x = s.th.lp.AddRow(ts)
-			s.slack[string(s.keyBuf)] = x
-		}
+		x = s.slackVar(ts)
 	}
 	if !neg {
-		return s.bound(x, k.Floor(), ts) // x <= floor(k)
+		return s.bound(x, k.Floor()) // x <= floor(k)
 	}
 	// x >= k, i.e. not x <= ceil(k) - 1
-	return s.bound(x, k.Ceil().Sub(lia.Int(1)), ts).Not()
+	return s.bound(x, k.Ceil().Sub(lia.Int(1))).Not()
 }
 
 func gcd(a, b uint64) uint64 {
@@ -920,37 +1067,89 @@ func gcd(a, b uint64) uint64 {
 	return a
 }
 
-// linKey appends a key identifying the sum ts to b.
-func linKey(b []byte, ts []lia.Term) []byte {
+// slackVar returns the slack variable of the sum ts (sorted, normalized),
+// defining it when new. Sums are found by hash, the keys h, h+1, … probed
+// in turn until the sum or a free key turns up (nothing is ever removed).
+func (s *Solver) slackVar(ts []lia.Term) lia.Var {
+	h := uint64(14695981039346656037)
+	mix := func(v uint64) {
+		h ^= v
+		h *= 1099511628211
+	}
 	for _, t := range ts {
-		b = binary.AppendVarint(b, int64(t.V))
+		mix(uint64(t.V))
 		if n, ok := t.C.Int64(); ok {
-			b = binary.AppendVarint(b, n)
+			mix(uint64(n))
 		} else {
-			b = append(b, '/')
-			b = append(b, t.C.String()...)
-			b = append(b, '/')
+			for _, b := range []byte(t.C.String()) {
+				mix(uint64(b))
+			}
 		}
 	}
-	return b
+	for ; ; h++ {
+		x, ok := s.slack[h]
+		if !ok {
+			x = s.th.lp.AddDef(ts)
+			s.slack[h] = x
+			return x
+		}
+		if d := s.th.lp.Def(x); len(d) == len(ts) && sameTerms(d, ts) {
+			return x
+		}
+	}
+}
+
+func sameTerms(a, b []lia.Term) bool {
+	for i := range a {
+		if a[i].V != b[i].V || !a[i].C.Equal(b[i].C) {
+			return false
+		}
+	}
+	return true
 }
 
 // bound returns the atom x <= k, where x stands for the sum ts.
-func (s *Solver) bound(x lia.Var, k lia.Q, ts []lia.Term) sat.Lit {
-	key := keyOf(x, k)
-	if l, ok := s.atoms[key]; ok {
+func (s *Solver) bound(x lia.Var, k lia.Q) sat.Lit {
+	n, small := k.Int64()
+	if small {
+		if int(x) < len(s.boundOf) {
+			for i := s.boundOf[x]; i != 0; i = s.bounds[i-1].next {
+				if b := &s.bounds[i-1]; b.k == n {
+					return b.lit
+				}
+			}
+		}
+	} else if l, ok := s.atoms[atomKey{x, k.String()}]; ok {
 		return l
 	}
 	l := s.newVar()
 	v := l.Var()
 	s.sat.SetTheoryVar(v)
 	s.th.atoms[v] = atom{x, k}
-	s.atomTs[v] = slices.Clone(ts)
-	s.atoms[key] = l
+	if small {
+		for int(x) >= len(s.boundOf) {
+			s.boundOf = append(s.boundOf, 0)
+		}
+		s.bounds = append(s.bounds, boundAtom{n, l, s.boundOf[x]})
+		s.boundOf[x] = int32(len(s.bounds))
+	} else {
+		s.atoms[atomKey{x, k.String()}] = l
+	}
 	return l
 }
 
 // --- linear forms
+
+// varLin returns the linear form of the variable x, in one allocation.
+func varLin(x lia.Var) *lin {
+	v := &struct {
+		l lin
+		t [1]lia.Term
+	}{}
+	v.t[0] = lia.Term{V: x, C: lia.Int(1)}
+	v.l.ts = v.t[:]
+	return &v.l
+}
 
 func addLin(a, b *lin, f lia.Q) *lin {
 	r := &lin{c: a.c.Add(b.c.Mul(f))}
@@ -987,14 +1186,35 @@ func scaleLin(a *lin, f lia.Q) *lin {
 }
 
 func (s *Solver) linear(t *smt.Term) (*lin, bool) {
-	if l, ok := s.lins[t]; ok {
-		return l, true
+	id := int(t.ID())
+	if id < len(s.linOf) && s.linOf[id] != nil {
+		return s.linOf[id], true
 	}
 	l, ok := s.linear1(t)
 	if ok {
-		s.lins[t] = l
+		if id >= len(s.linOf) {
+			s.linOf = growByID(s.linOf, id, s.tm.NumTerms())
+		}
+		s.linOf[id] = l
 	}
 	return l, ok
+}
+
+// A freshDef is the definition of a fresh integer (of an ite, abs, div or
+// mod): the variables of its defining literals, and the guard that
+// switches it on.
+type freshDef struct {
+	deps    []sat.Var
+	guard   sat.Lit
+	guarded bool
+}
+
+// fresh returns the definition record of the fresh integer x.
+func (s *Solver) fresh(x lia.Var) *freshDef {
+	for int(x) >= len(s.freshDef) {
+		s.freshDef = append(s.freshDef, freshDef{})
+	}
+	return &s.freshDef[x]
 }
 
 // guard returns the literal that switches on the definition of the fresh
@@ -1002,13 +1222,13 @@ func (s *Solver) linear(t *smt.Term) (*lin, bool) {
 // definitions of terms no longer asserted do not weigh on the search.
 func (s *Solver) guard(v *lin) sat.Lit {
 	g := s.newVar()
-	s.guards[v.ts[0].V] = g
+	s.fresh(v.ts[0].V).guard, s.fresh(v.ts[0].V).guarded = g, true
 	return g
 }
 
 func (s *Solver) freshInt() *lin {
 	x := s.th.lp.NewVar(true)
-	return &lin{ts: []lia.Term{{V: x, C: lia.Int(1)}}}
+	return varLin(x)
 }
 
 func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
@@ -1016,7 +1236,7 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 	case smt.OpInt:
 		return &lin{c: lia.FromBigInt(t.BigInt())}, true
 	case smt.OpVar:
-		return &lin{ts: []lia.Term{{V: s.intVar(t), C: lia.Int(1)}}}, true
+		return varLin(s.intVar(t)), true
 	case smt.OpNeg:
 		a, ok := s.linear(t.Arg(0))
 		if !ok {
@@ -1074,12 +1294,18 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 		g := s.guard(v)
 		s.sat.AddClause(g.Not(), c.Not(), e1)
 		s.sat.AddClause(g.Not(), c, e2)
-		s.intDeps[v.ts[0].V] = []sat.Var{c.Var(), e1.Var(), e2.Var()}
+		s.fresh(v.ts[0].V).deps = []sat.Var{c.Var(), e1.Var(), e2.Var()}
 		return v, true
 	case smt.OpAbs:
 		a, ok := s.linear(t.Arg(0))
 		if !ok {
 			return nil, false
+		}
+		if len(a.ts) == 0 {
+			if a.c.Sign() < 0 {
+				return &lin{c: a.c.Neg()}, true
+			}
+			return a, true
 		}
 		v := s.freshInt()
 		nonneg := s.leq(scaleLin(a, lia.Int(-1)), lia.Int(0)) // a >= 0
@@ -1087,7 +1313,7 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 		g := s.guard(v)
 		s.sat.AddClause(g.Not(), nonneg.Not(), e1)
 		s.sat.AddClause(g.Not(), nonneg, e2)
-		s.intDeps[v.ts[0].V] = []sat.Var{nonneg.Var(), e1.Var(), e2.Var()}
+		s.fresh(v.ts[0].V).deps = []sat.Var{nonneg.Var(), e1.Var(), e2.Var()}
 		return v, true
 	case smt.OpDiv, smt.OpMod:
 		a, ok1 := s.linear(t.Arg(0))
@@ -1100,21 +1326,33 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 			return nil, false
 		}
 		k := b.c
-		// a = k*q + r, 0 <= r <= |k|-1
-		q, r := s.freshInt(), s.freshInt()
-		def := addLin(addLin(a, scaleLin(q, k), lia.Int(-1)), r, lia.Int(-1))
 		abs := k
 		if k.Sign() < 0 {
 			abs = k.Neg()
 		}
+		if len(a.ts) == 0 {
+			// a constant: fold it (Euclidean: q = sign(k)·⌊a/|k|⌋), so
+			// that what it takes part in stays visible to the GCD tests
+			q := a.c.Div(abs).Floor()
+			if k.Sign() < 0 {
+				q = q.Neg()
+			}
+			if t.Op() == smt.OpDiv {
+				return &lin{c: q}, true
+			}
+			return &lin{c: a.c.Sub(k.Mul(q))}, true
+		}
+		// a = k*q + r, 0 <= r <= |k|-1
+		q, r := s.freshInt(), s.freshInt()
+		def := addLin(addLin(a, scaleLin(q, k), lia.Int(-1)), r, lia.Int(-1))
 		e, lo, hi := s.eqZero(def), s.leq(scaleLin(r, lia.Int(-1)), lia.Int(0)), s.leq(r, abs.Sub(lia.Int(1)))
 		g := s.guard(q)
-		s.guards[r.ts[0].V] = g
+		s.fresh(r.ts[0].V).guard, s.fresh(r.ts[0].V).guarded = g, true
 		s.sat.AddClause(g.Not(), e)
 		s.sat.AddClause(g.Not(), lo)
 		s.sat.AddClause(g.Not(), hi)
 		deps := []sat.Var{e.Var(), lo.Var(), hi.Var()}
-		s.intDeps[q.ts[0].V], s.intDeps[r.ts[0].V] = deps, deps
+		s.fresh(q.ts[0].V).deps, s.fresh(r.ts[0].V).deps = deps, deps
 		if t.Op() == smt.OpDiv {
 			return q, true
 		}
@@ -1126,7 +1364,7 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 		if !ok {
 			return nil, false
 		}
-		return &lin{ts: []lia.Term{{V: a.x, C: lia.Int(1)}}}, true
+		return varLin(a.x), true
 	case smt.OpSelect:
 		e, ok := s.sel(t)
 		return e.l, ok

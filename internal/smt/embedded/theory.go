@@ -41,6 +41,11 @@ type arith struct {
 	// during the query and retired after it. Unsat then means unknown.
 	gate    sat.Lit
 	blocked int
+
+	// With abortOnBlock set, an assignment that would be blocked aborts
+	// the search instead (blockAbort tells), so that the solver may first
+	// add the array lemmas it instantiates lazily.
+	abortOnBlock, blockAbort bool
 }
 
 // branchBudget is the number of branches CheckInt may explore per final
@@ -118,6 +123,11 @@ func (a *arith) Check(final bool) []sat.Lit {
 		a.setConflict()
 		return a.conflict
 	case lia.Unknown:
+		if !a.outOfTime && a.abortOnBlock {
+			a.blockAbort = true
+			a.sat.Abort()
+			return nil
+		}
 		if !a.outOfTime && a.blocked < maxBlocked {
 			a.blocked++
 			c := append(a.conflict[:0], a.gate.Not())

@@ -50,6 +50,60 @@ func TestCongruence(t *testing.T) {
 	}
 }
 
+// TestLazyCongruence checks the model-based congruence lemmas: a lemma is
+// made only when the values break congruence, the arguments' definitions
+// (here an ite) take part in the check, and a long-lived solver's lemmas
+// from an earlier query serve a later one.
+func TestLazyCongruence(t *testing.T) {
+	tm := smt.NewTermManager()
+	x, y, z := tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort), tm.Const("z", smt.IntSort)
+	p := tm.Const("p", smt.BoolSort)
+	fs, _ := tm.Declare("f", []*smt.Sort{smt.IntSort}, smt.IntSort)
+	gs, _ := tm.Declare("g", []*smt.Sort{smt.BoolSort}, smt.IntSort)
+	f := func(a *smt.Term) *smt.Term { return tm.Apply(fs, a) }
+	s := New(tm)
+
+	// f(ite(p, x, y)) = f(z) follows from p and x = z
+	s.Push()
+	s.Assert(p)
+	s.Assert(tm.Eq(x, z))
+	s.Assert(tm.Distinct(f(tm.Ite(p, x, y)), f(z)))
+	check(t, s, smt.Unsat)
+	s.Pop(1)
+
+	// models must satisfy what they answer, lemmas or not
+	g := func(a *smt.Term) *smt.Term { return tm.Apply(gs, a) }
+	for _, c := range []struct {
+		fa   []*smt.Term
+		want smt.Result
+	}{
+		{[]*smt.Term{tm.Not(p), tm.Distinct(y, z), tm.Distinct(f(tm.Ite(p, x, y)), f(z))}, smt.Sat},
+		{[]*smt.Term{tm.Distinct(f(x), f(y)), tm.Le(x, y), tm.Le(y, x)}, smt.Unsat},
+		{[]*smt.Term{tm.Distinct(g(p), g(tm.Lt(x, y))), tm.Lt(x, y)}, smt.Sat}, // p false
+		{[]*smt.Term{tm.Distinct(g(p), g(tm.Lt(x, y))), p, tm.Lt(x, y)}, smt.Unsat},
+		{[]*smt.Term{tm.Eq(f(f(x)), y), tm.Eq(f(y), x), tm.Eq(x, f(x)), tm.Distinct(x, y)}, smt.Unsat},
+		{[]*smt.Term{tm.Eq(f(f(x)), y), tm.Eq(f(y), x), tm.Distinct(x, y)}, smt.Sat},
+	} {
+		s.Push()
+		for _, a := range c.fa {
+			s.Assert(a)
+		}
+		check(t, s, c.want)
+		if c.want == smt.Sat {
+			m, err := s.Model()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range c.fa {
+				if ok, err := m.Holds(a); !ok || err != nil {
+					t.Fatalf("model\n%v\nfalsifies %v (%v)", m, a, err)
+				}
+			}
+		}
+		s.Pop(1)
+	}
+}
+
 func TestUFAgainstZ3(t *testing.T) {
 	if !process.Available(process.Z3) {
 		t.Skip("z3 not on PATH")

@@ -33,8 +33,16 @@
 // CheckInt adds, on top of Check, a GCD test on the rows (an equation
 // whose coefficients share a divisor that does not divide its constant has
 // no integer solution — this decides parity constraints such as
-// 2x = 2y + 1 at once) and depth-first branch and bound on integer
-// variables that occur in bounds, within a budget of branches. Branch and
+// 2x = 2y + 1 at once), Gomory mixed-integer cuts and depth-first branch
+// and bound on integer variables that occur in bounds, within a budget of
+// branches. A cut is derived from a tableau row whose basic variable is an
+// integer with a fractional value and whose nonbasic variables sit at
+// their bounds; it cuts that solution off, becomes a row of its own,
+// holds in the subtree where the bounds it used hold, and adds those
+// bounds to the explanation. A few cuts per CheckInt (at most 8, with
+// coefficients below 2¹⁶) settle many problems that branching alone leaves
+// open within its budget; the rows of cuts leave the tableau afterwards
+// (those whose variable a pivot made nonbasic at the next Restrict). Branch and
 // bound need not terminate when variables are unbounded, so with half the
 // budget spent it searches growing boxes around the origin (or around the
 // nearest bound) instead: an integer point in a box is a solution, and a
@@ -48,7 +56,10 @@
 //
 // Rows stay for the Simplex's lifetime, but Restrict rebuilds the tableau
 // from the rows a query needs (the embedded solver keeps those of its
-// relevant atoms), so that the rows of earlier queries cost nothing.
+// relevant atoms), so that the rows of earlier queries cost nothing; it
+// keeps the tableau as it is when the rows are those it holds. AddDef
+// defines a slack variable without entering it in the tableau, for such a
+// caller: the next Restrict enters it if it is kept.
 //
 //	var s lia.Simplex
 //	x, y := s.NewVar(true), s.NewVar(true)

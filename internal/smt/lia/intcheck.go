@@ -17,8 +17,10 @@ func (s *Simplex) CheckInt(budget int) Result {
 		budget = 1000
 	}
 	s.acc = s.acc[:0]
+	defer s.dropCuts()
+	cuts := maxCuts
 	left := budget / 2
-	r := s.branch(&left)
+	r := s.branch(&left, &cuts)
 	if r == Unsat {
 		slices.Sort(s.acc)
 		s.conflict = append(s.conflict[:0], slices.Compact(s.acc)...)
@@ -52,7 +54,7 @@ func (s *Simplex) CheckInt(budget int) Result {
 		}
 		s.acc = s.acc[:0]
 		s.boxUsed = false
-		r := s.branch(&left)
+		r := s.branch(&left, &cuts)
 		s.Backtrack(mark)
 		switch {
 		case r == Sat:
@@ -84,7 +86,7 @@ func (s *Simplex) collectProblemVars(v Var) {
 	}
 }
 
-func (s *Simplex) branch(left *int) Result {
+func (s *Simplex) branch(left, cuts *int) Result {
 	switch s.Check() {
 	case Unsat:
 		s.acc = append(s.acc, s.conflict...)
@@ -103,6 +105,22 @@ func (s *Simplex) branch(left *int) Result {
 	if *left <= 0 || *left&15 == 0 && s.Stop != nil && s.Stop() {
 		return Unknown
 	}
+	if *cuts > 0 {
+		if c, k, ok := s.gomoryCut(); ok {
+			// the cut holds wherever the bounds of this node do: assert
+			// it for the subtree, and try again
+			*cuts--
+			m := s.Mark()
+			r := Unsat
+			if s.AssertLower(c, k, cutID) {
+				r = s.branch(left, cuts)
+			} else {
+				s.acc = append(s.acc, s.conflict...)
+			}
+			s.Backtrack(m)
+			return r
+		}
+	}
 	*left--
 	s.Branches++
 	v := s.val[x]
@@ -120,7 +138,7 @@ func (s *Simplex) branch(left *int) Result {
 		}
 		r := Unsat
 		if ok {
-			r = s.branch(left)
+			r = s.branch(left, cuts)
 		} else {
 			s.acc = append(s.acc, s.conflict...)
 		}
@@ -274,4 +292,191 @@ func (s *Simplex) gcdRowBig(rw *row) bool {
 
 func (s *Simplex) fixed(v Var) bool {
 	return s.lo[v].set && s.hi[v].set && s.lo[v].val.Equal(s.hi[v].val) && s.val[v].Equal(s.lo[v].val)
+}
+
+// maxCuts bounds the cuts of one CheckInt (a variable for tests). A few
+// cuts near the root of the search settle many problems branching alone
+// leaves open; many slow every pivot down with their coefficients.
+var maxCuts = 8
+
+// gomoryCut derives a Gomory mixed-integer cut from a row of the tableau
+// whose basic variable is an integer with a fractional value and whose
+// nonbasic variables are all at a bound: writing each nonbasic xⱼ as its
+// bound plus or minus tⱼ >= 0, the row reads xb - Σ aⱼtⱼ = β, and every
+// integer solution satisfies Σ gⱼtⱼ >= 1 with, for f0 the fractional part
+// of β and fⱼ that of aⱼ, gⱼ = fⱼ/f0 (fⱼ <= f0) or (1-fⱼ)/(1-f0) for an
+// integer xⱼ, and aⱼ/f0 (aⱼ > 0) or -aⱼ/(1-f0) for a rational one. The
+// current solution (all tⱼ = 0) violates it. The cut, scaled to integer
+// coefficients, becomes a new row c >= k, valid wherever the bounds it
+// used hold; their ids go to acc, as part of any Unsat explanation of this
+// CheckInt. It returns false when no row qualifies.
+func (s *Simplex) gomoryCut() (Var, Q, bool) {
+	best := int32(-1)
+	var bestDist Q
+	half := Frac(1, 2)
+	for r := range s.rows {
+		rw := &s.rows[r]
+		b := rw.basic
+		if !s.isInt[b] || s.val[b].IsInt() {
+			continue
+		}
+		ok := true
+		for _, e := range rw.es {
+			if !s.atLower(e.v) && !s.atUpper(e.v) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		// prefer the fractional part nearest 1/2
+		f := s.val[b].Sub(s.val[b].Floor())
+		d := f.Sub(half)
+		if d.Sign() < 0 {
+			d = d.Neg()
+		}
+		if best < 0 || d.Cmp(bestDist) < 0 {
+			best, bestDist = int32(r), d
+		}
+	}
+	if best < 0 {
+		return 0, Q{}, false
+	}
+	rw := &s.rows[best]
+	beta := s.val[rw.basic]
+	f0 := beta.Sub(beta.Floor())
+	g1 := Int(1).Sub(f0)
+	terms := s.cutTerms[:0]
+	ids := s.cutIDs[:0]
+	k := Int(1)
+	for _, e := range rw.es {
+		// xb - Σ aⱼtⱼ = β with aⱼ = -cⱼ (xⱼ = lo + tⱼ) or cⱼ (xⱼ = hi - tⱼ)
+		lower := s.atLower(e.v)
+		alpha := e.c
+		if lower {
+			alpha = alpha.Neg()
+		}
+		var g Q
+		switch {
+		case s.isInt[e.v]:
+			fj := alpha.Sub(alpha.Floor())
+			if fj.Cmp(f0) <= 0 {
+				g = fj.Div(f0)
+			} else {
+				g = Int(1).Sub(fj).Div(g1)
+			}
+		case alpha.Sign() > 0:
+			g = alpha.Div(f0)
+		default:
+			g = alpha.Neg().Div(g1)
+		}
+		if g.IsZero() {
+			continue
+		}
+		// t = x - lo, or hi - x
+		if lower {
+			terms = append(terms, Term{V: e.v, C: g})
+			k = k.Add(g.Mul(s.lo[e.v].val))
+			ids = append(ids, s.lo[e.v].id)
+		} else {
+			terms = append(terms, Term{V: e.v, C: g.Neg()})
+			k = k.Sub(g.Mul(s.hi[e.v].val))
+			ids = append(ids, s.hi[e.v].id)
+		}
+	}
+	s.cutTerms, s.cutIDs = terms, ids
+	if len(terms) == 0 {
+		return 0, Q{}, false // cannot happen: β would be an integer
+	}
+	// integer coefficients: multiply by the lcm of the denominators
+	l := Int(1)
+	for _, t := range terms {
+		d := FromBigInt(t.C.Den())
+		if n, ok := d.Int64(); ok && n == 1 {
+			continue
+		}
+		l = l.Mul(d).Div(gcdQ(l, d))
+	}
+	if !l.Equal(Int(1)) {
+		for i := range terms {
+			terms[i].C = terms[i].C.Mul(l)
+		}
+		k = k.Mul(l)
+	}
+	// cuts with large coefficients slow every later pivot down more than
+	// they help (and cuts of cuts grow fast): skip them
+	if !small(k) {
+		return 0, Q{}, false
+	}
+	for _, t := range terms {
+		if !small(t.C) {
+			return 0, Q{}, false
+		}
+	}
+	for _, id := range ids {
+		if id == boxID {
+			s.boxUsed = true
+		}
+		if id >= 0 {
+			s.acc = append(s.acc, id)
+		}
+	}
+	c := s.AddRow(terms)
+	s.cutRows = append(s.cutRows, c)
+	s.Cuts++
+	return c, k, true
+}
+
+// maxCutCoef bounds the coefficients of a cut.
+const maxCutCoef = 1 << 16
+
+// small reports whether q's numerator and denominator are below
+// maxCutCoef in absolute value.
+func small(q Q) bool {
+	return q.b == nil && q.n > -maxCutCoef && q.n < maxCutCoef && q.den() < maxCutCoef
+}
+
+func gcdQ(a, b Q) Q {
+	return FromBigInt(new(big.Int).GCD(nil, nil, a.Num(), b.Num()))
+}
+
+func (s *Simplex) atLower(v Var) bool { return s.lo[v].set && s.val[v].Equal(s.lo[v].val) }
+func (s *Simplex) atUpper(v Var) bool { return s.hi[v].set && s.val[v].Equal(s.hi[v].val) }
+
+// dropCuts removes the rows of the cuts of the last CheckInt whose slack
+// variable is basic from the tableau (their bounds are retracted already;
+// such a variable occurs in no other row, so that the other rows keep
+// their meaning). A cut variable that is nonbasic stays, unbounded: the
+// rows still define the same set of solutions, and the next Restrict drops
+// it.
+func (s *Simplex) dropCuts() {
+	for _, c := range s.cutRows {
+		if r := s.rowOf[c]; r >= 0 {
+			s.removeRow(r)
+			s.inTab[c] = s.tabGen - 1
+		}
+	}
+	s.cutRows = s.cutRows[:0]
+}
+
+// removeRow drops row r, whose basic variable occurs in no other row.
+func (s *Simplex) removeRow(r int32) {
+	rw := s.rows[r]
+	for _, e := range rw.es {
+		s.dropCol(e.v, e.ci)
+	}
+	s.rowOf[rw.basic] = -1
+	s.inDirty[rw.basic] = false
+	last := int32(len(s.rows) - 1)
+	if r != last {
+		moved := s.rows[last]
+		s.rows[r] = moved
+		s.rowOf[moved.basic] = r
+		for _, e := range moved.es {
+			s.col[e.v][e.ci].r = r
+		}
+	}
+	s.rows = s.rows[:last]
+	s.spare = append(s.spare, rw.es[:0])
 }

@@ -36,6 +36,7 @@ type Term struct {
 const (
 	branchID int32 = -1
 	boxID    int32 = -2
+	cutID    int32 = -3 // a cut of CheckInt; its derivation is in acc
 )
 
 type bound struct {
@@ -96,14 +97,18 @@ type Simplex struct {
 	acc      []int32 // explanations gathered by branch and bound
 	boxVars  []Var   // scratch of CheckInt
 	boxMark  []bool
-	boxUsed  bool // a conflict involved a box bound
+	boxUsed  bool   // a conflict involved a box bound
+	defSlab  []Term // memory for the definitions of slack variables
+	cutRows  []Var  // slack variables of the cuts of the running CheckInt
+	cutTerms []Term
+	cutIDs   []int32
 
 	// Stop, when set, is consulted now and then by CheckInt, which answers
 	// Unknown once it returns true (a deadline passed, say).
 	Stop func() bool
 
-	// Pivots and Branches count work over the Simplex's lifetime.
-	Pivots, Branches int64
+	// Pivots, Branches and Cuts count work over the Simplex's lifetime.
+	Pivots, Branches, Cuts int64
 }
 
 // NumVars returns the number of variables, slack ones included.
@@ -124,6 +129,25 @@ func (s *Simplex) NewVar(isInt bool) Var {
 	s.inDirty = append(s.inDirty, false)
 	s.inTab = append(s.inTab, s.tabGen)
 	return v
+}
+
+// Reserve makes room for n variables in all, so that adding them up to
+// there does not grow the Simplex's tables step by step.
+func (s *Simplex) Reserve(n int) {
+	k := n - len(s.val)
+	if k <= 0 {
+		return
+	}
+	s.val = slices.Grow(s.val, k)
+	s.lo = slices.Grow(s.lo, k)
+	s.hi = slices.Grow(s.hi, k)
+	s.isInt = slices.Grow(s.isInt, k)
+	s.def = slices.Grow(s.def, k)
+	s.rowOf = slices.Grow(s.rowOf, k)
+	s.col = slices.Grow(s.col, k)
+	s.pos = slices.Grow(s.pos, k)
+	s.inDirty = slices.Grow(s.inDirty, k)
+	s.inTab = slices.Grow(s.inTab, k)
 }
 
 func (s *Simplex) touch(b Var) {
@@ -148,7 +172,7 @@ func (s *Simplex) AddRow(terms []Term) Var {
 		}
 	}
 	x := s.NewVar(allInt)
-	s.def[x] = append(make([]Term, 0, len(terms)), terms...) // not nil, even empty
+	s.def[x] = s.allocDef(terms)
 	r := int32(len(s.rows))
 	s.rows = append(s.rows, row{basic: x})
 	s.rowOf[x] = r
@@ -170,6 +194,36 @@ func (s *Simplex) AddRow(terms []Term) Var {
 	}
 	s.val[x] = v
 	return x
+}
+
+// AddDef adds a slack variable equal to the sum of terms, like AddRow, but
+// leaves it out of the tableau until a Restrict keeps it: for a caller
+// that restricts the tableau before every check, defining a variable then
+// costs no pivoting work. Until then its value is meaningless and its
+// bounds are recorded but not enforced.
+func (s *Simplex) AddDef(terms []Term) Var {
+	allInt := true
+	for _, t := range terms {
+		if !s.isInt[t.V] || !t.C.IsInt() {
+			allInt = false
+		}
+	}
+	x := s.NewVar(allInt)
+	s.def[x] = s.allocDef(terms)
+	s.inTab[x] = s.tabGen - 1
+	return x
+}
+
+// allocDef returns a copy of terms (not nil, even empty), carved from a
+// slab so that defining a variable does not allocate each time.
+func (s *Simplex) allocDef(terms []Term) []Term {
+	n := len(terms)
+	if cap(s.defSlab)-len(s.defSlab) < n || s.defSlab == nil {
+		s.defSlab = make([]Term, 0, max(256, n))
+	}
+	k := len(s.defSlab)
+	s.defSlab = append(s.defSlab, terms...)
+	return s.defSlab[k : k+n : k+n]
 }
 
 // addScaled adds c times the entries src (but the one of skip) to row r,
@@ -508,6 +562,10 @@ func (s *Simplex) addID(id int32) {
 	}
 }
 
+// Def returns the sum a slack variable stands for (as given to AddRow),
+// or nil for a problem variable. The slice belongs to the Simplex.
+func (s *Simplex) Def(v Var) []Term { return s.def[v] }
+
 // IsSlack reports whether v is a slack variable (made by AddRow).
 func (s *Simplex) IsSlack(v Var) bool { return s.def[v] != nil }
 
@@ -518,6 +576,9 @@ func (s *Simplex) IsSlack(v Var) bool { return s.def[v] != nil }
 // and the values of problem variables are kept. It lets a long-lived
 // Simplex, whose rows accumulate, pivot only over the rows a query uses.
 func (s *Simplex) Restrict(keep []Var) {
+	if s.tableauIs(keep) {
+		return // the same rows: the current basis serves as well
+	}
 	for _, r := range s.rows {
 		b := r.basic
 		s.rowOf[b] = -1
@@ -562,6 +623,33 @@ func (s *Simplex) Restrict(keep []Var) {
 			s.touch(x)
 		}
 	}
+}
+
+// tableauIs reports whether the tableau holds exactly the rows of the
+// slack variables keep (which may repeat).
+func (s *Simplex) tableauIs(keep []Var) bool {
+	if s.tabGen == 0 || len(keep) < len(s.rows) {
+		return false
+	}
+	// count the distinct variables of keep, marking them with tabGen+1
+	n, ok := 0, true
+	for _, x := range keep {
+		switch {
+		case s.def[x] == nil:
+			ok = false
+		case s.inTab[x] == s.tabGen:
+			s.inTab[x] = s.tabGen + 1
+			n++
+		case s.inTab[x] != s.tabGen+1:
+			ok = false // not in the tableau
+		}
+	}
+	for _, x := range keep {
+		if s.def[x] != nil && s.inTab[x] == s.tabGen+1 {
+			s.inTab[x] = s.tabGen
+		}
+	}
+	return ok && n == len(s.rows)
 }
 
 // expand adds c times the definition of slack x, in problem variables, to

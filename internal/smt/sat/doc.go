@@ -33,8 +33,9 @@
 //
 // A Theory is told, in trail order, of every assigned literal whose
 // variable was marked with SetTheoryVar; it is asked to Check the current
-// assignment after each propagation fixpoint and, with final set, when the
-// assignment is total. It answers with a conflict clause (all literals
+// assignment after each propagation fixpoint (once all assumptions are
+// placed: they take one decision level each, and the theory checks them
+// together) and, with final set, when the assignment is total. It answers with a conflict clause (all literals
 // false), or by calling Imply, AddLemma or Abort on the solver while it
 // checks, and it is told to Backtrack when the solver undoes assignments.
 //

@@ -133,6 +133,26 @@ func (s *Solver) NewVar() Var {
 	return v
 }
 
+// Reserve makes room for n variables in all, so that adding them up to
+// there does not grow the solver's tables step by step.
+func (s *Solver) Reserve(n int) {
+	if n <= cap(s.level) {
+		return
+	}
+	s.watches = slices.Grow(s.watches, 2*n-len(s.watches))
+	s.vals = slices.Grow(s.vals, 2*n-len(s.vals))
+	k := n - len(s.level)
+	s.level = slices.Grow(s.level, k)
+	s.reason = slices.Grow(s.reason, k)
+	s.phase = slices.Grow(s.phase, k)
+	s.seen = slices.Grow(s.seen, k)
+	s.isTh = slices.Grow(s.isTh, k)
+	s.decide = slices.Grow(s.decide, k)
+	s.activity = slices.Grow(s.activity, k)
+	s.heapIdx = slices.Grow(s.heapIdx, k)
+	s.lbdStamp = slices.Grow(s.lbdStamp, n+1-len(s.lbdStamp))
+}
+
 // SetTheoryVar marks v as a theory atom: the Theory is told of its
 // assignments.
 func (s *Solver) SetTheoryVar(v Var) { s.isTh[v] = true }
@@ -1063,7 +1083,9 @@ func (s *Solver) search(limit int64) Status {
 	conflicts := int64(0)
 	for {
 		confl := s.propagate()
-		if confl == noRef && s.theory != nil {
+		// While assumptions are being placed, one per level, the theory
+		// waits: it checks them all at once when the last is in.
+		if confl == noRef && s.theory != nil && len(s.trailLim) >= len(s.assumptions) {
 			confl = s.theoryCheck(false)
 			if !s.ok {
 				return Unsat

@@ -1,0 +1,20 @@
+; Used to be unknown: (mod (- 10) (- 4)) made fresh integers, which hid that
+; 3·(…) = 62 has no integer solution. Differential test, fragment uflia,
+; seed 2, query 221.
+(set-info :status unsat)
+(declare-fun x0 () Int)
+(declare-fun x1 () Int)
+(declare-fun x2 () Int)
+(declare-fun x3 () Int)
+(declare-fun h (Int) Int)
+(declare-fun k (Int Int) Int)
+(assert (let ((?t1 (* (- 3) x1))) (or (>= x0 (k x0 x2)) (>= x2 (+ (* 2 (ite (<= x3 (+ x1 ?t1 ?t1)) x3 x3)) (* 3 (div x2 2)))) (not (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1))))))))
+(assert (let ((?t1 (* (- 2) x2))) (>= (+ (* (- 3) x1) (* (- 3) (- (* 2 x0) ?t1))) (k (- x1 ?t1 (- x2)) (+ x3 ?t1 (* 2 x2))))))
+(assert (or (not (>= x0 (k x0 x2))) (< x2 x1) (not (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1)))))))
+(assert (or (not (= (- (* (- 3) (div x3 3)) (* 3 (div x1 (- 4))) (* 2 (+ (* 3 x3) (* (- 3) (- 10)) (* (- 3) x0)))) (mod (- 10) (- 4)))) (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1)))) (not (>= x0 (k x0 x2)))))
+(assert (or (= (- (* (- 3) (div x3 3)) (* 3 (div x1 (- 4))) (* 2 (+ (* 3 x3) (* (- 3) (- 10)) (* (- 3) x0)))) (mod (- 10) (- 4))) (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1))))))
+(assert (let ((?t1 (not (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1))))))) (or ?t1 (not (>= x0 (k x0 x2))) ?t1)))
+(assert (not (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1))))))
+(assert (let ((?t1 (* (- 3) x1))) (or (> x1 x0) (>= x2 (+ (* 2 (ite (<= x3 (+ x1 ?t1 ?t1)) x3 x3)) (* 3 (div x2 2)))) (not (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1))))))))
+(assert (let ((?t1 (* (- 3) x1))) (or (<= (h (k x2 x1)) (h (+ (* 2 x0) (* 2 x1)))) (not (>= x2 (+ (* 2 (ite (<= x3 (+ x1 ?t1 ?t1)) x3 x3)) (* 3 (div x2 2))))))))
+(check-sat)
