@@ -306,6 +306,7 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 		if st.Ordinal == ordinal {
 			w.Write(m.pbuf.Bytes())
 			c := *st
+			c.slots, c.off = nil, nil
 			c.Groups = append([]int32(nil), st.Groups...)
 			c.State = append([]byte(nil), st.State...)
 			got = &c
@@ -338,6 +339,7 @@ func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 		*st = Step{}
 	}
 	st.Ordinal, st.Thread, st.Groups, st.Intern, st.State = m.emitted, t, m.path, intern, m.enc
+	st.slots, st.off = s, off
 	m.emitted++
 	m.yield(&m.step)
 }

@@ -29,8 +29,10 @@ type Evaluator struct {
 	x       exec
 	state   []byte
 	decoded int // of state: 0 nothing, 1 the fixed part, 2 everything
-	s       []int64
+	s       []int64 // the loaded state's slots: buf, or a successor's slots (LoadStep)
 	off     []int
+	buf     []int64 // decoded slots
+	offBuf  []int
 	segs    []int
 }
 
@@ -115,26 +117,53 @@ func (ev *Evaluator) decode(level int) {
 	}
 	m := ev.m
 	if level == 1 {
-		r := bitReader{buf: ev.state}
-		s := ev.s[:0]
-		var prev int64
-		for _, f := range m.encoding.fixed {
-			v := r.field(f, prev)
-			s = append(s, v)
-			prev = v
+		e := &m.encoding
+		s := ev.buf[:0]
+		if fb := e.fixedOff; fb != nil && (uint(fb[len(e.fixed)])+7)/8 <= uint(len(ev.state)) {
+			s = decodeStatic(s, ev.state, 0, e.fixed, fb)
+		} else {
+			r := bitReader{buf: ev.state}
+			var prev int64
+			for _, f := range e.fixed {
+				v := r.field(f, prev)
+				s = append(s, v)
+				prev = v
+			}
 		}
-		ev.s, ev.off = s, ev.off[:0]
+		ev.buf, ev.s, ev.off = s, s, ev.offBuf[:0]
 		ev.decoded = 1
 		return
 	}
 	var ok bool
 	// decodeSegs with our own buffer: decodeState would allocate one
-	ev.s, ev.segs, ok = m.decodeSegs(ev.s[:0], ev.segs, ev.state)
+	ev.buf, ev.segs, ok = m.decodeSegs(ev.buf[:0], ev.segs, ev.state)
 	if !ok {
 		panic("model: Evaluator on a state that is not the model's")
 	}
-	ev.off = m.threadOffsets(ev.s, ev.off[:0])
+	ev.offBuf = m.threadOffsets(ev.buf, ev.offBuf[:0])
+	ev.s, ev.off = ev.buf, ev.offBuf
 	ev.decoded = 2
+}
+
+// LoadStep makes the successor state of st (an OK outcome, during the
+// callback of Next that delivers it) the state conditions are evaluated
+// on. It reads the successor's slots where Next has them, without decoding
+// the state; they are valid only until the callback returns, and so is
+// what LoadStep loaded. For another outcome, or a copy of a step, it is
+// Load(st.State).
+func (ev *Evaluator) LoadStep(st *Step) {
+	ev.Load(st.State)
+	if st == &ev.m.step && st.slots != nil {
+		// st is the step Next is delivering (not a copy)
+		ev.s, ev.off = st.slots, st.off
+		ev.decoded = 2
+		if ev.m.checkEncoding {
+			d, _ := ev.m.decodeState(nil, st.State)
+			if !slicesEqual(d, st.slots) {
+				panic("model: a step's slots differ from its state")
+			}
+		}
+	}
 }
 
 // Eval evaluates condition i on the loaded state.

@@ -90,4 +90,9 @@ type Step struct {
 	Kind ErrorKind
 	Msg  string
 	Pos  source.Pos
+
+	// the successor's slots and thread offsets (Outcome OK, during the
+	// callback only), for Evaluator.LoadStep
+	slots []int64
+	off   []int
 }

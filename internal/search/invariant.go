@@ -25,13 +25,15 @@ type StateCheck interface {
 // Every reachable state is therefore checked by any search of the returned
 // model; with --search=bfs the trail to a violation is a shortest one. A
 // state is checked each time it is generated, also when it is stored
-// already, which costs one decoding of the state per transition.
+// already; the invariants are evaluated on the successor's slots as Next
+// has them (Invariants.CheckStep), without decoding the state.
 //
 // Because the violating state becomes an outcome of the step into it, a
 // search bounded by MaxDepth sees violations up to that depth exactly: a
 // state one step beyond the bound is not checked (the step is cut).
 func WithStateCheck(m Model, c StateCheck) Model {
 	w := &checkedModel{Model: m, c: c}
+	w.sc, _ = c.(stepChecker)
 	w.visit = w.check
 	return w
 }
@@ -39,6 +41,8 @@ func WithStateCheck(m Model, c StateCheck) Model {
 type checkedModel struct {
 	Model
 	c     StateCheck
+	sc    stepChecker // c, when it is one
+	fail  model.Step  // what c says of a violation
 	yield func(*model.Step)
 	visit func(*model.Step) // w.check, bound once so Next allocates nothing
 	step  model.Step
@@ -63,10 +67,24 @@ func (w *checkedModel) Next(state []byte, yield func(*model.Step)) (int, bool) {
 	return n, done
 }
 
+// stepChecker is a StateCheck that can read a successor's state from the
+// step Next delivers, without decoding it.
+type stepChecker interface {
+	CheckStep(st *model.Step, v *model.Step) bool
+}
+
 func (w *checkedModel) check(st *model.Step) {
 	if st.Outcome == model.OK {
-		w.step = *st
-		if !w.c.Check(st.State, &w.step) {
+		var ok bool
+		v := &w.fail
+		if w.sc != nil {
+			ok = w.sc.CheckStep(st, v)
+		} else {
+			ok = w.c.Check(st.State, v)
+		}
+		if !ok {
+			w.step = *st
+			w.step.Kind, w.step.Msg, w.step.Pos = v.Kind, v.Msg, v.Pos
 			w.step.Outcome = model.Error
 			w.step.State = nil
 			w.yield(&w.step)
@@ -119,6 +137,17 @@ func (inv *Invariants) Names() []string { return inv.names }
 // with its own kind.
 func (inv *Invariants) Check(state []byte, v *model.Step) bool {
 	inv.ev.Load(state)
+	return inv.check(v)
+}
+
+// CheckStep is Check on the successor state of st, read from the step
+// (Evaluator.LoadStep) rather than decoded.
+func (inv *Invariants) CheckStep(st *model.Step, v *model.Step) bool {
+	inv.ev.LoadStep(st)
+	return inv.check(v)
+}
+
+func (inv *Invariants) check(v *model.Step) bool {
 	for i := range inv.names {
 		ok, err := inv.ev.Eval(i)
 		if err != nil {
