@@ -28,7 +28,7 @@ type Evaluator struct {
 	threads []bool // condition i reads the thread pool
 	x       exec
 	state   []byte
-	decoded int // of state: 0 nothing, 1 the fixed part, 2 everything
+	decoded int     // of state: 0 nothing, 1 the fixed part, 2 everything
 	s       []int64 // the loaded state's slots: buf, or a successor's slots (LoadStep)
 	off     []int
 	buf     []int64 // decoded slots
