@@ -33,11 +33,20 @@
 // invisible run restores the thread's variables saved at the start of the
 // run, so that no state is added.
 //
+// Choices made inside the step (forall, reachable, notify, range choices
+// wider than 64 values) stay there unless a later disabling condition, or a
+// check before a later disabling condition or bound, reads their value:
+// then the transformation is expanded into one option per choice (expand.go),
+// each entered when its object is allocated, its thread waits, its object is
+// reachable (an unrolled condition over the simple paths of the bounded
+// heap) or its value lies within the bounds.
+//
 // Constructs the translation does not support (a disabling condition that
-// depends on a value chosen inside the step by forall, reachable, notify or
-// a wide range choice, remote references to arrays, ...) make Translate
-// return a positioned error (file:line:col: message) instead of wrong
-// output.
+// depends on a choice that cannot be expanded: a range choice whose bounds'
+// types allow more than 1024 values, a reachable whose unrolled condition
+// would be too large, more than 1024 options; remote references to arrays,
+// ...) make Translate return a positioned error (file:line:col: message)
+// instead of wrong output.
 package promela
 
 import (
@@ -268,6 +277,7 @@ type gen struct {
 	saveLen    int // the largest save of an invisible run (BIR_sv)
 	usesReach  bool
 	usesChoice bool
+	preds      [][]heapEdge // heapPreds, computed once
 
 	// properties
 	thr      *types.Proc // the thread being emitted (nil: monitor, claims)

@@ -100,8 +100,53 @@ func TestUnsupportedPositioned(t *testing.T) {
 			t.Errorf("%s: %v", filepath.Base(path), err)
 		}
 	}
+	const refused = ": promela: assume depends on a value chosen earlier in the same transformation that the Promela translation cannot express before the step: "
 	unsupported := []struct{ name, src, want string }{
-		{"a disabling condition after a choice made inside the step", `system S ()
+		{"a disabling condition after a range choice of more values than options", `system S ()
+n : int;
+x : int;
+main thread M ()
+  loc m0:
+    when true do { x := internChoose(0 .. n); assume(x != 2); } goto m1;
+  loc m1:
+end M;
+end S;
+`, "s.bir:6:47" + refused + "the range choice at 6:25 may have more than 1024 values (its bounds' types allow them)"},
+		{"a disabling condition after a constant range choice of more values than options", `system S ()
+x : int;
+main thread M ()
+  loc m0:
+    when true do { x := externChoose(0 .. 1024); assume(x != 2); } goto m1;
+  loc m1:
+end M;
+end S;
+`, "s.bir:5:50" + refused + "the range choice at 5:25 has 1025 values, more than 1024 options"},
+		{"a disabling condition after reachable over a heap too large to unroll", `system S ()
+N = record { a, b : ref N; v : range 0..3; };
+C : collection [8] of N;
+r : ref N;
+main thread M ()
+  loc m0:
+    when true do { r := reachable(r, N); assume(r.v == 0); } goto m1;
+  loc m1:
+end M;
+end S;
+`, "s.bir:7:42" + refused + "the reachable at 7:25 would need conditions of more than 2048 comparisons over this heap"},
+		{"a disabling condition after choices with too many combinations", `system S ()
+N = record { v : range 0..3; };
+C : collection [40] of N;
+r, s : ref N;
+main thread M ()
+  loc m0:
+    when true do { r := forall(N); s := forall(N); assume(r.v == s.v); } goto m1;
+  loc m1:
+end M;
+end S;
+`, "s.bir:7:52" + refused + "the choice at 7:36 would make more than 1024 options"},
+	}
+	// once refused: forall's choice is expanded into one option per
+	// object, entered when the object is allocated and its v is 0
+	src := `system S ()
 N = record { v : range 0..3; };
 C : collection [2] of N;
 r : ref N;
@@ -111,7 +156,24 @@ main thread M ()
   loc m1:
 end M;
 end S;
-`, "s.bir:7:60: promela: assume depends on a value chosen earlier in the same transformation by forall, reachable, notify or a range choice of more than 64 values, which the Promela translation cannot express before the step"},
+`
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "s.bir", []byte(src), parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := translate(t, prog)
+	if err != nil {
+		t.Fatalf("forall then assume: %v", err)
+	}
+	for _, want := range []string{"(C[(1) - 1].v == 0)", "r = 1;", "(C[(2) - 1].v == 0)", "r = 2;"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("forall then assume: the translation lacks %q:\n%s", want, out)
+		}
 	}
 	for _, u := range unsupported {
 		fset := source.NewFileSet()

@@ -54,6 +54,13 @@ type altCode struct {
 	exit      bool        // the body ends with exit
 	callee    *types.Proc // the body ends with a call of callee
 	ret       bool        // a return: the body pops the frame
+	// void is set for an option of an expanded choice that is never
+	// taken: the choice is made inside the step by another option
+	void bool
+	// imprecise is set when a check was left out of the entry condition
+	// (it reads a value chosen inside the step) before a disabling
+	// condition or a bound
+	imprecise bool
 }
 
 func and(a, b string) string {
@@ -749,16 +756,64 @@ func (g *gen) rangeSpan(a *ast.ChooseAction) (lo, hi int64, ok bool) {
 }
 
 // transformation translates one transformation into its alternatives.
+// Choices are first expanded as usual (value lists, small ranges); when a
+// disabling condition then reads a value chosen inside the step, or a check
+// that reads one is left out of the entry condition before a disabling
+// condition or a bound, the transformation is translated again with the
+// choices made inside the step expanded too (see expand.go).
 func (g *gen) transformation(loc *types.Location, tr *ast.Transformation) ([]*altCode, error) {
+	out, _, err := g.expand(loc, tr, false)
+	var de *dirtyError
+	if err != nil && !errors.As(err, &de) {
+		return nil, err
+	}
+	if err == nil && !anyImprecise(out) {
+		return out, nil
+	}
+	deep, why, derr := g.expand(loc, tr, true)
+	if err != nil {
+		// refused unless the deep expansion expresses it
+		if derr != nil {
+			if errors.As(derr, &de) {
+				return nil, g.refusal(de, why)
+			}
+			return nil, derr
+		}
+		return deep, nil
+	}
+	if derr == nil && !anyImprecise(deep) {
+		return deep, nil
+	}
+	return out, nil
+}
+
+func anyImprecise(alts []*altCode) bool {
+	for _, a := range alts {
+		if a.imprecise {
+			return true
+		}
+	}
+	return false
+}
+
+// expand translates a transformation with its choices expanded (deep: see
+// transformation); why lists the choices deep expansion had to leave
+// inside the step.
+func (g *gen) expand(loc *types.Location, tr *ast.Transformation, deep bool) ([]*altCode, []string, error) {
 	var cs choiceSet
+	var why []string
 	total := 1
 	for i, a := range tr.Actions {
-		if c, ok := a.(*ast.ChooseAction); ok {
-			if n := g.expandable(c); n > 0 && total*n <= maxExpansion {
-				cs.actions = append(cs.actions, i)
-				cs.n = append(cs.n, n)
-				total *= n
-			}
+		n, reason := g.choiceOptions(a, deep)
+		switch {
+		case n > 0 && total*n <= maxExpansion:
+			cs.actions = append(cs.actions, i)
+			cs.n = append(cs.n, n)
+			total *= n
+		case n > 0:
+			why = append(why, fmt.Sprintf("the choice at %s would make more than %d options", g.lineCol(a.Pos()), maxExpansion))
+		case reason != "":
+			why = append(why, reason)
 		}
 	}
 	var out []*altCode
@@ -770,9 +825,11 @@ func (g *gen) transformation(loc *types.Location, tr *ast.Transformation) ([]*al
 		}
 		a, err := g.alternative(loc, tr, pick)
 		if err != nil {
-			return nil, err
+			return nil, why, err
 		}
-		out = append(out, a)
+		if !a.void {
+			out = append(out, a)
+		}
 		k := len(combo) - 1
 		for ; k >= 0; k-- {
 			combo[k]++
@@ -785,7 +842,41 @@ func (g *gen) transformation(loc *types.Location, tr *ast.Transformation) ([]*al
 			break
 		}
 	}
-	return out, nil
+	return prune(out), why, nil
+}
+
+// prune removes from the options of one transformation the limit options
+// an earlier option already has (the bounds hit before the expanded
+// choices are the same in every option), then the options that can never
+// be taken (entry false, no limit left), keeping at least one.
+func prune(alts []*altCode) []*altCode {
+	if len(alts) < 2 {
+		return alts
+	}
+	type key struct {
+		cond string
+		pos  source.Pos
+	}
+	seen := map[key]bool{}
+	var out []*altCode
+	for _, a := range alts {
+		var ls []limitCode
+		for _, l := range a.limits {
+			if k := (key{l.cond, l.pos}); !seen[k] {
+				seen[k] = true
+				ls = append(ls, l)
+			}
+		}
+		a.limits = ls
+		if a.entry == "false" && len(ls) == 0 {
+			continue
+		}
+		out = append(out, a)
+	}
+	if len(out) == 0 {
+		out = alts[:1]
+	}
+	return out
 }
 
 // tx is the translation state of one alternative.
@@ -800,6 +891,9 @@ type tx struct {
 	// starts counts the start actions executed so far in the
 	// transformation: _nr_pr has grown by that much.
 	starts int
+	// lostAt is the number of items when a check was first left out of
+	// the entry condition (-1: none)
+	lostAt int
 }
 
 func (x *tx) emit(s ...string) { x.body = append(x.body, s...) }
@@ -809,6 +903,7 @@ func (x *tx) emit(s ...string) { x.body = append(x.body, s...) }
 func (x *tx) hoisted(e ast.Expr) (string, bool, error) {
 	v, cs, err := x.g.expr(e, x.hoist)
 	if errors.Is(err, errDirty) {
+		x.lose()
 		return "", false, nil
 	}
 	if err != nil {
@@ -821,6 +916,7 @@ func (x *tx) hoisted(e ast.Expr) (string, bool, error) {
 func (x *tx) hoistedPlace(e ast.Expr) ([]alt, bool, error) {
 	alts, cs, err := x.g.place(e, x.hoist)
 	if errors.Is(err, errDirty) {
+		x.lose()
 		return nil, false, nil
 	}
 	if err != nil {
@@ -828,6 +924,13 @@ func (x *tx) hoistedPlace(e ast.Expr) ([]alt, bool, error) {
 	}
 	x.items = append(x.items, checkItems(cs)...)
 	return alts, true, nil
+}
+
+// lose records that checks are left out of the entry condition from here.
+func (x *tx) lose() {
+	if x.lostAt < 0 {
+		x.lostAt = len(x.items)
+	}
 }
 
 func (x *tx) markDirty(lhs ast.Expr) {
@@ -877,11 +980,12 @@ func (x *tx) store(halts []alt, val string) {
 
 func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[int]int) (*altCode, error) {
 	x := &tx{
-		g:     g,
-		tr:    tr,
-		plain: &env{proc: g.proc},
-		hoist: &env{proc: g.proc, hoist: true, subst: map[*types.Var]string{}, dirty: map[any]bool{}},
-		news:  map[*types.Collection]int{},
+		g:      g,
+		tr:     tr,
+		plain:  &env{proc: g.proc},
+		hoist:  &env{proc: g.proc, hoist: true, subst: map[*types.Var]string{}, dirty: map[any]bool{}},
+		news:   map[*types.Collection]int{},
+		lostAt: -1,
 	}
 	a := &altCode{tr: tr, from: loc, invisible: tr.Invisible}
 	if tr.Target != nil {
@@ -919,6 +1023,13 @@ func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[
 		}
 	}
 	a.entry, a.limits = entries(x.items)
+	if x.lostAt >= 0 {
+		for _, it := range x.items[x.lostAt:] {
+			if it.kind != itemCheck && it.cond != "true" {
+				a.imprecise = true
+			}
+		}
+	}
 	a.body = x.body
 	if !a.exit && a.callee == nil && !a.ret {
 		a.body = append(a.body, g.resets(a.target)...)
@@ -1243,8 +1354,11 @@ func (x *tx) copyArray(lhs, rhs ast.Expr) error {
 	return nil
 }
 
+// unsupportedDirty reports a disabling condition that reads a value not
+// known before the step; transformation tries the deep expansion, and
+// refuses the transformation (refusal) if that does not express it either.
 func (x *tx) unsupportedDirty(pos ast.Node, what string) error {
-	return x.g.errorf(pos.Pos(), "%s depends on a value chosen earlier in the same transformation by forall, reachable, notify or a range choice of more than 64 values, which the Promela translation cannot express before the step", what)
+	return &dirtyError{pos: pos.Pos(), what: what}
 }
 
 // action translates one action; stop reports that the transformation ends
@@ -1285,13 +1399,19 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		}
 		return false, x.inlineChoice(act)
 	case *ast.ForallAction:
+		if pick >= 0 {
+			return false, x.forallPick(act, pick)
+		}
 		return false, x.forall(act)
 	case *ast.ReachableAction:
+		if pick >= 0 {
+			return false, x.reachablePick(act, pick, a)
+		}
 		return false, x.reachable(act)
 	case *ast.NewAction:
 		return false, x.newAction(act)
 	case *ast.LockAction:
-		return false, x.lockAction(act)
+		return false, x.lockAction(act, pick, a)
 	case *ast.AssertAction:
 		v, cs, err := g.expr(act.Cond, x.plain)
 		if err != nil {
@@ -1465,7 +1585,13 @@ func (x *tx) rangePick(act *ast.ChooseAction, pick int) error {
 	if !ok1 || !ok2 {
 		return x.unsupportedDirty(act, "a range choice")
 	}
-	base, _, _ := g.rangeSpan(act)
+	base, top, _ := g.rangeSpan(act)
+	if m := int64(g.opts.MaxChoiceRange); top-base >= m {
+		// birch's bound on one choice (the range is known not empty
+		// when hi - lo >= m >= 1)
+		x.items = append(x.items, limitItem(fmt.Sprintf("%s - %s >= %d", paren(hhi), paren(hlo), m),
+			act.KwPos, "choice range has more than %d values", m))
+	}
 	v := base + int64(pick)
 	x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("%s <= %d && %d <= %s", paren(hlo), v, v, paren(hhi))})
 	return x.assignConst(act.Lhs, fmt.Sprint(v))
@@ -1622,7 +1748,7 @@ func (x *tx) newAction(act *ast.NewAction) error {
 	return nil
 }
 
-func (x *tx) lockAction(act *ast.LockAction) error {
+func (x *tx) lockAction(act *ast.LockAction, pick int, a *altCode) error {
 	g := x.g
 	alts, cs, err := g.place(act.Lock, x.plain)
 	if err != nil {
@@ -1732,18 +1858,11 @@ func (x *tx) lockAction(act *ast.LockAction) error {
 		x.hoist.wc = "0"
 	case token.NOTIFY:
 		monitor()
-		x.emit(forAlts(alts, func(p string) string {
-			var b strings.Builder
-			fmt.Fprintf(&b, "if :: %s.waiting == 0 -> skip", p)
-			for t := 0; t < g.maxTids; t++ {
-				fmt.Fprintf(&b, " :: (%s.waiting & %d) != 0 -> %s.waiting = %s.waiting & ~%d; %s.notified = %s.notified | %d", p, 1<<t, p, p, 1<<t, p, p, 1<<t)
-			}
-			b.WriteString(" fi")
-			return b.String()
-		}))
-		// which thread is notified is chosen inside the step
-		set(".waiting", "")
-		set(".notified", "")
+		if pick >= 0 {
+			x.notifyPick(act, pick, alts, hread(".waiting"), hread(".notified"), set, a)
+		} else {
+			x.notifyInline(alts, set)
+		}
 	case token.NOTIFYALL:
 		monitor()
 		x.emit(forAlts(alts, func(p string) string {
