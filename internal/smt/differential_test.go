@@ -24,6 +24,7 @@ var (
 	diffN       = flag.Int("diff.n", 0, "formulas per fragment in TestDifferential (default 400, 60 with -short)")
 	diffSeed    = flag.Uint64("diff.seed", 1, "seed of TestDifferential's generator")
 	diffSolvers = flag.String("diff.solvers", "", "comma-separated pairs to compare, e.g. embedded:z3,z3:cvc5 (default: those two, when available)")
+	diffUnknown = flag.String("diff.unknown", "", "directory in which TestDifferential saves, as SMT-LIB2 scripts, the problems a solver answers unknown")
 )
 
 // regressDir holds the formulas on which two solvers disagreed, or a sat
@@ -156,6 +157,11 @@ func differential(t *testing.T, name, a, b string, fr gen.Fragment, seed uint64,
 				counts[i].unsat++
 			default:
 				counts[i].unknown++
+				if *diffUnknown != "" {
+					path := saveScript(t, *diffUnknown, fr, problem,
+						fmt.Sprintf("%s: unknown; differential test, fragment %s, generator seed %d, query %d", names[i], name, seed, q))
+					t.Logf("%s: query %d: unknown, saved as %s", names[i], q, path)
+				}
 			}
 			s.Pop(1)
 		}
@@ -195,13 +201,19 @@ func checkModel(s smt.Solver, problem []*smt.Term) string {
 // saveRegression writes the problem as an SMT-LIB2 script under
 // testdata/regress, named by its content, and returns the path.
 func saveRegression(t *testing.T, fr gen.Fragment, problem []*smt.Term, why string) string {
+	return saveScript(t, regressDir, fr, problem, why)
+}
+
+// saveScript writes the problem as an SMT-LIB2 script under dir, named by
+// its content, with why as its first comment, and returns the path.
+func saveScript(t *testing.T, dir string, fr gen.Fragment, problem []*smt.Term, why string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "; %s\n", strings.ReplaceAll(why, "\n", "\n; "))
 	b.WriteString("(set-info :status unknown)\n")
 	smt.WriteScript(&b, fr.Logic(), problem...)
 	sum := sha256.Sum256(b.Bytes())
-	path := filepath.Join(regressDir, hex.EncodeToString(sum[:6])+".smt2")
-	if err := os.MkdirAll(regressDir, 0o755); err != nil {
+	path := filepath.Join(dir, hex.EncodeToString(sum[:6])+".smt2")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {

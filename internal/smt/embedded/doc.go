@@ -71,7 +71,9 @@
 // SAT assignment is complete. A complete assignment
 // whose integer problem branch and bound leaves open is blocked by a
 // clause guarded by a literal assumed for the query only, so that the
-// search may find another assignment; if none is left the answer is
+// search may find another assignment (it starts again from fresh phases,
+// which would otherwise lead it back to the blocked assignment's
+// neighbours); if none is left the answer is
 // Unknown rather than Unsat. Whatever the solver cannot decide —
 // nonlinear terms, arrays of arrays, division by zero, an exhausted budget
 // or limit — is answered Unknown, never guessed.

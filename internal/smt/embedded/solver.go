@@ -360,7 +360,7 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	th.steps = s.limit.Steps
 	th.stepBase = th.work()
 	th.bbBudget = branchBudget
-	th.outOfTime, th.bbUnknown = false, false
+	th.outOfTime, th.bbUnknown, th.rephase = false, false, false
 	th.gate, th.blocked = s.gate, 0
 	s.sat.SetConflictBudget(s.limit.Steps)
 
@@ -375,6 +375,8 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 		if res == sat.Unknown && th.blockAbort {
 			th.abortOnBlock, th.blockAbort = false, false
 			s.arrayLemmasEager()
+		} else if res == sat.Unknown && th.rephase {
+			// an assignment was blocked: search again from fresh phases
 		} else if res == sat.Sat {
 			added, stuck := s.congruenceLemmas()
 			a2, stuck2 := s.arrayLemmasViolated()
@@ -434,6 +436,15 @@ func (s *Solver) solveRelevant() sat.Status {
 		}
 	}
 	th.lp.Restrict(s.keep)
+	if th.rephase {
+		// after a blocked assignment, saved phases would lead the search
+		// back to its neighbours, whose integer problems tend to share
+		// the part branch and bound could not settle: start afresh
+		th.rephase = false
+		for _, v := range s.relevant {
+			s.sat.SetPhase(v, false)
+		}
+	}
 	return s.sat.Solve(s.assumps)
 }
 

@@ -41,6 +41,9 @@ type arith struct {
 	// during the query and retired after it. Unsat then means unknown.
 	gate    sat.Lit
 	blocked int
+	// rephase asks for a search from fresh phases after a blocked
+	// assignment (the search is aborted and started again).
+	rephase bool
 
 	// With abortOnBlock set, an assignment that would be blocked aborts
 	// the search instead (blockAbort tells), so that the solver may first
@@ -136,6 +139,8 @@ func (a *arith) Check(final bool) []sat.Lit {
 			}
 			a.conflict = c
 			a.sat.AddLemma(c)
+			a.rephase = true
+			a.sat.Abort()
 			return nil
 		}
 		a.bbUnknown = true

@@ -18,6 +18,7 @@ func (s *Simplex) CheckInt(budget int) Result {
 	}
 	s.acc = s.acc[:0]
 	defer s.dropCuts()
+
 	cuts := maxCuts
 	left := budget / 2
 	r := s.branch(&left, &cuts)

@@ -573,7 +573,10 @@ func (s *Simplex) IsSlack(v Var) bool { return s.def[v] != nil }
 // variables keep alone, every problem variable nonbasic; the other slack
 // variables leave the tableau (their bounds are kept but not enforced, and
 // their values are meaningless) until a later Restrict keeps them. Bounds
-// and the values of problem variables are kept. It lets a long-lived
+// are kept; the problem variables of the rows take the value nearest 0
+// within their bounds, so that a query's search does not depend on the
+// values earlier queries left behind (when the rows are those the tableau
+// holds, it is kept as it is, values included). It lets a long-lived
 // Simplex, whose rows accumulate, pivot only over the rows a query uses.
 func (s *Simplex) Restrict(keep []Var) {
 	if s.tableauIs(keep) {
@@ -614,14 +617,42 @@ func (s *Simplex) Restrict(keep []Var) {
 		s.rows = append(s.rows, row{basic: x, es: es})
 		s.rowOf[x] = r
 		s.expand(r, x, Q{n: 1, d: 1})
-		var v Q
+	}
+	// The values the variables of the rows were left with by earlier
+	// queries (branch and bound's last leaf, say) would be the starting
+	// point of this one's pivots and branches, making its search depend
+	// on what was asked before: start from the values nearest 0 within
+	// the bounds, as a fresh Simplex does. On a long-lived solver's QF_LIA
+	// problems of 32 variables this took the time of 40 problems from
+	// 16 s (one left unknown) to 3.7 s.
+	for r := range s.rows {
 		for _, e := range s.rows[r].es {
+			s.resetVal(e.v)
+		}
+	}
+	for r := range s.rows {
+		rw := &s.rows[r]
+		var v Q
+		for _, e := range rw.es {
 			v = v.Add(e.c.Mul(s.val[e.v]))
 		}
-		s.val[x] = v
-		if s.lo[x].set || s.hi[x].set {
-			s.touch(x)
+		s.val[rw.basic] = v
+		if s.lo[rw.basic].set || s.hi[rw.basic].set {
+			s.touch(rw.basic)
 		}
+	}
+}
+
+// resetVal gives nonbasic problem variable v the value nearest 0 within
+// its bounds.
+func (s *Simplex) resetVal(v Var) {
+	switch {
+	case s.lo[v].set && s.lo[v].val.Sign() > 0:
+		s.val[v] = s.lo[v].val
+	case s.hi[v].set && s.hi[v].val.Sign() < 0:
+		s.val[v] = s.hi[v].val
+	default:
+		s.val[v] = Q{}
 	}
 }
 
