@@ -17,6 +17,7 @@ func BenchmarkNext(b *testing.B) {
 		{"counters", "../../bench/models/counters.bir"},
 		{"philosophers", "../../bench/models/philosophers.bir"},
 		{"mutex", "../../bench/models/mutex.bir"},
+		{"filter", "../../bench/models/filter.bir"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			m := load(b, c.path)

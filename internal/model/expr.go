@@ -79,7 +79,19 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 			a := m.varAddr(obj, sc, e.Pos())
 			return func(x *exec) int64 { return x.s[a(x)] }
 		}
-	case *ast.SelectorExpr, *ast.IndexExpr:
+	case *ast.IndexExpr:
+		if f := m.indexRead(e, sc); f != nil {
+			return f
+		}
+		a := m.addr(e, sc)
+		return func(x *exec) int64 {
+			p := a(x)
+			if p < 0 {
+				return 0
+			}
+			return x.s[p]
+		}
+	case *ast.SelectorExpr:
 		a := m.addr(e, sc)
 		return func(x *exec) int64 {
 			p := a(x)
@@ -132,6 +144,66 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 	}
 	m.failf(e.Pos(), "cannot compile expression %s", format.Expr(e))
 	return nil
+}
+
+// varBase returns the slot offset of the variable e names: a global's
+// offset, or (local true) the offset from the current frame's first slot
+// of a variable of the current frame. ok is false for other expressions.
+func (m *Model) varBase(e ast.Expr, sc scope) (off int, local, ok bool) {
+	for {
+		p, isParen := e.(*ast.ParenExpr)
+		if !isParen {
+			break
+		}
+		e = p.X
+	}
+	id, isIdent := e.(*ast.Ident)
+	if !isIdent {
+		return 0, false, false
+	}
+	v, isVar := m.info.Uses[id].(*types.Var)
+	if !isVar {
+		return 0, false, false
+	}
+	switch v.Kind {
+	case types.GlobalVar:
+		return m.globalOff[v.Index], false, true
+	case types.LocalVar, types.ParamVar:
+		if sc.proc != nil && sc.proc.proc == v.Owner {
+			return frHeader + sc.proc.varOff[sc.proc.varIndex[v]], true, true
+		}
+	}
+	return 0, false, false
+}
+
+// indexRead compiles the read of an element of an array variable with one
+// closure call for the index; it returns nil for other index expressions.
+// The semantics are those of addr's.
+func (m *Model) indexRead(e *ast.IndexExpr, sc scope) evalFn {
+	u, isArr := m.typeOf(e.X).Underlying().(*types.Array)
+	if !isArr || slotSize(u.Elem) != 1 {
+		return nil
+	}
+	off, local, ok := m.varBase(e.X, sc)
+	if !ok {
+		return nil
+	}
+	idx := m.expr(e.Index, sc)
+	n, pos := u.Len, e.Lbrack
+	return func(x *exec) int64 {
+		i := idx(x)
+		if x.failed {
+			return 0
+		}
+		if i < 0 || i >= n {
+			x.fail(IndexOutOfBounds, pos, "index %d out of bounds [0, %d)", i, n)
+			return 0
+		}
+		if local {
+			return x.s[x.fb+off+int(i)]
+		}
+		return x.s[off+int(i)]
+	}
 }
 
 func constSlot(v types.ConstValue) int64 {
@@ -206,6 +278,23 @@ func (m *Model) addr(e ast.Expr, sc scope) addrFn {
 		case *types.Array:
 			es := slotSize(u.Elem)
 			n := u.Len
+			if off, local, ok := m.varBase(e.X, sc); ok {
+				// an array variable: its first slot without a closure
+				return func(x *exec) int {
+					i := idx(x)
+					if x.failed {
+						return -1
+					}
+					if i < 0 || i >= n {
+						x.fail(IndexOutOfBounds, pos, "index %d out of bounds [0, %d)", i, n)
+						return -1
+					}
+					if local {
+						return x.fb + off + int(i)*es
+					}
+					return off + int(i)*es
+				}
+			}
 			base := m.addr(e.X, sc)
 			return func(x *exec) int {
 				b := base(x)
