@@ -97,27 +97,9 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	cfg := data.Config{Solver: o.solver}
-	lib, bs, cs, ok := readBindings(e, "birch abstract", nil, o.abstract, o.abstractions, o.use, o.coerce, cfg)
+	l, sel, res, ok := inferModel(e, "birch abstract", fs.Arg(0), nil, bindingFlags{o.abstract, o.abstractions, o.use, o.coerce}, cfg, icfg)
 	if !ok {
 		return ExitBadInput
-	}
-	icfg.Coercions = cs
-	l := loadModel(e, fs.Arg(0))
-	if l == nil {
-		return ExitBadInput
-	}
-	sel, err := infer.Resolve(l.prog, lib, bs)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return ExitBadInput
-	}
-	res, err := infer.Infer(l.prog, lib, sel, icfg)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
-		return ExitBadInput
-	}
-	for _, w := range res.Warnings {
-		fmt.Fprintf(e.stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 	}
 	acfg := absgen.Config{Data: cfg}
 	if o.out != "" {
@@ -221,4 +203,40 @@ func readBindings(e *env, cmd string, lib *data.Library, abstract []string, abst
 		return fail()
 	}
 	return lib, bs, cs, true
+}
+
+// bindingFlags are the flags that bind abstractions: --abstract,
+// --abstractions, --use and --coerce.
+type bindingFlags struct {
+	abstract     []string
+	abstractions string
+	use, coerce  []string
+}
+
+// inferModel reads the bindings, loads the model and infers its
+// abstractions, printing errors and the inference's warnings.
+func inferModel(e *env, cmd, name string, lib *data.Library, b bindingFlags, cfg data.Config, icfg infer.Config) (*loaded, []infer.Selection, *infer.Result, bool) {
+	lib, bs, cs, ok := readBindings(e, cmd, lib, b.abstract, b.abstractions, b.use, b.coerce, cfg)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	icfg.Coercions = cs
+	l := loadModel(e, name)
+	if l == nil {
+		return nil, nil, nil, false
+	}
+	sel, err := infer.Resolve(l.prog, lib, bs)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return nil, nil, nil, false
+	}
+	res, err := infer.Infer(l.prog, lib, sel, icfg)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return nil, nil, nil, false
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stderr, "%s: warning: %s\n", w.Pos, w.Msg)
+	}
+	return l, sel, res, true
 }

@@ -193,27 +193,9 @@ func runInfer(e *env, o *abstractionOptions, lib *data.Library, cfg data.Config,
 		fmt.Fprintf(e.stderr, "birch abstraction: bad --default %q (want concrete or point)\n", o.def)
 		return ExitBadInput
 	}
-	lib, bs, cs, ok := readBindings(e, "birch abstraction infer", lib, o.abstract, o.abstractions, nil, o.coerce, cfg)
+	l, sel, res, ok := inferModel(e, "birch abstraction infer", model, lib, bindingFlags{abstract: o.abstract, abstractions: o.abstractions, coerce: o.coerce}, cfg, icfg)
 	if !ok {
 		return ExitBadInput
-	}
-	icfg.Coercions = cs
-	l := loadModel(e, model)
-	if l == nil {
-		return ExitBadInput
-	}
-	sel, err := infer.Resolve(l.prog, lib, bs)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return ExitBadInput
-	}
-	res, err := infer.Infer(l.prog, lib, sel, icfg)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
-		return ExitBadInput
-	}
-	for _, w := range res.Warnings {
-		fmt.Fprintf(e.stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 	}
 	if err := infer.Explain(e.stdout, l.prog, res, sel); err != nil {
 		fmt.Fprintf(e.stderr, "birch abstraction: %v\n", err)

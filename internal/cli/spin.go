@@ -176,22 +176,11 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	translateTime := time.Since(t0)
-	if err := promela.LookSpin(); err != nil {
-		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+	dir, cleanup, ok := spinDir(e, o.keep)
+	if !ok {
 		return ExitBadInput
 	}
-	dir := o.keep
-	if dir == "" {
-		dir, err = os.MkdirTemp("", "birch-spin-")
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
-			return ExitBadInput
-		}
-		defer os.RemoveAll(dir)
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
-		return ExitBadInput
-	}
+	defer cleanup()
 	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
@@ -450,22 +439,11 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 		return ExitBadInput
 	}
 	translateTime := time.Since(t0)
-	if err := promela.LookSpin(); err != nil {
-		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+	dir, cleanup, ok := spinDir(e, o.keep)
+	if !ok {
 		return ExitBadInput
 	}
-	dir := o.keep
-	if dir == "" {
-		dir, err = os.MkdirTemp("", "birch-spin-")
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
-			return ExitBadInput
-		}
-		defer os.RemoveAll(dir)
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
-		return ExitBadInput
-	}
+	defer cleanup()
 	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, Claim: tr.Claims[0], Fair: o.fair})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
@@ -582,4 +560,26 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 			translateTime.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), strings.Join(r.CFlags, " "), strings.Join(r.PanArgs, " "))
 	}
 	return status
+}
+
+// spinDir checks that spin and gcc are there and returns the directory
+// SPIN runs in: --keep's, or a private temporary one that cleanup removes.
+func spinDir(e *env, keep string) (dir string, cleanup func(), ok bool) {
+	if err := promela.LookSpin(); err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return "", nil, false
+	}
+	if keep != "" {
+		if err := os.MkdirAll(keep, 0o755); err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+			return "", nil, false
+		}
+		return keep, func() {}, true
+	}
+	dir, err := os.MkdirTemp("", "birch-spin-")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
+		return "", nil, false
+	}
+	return dir, func() { os.RemoveAll(dir) }, true
 }
