@@ -383,19 +383,7 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 				fmt.Fprintf(w, "  at %s\n", v.Pos)
 			}
 			printTrail(w, steps)
-			if len(v.Threads) > 0 {
-				fmt.Fprintln(w, "threads at the deadlock:")
-				for _, t := range v.Threads {
-					if t.Terminated {
-						fmt.Fprintf(w, "  %s @ %s: terminated\n", t.Thread, t.Location)
-						continue
-					}
-					fmt.Fprintf(w, "  %s @ %s:\n", t.Thread, t.Location)
-					for _, why := range t.Waits {
-						fmt.Fprintf(w, "      %s\n", why)
-					}
-				}
-			}
+			printDeadlockThreads(w, v.Threads)
 		}
 		printResultTail(w, l, o, res)
 	}

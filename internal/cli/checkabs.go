@@ -573,19 +573,7 @@ func (ac *abstractCheck) report(e *env, o *checkOptions, name string, res *searc
 		}
 		if steps != nil {
 			printTrail(w, steps)
-			if len(viol.Threads) > 0 {
-				fmt.Fprintln(w, "threads at the deadlock:")
-				for _, t := range viol.Threads {
-					if t.Terminated {
-						fmt.Fprintf(w, "  %s @ %s: terminated\n", t.Thread, t.Location)
-						continue
-					}
-					fmt.Fprintf(w, "  %s @ %s:\n", t.Thread, t.Location)
-					for _, why := range t.Waits {
-						fmt.Fprintf(w, "      %s\n", why)
-					}
-				}
-			}
+			printDeadlockThreads(w, viol.Threads)
 		}
 		if fr.ValuesDiverge != nil && fr.Confirmed {
 			d := fr.ValuesDiverge

@@ -210,3 +210,22 @@ func limitsJSON(fset *source.FileSet, ls []search.LimitHit) []jsonLimit {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
+
+// printDeadlockThreads prints, after the trail of a deadlock, each
+// thread's location and what it waits for.
+func printDeadlockThreads(w io.Writer, threads []jsonThread) {
+	if len(threads) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "threads at the deadlock:")
+	for _, t := range threads {
+		if t.Terminated {
+			fmt.Fprintf(w, "  %s @ %s: terminated\n", t.Thread, t.Location)
+			continue
+		}
+		fmt.Fprintf(w, "  %s @ %s:\n", t.Thread, t.Location)
+		for _, why := range t.Waits {
+			fmt.Fprintf(w, "      %s\n", why)
+		}
+	}
+}

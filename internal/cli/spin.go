@@ -259,22 +259,8 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 			res.Violation = &search.Violation{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}
 		}
 		res.Reason = res.Violation.Kind.String() + ": " + res.Violation.Msg
-	case r.DepthLimited:
-		res.Verdict = search.Inconclusive
-		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
-	case o.bitstate:
-		res.Verdict = search.Inconclusive
-		res.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
-	case r.Incomplete || r.States == 0:
-		res.Verdict = search.Inconclusive
-		res.Reason = "SPIN's search did not complete: " + lastLines(r.Output, 3)
-	case len(res.LimitsHit) > 0:
-		res.Verdict = search.Inconclusive
-		res.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + res.LimitsHit[0].Msg
 	default:
-		res.Verdict = search.Pass
-		res.Complete = true
-		res.Reason = "no violation: every reachable state was explored"
+		noSpinViolation(res, r, o.bitstate, "no violation: every reachable state was explored")
 	}
 	var viol *jsonViolation
 	if res.Violation != nil {
@@ -319,19 +305,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 			if len(steps) > 0 || len(res.Trail) > 0 {
 				printTrail(w, steps)
 			}
-			if len(v.Threads) > 0 {
-				fmt.Fprintln(w, "threads at the deadlock:")
-				for _, t := range v.Threads {
-					if t.Terminated {
-						fmt.Fprintf(w, "  %s @ %s: terminated\n", t.Thread, t.Location)
-						continue
-					}
-					fmt.Fprintf(w, "  %s @ %s:\n", t.Thread, t.Location)
-					for _, why := range t.Waits {
-						fmt.Fprintf(w, "      %s\n", why)
-					}
-				}
-			}
+			printDeadlockThreads(w, v.Threads)
 		}
 		if note != "" {
 			fmt.Fprintf(w, "note: %s\n", note)
@@ -521,22 +495,8 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 		res.Trail = ords
 		res.Violation = &search.Violation{Kind: last.Kind, Msg: last.Msg, Thread: last.Thread, Pos: last.Pos, Groups: last.Groups}
 		res.Reason = res.Violation.Kind.String() + ": " + res.Violation.Msg
-	case r.DepthLimited:
-		res.Verdict = search.Inconclusive
-		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
-	case o.bitstate:
-		res.Verdict = search.Inconclusive
-		res.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
-	case r.Incomplete || r.States == 0:
-		res.Verdict = search.Inconclusive
-		res.Reason = "SPIN's search did not complete: " + lastLines(r.Output, 3)
-	case len(res.LimitsHit) > 0:
-		res.Verdict = search.Inconclusive
-		res.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + res.LimitsHit[0].Msg
 	default:
-		res.Verdict = search.Pass
-		res.Complete = true
-		res.Reason = "no violation: every reachable state of the product with the property's never claim was explored"
+		noSpinViolation(&res.Result, r, o.bitstate, "no violation: every reachable state of the product with the property's never claim was explored")
 	}
 	if note != "" {
 		// the verdict stands, but there is no trail in birch's terms
@@ -582,4 +542,26 @@ func spinDir(e *env, keep string) (dir string, cleanup func(), ok bool) {
 		return "", nil, false
 	}
 	return dir, func() { os.RemoveAll(dir) }, true
+}
+
+// noSpinViolation sets the verdict of a SPIN run that reported no
+// violation: a pass with the reason given, unless the search was cut by its
+// depth bound, was a bitstate search, did not complete, or hit a bound of
+// the model.
+func noSpinViolation(res *search.Result, r *promela.PanReport, bitstate bool, pass string) {
+	res.Verdict = search.Inconclusive
+	switch {
+	case r.DepthLimited:
+		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
+	case bitstate:
+		res.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
+	case r.Incomplete || r.States == 0:
+		res.Reason = "SPIN's search did not complete: " + lastLines(r.Output, 3)
+	case len(res.LimitsHit) > 0:
+		res.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + res.LimitsHit[0].Msg
+	default:
+		res.Verdict = search.Pass
+		res.Complete = true
+		res.Reason = pass
+	}
 }
