@@ -41,39 +41,22 @@ func fconst(b bool) *form {
 	return fFalse
 }
 
-func and(fs ...*form) *form {
-	var kids []*form
-	for _, f := range fs {
-		switch f.op {
-		case 'F':
-			return fFalse
-		case 'T':
-			continue
-		case '&':
-			kids = append(kids, f.kids...)
-		default:
-			kids = append(kids, f)
-		}
-	}
-	kids = dedupe(kids)
-	switch len(kids) {
-	case 0:
-		return fTrue
-	case 1:
-		return kids[0]
-	}
-	return &form{op: '&', kids: kids}
-}
+func and(fs ...*form) *form { return junction('&', fTrue, fFalse, fs) }
 
-func or(fs ...*form) *form {
+func or(fs ...*form) *form { return junction('|', fFalse, fTrue, fs) }
+
+// junction builds the conjunction (op '&') or disjunction (op '|') of fs,
+// flattened and without repeated operands: unit is the operand that
+// changes nothing (true for '&'), zero the one that decides it.
+func junction(op byte, unit, zero *form, fs []*form) *form {
 	var kids []*form
 	for _, f := range fs {
 		switch f.op {
-		case 'T':
-			return fTrue
-		case 'F':
+		case zero.op:
+			return zero
+		case unit.op:
 			continue
-		case '|':
+		case op:
 			kids = append(kids, f.kids...)
 		default:
 			kids = append(kids, f)
@@ -82,11 +65,11 @@ func or(fs ...*form) *form {
 	kids = dedupe(kids)
 	switch len(kids) {
 	case 0:
-		return fFalse
+		return unit
 	case 1:
 		return kids[0]
 	}
-	return &form{op: '|', kids: kids}
+	return &form{op: op, kids: kids}
 }
 
 // dedupe drops repeated operands (x == A && x == A).
