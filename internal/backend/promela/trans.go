@@ -1564,26 +1564,9 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 // values here, fewer than birch's bound on choices.
 func (x *tx) rangePick(act *ast.ChooseAction, pick int) error {
 	g := x.g
-	_, lcs, err := g.expr(act.Lo, x.plain)
+	_, _, hlo, hhi, err := x.rangeBounds(act)
 	if err != nil {
 		return err
-	}
-	_, hcs, err := g.expr(act.Hi, x.plain)
-	if err != nil {
-		return err
-	}
-	x.emit(assertStmts(lcs)...)
-	x.emit(assertStmts(hcs)...)
-	hlo, ok1, err := x.hoisted(act.Lo)
-	if err != nil {
-		return err
-	}
-	hhi, ok2, err := x.hoisted(act.Hi)
-	if err != nil {
-		return err
-	}
-	if !ok1 || !ok2 {
-		return x.unsupportedDirty(act, "a range choice")
 	}
 	base, top, _ := g.rangeSpan(act)
 	if m := int64(g.opts.MaxChoiceRange); top-base >= m {
@@ -1597,6 +1580,35 @@ func (x *tx) rangePick(act *ast.ChooseAction, pick int) error {
 	return x.assignConst(act.Lhs, fmt.Sprint(v))
 }
 
+// rangeBounds translates the bounds of a range choice, emitting their
+// runtime checks: lo and hi are the bounds inside the step, hlo and hhi
+// the same in the state before it (for entry conditions); a bound that
+// cannot be expressed before the step is refused.
+func (x *tx) rangeBounds(act *ast.ChooseAction) (lo, hi, hlo, hhi string, err error) {
+	lo, lcs, err := x.g.expr(act.Lo, x.plain)
+	if err != nil {
+		return
+	}
+	hi, hcs, err := x.g.expr(act.Hi, x.plain)
+	if err != nil {
+		return
+	}
+	x.emit(assertStmts(lcs)...)
+	x.emit(assertStmts(hcs)...)
+	hlo, ok1, err := x.hoisted(act.Lo)
+	if err != nil {
+		return
+	}
+	hhi, ok2, err := x.hoisted(act.Hi)
+	if err != nil {
+		return
+	}
+	if !ok1 || !ok2 {
+		err = x.unsupportedDirty(act, "a range choice")
+	}
+	return
+}
+
 // rangeChoice translates lhs := internChoose(lo .. hi) (or externChoose)
 // with bounds that are not constant. As in birch, the bounds are evaluated
 // once, in order; an empty range disables the transformation (so the
@@ -1608,26 +1620,9 @@ func (x *tx) rangePick(act *ast.ChooseAction, pick int) error {
 // again at the end of the step.
 func (x *tx) rangeChoice(act *ast.ChooseAction) error {
 	g := x.g
-	lo, lcs, err := g.expr(act.Lo, x.plain)
+	lo, hi, hlo, hhi, err := x.rangeBounds(act)
 	if err != nil {
 		return err
-	}
-	hi, hcs, err := g.expr(act.Hi, x.plain)
-	if err != nil {
-		return err
-	}
-	x.emit(assertStmts(lcs)...)
-	x.emit(assertStmts(hcs)...)
-	hlo, ok1, err := x.hoisted(act.Lo)
-	if err != nil {
-		return err
-	}
-	hhi, ok2, err := x.hoisted(act.Hi)
-	if err != nil {
-		return err
-	}
-	if !ok1 || !ok2 {
-		return x.unsupportedDirty(act, "a range choice")
 	}
 	x.items = append(x.items, item{kind: itemDisable, cond: paren(hlo) + " <= " + paren(hhi)})
 	m := int64(g.opts.MaxChoiceRange)
