@@ -139,7 +139,7 @@ func (st *StateStore) Insert(s []byte, aux uint64) (id StateID, isNew bool) {
 func (st *StateStore) Hash(s []byte) uint64 { return stateHash(s) }
 
 // TouchSlots reads the home slot of each hash in hs and then the entry each
-// slot points to, in two tight loops so that the processor has the cache
+// slot points to when its hash bits match, in two tight loops so that the processor has the cache
 // misses of the whole batch in flight at once (the entry's address depends
 // on the slot). It returns a value that depends on what it read.
 func (st *StateStore) TouchSlots(hs []uint64) uint64 {
@@ -148,8 +148,11 @@ func (st *StateStore) TouchSlots(hs []uint64) uint64 {
 	for _, h := range hs {
 		sink += t[h>>sh]
 	}
+	idBits := st.idBits
 	for _, h := range hs {
-		if w := t[h>>sh]; w != 0 {
+		// the entry only when the slot's hash bits match: a slot holding
+		// another state would cost a miss for nothing
+		if w := t[h>>sh]; w != 0 && (w^h)>>idBits == 0 {
 			id := w&st.idMask - 1
 			sink += uint64(st.chunks[id>>st.chunkShift][id&st.chunkMask])
 		}
