@@ -14,6 +14,8 @@ func TestExposeInvisible(t *testing.T) {
 		{"testdata/expose.bir", true, 6, 6},
 		{"testdata/expose-blocked.bir", false, 5, 5},
 		{"testdata/expose-blocked.bir", true, 6, 6},
+		{"testdata/expose-final.bir", false, 4, 4},
+		{"testdata/expose-final.bir", true, 4, 4},
 	} {
 		m := loadOpts(t, c.path, Options{ExposeInvisible: c.expose})
 		r := bfs(m, 1000)

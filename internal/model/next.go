@@ -194,7 +194,8 @@ func (m *Model) expand(lv, t int) int {
 					// an invisible transformation is a step of its own, after
 					// which its thread keeps control
 					L.work[m.exclOff] = 0
-					if g.Invisible {
+					if g.Invisible && L.work[L.workOff[t]+thStatus] == 0 {
+						// (a thread that terminated holds nothing)
 						L.work[m.exclOff] = int64(t + 1)
 					}
 					m.emitOK(t, intern, L.work, L.workOff)

@@ -33,6 +33,12 @@ func (s *searcher) bfs(root StateID) {
 		}
 		s.succ = s.succ[:0]
 		for k := 0; k < batch && head < levelEnd; k++ {
+			if s.cfg.MaxStates > 0 && s.store.Len()+len(s.batchOff) >= s.cfg.MaxStates {
+				// the successors waiting in the batch may reach the state
+				// limit: insert them, so that it stops where one-by-one
+				// insertion would
+				s.flush()
+			}
 			if !s.check() {
 				s.flush()
 				return
