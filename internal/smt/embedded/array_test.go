@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"birch/internal/smt"
-	"birch/internal/smt/process"
 )
 
 // decide asserts fs in a new scope of s, checks, verifies a sat model by
@@ -200,15 +199,8 @@ func TestArraysUFLIA(t *testing.T) {
 // an uninterpreted sort — with the embedded solver and z3, in one
 // long-lived solver, and checks every model.
 func TestArraysAgainstZ3(t *testing.T) {
-	if !process.Available(process.Z3) {
-		t.Skip("z3 not on PATH")
-	}
 	tm := smt.NewTermManager()
-	z3, err := process.New(tm, process.Z3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
+	z3 := newZ3(t, tm)
 	r := rand.New(rand.NewPCG(11, 12))
 	u := tm.UninterpretedSort("U")
 	ai, ab, au := tm.ArraySort(smt.IntSort, smt.IntSort), tm.ArraySort(smt.IntSort, smt.BoolSort), tm.ArraySort(u, u)
@@ -296,37 +288,8 @@ func TestArraysAgainstZ3(t *testing.T) {
 			}
 			fs = append(fs, a)
 		}
-		s.Push()
-		z3.Push()
-		for _, f := range fs {
-			s.Assert(f)
-			z3.Assert(f)
-		}
-		got, err := s.Check()
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := z3.Check()
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, _ := checkAgainst(t, iter, tm, s, z3, fs)
 		counts[got]++
-		if got != smt.Unknown && want != smt.Unknown && got != want {
-			t.Fatalf("iter %d: embedded %v, z3 %v:\n%v", iter, got, want, tm.And(fs...))
-		}
-		if got == smt.Sat {
-			m, err := s.Model()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range fs {
-				if ok, err := m.Holds(f); !ok || err != nil {
-					t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
-				}
-			}
-		}
-		s.Pop(1)
-		z3.Pop(1)
 	}
 	t.Logf("%v", counts)
 }

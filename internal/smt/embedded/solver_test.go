@@ -213,37 +213,12 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 	}
 	counts := map[smt.Result]int{}
 	for iter := range 1500 {
-		s := New(tm)
 		var fs []*smt.Term
-		for _, v := range vars {
-			fs = append(fs, tm.Le(tm.Int(-3), v), tm.Le(v, tm.Int(3)))
-		}
 		for range 1 + r.IntN(4) {
 			fs = append(fs, boolTerm(r, tm, bools, intTerm, 3))
 		}
-		for _, f := range fs {
-			s.Assert(f)
-		}
-		got, err := s.Check()
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, _ := checkBoxed(t, iter, tm, vars, bools, fs, false)
 		counts[got]++
-		want := bruteForce(tm, vars, bools, fs)
-		if got == smt.Unknown || (got == smt.Sat) != want {
-			t.Fatalf("iter %d: got %v, brute force sat=%v:\n%v", iter, got, want, tm.And(fs...))
-		}
-		if got == smt.Sat {
-			m, err := s.Model()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range fs {
-				if ok, err := m.Holds(f); !ok || err != nil {
-					t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
-				}
-			}
-		}
 	}
 	if counts[smt.Sat] < 100 || counts[smt.Unsat] < 100 {
 		t.Errorf("unbalanced: %v", counts)
@@ -323,42 +298,58 @@ func TestBlockedAssignments(t *testing.T) {
 	counts := map[smt.Result]int{}
 	blocked := 0
 	for iter := range 400 {
-		s := New(tm)
 		var fs []*smt.Term
-		for _, v := range vars {
-			fs = append(fs, tm.Le(tm.Int(-3), v), tm.Le(v, tm.Int(3)))
-		}
 		for range 2 + r.IntN(3) {
 			fs = append(fs, boolTerm(r, tm, bools, intTerm, 3))
 		}
-		for _, f := range fs {
-			s.Assert(f)
-		}
-		got, err := s.Check()
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, s := checkBoxed(t, iter, tm, vars, bools, fs, true)
 		counts[got]++
 		if s.th.blocked > 0 {
 			blocked++
-		}
-		if got == smt.Unknown {
-			continue
-		}
-		if want := bruteForce(tm, vars, bools, fs); (got == smt.Sat) != want {
-			t.Fatalf("iter %d: got %v, brute force sat=%v:\n%v", iter, got, want, tm.And(fs...))
-		}
-		if got == smt.Sat {
-			m, _ := s.Model()
-			for _, f := range fs {
-				if ok, err := m.Holds(f); !ok || err != nil {
-					t.Fatalf("iter %d: model falsifies %v", iter, f)
-				}
-			}
 		}
 	}
 	t.Logf("%v; %d queries blocked assignments", counts, blocked)
 	if blocked == 0 {
 		t.Error("no assignment was blocked: the test does not test blocking")
 	}
+}
+
+// checkBoxed decides the conjunction of fs, with every variable of vars
+// boxed to [-3, 3], in a new solver, and fails the test when the answer
+// differs from enumeration over the box (unknown is allowed only when
+// allowUnknown is set) or a model falsifies a formula. It returns the
+// answer and the solver.
+func checkBoxed(t *testing.T, iter int, tm *smt.TermManager, vars, bools, fs []*smt.Term, allowUnknown bool) (smt.Result, *Solver) {
+	t.Helper()
+	var all []*smt.Term
+	for _, v := range vars {
+		all = append(all, tm.Le(tm.Int(-3), v), tm.Le(v, tm.Int(3)))
+	}
+	all = append(all, fs...)
+	s := New(tm)
+	for _, f := range all {
+		s.Assert(f)
+	}
+	got, err := s.Check()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == smt.Unknown && allowUnknown {
+		return got, s
+	}
+	if want := bruteForce(tm, vars, bools, all); got == smt.Unknown || (got == smt.Sat) != want {
+		t.Fatalf("iter %d: got %v, brute force sat=%v:\n%v", iter, got, want, tm.And(all...))
+	}
+	if got == smt.Sat {
+		m, err := s.Model()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range all {
+			if ok, err := m.Holds(f); !ok || err != nil {
+				t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
+			}
+		}
+	}
+	return got, s
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"birch/internal/smt"
-	"birch/internal/smt/process"
 )
 
 func TestCongruence(t *testing.T) {
@@ -105,15 +104,8 @@ func TestLazyCongruence(t *testing.T) {
 }
 
 func TestUFAgainstZ3(t *testing.T) {
-	if !process.Available(process.Z3) {
-		t.Skip("z3 not on PATH")
-	}
 	tm := smt.NewTermManager()
-	z3, err := process.New(tm, process.Z3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer z3.Close()
+	z3 := newZ3(t, tm)
 	r := rand.New(rand.NewPCG(8, 8))
 	vars := []*smt.Term{tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort), tm.Const("z", smt.IntSort)}
 	bools := []*smt.Term{tm.Const("p", smt.BoolSort), tm.Const("q", smt.BoolSort)}
@@ -149,41 +141,9 @@ func TestUFAgainstZ3(t *testing.T) {
 		for range 1 + r.IntN(5) {
 			fs = append(fs, boolTerm(r, tm, bools, intTerm, 3))
 		}
-		s.Push()
-		for _, a := range fs {
-			s.Assert(a)
-		}
-		got, err := s.Check()
-		if err != nil {
-			t.Fatal(err)
-		}
-		z3.Push()
-		for _, a := range fs {
-			z3.Assert(a)
-		}
-		want, err := z3.Check()
-		z3.Pop(1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got == smt.Unknown {
+		if got, _ := checkAgainst(t, iter, tm, s, z3, fs); got == smt.Unknown {
 			unknown++
 		}
-		if got != smt.Unknown && want != smt.Unknown && got != want {
-			t.Fatalf("iter %d: embedded %v, z3 %v:\n%v", iter, got, want, tm.And(fs...))
-		}
-		if got == smt.Sat {
-			m, err := s.Model()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, a := range fs {
-				if ok, err := m.Holds(a); !ok || err != nil {
-					t.Fatalf("iter %d: model\n%v\nfalsifies %v", iter, m, a)
-				}
-			}
-		}
-		s.Pop(1)
 	}
 	if unknown > 0 {
 		t.Logf("%d of %d unknown", unknown, n)
