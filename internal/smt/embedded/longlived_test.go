@@ -38,15 +38,7 @@ func TestLongLivedModels(t *testing.T) {
 				}
 				counts[r]++
 				if r == smt.Sat {
-					m, err := s.Model()
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, f := range p {
-						if ok, err := m.Holds(f); !ok || err != nil {
-							t.Fatalf("problem %d: model\n%v\nfalsifies %v (%v)", q, m, f, err)
-						}
-					}
+					checkModel(t, q, s, p)
 				}
 				s.Pop(1)
 			}

@@ -341,15 +341,7 @@ func checkBoxed(t *testing.T, iter int, tm *smt.TermManager, vars, bools, fs []*
 		t.Fatalf("iter %d: got %v, brute force sat=%v:\n%v", iter, got, want, tm.And(all...))
 	}
 	if got == smt.Sat {
-		m, err := s.Model()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range all {
-			if ok, err := m.Holds(f); !ok || err != nil {
-				t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
-			}
-		}
+		checkModel(t, iter, s, all)
 	}
 	return got, s
 }

@@ -46,15 +46,22 @@ func checkAgainst(t *testing.T, iter int, tm *smt.TermManager, s *Solver, z3 *pr
 		t.Fatalf("iter %d: embedded %v, z3 %v:\n%v", iter, got, want, tm.And(fs...))
 	}
 	if got == smt.Sat {
-		m, err := s.Model()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range fs {
-			if ok, err := m.Holds(f); !ok || err != nil {
-				t.Fatalf("iter %d: model\n%v\nfalsifies %v (%v)", iter, m, f, err)
-			}
-		}
+		checkModel(t, iter, s, fs)
 	}
 	return got, want
+}
+
+// checkModel fails the test unless s has a model that satisfies every
+// formula of fs (after a sat answer to query n).
+func checkModel(t *testing.T, n int, s *Solver, fs []*smt.Term) {
+	t.Helper()
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fs {
+		if ok, err := m.Holds(f); !ok || err != nil {
+			t.Fatalf("query %d: model\n%v\nfalsifies %v (%v)", n, m, f, err)
+		}
+	}
 }
