@@ -20,6 +20,7 @@ import (
 
 type checkOptions struct {
 	search     string
+	tcache     string
 	seed       uint64
 	maxDepth   int
 	maxStates  int
@@ -108,6 +109,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
+			fs.StringVar(&o.tcache, "transition-cache", "auto", "memo of each thread's steps: auto (used when it measures faster), on or off; the result is the same")
 			fs.BoolVar(&o.progress, "progress", false, "print a progress line every second even when stderr is not a terminal")
 			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model's properties section (an invariant or an ltl formula)")
 			fs.StringVar(&o.ltl, "ltl", "", "check the LTL formula `FORMULA` (over the model's predicates and boolean expressions)")
@@ -241,7 +243,11 @@ func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options,
 	if o.maxCalls < 1 {
 		return bad("--max-call-depth must be at least 1")
 	}
-	return cfg, model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls}, true
+	tc, ok := model.ParseCacheMode(o.tcache)
+	if !ok {
+		return bad("unknown --transition-cache=%s (want auto, on or off)", o.tcache)
+	}
+	return cfg, model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, TransitionCache: tc}, true
 }
 
 // compileModel loads and compiles a model, printing diagnostics.

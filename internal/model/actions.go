@@ -664,6 +664,7 @@ func (m *Model) startAction(a *ast.StartAction, sc scope) actFn {
 // its index, or -1 after a limit or error.
 func (x *exec) spawn(fa *frameArgs, pos source.Pos) int {
 	m := x.m
+	x.nonlocal = true
 	j := len(x.off)
 	if j >= m.opts.MaxThreads {
 		x.limit(pos, "too many threads (the bound is %d)", m.opts.MaxThreads)

@@ -111,6 +111,10 @@ type procEncoding struct {
 	// varOff[i] is the bit offset of variable slot i from the first
 	// variable bit, when no variable is an fInt; nil otherwise.
 	varOff []uint32
+	// simpleBytes is the length of a thread segment of this proc in the
+	// common shape (running or terminated, one frame), or 0 when a
+	// variable has no static width.
+	simpleBytes int
 }
 
 // staticOffsets returns the bit offsets of fs (and the end), or nil when a
@@ -169,6 +173,9 @@ func (m *Model) buildEncoding() {
 			pe.vars = m.fieldsOf(pe.vars, v.Type())
 		}
 		pe.varOff = staticOffsets(pe.vars)
+		if pe.varOff != nil {
+			pe.simpleBytes = int(uint(e.threadBits)+2+uint(pe.locBits)+uint(pe.varOff[len(pe.vars)])+7) / 8
+		}
 	}
 }
 

@@ -29,6 +29,10 @@ type exec struct {
 	choices, counts []int32
 	cp              int
 	intern          bool
+	// nonlocal is set when the current thread's expansion read another
+	// thread's record or started a thread (the transition cache must not
+	// keep it)
+	nonlocal bool
 
 	args  []int64 // scratch for argument values
 	tmp   []int64 // scratch for multi-slot values

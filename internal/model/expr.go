@@ -543,6 +543,7 @@ func (m *Model) builtin(e *ast.BuiltinExpr, sc scope) evalFn {
 				x.fail(NullDereference, pos, "threadTerminated(null)")
 				return 0
 			}
+			x.nonlocal = true
 			return x.s[x.off[t-1]+thStatus]
 		}
 	}
@@ -613,6 +614,7 @@ func (m *Model) locationTest(e *ast.LocationTest) evalFn {
 	}
 	li := int64(loc.Index)
 	return func(x *exec) int64 {
+		x.nonlocal = true
 		want, any := int64(0), true
 		if inst != nil {
 			want = inst(x)
@@ -635,6 +637,7 @@ func (m *Model) remoteRef(e *ast.RemoteRef) evalFn {
 	pi, inst := m.threadTarget(e.Thread, e.Instance)
 	v := m.expr(e.X, scope{proc: pi})
 	return func(x *exec) int64 {
+		x.nonlocal = true
 		want, any := int64(0), true
 		if inst != nil {
 			want = inst(x)

@@ -24,6 +24,32 @@ type Options struct {
 	// slot of the fixed part records which thread holds it). For properties
 	// with X, which count steps.
 	ExposeInvisible bool
+	// TransitionCache controls the memo of the outcomes of one thread's
+	// steps per (thread, fixed part, thread record) (see tcache.go). The
+	// states, transitions and their order are the same in every mode.
+	TransitionCache CacheMode
+}
+
+// CacheMode says when Next uses the transition cache.
+type CacheMode int
+
+const (
+	CacheAuto CacheMode = iota // when it measures faster (the default)
+	CacheOn                    // always
+	CacheOff                   // never
+)
+
+// ParseCacheMode parses "auto", "on" or "off".
+func ParseCacheMode(s string) (CacheMode, bool) {
+	switch s {
+	case "auto":
+		return CacheAuto, true
+	case "on":
+		return CacheOn, true
+	case "off":
+		return CacheOff, true
+	}
+	return CacheAuto, false
 }
 
 func (o Options) withDefaults() Options {
@@ -123,6 +149,7 @@ type Model struct {
 	x       exec
 	levels  []*level
 	first   firstSucc // the first successor of the last Next
+	tc      tcache
 	step    Step
 	path    []int32
 	enc     []byte
@@ -165,6 +192,7 @@ func New(prog *types.Program, opts Options) (m *Model, err error) {
 	m.compileLabels()
 	m.buildEncoding()
 	m.x.m = m
+	m.tc.init(m.opts.TransitionCache, m.exclOff < 0)
 	return m, nil
 }
 
@@ -190,6 +218,8 @@ func (m *Model) Clone() *Model {
 	c.first = firstSucc{}
 	c.src = nil
 	c.verifyBuf = nil
+	c.tc = tcache{}
+	c.tc.init(c.opts.TransitionCache, c.exclOff < 0)
 	return &c
 }
 

@@ -92,6 +92,21 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 // outcomes and whether every thread has terminated. The Step passed to
 // yield is reused; yield must not keep it.
 func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
+	tc := &m.tc
+	if !tc.allowed || m.x.print != nil {
+		return m.nextPlain(state, yield)
+	}
+	if tc.on {
+		n, allDone = m.nextCached(state, yield)
+	} else {
+		n, allDone = m.nextPlain(state, yield)
+	}
+	tc.tick(n)
+	return n, allDone
+}
+
+// nextPlain is Next without the transition cache.
+func (m *Model) nextPlain(state []byte, yield func(*Step)) (n int, allDone bool) {
 	l0 := m.level(0)
 	if m.first.ok && string(state) == string(m.first.enc) {
 		// the first successor of the last call: its slots are at hand
@@ -320,6 +335,7 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 }
 
 func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
+	tc := &m.tc
 	if m.emitted == 0 {
 		// keep the first successor's slots: a depth-first search expands
 		// it next when it is new, and Next need not decode it
@@ -329,6 +345,13 @@ func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 		f.s = append(f.s[:0], s...)
 		f.enc = append(f.enc[:0], m.enc...)
 		f.ok = true
+		if tc.rec {
+			tc.record(m.enc, f.segs, t, len(m.segs)-1, m.path, intern, s, m.levels[0].s, m.poolOff+1)
+		}
+	} else if tc.rec {
+		tc.recSegs = tc.recSegs[:0]
+		m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t, &tc.recSegs)
+		tc.record(m.enc, tc.recSegs, t, len(m.segs)-1, m.path, intern, s, m.levels[0].s, m.poolOff+1)
 	} else {
 		m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t, nil)
 	}
@@ -340,13 +363,14 @@ func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 		*st = Step{}
 	}
 	st.Ordinal, st.Thread, st.Groups, st.Intern, st.State = m.emitted, t, m.path, intern, m.enc
-	st.slots, st.off = s, off
+	st.slots, st.off, st.hit = s, off, nil
 	m.emitted++
 	m.yield(&m.step)
 }
 
 func (m *Model) emitFail(t int, intern bool) {
 	x := &m.x
+	m.tc.recBad = true
 	m.step = Step{Outcome: x.outcome, Ordinal: m.emitted, Thread: t, Groups: m.path, Intern: intern, Kind: x.kind, Msg: x.msg, Pos: x.pos}
 	m.emitted++
 	m.yield(&m.step)

@@ -153,6 +153,20 @@ func (ev *Evaluator) decode(level int) {
 // Load(st.State).
 func (ev *Evaluator) LoadStep(st *Step) {
 	ev.Load(st.State)
+	if st == &ev.m.step && st.hit != nil {
+		// a cached outcome: the source's fixed slots with the outcome's
+		// changes
+		ev.buf = ev.m.hitFixed(ev.buf[:0], st.hit)
+		ev.s, ev.off = ev.buf, ev.offBuf[:0]
+		ev.decoded = 1
+		if ev.m.checkEncoding {
+			d, _ := ev.m.decodeState(nil, st.State)
+			if !slicesEqual(d[:len(ev.buf)], ev.buf) {
+				panic("model: a cached step's fixed slots differ from its state")
+			}
+		}
+		return
+	}
 	if st == &ev.m.step && st.slots != nil {
 		// st is the step Next is delivering (not a copy)
 		ev.s, ev.off = st.slots, st.off

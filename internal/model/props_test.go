@@ -98,55 +98,61 @@ func TestLoadStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
+	n, hits := 0, 0
 	for _, f := range files {
-		m := load(t, f)
-		if len(m.Labels()) == 0 {
-			continue
-		}
-		var conds []ast.Expr
-		for _, l := range m.Labels() {
-			conds = append(conds, l.Pred.Decl.Expr)
-		}
-		byStep, err1 := m.NewEvaluator(conds)
-		byState, err2 := m.NewEvaluator(conds)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: %v %v", f, err1, err2)
-		}
-		s0, fail := m.Initial(nil)
-		if fail != nil {
-			continue
-		}
-		seen := map[string]bool{string(s0): true}
-		queue := [][]byte{s0}
-		for len(queue) > 0 && len(seen) < 20000 {
-			s := queue[0]
-			queue = queue[1:]
-			m.Next(s, func(st *Step) {
-				if st.Outcome != OK {
-					return
-				}
-				copied := *st
-				byState.Load(st.State)
-				for i := range conds {
-					byStep.LoadStep(st)
-					a, errA := byStep.Eval(i)
-					b, errB := byState.Eval(i)
-					byStep.LoadStep(&copied)
-					c, errC := byStep.Eval(i)
-					if a != b || a != c || (errA == nil) != (errB == nil) || (errA == nil) != (errC == nil) {
-						t.Fatalf("%s: condition %d: LoadStep %v %v, copy %v %v, decoded %v %v", f, i, a, errA, c, errC, b, errB)
+		for _, mode := range []CacheMode{CacheOn, CacheOff} {
+			// (with the transition cache on, a successor of a cached outcome
+			// is loaded from the source's fixed slots and the outcome's
+			// changes)
+			m := loadOpts(t, f, Options{TransitionCache: mode})
+			if len(m.Labels()) == 0 {
+				continue
+			}
+			var conds []ast.Expr
+			for _, l := range m.Labels() {
+				conds = append(conds, l.Pred.Decl.Expr)
+			}
+			byStep, err1 := m.NewEvaluator(conds)
+			byState, err2 := m.NewEvaluator(conds)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: %v %v", f, err1, err2)
+			}
+			s0, fail := m.Initial(nil)
+			if fail != nil {
+				continue
+			}
+			seen := map[string]bool{string(s0): true}
+			queue := [][]byte{s0}
+			for len(queue) > 0 && len(seen) < 20000 {
+				s := queue[0]
+				queue = queue[1:]
+				m.Next(s, func(st *Step) {
+					if st.Outcome != OK {
+						return
 					}
-					n++
-				}
-				if !seen[string(st.State)] {
-					seen[string(st.State)] = true
-					queue = append(queue, append([]byte(nil), st.State...))
-				}
-			})
+					copied := *st
+					byState.Load(st.State)
+					for i := range conds {
+						byStep.LoadStep(st)
+						a, errA := byStep.Eval(i)
+						b, errB := byState.Eval(i)
+						byStep.LoadStep(&copied)
+						c, errC := byStep.Eval(i)
+						if a != b || a != c || (errA == nil) != (errB == nil) || (errA == nil) != (errC == nil) {
+							t.Fatalf("%s: condition %d: LoadStep %v %v, copy %v %v, decoded %v %v", f, i, a, errA, c, errC, b, errB)
+						}
+						n++
+					}
+					if !seen[string(st.State)] {
+						seen[string(st.State)] = true
+						queue = append(queue, append([]byte(nil), st.State...))
+					}
+				})
+			}
+			hits += m.tc.hits
 		}
 	}
-	if n == 0 {
-		t.Fatal("no condition evaluated")
+	if n == 0 || hits == 0 {
+		t.Fatalf("%d conditions evaluated, %d cache hits", n, hits)
 	}
 }

@@ -95,4 +95,6 @@ type Step struct {
 	// callback only), for Evaluator.LoadStep
 	slots []int64
 	off   []int
+	// the cached outcome (transition cache hit), for Evaluator.LoadStep
+	hit *tcOut
 }

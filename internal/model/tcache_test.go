@@ -1,0 +1,105 @@
+package model
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// outcomes lists everything Next delivers for state, in order.
+func outcomes(m *Model, state []byte) ([]string, bool) {
+	var out []string
+	n, done := m.Next(state, func(st *Step) {
+		out = append(out, fmt.Sprintf("%d %d %d %v %v %q %d %q %v", st.Outcome, st.Ordinal, st.Thread,
+			st.Groups, st.Intern, st.State, st.Kind, st.Msg, st.Pos))
+	})
+	if n != len(out) {
+		panic("Next's count differs from its outcomes")
+	}
+	return out, done
+}
+
+// TestTransitionCache explores every example and test model with the
+// transition cache always on and checkEncoding set, so that every hit is
+// checked against expanding the thread (verifyHit), and compares the
+// outcomes of every state explored, in order, with those of the model
+// without the cache.
+func TestTransitionCache(t *testing.T) {
+	hits := 0
+	for _, f := range exampleFiles(t) {
+		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
+		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
+		states := dfsCheck(on, 20000)
+		for _, s := range states[:min(len(states), 5000)] {
+			a, doneA := outcomes(on, s)
+			b, doneB := outcomes(off, s)
+			if !slices.Equal(a, b) || doneA != doneB {
+				t.Fatalf("%s: state %q: with the cache %v (all done %v), without %v (%v)", f, s, a, doneA, b, doneB)
+			}
+		}
+		if off.tc.hits != 0 || off.tc.used() != 0 {
+			t.Fatalf("%s: the cache was used with CacheOff", f)
+		}
+		hits += on.tc.hits
+	}
+	if hits == 0 {
+		t.Fatal("no cache hit")
+	}
+}
+
+// TestTransitionCacheNonlocal checks the steps that must not be cached: a
+// thread whose step reads another thread (threadTerminated), and one whose
+// step starts threads. dynamic-threads.bir has both, in Main; its workers'
+// steps are cached.
+func TestTransitionCacheNonlocal(t *testing.T) {
+	m := loadOpts(t, filepath.Join("..", "..", "examples", "dynamic-threads.bir"), Options{TransitionCache: CacheOn})
+	dfsCheck(m, 100000)
+	main, workers := 0, 0
+	for _, e := range m.tc.ents {
+		if th := int(m.tc.data[e.key]) | int(m.tc.data[e.key+1])<<8; th == 0 {
+			main++
+		} else {
+			workers++
+		}
+	}
+	// Main's steps at m0 and m1 start threads and the one at m2 reads
+	// threadTerminated; its step at m3 is local
+	if workers == 0 {
+		t.Fatal("no worker step cached")
+	}
+	for _, e := range m.tc.ents {
+		if th := int(m.tc.data[e.key]) | int(m.tc.data[e.key+1])<<8; th != 0 {
+			continue
+		}
+		seg := m.tc.data[e.key+2+e.fixed : e.key+e.klen]
+		pi := m.procs[getBits(seg, 0, uint(m.encoding.threadBits))]
+		loc := getBits(seg, uint(m.encoding.threadBits)+2, uint(pi.enc.locBits))
+		if want := pi.proc.Location("m3"); want == nil || int(loc) != want.Index {
+			t.Errorf("Main's step at location %d was cached", loc)
+		}
+	}
+	if main != 1 {
+		t.Errorf("Main has %d cache entries, want 1 (at m3)", main)
+	}
+}
+
+// TestTransitionCacheBound fills a small cache bound and checks that the
+// cache starts over and stays correct.
+func TestTransitionCacheModes(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		mode CacheMode
+		ok   bool
+	}{{"auto", CacheAuto, true}, {"on", CacheOn, true}, {"off", CacheOff, true}, {"yes", CacheAuto, false}} {
+		if mode, ok := ParseCacheMode(c.s); mode != c.mode || ok != c.ok {
+			t.Errorf("ParseCacheMode(%q) = %v, %v", c.s, mode, ok)
+		}
+	}
+	// exposed invisible runs: never cached
+	m := loadOpts(t, filepath.Join("..", "..", "examples", "dynamic-threads.bir"), Options{TransitionCache: CacheOn, ExposeInvisible: true})
+	dfsCheck(m, 1000)
+	if m.tc.allowed || m.tc.used() != 0 {
+		t.Error("the cache was used with the invisible runs exposed")
+	}
+}
