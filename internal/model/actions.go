@@ -134,6 +134,9 @@ func (m *Model) storeVar(lhs ast.Expr, sc scope) storeFn {
 			if local {
 				x.s[x.fb+off] = val
 			} else {
+				if x.tracing {
+					x.note(off, 1)
+				}
 				x.s[off] = val
 			}
 		}
@@ -144,7 +147,12 @@ func (m *Model) storeVar(lhs ast.Expr, sc scope) storeFn {
 		if local {
 			return func(x *exec, val int64) { x.s[x.fb+off] = val }
 		}
-		return func(x *exec, val int64) { x.s[off] = val }
+		return func(x *exec, val int64) {
+			if x.tracing {
+				x.note(off, 1)
+			}
+			x.s[off] = val
+		}
 	}
 	return nil
 }
@@ -268,6 +276,9 @@ func (m *Model) newAction(a *ast.NewAction, sc scope) actFn {
 	pos := a.NewPos
 	size := int64(co.Size)
 	return func(x *exec) int {
+		if x.tracing {
+			x.noteHeap()
+		}
 		cnt := x.s[c.off]
 		if cnt >= size {
 			x.limit(pos, "collection %s is full (%d objects)", c.obj.Name(), size)
@@ -364,6 +375,9 @@ func (m *Model) forallAction(a *ast.ForallAction, sc scope) actFn {
 	mask := m.heapType(a.Type)
 	st := m.store(a.Lhs, sc)
 	return func(x *exec) int {
+		if x.tracing {
+			x.noteHeap()
+		}
 		n := 0
 		for i, c := range x.m.colls {
 			if mask[i] {
@@ -403,6 +417,9 @@ func (m *Model) reachableAction(a *ast.ReachableAction, sc scope) actFn {
 		}
 		if r == 0 {
 			return rOK
+		}
+		if x.tracing {
+			x.noteHeap()
 		}
 		mm := x.m
 		if len(x.seen) < len(mm.objBase) {

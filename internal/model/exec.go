@@ -33,6 +33,11 @@ type exec struct {
 	// thread's record or started a thread (the transition cache must not
 	// keep it)
 	nonlocal bool
+	// tracing: the fixed-part slots the run reads or writes are recorded in
+	// trace, as (first slot, count) pairs (see tcache.go)
+	tracing   bool
+	heapNoted bool
+	trace     []int32
 
 	args  []int64 // scratch for argument values
 	tmp   []int64 // scratch for multi-slot values
@@ -77,7 +82,26 @@ func (x *exec) object(r int64, pos source.Pos, what string) int {
 		x.fail(NullDereference, pos, "null dereference: %s is null", what)
 		return -1
 	}
+	if x.tracing {
+		x.noteHeap()
+	}
 	return x.m.objBase[r-1]
+}
+
+// note records, while the transition cache traces a run, that it accesses
+// the n slots of the fixed part at p.
+func (x *exec) note(p, n int) {
+	x.trace = append(x.trace, int32(p), int32(n))
+}
+
+// noteHeap records that the traced run accesses the heap (the collections'
+// counts and objects), which the trace does not follow object by object.
+func (x *exec) noteHeap() {
+	if !x.heapNoted {
+		x.heapNoted = true
+		m := x.m
+		x.note(m.heapOff, m.heapEnd-m.heapOff)
+	}
 }
 
 // choose returns the alternative to take at the next choice point, which

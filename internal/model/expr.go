@@ -69,7 +69,12 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 			switch obj.Kind {
 			case types.GlobalVar:
 				off := m.globalOff[obj.Index]
-				return func(x *exec) int64 { return x.s[off] }
+				return func(x *exec) int64 {
+					if x.tracing {
+						x.note(off, 1)
+					}
+					return x.s[off]
+				}
 			case types.LocalVar, types.ParamVar:
 				if sc.proc != nil && sc.proc.proc == obj.Owner {
 					off := frHeader + sc.proc.varOff[sc.proc.varIndex[obj]]
@@ -202,6 +207,9 @@ func (m *Model) indexRead(e *ast.IndexExpr, sc scope) evalFn {
 		if local {
 			return x.s[x.fb+off+int(i)]
 		}
+		if x.tracing {
+			x.note(off+int(i), 1)
+		}
 		return x.s[off+int(i)]
 	}
 }
@@ -228,7 +236,13 @@ func (m *Model) varAddr(v *types.Var, sc scope, pos source.Pos) addrFn {
 	switch v.Kind {
 	case types.GlobalVar:
 		off := m.globalOff[v.Index]
-		return func(*exec) int { return off }
+		n := slotSize(v.Type())
+		return func(x *exec) int {
+			if x.tracing {
+				x.note(off, n)
+			}
+			return off
+		}
 	case types.LocalVar, types.ParamVar:
 		if sc.proc == nil || sc.proc.proc != v.Owner {
 			m.failf(pos, "variable %s used outside its thread or function", v.Name())
@@ -291,6 +305,9 @@ func (m *Model) addr(e ast.Expr, sc scope) addrFn {
 					}
 					if local {
 						return x.fb + off + int(i)*es
+					}
+					if x.tracing {
+						x.note(off+int(i)*es, es)
 					}
 					return off + int(i)*es
 				}

@@ -131,6 +131,8 @@ type Model struct {
 	objBase   []int // first slot of every object
 	objColl   []int // collection of every object
 	poolOff   int   // slot holding the number of threads
+	heapOff   int   // the collections' counts and objects: slots heapOff..heapEnd-1
+	heapEnd   int
 	exclOff   int   // slot of the thread inside an invisible run (ExposeInvisible), or -1
 	procs     []*procInfo
 	funcs     []*procInfo
@@ -192,7 +194,7 @@ func New(prog *types.Program, opts Options) (m *Model, err error) {
 	m.compileLabels()
 	m.buildEncoding()
 	m.x.m = m
-	m.tc.init(m.opts.TransitionCache, m.exclOff < 0)
+	m.tc.init(m.opts.TransitionCache, m.exclOff < 0, m.encoding.fixedOff == nil)
 	return m, nil
 }
 
@@ -219,7 +221,7 @@ func (m *Model) Clone() *Model {
 	c.src = nil
 	c.verifyBuf = nil
 	c.tc = tcache{}
-	c.tc.init(c.opts.TransitionCache, c.exclOff < 0)
+	c.tc.init(c.opts.TransitionCache, c.exclOff < 0, c.encoding.fixedOff == nil)
 	return &c
 }
 
@@ -238,6 +240,7 @@ func (m *Model) layout() {
 			m.failf(g.Pos(), "the globals need more than %d slots", m.opts.MaxStateSlots)
 		}
 	}
+	m.heapOff = off
 	for _, c := range p.Collections {
 		col := &collection{obj: c, off: off, first: len(m.objBase), elem: c.Elem}
 		m.init = append(m.init, 0)
@@ -268,6 +271,7 @@ func (m *Model) layout() {
 		}
 		m.colls = append(m.colls, col)
 	}
+	m.heapEnd = off
 	m.exclOff = -1
 	if m.opts.ExposeInvisible {
 		// 1 + the thread inside an invisible run, 0 when none is

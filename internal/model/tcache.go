@@ -9,43 +9,56 @@ import (
 // The transition cache memoizes what one thread's steps do. A step of
 // thread t reads and writes only the fixed part of the state (globals,
 // heap, thread count) and t's own record, unless it reads another thread
-// (threadTerminated, a location test or a remote reference) or starts one.
-// Its outcomes are therefore a function of
+// (threadTerminated, a location test or a remote reference) or starts one;
+// such a step is never cached (exec.nonlocal), and neither is one with an
+// Error or Limit outcome.
 //
-//	t, the fixed part's bytes, t's segment bytes
+// While the cache records a thread's expansion, the run traces the slots
+// of the fixed part it reads or writes (exec.note: global variables, the
+// elements of global arrays it indexes, the whole heap when it touches
+// any object). The run is deterministic, so its trace and outcomes are a
+// function of t, t's segment bytes and the values of the traced slots: in
+// another state with the same values there, the same reads return the
+// same values, so the run takes the same path, reads the same slots and
+// writes the same values (each outcome keeps the traced slots it changed,
+// and its new segment for t). The cache has two levels:
 //
-// and each outcome is a new fixed part and a new segment for t. Next looks
-// this key up for every thread of the state it expands; on a hit it builds
-// each successor by splicing the cached parts into the state's bytes,
-// without decoding the state or executing a transformation. On a miss it
-// expands the thread as usual and records the outcomes, unless the
-// expansion read or created another thread or had an Error or Limit
-// outcome (those are never cached).
+//	(t, segment)                  -> up to tcMaxSets traced slot sets R
+//	(t, segment, R, values at R)  -> the outcomes
 //
-// The same idea appears in LTSmin's cache of short transition vectors;
-// here the projection is per thread rather than per read set.
+// A lookup tries each set R known for (t, segment). On a hit the
+// successors are built from the state's bytes by patching the changed
+// slots and replacing t's segment, without decoding the state or running
+// a transformation. On a miss the thread is expanded as usual and traced.
+// When the fixed part has a field of variable width (an int), the slot
+// set is always the whole fixed part and its bytes are the values.
 //
-// The cache is bounded (tcMaxBytes; when full it starts over) and turns
-// itself off for the model when hits are rare, since a miss costs a
-// lookup and a copy on top of the expansion.
+// LTSmin's cache of short transition vectors is the same idea with read
+// sets from a static dependency matrix; here they are traced per run, so
+// that a[i] with i local reads one element.
+//
+// The cache is bounded (tcMaxBytes; when full it starts over).
 
 const (
-	tcMaxBytes = 2 << 20 // memory of the cache before it is cleared
+	tcMaxBytes = 4 << 20 // memory of the cache before it is cleared
+	tcMaxSets  = 4       // slot sets per (t, segment)
 	tcPhase    = 1 << 15 // outcomes per phase
 	tcCycle    = 32      // phases per cycle
 )
 
 // Whether the cache pays depends on the model: on hits it saves executing
-// and encoding a step, on misses it costs a lookup and a copy, and a state
-// one of whose threads misses must still be decoded. So the search runs in
-// phases of tcPhase outcomes, in cycles of tcCycle phases: the first phase
-// of a cycle warms the cache, the second measures the time per outcome
-// with it and the third without, and the rest use the faster way. Either
-// way gives the same outcomes in the same order; only the speed differs.
+// and encoding a step, on misses it costs lookups, tracing and a copy, and
+// a state one of whose threads misses must still be decoded. So the search
+// runs in phases of tcPhase outcomes, in cycles of tcCycle phases: the
+// first phase of a cycle warms the cache, the second measures the time per
+// outcome with it and the third without, and the rest use the faster way.
+// Either way gives the same outcomes in the same order; only the speed
+// differs.
 type tcache struct {
 	allowed bool // the model may use the cache
 	on      bool // this phase uses it
 	forced  bool // always on (CacheOn)
+	whole   bool // the slot set is always the whole fixed part
 
 	phase    int // index in the cycle
 	phaseOut int // outcomes so far in this phase
@@ -53,12 +66,18 @@ type tcache struct {
 	costOn   float64 // ns per outcome in the last measuring phases
 	costOff  float64
 
-	table []uint32 // 1 + index into ents; 0 is empty
-	ents  []tcEntry
-	outs  []tcOut
-	data  []byte  // keys and successor parts
-	grps  []int32 // the Groups of the outcomes
-	fixes []tcFix // the changed fixed slots of the outcomes
+	table1 []uint32 // 1 + index into l1s; 0 is empty
+	l1s    []tcL1
+	table  []uint32 // 1 + index into ents; 0 is empty
+	ents   []tcEntry
+	outs   []tcOut
+	data   []byte  // keys and segments
+	grps   []int32 // the Groups of the outcomes
+	fixes  []tcFix // the changed fixed slots of the outcomes
+	sets   []tcSet
+	setIDs map[string]int32 // a set's ranges, as bytes -> its index in sets
+
+	key []byte // the key being looked up
 
 	// the fixed slots of the state nextCached expands, once decoded
 	srcFixed   []int64
@@ -72,14 +91,58 @@ type tcache struct {
 	recBad  bool
 	recOuts int // len(outs) when recording began
 	recSegs []int
+	mark    []bool // scratch: traced slots
+}
+
+// tcL1 is a first-level entry: the slot sets known for (t, segment).
+type tcL1 struct {
+	h         uint64
+	key, klen uint32 // t (2 bytes) and the segment, in data
+	sets      [tcMaxSets]int32
+	nsets     int32
+}
+
+// tcEntry is a second-level entry.
+type tcEntry struct {
+	h         uint64
+	key, klen uint32 // the key, in data
+	out, nout uint32 // outcomes in outs
+}
+
+type tcOut struct {
+	seg, slen uint32 // the new segment, in data
+	fixed     uint32 // the new fixed part, in data (whole mode only)
+	flen      uint32
+	grp, glen uint32 // Groups in grps
+	fix, nfix uint32 // the changed fixed slots in fixes
+	intern    bool
+}
+
+// tcFix is one fixed slot an outcome changes, and its new value.
+type tcFix struct {
+	slot int
+	v    int64
+}
+
+// tcSet is a traced slot set, as the bit ranges of its fields in the
+// encoding (at most 56 bits each), in slot order.
+type tcSet struct {
+	slots  []int32
+	ranges []tcRange
+}
+
+type tcRange struct {
+	off   uint32
+	width uint8
 }
 
 // init sets the mode; possible is false for a model whose steps the cache
 // cannot describe (one with the invisible runs exposed).
-func (tc *tcache) init(mode CacheMode, possible bool) {
+func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.allowed = possible && mode != CacheOff
 	tc.on = tc.allowed
 	tc.forced = mode == CacheOn
+	tc.whole = whole
 }
 
 // tick counts n outcomes of the current phase and moves to the next phase
@@ -109,53 +172,17 @@ func (tc *tcache) tick(n int) {
 	tc.phaseOut, tc.phaseT0 = 0, time.Now()
 }
 
-type tcEntry struct {
-	h          uint64
-	key, klen  uint32 // key bytes in data: 2 bytes of t, the fixed part, the segment
-	out, nout  uint32 // outcomes in outs
-	fixed, seg uint32 // lengths of the key's fixed part and segment
-}
-
-type tcOut struct {
-	data       uint32 // the new fixed part, then the new segment, in data
-	flen, slen uint32
-	grp, glen  uint32 // Groups in grps
-	fix, nfix  uint32 // the changed fixed slots in fixes
-	intern     bool
-}
-
-// tcFix is one fixed slot an outcome changes, and its new value.
-type tcFix struct {
-	slot int
-	v    int64
-}
-
-// bytes is the memory the cache holds.
-func (tc *tcache) bytes() int {
-	return cap(tc.table)*4 + cap(tc.ents)*48 + cap(tc.outs)*32 + cap(tc.data) + cap(tc.grps)*4 + cap(tc.fixes)*16
-}
-
 // used is the memory the cache's contents take.
 func (tc *tcache) used() int {
-	return len(tc.table)*4 + len(tc.ents)*48 + len(tc.outs)*32 + len(tc.data) + len(tc.grps)*4 + len(tc.fixes)*16
+	return (len(tc.table)+len(tc.table1))*4 + len(tc.l1s)*40 + len(tc.ents)*24 + len(tc.outs)*36 +
+		len(tc.data) + len(tc.grps)*4 + len(tc.fixes)*16
 }
 
-// reset empties the cache; free also gives its memory back.
-func (tc *tcache) reset(free bool) {
-	if free {
-		tc.table, tc.ents, tc.outs, tc.data, tc.grps, tc.fixes = nil, nil, nil, nil, nil, nil
-		return
-	}
+// reset empties the cache.
+func (tc *tcache) reset() {
 	clear(tc.table)
-	tc.ents, tc.outs, tc.data, tc.grps, tc.fixes = tc.ents[:0], tc.outs[:0], tc.data[:0], tc.grps[:0], tc.fixes[:0]
-}
-
-func tcHash(t int, fixed, seg []byte) uint64 {
-	h := uint64(t+1) * 0x9e3779b97f4a7c15
-	h = mixBytes(h, fixed)
-	h = mixBytes(h, seg)
-	h ^= h >> 31
-	return h
+	clear(tc.table1)
+	tc.l1s, tc.ents, tc.outs, tc.data, tc.grps, tc.fixes = tc.l1s[:0], tc.ents[:0], tc.outs[:0], tc.data[:0], tc.grps[:0], tc.fixes[:0]
 }
 
 func mixBytes(h uint64, b []byte) uint64 {
@@ -173,8 +200,26 @@ func mixBytes(h uint64, b []byte) uint64 {
 	return h
 }
 
-// find returns the entry for the key, or nil.
-func (tc *tcache) find(h uint64, t int, fixed, seg []byte) *tcEntry {
+// find1 returns the first-level entry whose key is tc.key, or nil.
+func (tc *tcache) find1(h uint64) *tcL1 {
+	if len(tc.table1) == 0 {
+		return nil
+	}
+	mask := uint64(len(tc.table1) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		k := tc.table1[i]
+		if k == 0 {
+			return nil
+		}
+		e := &tc.l1s[k-1]
+		if e.h == h && string(tc.data[e.key:e.key+e.klen]) == string(tc.key) {
+			return e
+		}
+	}
+}
+
+// find returns the second-level entry whose key is tc.key, or nil.
+func (tc *tcache) find(h uint64) *tcEntry {
 	if len(tc.table) == 0 {
 		return nil
 	}
@@ -185,16 +230,63 @@ func (tc *tcache) find(h uint64, t int, fixed, seg []byte) *tcEntry {
 			return nil
 		}
 		e := &tc.ents[k-1]
-		if e.h != h || int(e.fixed) != len(fixed) || int(e.seg) != len(seg) {
-			continue
-		}
-		key := tc.data[e.key : e.key+e.klen]
-		if key[0] == byte(t) && key[1] == byte(t>>8) &&
-			string(key[2:2+len(fixed)]) == string(fixed) && string(key[2+len(fixed):]) == string(seg) {
-			tc.hits++
+		if e.h == h && string(tc.data[e.key:e.key+e.klen]) == string(tc.key) {
 			return e
 		}
 	}
+}
+
+// key1 sets tc.key to the first-level key of thread t with segment seg.
+func (tc *tcache) key1(t int, seg []byte) uint64 {
+	tc.key = append(tc.key[:0], byte(t), byte(t>>8))
+	tc.key = append(tc.key, seg...)
+	return mixBytes(uint64(t+1)*0x9e3779b97f4a7c15, seg)
+}
+
+// key2 extends the first-level key in tc.key (hash h1) with slot set k
+// (-1: the whole fixed part) and the values of its slots in the fixed part
+// of state.
+func (tc *tcache) key2(h1 uint64, k int32, state, fixed []byte) uint64 {
+	tc.key = append(tc.key, byte(k), byte(k>>8), byte(k>>16), byte(k>>24))
+	n := len(tc.key)
+	if k < 0 {
+		tc.key = append(tc.key, fixed...)
+	} else {
+		for _, r := range tc.sets[k].ranges {
+			v := getBits(state, uint(r.off), uint(r.width))
+			switch {
+			case r.width <= 8:
+				tc.key = append(tc.key, byte(v))
+			case r.width <= 16:
+				tc.key = append(tc.key, byte(v), byte(v>>8))
+			default:
+				tc.key = binary.LittleEndian.AppendUint64(tc.key, v)
+			}
+		}
+	}
+	return mixBytes(h1^uint64(k+2)*0xd6e8feb86659fd93, tc.key[n:])
+}
+
+// lookup finds the outcomes of thread t with segment seg in state (whose
+// fixed part is fixed), or returns nil. It leaves the first-level key in
+// tc.key and returns its hash.
+func (tc *tcache) lookup(t int, seg, state, fixed []byte) (*tcEntry, uint64) {
+	h1 := tc.key1(t, seg)
+	e1 := tc.find1(h1)
+	if e1 == nil {
+		return nil, h1
+	}
+	n := len(tc.key)
+	for _, k := range e1.sets[:e1.nsets] {
+		tc.key = tc.key[:n]
+		if e := tc.find(tc.key2(h1, k, state, fixed)); e != nil {
+			tc.hits++
+			tc.key = tc.key[:n]
+			return e, h1
+		}
+	}
+	tc.key = tc.key[:n]
+	return nil, h1
 }
 
 // begin starts recording the outcomes of a thread's expansion.
@@ -202,6 +294,8 @@ func (tc *tcache) begin(x *exec) {
 	tc.rec, tc.recBad = true, false
 	tc.recOuts = len(tc.outs)
 	x.nonlocal = false
+	x.tracing, x.heapNoted = true, false
+	x.trace = x.trace[:0]
 }
 
 // record keeps one OK outcome: enc is the successor, whose segments start
@@ -216,61 +310,170 @@ func (tc *tcache) record(enc []byte, segs []int, t, nthreads int, path []int32, 
 		tc.recBad = true
 		return
 	}
-	fixed, seg := enc[:segs[0]], enc[segs[t]:segs[t+1]]
-	o := tcOut{data: uint32(len(tc.data)), flen: uint32(len(fixed)), slen: uint32(len(seg)),
+	seg := enc[segs[t]:segs[t+1]]
+	o := tcOut{seg: uint32(len(tc.data)), slen: uint32(len(seg)),
 		grp: uint32(len(tc.grps)), glen: uint32(len(path)), fix: uint32(len(tc.fixes)), intern: intern}
+	tc.data = append(tc.data, seg...)
+	if tc.whole {
+		o.fixed, o.flen = uint32(len(tc.data)), uint32(segs[0])
+		tc.data = append(tc.data, enc[:segs[0]]...)
+	}
+	tc.grps = append(tc.grps, path...)
 	for i, v := range s[:nfixed] {
 		if v != src[i] {
 			tc.fixes = append(tc.fixes, tcFix{i, v})
 		}
 	}
 	o.nfix = uint32(len(tc.fixes)) - o.fix
-	tc.data = append(tc.data, fixed...)
-	tc.data = append(tc.data, seg...)
-	tc.grps = append(tc.grps, path...)
 	tc.outs = append(tc.outs, o)
 }
 
-// end finishes recording: the outcomes become the entry of the key unless
-// the expansion was not cacheable.
-func (tc *tcache) end(x *exec, h uint64, t int, fixed, seg []byte) {
-	tc.rec = false
+// end finishes recording: unless the expansion was not cacheable, its
+// outcomes become the entry of the key made of tc.key (the first-level
+// key, with hash h1) and the traced slots' values in state.
+func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
+	tc, x := &m.tc, &m.x
+	tc.rec, x.tracing = false, false
 	if tc.recBad || x.nonlocal || tc.used() > tcMaxBytes {
 		tc.outs = tc.outs[:tc.recOuts]
 		if tc.used() > tcMaxBytes {
-			tc.reset(false)
+			tc.reset()
 		}
 		return
 	}
-	e := tcEntry{h: h, key: uint32(len(tc.data)), klen: uint32(2 + len(fixed) + len(seg)),
-		out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts),
-		fixed: uint32(len(fixed)), seg: uint32(len(seg))}
-	tc.data = append(tc.data, byte(t), byte(t>>8))
-	tc.data = append(tc.data, fixed...)
-	tc.data = append(tc.data, seg...)
-	tc.ents = append(tc.ents, e)
-	if 2*len(tc.ents) > len(tc.table) {
-		tc.grow()
+	k := int32(-1)
+	if !tc.whole {
+		k = m.traceSet()
+		if m.checkEncoding {
+			m.checkFixes(k)
+		}
+	}
+	// the first level: add k to the sets of (t, segment)
+	n1 := len(tc.key)
+	e1 := tc.find1(h1)
+	if e1 == nil {
+		tc.l1s = append(tc.l1s, tcL1{h: h1, key: uint32(len(tc.data)), klen: uint32(n1)})
+		tc.data = append(tc.data, tc.key...)
+		if 2*len(tc.l1s) > len(tc.table1) {
+			tc.table1 = growTable(tc.table1, len(tc.l1s), func(i int) uint64 { return tc.l1s[i].h })
+		} else {
+			placeIn(tc.table1, len(tc.l1s)-1, h1)
+		}
+		e1 = &tc.l1s[len(tc.l1s)-1]
+	}
+	if !slices.Contains(e1.sets[:e1.nsets], k) {
+		if e1.nsets == tcMaxSets {
+			tc.outs = tc.outs[:tc.recOuts]
+			return
+		}
+		e1.sets[e1.nsets] = k
+		e1.nsets++
+	}
+	h := tc.key2(h1, k, state, fixed)
+	if tc.find(h) != nil {
+		// (recorded already: a second-level key is found before its
+		// thread is expanded, unless it was added since, which cannot
+		// happen within one state; kept for safety)
+		tc.outs = tc.outs[:tc.recOuts]
 		return
 	}
-	tc.place(len(tc.ents) - 1)
+	e := tcEntry{h: h, key: uint32(len(tc.data)), klen: uint32(len(tc.key)),
+		out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts)}
+	tc.data = append(tc.data, tc.key...)
+	tc.ents = append(tc.ents, e)
+	if 2*len(tc.ents) > len(tc.table) {
+		tc.table = growTable(tc.table, len(tc.ents), func(i int) uint64 { return tc.ents[i].h })
+	} else {
+		placeIn(tc.table, len(tc.ents)-1, h)
+	}
 }
 
-func (tc *tcache) place(k int) {
-	mask := uint64(len(tc.table) - 1)
-	i := tc.ents[k].h & mask
-	for tc.table[i] != 0 {
-		i = (i + 1) & mask
+// traceSet returns the index of the slot set the run traced (exec.trace),
+// adding it to tc.sets if it is new.
+func (m *Model) traceSet() int32 {
+	tc, x := &m.tc, &m.x
+	nf := m.poolOff + 1
+	if len(tc.mark) < nf {
+		tc.mark = make([]bool, nf)
 	}
-	tc.table[i] = uint32(k + 1)
+	mark := tc.mark[:nf]
+	clear(mark)
+	for i := 0; i < len(x.trace); i += 2 {
+		p, n := int(x.trace[i]), int(x.trace[i+1])
+		for j := p; j < p+n && j < nf; j++ {
+			mark[j] = true
+		}
+	}
+	var key []byte
+	var slots []int32
+	for j, ok := range mark {
+		if ok {
+			slots = append(slots, int32(j))
+			key = binary.LittleEndian.AppendUint32(key, uint32(j))
+		}
+	}
+	if k, ok := tc.setIDs[string(key)]; ok {
+		return k
+	}
+	e := &m.encoding
+	var rs []tcRange
+	for _, j := range slots {
+		f := e.fixed[j]
+		if f.kind != fWidth || f.width == 0 {
+			// (a derived or constant slot follows from the others)
+			continue
+		}
+		off, w := e.fixedOff[j], uint32(f.width)
+		if n := len(rs); n > 0 && rs[n-1].off+uint32(rs[n-1].width) == off && uint32(rs[n-1].width)+w <= 56 {
+			rs[n-1].width += uint8(w)
+			continue
+		}
+		for w > 56 {
+			rs = append(rs, tcRange{off, 56})
+			off, w = off+56, w-56
+		}
+		rs = append(rs, tcRange{off, uint8(w)})
+	}
+	if tc.setIDs == nil {
+		tc.setIDs = map[string]int32{}
+	}
+	k := int32(len(tc.sets))
+	tc.sets = append(tc.sets, tcSet{slots: slots, ranges: rs})
+	tc.setIDs[string(key)] = k
+	return k
 }
 
-func (tc *tcache) grow() {
-	n := max(2*len(tc.table), 1024)
-	tc.table = make([]uint32, n)
-	for k := range tc.ents {
-		tc.place(k)
+// checkFixes panics unless the slots the recorded outcomes change lie in
+// slot set k (tests).
+func (m *Model) checkFixes(k int32) {
+	tc := &m.tc
+	for _, o := range tc.outs[tc.recOuts:] {
+		for _, f := range tc.fixes[o.fix : o.fix+o.nfix] {
+			if _, ok := slices.BinarySearch(tc.sets[k].slots, int32(f.slot)); !ok {
+				panic("model: a traced run changed a slot it did not trace")
+			}
+		}
 	}
+}
+
+// placeIn puts entry i with hash h into table (linear probing).
+func placeIn(table []uint32, i int, h uint64) {
+	mask := uint64(len(table) - 1)
+	j := h & mask
+	for table[j] != 0 {
+		j = (j + 1) & mask
+	}
+	table[j] = uint32(i + 1)
+}
+
+// growTable returns a table twice the size (at least 1024) holding
+// entries 0..n-1, whose hashes hash gives.
+func growTable(old []uint32, n int, hash func(int) uint64) []uint32 {
+	t := make([]uint32, max(2*len(old), 1024))
+	for i := range n {
+		placeIn(t, i, hash(i))
+	}
+	return t
 }
 
 // scanSegs finds the byte offsets of the thread segments of state (and
@@ -351,8 +554,8 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 			continue
 		}
 		allDone = false
-		h := tcHash(t, fixed, seg)
-		if ent := tc.find(h, t, fixed, seg); ent != nil {
+		ent, h1 := tc.lookup(t, seg, state, fixed)
+		if ent != nil {
 			if m.checkEncoding {
 				if !tc.decodedSrc {
 					m.decodeLevel0(state)
@@ -372,7 +575,7 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 		m.path = m.path[:0]
 		tc.begin(&m.x)
 		m.expand(0, t)
-		tc.end(&m.x, h, t, fixed, seg)
+		m.tcEnd(h1, state, fixed)
 	}
 	m.yield = nil
 	m.src = nil
@@ -414,13 +617,24 @@ func (m *Model) decodeLevel0(state []byte) {
 // emitCached delivers the cached outcomes of thread t in state.
 func (m *Model) emitCached(ent *tcEntry, t int, state []byte) {
 	tc := &m.tc
+	e := &m.encoding
 	segs := m.segs
-	before, after := state[segs[0]:segs[t]], state[segs[t+1]:]
+	fixed, before, after := state[:segs[0]], state[segs[0]:segs[t]], state[segs[t+1]:]
 	for k := range tc.outs[ent.out : ent.out+ent.nout] {
 		o := &tc.outs[int(ent.out)+k]
-		enc := append(m.enc[:0], tc.data[o.data:o.data+o.flen]...)
+		var enc []byte
+		if tc.whole {
+			enc = append(m.enc[:0], tc.data[o.fixed:o.fixed+o.flen]...)
+		} else {
+			enc = append(m.enc[:0], fixed...)
+			for _, f := range tc.fixes[o.fix : o.fix+o.nfix] {
+				if fd := e.fixed[f.slot]; fd.kind == fWidth {
+					patchBits(enc, uint(e.fixedOff[f.slot]), uint(fd.width), uint64(f.v-fd.base))
+				}
+			}
+		}
 		enc = append(enc, before...)
-		enc = append(enc, tc.data[o.data+o.flen:o.data+o.flen+o.slen]...)
+		enc = append(enc, tc.data[o.seg:o.seg+o.slen]...)
 		enc = append(enc, after...)
 		m.enc = enc
 		st := &m.step

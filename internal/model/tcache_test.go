@@ -56,7 +56,7 @@ func TestTransitionCacheNonlocal(t *testing.T) {
 	m := loadOpts(t, filepath.Join("..", "..", "examples", "dynamic-threads.bir"), Options{TransitionCache: CacheOn})
 	dfsCheck(m, 100000)
 	main, workers := 0, 0
-	for _, e := range m.tc.ents {
+	for _, e := range m.tc.l1s {
 		if th := int(m.tc.data[e.key]) | int(m.tc.data[e.key+1])<<8; th == 0 {
 			main++
 		} else {
@@ -68,11 +68,11 @@ func TestTransitionCacheNonlocal(t *testing.T) {
 	if workers == 0 {
 		t.Fatal("no worker step cached")
 	}
-	for _, e := range m.tc.ents {
+	for _, e := range m.tc.l1s {
 		if th := int(m.tc.data[e.key]) | int(m.tc.data[e.key+1])<<8; th != 0 {
 			continue
 		}
-		seg := m.tc.data[e.key+2+e.fixed : e.key+e.klen]
+		seg := m.tc.data[e.key+2 : e.key+e.klen]
 		pi := m.procs[getBits(seg, 0, uint(m.encoding.threadBits))]
 		loc := getBits(seg, uint(m.encoding.threadBits)+2, uint(pi.enc.locBits))
 		if want := pi.proc.Location("m3"); want == nil || int(loc) != want.Index {
