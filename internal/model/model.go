@@ -133,7 +133,7 @@ type Model struct {
 	poolOff   int   // slot holding the number of threads
 	heapOff   int   // the collections' counts and objects: slots heapOff..heapEnd-1
 	heapEnd   int
-	exclOff   int   // slot of the thread inside an invisible run (ExposeInvisible), or -1
+	exclOff   int // slot of the thread inside an invisible run (ExposeInvisible), or -1
 	procs     []*procInfo
 	funcs     []*procInfo
 	allProcs  []*procInfo // threads then functions (indexed by proc number)
