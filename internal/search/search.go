@@ -258,6 +258,11 @@ func (s *searcher) visit(st *model.Step) {
 		// batched: inserted by flush once the state is expanded
 		s.batchOff = append(s.batchOff, int32(len(s.batch)))
 		s.batch = append(s.batch, st.State...)
+		// hashed now, and its table slot fetched while the model
+		// generates the next successors
+		h := s.store.Hash(st.State)
+		s.batchHash = append(s.batchHash, h)
+		s.store.Prefetch(h)
 		s.batchOrd = append(s.batchOrd, int32(st.Ordinal))
 		s.batchFrom = append(s.batchFrom, batchFrom{s.curID, int32(s.curDepth + 1)})
 	case model.Error:
@@ -317,10 +322,6 @@ func (s *searcher) flush() {
 		return
 	}
 	s.batchOff = append(s.batchOff, int32(len(s.batch)))
-	s.batchHash = s.batchHash[:0]
-	for k := 0; k < n; k++ {
-		s.batchHash = append(s.batchHash, s.store.Hash(s.batch[s.batchOff[k]:s.batchOff[k+1]]))
-	}
 	s.sink += s.store.TouchSlots(s.batchHash)
 	for k := 0; k < n; k++ {
 		from := s.batchFrom[k]
@@ -333,7 +334,7 @@ func (s *searcher) flush() {
 			s.succ = append(s.succ, entry{id: id, depth: from.depth, ord: s.batchOrd[k]})
 		}
 	}
-	s.batch, s.batchOff, s.batchOrd, s.batchFrom = s.batch[:0], s.batchOff[:0], s.batchOrd[:0], s.batchFrom[:0]
+	s.batch, s.batchOff, s.batchOrd, s.batchFrom, s.batchHash = s.batch[:0], s.batchOff[:0], s.batchOrd[:0], s.batchFrom[:0], s.batchHash[:0]
 }
 
 // violation records the first violation; ord is the failing step's ordinal

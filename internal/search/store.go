@@ -160,6 +160,12 @@ func (st *StateStore) TouchSlots(hs []uint64) uint64 {
 	return sink
 }
 
+// Prefetch starts fetching the home table slot of hash h (see Hash) into
+// the cache, without waiting for it.
+func (st *StateStore) Prefetch(h uint64) {
+	prefetch(&st.table[h>>(64-st.tableLog)])
+}
+
 // InsertHash is Insert for a state whose hash (Hash) is known.
 func (st *StateStore) InsertHash(s []byte, h uint64, aux uint64) (id StateID, isNew bool) {
 	t, idBits := st.table, st.idBits
