@@ -63,6 +63,7 @@ type tcache struct {
 	phase    int // index in the cycle
 	phaseOut int // outcomes so far in this phase
 	phaseT0  time.Time
+	now      func() time.Time // the clock (tests replace it)
 	costOn   float64 // ns per outcome in the last measuring phases
 	costOff  float64
 
@@ -143,6 +144,7 @@ func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.on = tc.allowed
 	tc.forced = mode == CacheOn
 	tc.whole = whole
+	tc.now = time.Now
 }
 
 // tick counts n outcomes of the current phase and moves to the next phase
@@ -152,7 +154,7 @@ func (tc *tcache) tick(n int) {
 	if tc.phaseOut < tcPhase || tc.forced {
 		return
 	}
-	now := time.Now()
+	now := tc.now()
 	cost := float64(now.Sub(tc.phaseT0)) / float64(tc.phaseOut)
 	switch tc.phase {
 	case 1:
@@ -169,7 +171,7 @@ func (tc *tcache) tick(n int) {
 	default:
 		tc.on = tc.costOn <= tc.costOff
 	}
-	tc.phaseOut, tc.phaseT0 = 0, time.Now()
+	tc.phaseOut, tc.phaseT0 = 0, now
 }
 
 // used is the memory the cache's contents take.

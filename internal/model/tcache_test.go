@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 )
 
 // outcomes lists everything Next delivers for state, in order.
@@ -101,5 +102,51 @@ func TestTransitionCacheModes(t *testing.T) {
 	dfsCheck(m, 1000)
 	if m.tc.allowed || m.tc.used() != 0 {
 		t.Error("the cache was used with the invisible runs exposed")
+	}
+}
+
+// TestTransitionCachePhases drives the phases of CacheAuto with a fake
+// clock: the cache is on while it warms and measures, off while the other
+// way is measured, and then on exactly when it measured faster.
+func TestTransitionCachePhases(t *testing.T) {
+	for _, faster := range []bool{true, false} {
+		var tc tcache
+		tc.init(CacheAuto, true, false)
+		clock := time.Unix(0, 0)
+		tc.now = func() time.Time { return clock }
+		tc.phaseT0 = clock
+		var pattern []bool
+		for range 2 * tcCycle {
+			pattern = append(pattern, tc.on)
+			// a phase costs 1 s with the cache and 2 s without when it is
+			// faster, and the other way round when it is not
+			d := time.Second
+			if tc.on != faster {
+				d = 2 * time.Second
+			}
+			clock = clock.Add(d)
+			tc.tick(tcPhase - 1)
+		}
+		for i, on := range pattern {
+			want := faster
+			switch i % tcCycle {
+			case 0, 1:
+				want = true
+			case 2:
+				want = false
+			}
+			if on != want {
+				t.Fatalf("faster %v: phase %d: on %v, want %v (pattern %v)", faster, i, on, want, pattern)
+			}
+		}
+	}
+	// forced: always on
+	var tc tcache
+	tc.init(CacheOn, true, false)
+	for range 3 * tcCycle {
+		tc.tick(tcPhase)
+		if !tc.on {
+			t.Fatal("CacheOn turned the cache off")
+		}
 	}
 }
