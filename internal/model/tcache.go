@@ -64,7 +64,7 @@ type tcache struct {
 	phaseOut int // outcomes so far in this phase
 	phaseT0  time.Time
 	now      func() time.Time // the clock (tests replace it)
-	costOn   float64 // ns per outcome in the last measuring phases
+	costOn   float64          // ns per outcome in the last measuring phases
 	costOff  float64
 
 	table1 []uint32 // 1 + index into l1s; 0 is empty
