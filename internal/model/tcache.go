@@ -40,7 +40,7 @@ import (
 // The cache is bounded (tcMaxBytes; when full it starts over).
 
 const (
-	tcMaxBytes = 4 << 20 // memory of the cache before it is cleared
+	tcMaxBytes = 4 << 20 // memory of the cache before it is cleared (tcache.maxBytes)
 	tcMaxSets  = 4       // slot sets per (t, segment)
 	tcPhase    = 1 << 15 // outcomes per phase
 	tcCycle    = 32      // phases per cycle
@@ -64,6 +64,8 @@ type tcache struct {
 	phaseOut int // outcomes so far in this phase
 	phaseT0  time.Time
 	now      func() time.Time // the clock (tests replace it)
+	maxBytes int              // tcMaxBytes (tests lower it)
+	resets   int              // times the cache was cleared
 	costOn   float64          // ns per outcome in the last measuring phases
 	costOff  float64
 
@@ -88,11 +90,12 @@ type tcache struct {
 	hits int // lookups that found their key (tests)
 
 	// recording the outcomes of a miss
-	rec     bool
-	recBad  bool
-	recOuts int // len(outs) when recording began
-	recSegs []int
-	mark    []bool // scratch: traced slots
+	rec                        bool
+	recBad                     bool
+	recOuts                    int // len(outs) when recording began, and of the others
+	recData, recGrps, recFixes int
+	recSegs                    []int
+	mark                       []bool // scratch: traced slots
 }
 
 // tcL1 is a first-level entry: the slot sets known for (t, segment).
@@ -145,6 +148,7 @@ func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.forced = mode == CacheOn
 	tc.whole = whole
 	tc.now = time.Now
+	tc.maxBytes = tcMaxBytes
 }
 
 // tick counts n outcomes of the current phase and moves to the next phase
@@ -177,7 +181,7 @@ func (tc *tcache) tick(n int) {
 // used is the memory the cache's contents take.
 func (tc *tcache) used() int {
 	return (len(tc.table)+len(tc.table1))*4 + len(tc.l1s)*40 + len(tc.ents)*24 + len(tc.outs)*36 +
-		len(tc.data) + len(tc.grps)*4 + len(tc.fixes)*16
+		len(tc.data) + len(tc.grps)*4 + len(tc.fixes)*16 + len(tc.sets)*64
 }
 
 // reset empties the cache.
@@ -185,6 +189,8 @@ func (tc *tcache) reset() {
 	clear(tc.table)
 	clear(tc.table1)
 	tc.l1s, tc.ents, tc.outs, tc.data, tc.grps, tc.fixes = tc.l1s[:0], tc.ents[:0], tc.outs[:0], tc.data[:0], tc.grps[:0], tc.fixes[:0]
+	tc.sets, tc.setIDs = tc.sets[:0], nil
+	tc.resets++
 }
 
 func mixBytes(h uint64, b []byte) uint64 {
@@ -294,7 +300,7 @@ func (tc *tcache) lookup(t int, seg, state, fixed []byte) (*tcEntry, uint64) {
 // begin starts recording the outcomes of a thread's expansion.
 func (tc *tcache) begin(x *exec) {
 	tc.rec, tc.recBad = true, false
-	tc.recOuts = len(tc.outs)
+	tc.recOuts, tc.recData, tc.recGrps, tc.recFixes = len(tc.outs), len(tc.data), len(tc.grps), len(tc.fixes)
 	x.nonlocal = false
 	x.tracing, x.heapNoted = true, false
 	x.trace = x.trace[:0]
@@ -336,11 +342,12 @@ func (tc *tcache) record(enc []byte, segs []int, t, nthreads int, path []int32, 
 func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
 	tc, x := &m.tc, &m.x
 	tc.rec, x.tracing = false, false
-	if tc.recBad || x.nonlocal || tc.used() > tcMaxBytes {
-		tc.outs = tc.outs[:tc.recOuts]
-		if tc.used() > tcMaxBytes {
-			tc.reset()
-		}
+	if tc.recBad || x.nonlocal {
+		tc.discard()
+		return
+	}
+	if tc.used() > tc.maxBytes {
+		tc.reset()
 		return
 	}
 	k := int32(-1)
@@ -350,12 +357,24 @@ func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
 			m.checkFixes(k)
 		}
 	}
-	// the first level: add k to the sets of (t, segment)
-	n1 := len(tc.key)
 	e1 := tc.find1(h1)
+	if e1 != nil && e1.nsets == tcMaxSets && !slices.Contains(e1.sets[:], k) {
+		tc.discard()
+		return
+	}
+	n1 := len(tc.key)
+	h := tc.key2(h1, k, state, fixed)
+	if tc.find(h) != nil {
+		// (cannot happen: lookup tried every set of (t, segment); kept
+		// for safety)
+		tc.key = tc.key[:n1]
+		tc.discard()
+		return
+	}
+	// the first level: add k to the sets of (t, segment)
 	if e1 == nil {
 		tc.l1s = append(tc.l1s, tcL1{h: h1, key: uint32(len(tc.data)), klen: uint32(n1)})
-		tc.data = append(tc.data, tc.key...)
+		tc.data = append(tc.data, tc.key[:n1]...)
 		if 2*len(tc.l1s) > len(tc.table1) {
 			tc.table1 = growTable(tc.table1, len(tc.l1s), func(i int) uint64 { return tc.l1s[i].h })
 		} else {
@@ -364,20 +383,8 @@ func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
 		e1 = &tc.l1s[len(tc.l1s)-1]
 	}
 	if !slices.Contains(e1.sets[:e1.nsets], k) {
-		if e1.nsets == tcMaxSets {
-			tc.outs = tc.outs[:tc.recOuts]
-			return
-		}
 		e1.sets[e1.nsets] = k
 		e1.nsets++
-	}
-	h := tc.key2(h1, k, state, fixed)
-	if tc.find(h) != nil {
-		// (recorded already: a second-level key is found before its
-		// thread is expanded, unless it was added since, which cannot
-		// happen within one state; kept for safety)
-		tc.outs = tc.outs[:tc.recOuts]
-		return
 	}
 	e := tcEntry{h: h, key: uint32(len(tc.data)), klen: uint32(len(tc.key)),
 		out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts)}
@@ -388,6 +395,11 @@ func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
 	} else {
 		placeIn(tc.table, len(tc.ents)-1, h)
 	}
+}
+
+// discard drops what record kept since begin.
+func (tc *tcache) discard() {
+	tc.outs, tc.data, tc.grps, tc.fixes = tc.outs[:tc.recOuts], tc.data[:tc.recData], tc.grps[:tc.recGrps], tc.fixes[:tc.recFixes]
 }
 
 // traceSet returns the index of the slot set the run traced (exec.trace),

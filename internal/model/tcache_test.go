@@ -85,8 +85,8 @@ func TestTransitionCacheNonlocal(t *testing.T) {
 	}
 }
 
-// TestTransitionCacheBound fills a small cache bound and checks that the
-// cache starts over and stays correct.
+// TestTransitionCacheModes checks the parsing of the modes and that the
+// cache is off with the invisible runs exposed.
 func TestTransitionCacheModes(t *testing.T) {
 	for _, c := range []struct {
 		s    string
@@ -148,5 +148,32 @@ func TestTransitionCachePhases(t *testing.T) {
 		if !tc.on {
 			t.Fatal("CacheOn turned the cache off")
 		}
+	}
+}
+
+// TestTransitionCacheBound lowers the cache's bound so that it starts over
+// many times during a search, and checks that the outcomes stay those of
+// the model without the cache (every hit is checked by verifyHit too).
+func TestTransitionCacheBound(t *testing.T) {
+	resets, hits := 0, 0
+	for _, f := range exampleFiles(t) {
+		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
+		on.tc.maxBytes = 48 << 10
+		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
+		for _, s := range dfsCheck(on, 5000) {
+			a, doneA := outcomes(on, s)
+			b, doneB := outcomes(off, s)
+			if !slices.Equal(a, b) || doneA != doneB {
+				t.Fatalf("%s: state %q: with the cache %v (all done %v), without %v (%v)", f, s, a, doneA, b, doneB)
+			}
+		}
+		if on.tc.used() > 2*on.tc.maxBytes {
+			t.Errorf("%s: the cache holds %d bytes, bound %d", f, on.tc.used(), on.tc.maxBytes)
+		}
+		resets += on.tc.resets
+		hits += on.tc.hits
+	}
+	if resets == 0 || hits == 0 {
+		t.Fatalf("the cache started over %d times and had %d hits", resets, hits)
 	}
 }
