@@ -3,11 +3,23 @@ package cputime
 import (
 	"syscall"
 	"time"
+	"unsafe"
 )
 
-const rusageThread = 1 // RUSAGE_THREAD
+const (
+	rusageThread         = 1 // RUSAGE_THREAD
+	clockThreadCPUTimeID = 3 // CLOCK_THREAD_CPUTIME_ID
+)
 
+// thread reads CLOCK_THREAD_CPUTIME_ID, the scheduler's exact count of
+// the thread's CPU time (getrusage's per-thread times are sampled at the
+// timer tick, too coarse for intervals of milliseconds); it falls back to
+// getrusage.
 func thread() (time.Duration, bool) {
+	var ts syscall.Timespec
+	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); errno == 0 {
+		return time.Duration(ts.Nano()), true
+	}
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
 		return process()

@@ -32,3 +32,28 @@ func TestThreadAdvances(t *testing.T) {
 		t.Errorf("sleeping 100ms used %v of CPU time", c-b)
 	}
 }
+
+// TestThreadResolution checks that a millisecond of busy work shows up: a
+// clock sampled at the timer tick (4 ms at 250 Hz) would often read no
+// change.
+func TestThreadResolution(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if _, ok := Thread(); !ok {
+		t.Skip("no per-thread CPU time on this system")
+	}
+	x := uint64(1)
+	for range 10 {
+		a, _ := Thread()
+		deadline := time.Now().Add(time.Millisecond)
+		for time.Now().Before(deadline) {
+			for i := 0; i < 100; i++ {
+				x = x*6364136223846793005 + 1442695040888963407
+			}
+		}
+		b, _ := Thread()
+		if b <= a {
+			t.Fatalf("a millisecond of busy work used %v of CPU time (x=%d)", b-a, x)
+		}
+	}
+}

@@ -2,8 +2,11 @@ package model
 
 import (
 	"encoding/binary"
+	"runtime"
 	"slices"
 	"time"
+
+	"birch/internal/cputime"
 )
 
 // The transition cache memoizes what one thread's steps do. A step of
@@ -42,7 +45,7 @@ import (
 const (
 	tcMaxBytes = 4 << 20 // memory of the cache before it is cleared (tcache.maxBytes)
 	tcMaxSets  = 4       // slot sets per (t, segment)
-	tcPhase    = 1 << 15 // outcomes per phase
+	tcPhase    = 1 << 16 // outcomes per phase
 	tcCycle    = 32      // phases per cycle
 )
 
@@ -50,10 +53,13 @@ const (
 // and encoding a step, on misses it costs lookups, tracing and a copy, and
 // a state one of whose threads misses must still be decoded. So the search
 // runs in phases of tcPhase outcomes, in cycles of tcCycle phases: the
-// first phase of a cycle warms the cache, the second measures the time per
-// outcome with it and the third without, and the rest use the faster way.
-// Either way gives the same outcomes in the same order; only the speed
-// differs.
+// first phase of a cycle warms the cache, the next four measure the time
+// per outcome with, without, without and with it (the least of the two
+// measurements of each way counts, so that one slow phase, say one in
+// which the state store doubled its table, does not decide), and the rest
+// use the faster way. The time is the search thread's CPU time where the
+// system gives it, so that waiting for a core does not count. Either way
+// gives the same outcomes in the same order; only the speed differs.
 type tcache struct {
 	allowed bool // the model may use the cache
 	on      bool // this phase uses it
@@ -62,11 +68,11 @@ type tcache struct {
 
 	phase    int // index in the cycle
 	phaseOut int // outcomes so far in this phase
-	phaseT0  time.Time
-	now      func() time.Time // the clock (tests replace it)
-	maxBytes int              // tcMaxBytes (tests lower it)
-	resets   int              // times the cache was cleared
-	costOn   float64          // ns per outcome in the last measuring phases
+	phaseT0  time.Duration
+	clock    func() time.Duration // the clock (tests replace it)
+	maxBytes int                  // tcMaxBytes (tests lower it)
+	resets   int                  // times the cache was cleared
+	costOn   float64              // ns per outcome in the last measuring phases
 	costOff  float64
 
 	table1 []uint32 // 1 + index into l1s; 0 is empty
@@ -147,7 +153,7 @@ func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.on = tc.allowed
 	tc.forced = mode == CacheOn
 	tc.whole = whole
-	tc.now = time.Now
+	tc.clock = cpuClock
 	tc.maxBytes = tcMaxBytes
 }
 
@@ -158,25 +164,50 @@ func (tc *tcache) tick(n int) {
 	if tc.phaseOut < tcPhase || tc.forced {
 		return
 	}
-	now := tc.now()
-	cost := float64(now.Sub(tc.phaseT0)) / float64(tc.phaseOut)
+	now := tc.clock()
+	cost := float64(now-tc.phaseT0) / float64(tc.phaseOut)
 	switch tc.phase {
 	case 1:
 		tc.costOn = cost
 	case 2:
 		tc.costOff = cost
+	case 3:
+		tc.costOff = min(tc.costOff, cost)
+	case 4:
+		tc.costOn = min(tc.costOn, cost)
 	}
 	tc.phase = (tc.phase + 1) % tcCycle
 	switch tc.phase {
-	case 0, 1:
+	case 0, 1, 4:
 		tc.on = true
-	case 2:
+	case 2, 3:
 		tc.on = false
 	default:
 		tc.on = tc.costOn <= tc.costOff
 	}
+	if tc.phase >= 1 && tc.phase <= 4 {
+		// measuring: keep the goroutine on its thread, whose CPU time
+		// the clock reads
+		if tc.phase == 1 {
+			runtime.LockOSThread()
+		}
+		now = tc.clock()
+	} else if tc.phase == 5 {
+		runtime.UnlockOSThread()
+	}
 	tc.phaseOut, tc.phaseT0 = 0, now
 }
+
+// cpuClock reads the calling thread's CPU time, or the wall clock where
+// the system does not give it.
+func cpuClock() time.Duration {
+	if d, ok := cputime.Thread(); ok {
+		return d
+	}
+	return time.Since(clockStart)
+}
+
+var clockStart = time.Now()
 
 // used is the memory the cache's contents take.
 func (tc *tcache) used() int {

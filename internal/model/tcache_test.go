@@ -107,36 +107,42 @@ func TestTransitionCacheModes(t *testing.T) {
 
 // TestTransitionCachePhases drives the phases of CacheAuto with a fake
 // clock: the cache is on while it warms and measures, off while the other
-// way is measured, and then on exactly when it measured faster.
+// way is measured, and then on exactly when it measured faster. One slow
+// measuring phase does not decide.
 func TestTransitionCachePhases(t *testing.T) {
 	for _, faster := range []bool{true, false} {
-		var tc tcache
-		tc.init(CacheAuto, true, false)
-		clock := time.Unix(0, 0)
-		tc.now = func() time.Time { return clock }
-		tc.phaseT0 = clock
-		var pattern []bool
-		for range 2 * tcCycle {
-			pattern = append(pattern, tc.on)
-			// a phase costs 1 s with the cache and 2 s without when it is
-			// faster, and the other way round when it is not
-			d := time.Second
-			if tc.on != faster {
-				d = 2 * time.Second
+		for _, slow := range []int{-1, 1, 2, 3, 4} {
+			var tc tcache
+			tc.init(CacheAuto, true, false)
+			var clock time.Duration
+			tc.clock = func() time.Duration { return clock }
+			var pattern []bool
+			for i := range 2 * tcCycle {
+				pattern = append(pattern, tc.on)
+				// a phase costs 1 s with the cache and 2 s without when
+				// it is faster, and the other way round when it is not;
+				// phase number slow of the first cycle takes 10 s
+				d := time.Second
+				if tc.on != faster {
+					d = 2 * time.Second
+				}
+				if i == slow {
+					d = 10 * time.Second
+				}
+				clock += d
+				tc.tick(tcPhase - 1)
 			}
-			clock = clock.Add(d)
-			tc.tick(tcPhase - 1)
-		}
-		for i, on := range pattern {
-			want := faster
-			switch i % tcCycle {
-			case 0, 1:
-				want = true
-			case 2:
-				want = false
-			}
-			if on != want {
-				t.Fatalf("faster %v: phase %d: on %v, want %v (pattern %v)", faster, i, on, want, pattern)
+			for i, on := range pattern {
+				want := faster
+				switch i % tcCycle {
+				case 0, 1, 4:
+					want = true
+				case 2, 3:
+					want = false
+				}
+				if on != want {
+					t.Fatalf("faster %v, slow phase %d: phase %d: on %v, want %v (pattern %v)", faster, slow, i, on, want, pattern)
+				}
 			}
 		}
 	}
