@@ -86,7 +86,8 @@ type tcache struct {
 	sets   []tcSet
 	setIDs map[string]int32 // a set's ranges, as bytes -> its index in sets
 
-	key []byte // the key being looked up
+	key  []byte // a long first-level key being looked up
+	vals []byte // long values being looked up
 
 	// the fixed slots of the state nextCached expands, once decoded
 	srcFixed   []int64
@@ -107,16 +108,21 @@ type tcache struct {
 // tcL1 is a first-level entry: the slot sets known for (t, segment).
 type tcL1 struct {
 	h         uint64
-	key, klen uint32 // t (2 bytes) and the segment, in data
+	k         uint64 // the key packed in a word when it is short (key1), else 0
+	key, klen uint32 // the key, t (2 bytes) and the segment, in data
 	sets      [tcMaxSets]int32
 	nsets     int32
 }
 
-// tcEntry is a second-level entry.
+// tcEntry is a second-level entry: the outcomes of the first-level entry
+// l1 when the slots of its set are the values v (packed in a word when
+// they fit, else the bytes data[vkey:vkey+vlen]).
 type tcEntry struct {
-	h         uint64
-	key, klen uint32 // the key, in data
-	out, nout uint32 // outcomes in outs
+	h          uint64
+	v          uint64
+	l1, set    int32
+	vkey, vlen uint32
+	out, nout  uint32
 }
 
 type tcOut struct {
@@ -139,6 +145,7 @@ type tcFix struct {
 type tcSet struct {
 	slots  []int32
 	ranges []tcRange
+	short  bool // the ranges' widths add up to at most 64 bits
 }
 
 type tcRange struct {
@@ -211,7 +218,7 @@ var clockStart = time.Now()
 
 // used is the memory the cache's contents take.
 func (tc *tcache) used() int {
-	return (len(tc.table)+len(tc.table1))*4 + len(tc.l1s)*40 + len(tc.ents)*24 + len(tc.outs)*36 +
+	return (len(tc.table)+len(tc.table1))*4 + len(tc.l1s)*48 + len(tc.ents)*40 + len(tc.outs)*36 +
 		len(tc.data) + len(tc.grps)*4 + len(tc.fixes)*16 + len(tc.sets)*64
 }
 
@@ -239,93 +246,122 @@ func mixBytes(h uint64, b []byte) uint64 {
 	return h
 }
 
-// find1 returns the first-level entry whose key is tc.key, or nil.
-func (tc *tcache) find1(h uint64) *tcL1 {
+// mix64 hashes one word.
+func mix64(x uint64) uint64 {
+	x ^= x >> 31
+	x *= 0x7fb5d329728ea185
+	x ^= x >> 27
+	x *= 0x81dadef4bc2dd44d
+	x ^= x >> 33
+	return x
+}
+
+// key1 returns the first-level key of thread t with segment seg, packed
+// in a word when it is short (t below 2^16, at most 5 bytes of segment;
+// never 0), else 0 with the key's bytes in tc.key; and its hash.
+func (tc *tcache) key1(t int, seg []byte) (k, h uint64) {
+	if t < 1<<16 && len(seg) <= 5 {
+		k = uint64(t) | uint64(len(seg))<<16
+		for i, b := range seg {
+			k |= uint64(b) << (24 + 8*i)
+		}
+		return k, mix64(k)
+	}
+	tc.key = append(tc.key[:0], byte(t), byte(t>>8))
+	tc.key = append(tc.key, seg...)
+	return 0, mixBytes(uint64(t+1)*0x9e3779b97f4a7c15, seg)
+}
+
+// find1 returns the index of the first-level entry with key k (tc.key
+// when k is 0) and hash h, or -1.
+func (tc *tcache) find1(k, h uint64) int32 {
 	if len(tc.table1) == 0 {
-		return nil
+		return -1
 	}
 	mask := uint64(len(tc.table1) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		k := tc.table1[i]
-		if k == 0 {
-			return nil
+		j := tc.table1[i]
+		if j == 0 {
+			return -1
 		}
-		e := &tc.l1s[k-1]
-		if e.h == h && string(tc.data[e.key:e.key+e.klen]) == string(tc.key) {
-			return e
+		e := &tc.l1s[j-1]
+		if e.h == h && e.k == k && (k != 0 || string(tc.data[e.key:e.key+e.klen]) == string(tc.key)) {
+			return int32(j - 1)
 		}
 	}
 }
 
-// find returns the second-level entry whose key is tc.key, or nil.
-func (tc *tcache) find(h uint64) *tcEntry {
+// values returns the values of the slots of set k (-1: the whole fixed
+// part) in state, packed in a word when they fit (short), else as bytes
+// in tc.vals; and their hash, which also covers the first-level entry l1
+// and the set.
+func (tc *tcache) values(l1, k int32, state, fixed []byte) (v uint64, short bool, h uint64) {
+	seed := uint64(uint32(l1))<<32 | uint64(uint32(k))
+	if k >= 0 {
+		set := &tc.sets[k]
+		if set.short {
+			sh := uint(0)
+			for _, r := range set.ranges {
+				v |= getBits(state, uint(r.off), uint(r.width)) << sh
+				sh += uint(r.width)
+			}
+			return v, true, mix64(seed*0x9e3779b97f4a7c15 ^ mix64(v))
+		}
+		tc.vals = tc.vals[:0]
+		for _, r := range set.ranges {
+			tc.vals = binary.LittleEndian.AppendUint64(tc.vals, getBits(state, uint(r.off), uint(r.width)))
+		}
+		return 0, false, mixBytes(seed, tc.vals)
+	}
+	if len(fixed) <= 7 {
+		for i, b := range fixed {
+			v |= uint64(b) << (8 * i)
+		}
+		v |= uint64(len(fixed)) << 56
+		return v, true, mix64(seed*0x9e3779b97f4a7c15 ^ mix64(v))
+	}
+	tc.vals = append(tc.vals[:0], fixed...)
+	return 0, false, mixBytes(seed, tc.vals)
+}
+
+// find returns the second-level entry of first-level entry l1, set k and
+// values v (tc.vals when not short) with hash h, or nil.
+func (tc *tcache) find(l1, k int32, v uint64, short bool, h uint64) *tcEntry {
 	if len(tc.table) == 0 {
 		return nil
 	}
 	mask := uint64(len(tc.table) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		k := tc.table[i]
-		if k == 0 {
+		j := tc.table[i]
+		if j == 0 {
 			return nil
 		}
-		e := &tc.ents[k-1]
-		if e.h == h && string(tc.data[e.key:e.key+e.klen]) == string(tc.key) {
+		e := &tc.ents[j-1]
+		if e.h == h && e.l1 == l1 && e.set == k && e.v == v &&
+			(short && e.vlen == 0 || !short && e.vlen != 0 && string(tc.data[e.vkey:e.vkey+e.vlen]) == string(tc.vals)) {
 			return e
 		}
 	}
 }
 
-// key1 sets tc.key to the first-level key of thread t with segment seg.
-func (tc *tcache) key1(t int, seg []byte) uint64 {
-	tc.key = append(tc.key[:0], byte(t), byte(t>>8))
-	tc.key = append(tc.key, seg...)
-	return mixBytes(uint64(t+1)*0x9e3779b97f4a7c15, seg)
-}
-
-// key2 extends the first-level key in tc.key (hash h1) with slot set k
-// (-1: the whole fixed part) and the values of its slots in the fixed part
-// of state.
-func (tc *tcache) key2(h1 uint64, k int32, state, fixed []byte) uint64 {
-	tc.key = append(tc.key, byte(k), byte(k>>8), byte(k>>16), byte(k>>24))
-	n := len(tc.key)
-	if k < 0 {
-		tc.key = append(tc.key, fixed...)
-	} else {
-		for _, r := range tc.sets[k].ranges {
-			v := getBits(state, uint(r.off), uint(r.width))
-			switch {
-			case r.width <= 8:
-				tc.key = append(tc.key, byte(v))
-			case r.width <= 16:
-				tc.key = append(tc.key, byte(v), byte(v>>8))
-			default:
-				tc.key = binary.LittleEndian.AppendUint64(tc.key, v)
-			}
-		}
-	}
-	return mixBytes(h1^uint64(k+2)*0xd6e8feb86659fd93, tc.key[n:])
-}
-
 // lookup finds the outcomes of thread t with segment seg in state (whose
-// fixed part is fixed), or returns nil. It leaves the first-level key in
-// tc.key and returns its hash.
-func (tc *tcache) lookup(t int, seg, state, fixed []byte) (*tcEntry, uint64) {
-	h1 := tc.key1(t, seg)
-	e1 := tc.find1(h1)
-	if e1 == nil {
-		return nil, h1
+// fixed part is fixed), or returns nil. It returns the first-level key
+// and hash for tcEnd.
+func (tc *tcache) lookup(t int, seg, state, fixed []byte) (e *tcEntry, k1, h1 uint64) {
+	k1, h1 = tc.key1(t, seg)
+	l1 := tc.find1(k1, h1)
+	if l1 < 0 {
+		return nil, k1, h1
 	}
-	n := len(tc.key)
+	e1 := &tc.l1s[l1]
 	for _, k := range e1.sets[:e1.nsets] {
-		tc.key = tc.key[:n]
-		if e := tc.find(tc.key2(h1, k, state, fixed)); e != nil {
+		v, short, h := tc.values(l1, k, state, fixed)
+		if e := tc.find(l1, k, v, short, h); e != nil {
 			tc.hits++
-			tc.key = tc.key[:n]
-			return e, h1
+			return e, k1, h1
 		}
 	}
-	tc.key = tc.key[:n]
-	return nil, h1
+	return nil, k1, h1
 }
 
 // begin starts recording the outcomes of a thread's expansion.
@@ -367,10 +403,10 @@ func (tc *tcache) record(enc []byte, segs []int, t, nthreads int, path []int32, 
 	tc.outs = append(tc.outs, o)
 }
 
-// end finishes recording: unless the expansion was not cacheable, its
-// outcomes become the entry of the key made of tc.key (the first-level
-// key, with hash h1) and the traced slots' values in state.
-func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
+// tcEnd finishes recording: unless the expansion was not cacheable, its
+// outcomes become the entry of the first-level key k1 (tc.key when 0; its
+// hash h1, as lookup returned them) for the traced slots' values in state.
+func (m *Model) tcEnd(k1, h1 uint64, state, fixed []byte) {
 	tc, x := &m.tc, &m.x
 	tc.rec, x.tracing = false, false
 	if tc.recBad || x.nonlocal {
@@ -388,38 +424,55 @@ func (m *Model) tcEnd(h1 uint64, state, fixed []byte) {
 			m.checkFixes(k)
 		}
 	}
-	e1 := tc.find1(h1)
-	if e1 != nil && e1.nsets == tcMaxSets && !slices.Contains(e1.sets[:], k) {
-		tc.discard()
-		return
-	}
-	n1 := len(tc.key)
-	h := tc.key2(h1, k, state, fixed)
-	if tc.find(h) != nil {
-		// (cannot happen: lookup tried every set of (t, segment); kept
-		// for safety)
-		tc.key = tc.key[:n1]
-		tc.discard()
-		return
-	}
-	// the first level: add k to the sets of (t, segment)
-	if e1 == nil {
-		tc.l1s = append(tc.l1s, tcL1{h: h1, key: uint32(len(tc.data)), klen: uint32(n1)})
-		tc.data = append(tc.data, tc.key[:n1]...)
+	l1 := tc.find1(k1, h1)
+	if l1 >= 0 {
+		e1 := &tc.l1s[l1]
+		known := slices.Contains(e1.sets[:e1.nsets], k)
+		if !known && e1.nsets == tcMaxSets {
+			tc.discard()
+			return
+		}
+		if known {
+			if v, short, h := tc.values(l1, k, state, fixed); tc.find(l1, k, v, short, h) != nil {
+				// (cannot happen: lookup tried every set of (t,
+				// segment); kept for safety)
+				tc.discard()
+				return
+			}
+		}
+	} else {
+		// a new first-level entry (its key in data, for long keys and
+		// for tests)
+		l1 = int32(len(tc.l1s))
+		e1 := tcL1{h: h1, k: k1, key: uint32(len(tc.data))}
+		if k1 != 0 {
+			t := int(k1 & 0xffff)
+			tc.data = append(tc.data, byte(t), byte(t>>8))
+			for i := range int(k1 >> 16 & 0xff) {
+				tc.data = append(tc.data, byte(k1>>(24+8*i)))
+			}
+		} else {
+			tc.data = append(tc.data, tc.key...)
+		}
+		e1.klen = uint32(len(tc.data)) - e1.key
+		tc.l1s = append(tc.l1s, e1)
 		if 2*len(tc.l1s) > len(tc.table1) {
 			tc.table1 = growTable(tc.table1, len(tc.l1s), func(i int) uint64 { return tc.l1s[i].h })
 		} else {
 			placeIn(tc.table1, len(tc.l1s)-1, h1)
 		}
-		e1 = &tc.l1s[len(tc.l1s)-1]
 	}
+	e1 := &tc.l1s[l1]
 	if !slices.Contains(e1.sets[:e1.nsets], k) {
 		e1.sets[e1.nsets] = k
 		e1.nsets++
 	}
-	e := tcEntry{h: h, key: uint32(len(tc.data)), klen: uint32(len(tc.key)),
-		out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts)}
-	tc.data = append(tc.data, tc.key...)
+	v, short, h := tc.values(l1, k, state, fixed)
+	e := tcEntry{h: h, v: v, l1: l1, set: k, out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts)}
+	if !short {
+		e.vkey, e.vlen = uint32(len(tc.data)), uint32(len(tc.vals))
+		tc.data = append(tc.data, tc.vals...)
+	}
 	tc.ents = append(tc.ents, e)
 	if 2*len(tc.ents) > len(tc.table) {
 		tc.table = growTable(tc.table, len(tc.ents), func(i int) uint64 { return tc.ents[i].h })
@@ -483,7 +536,11 @@ func (m *Model) traceSet() int32 {
 		tc.setIDs = map[string]int32{}
 	}
 	k := int32(len(tc.sets))
-	tc.sets = append(tc.sets, tcSet{slots: slots, ranges: rs})
+	bits := 0
+	for _, r := range rs {
+		bits += int(r.width)
+	}
+	tc.sets = append(tc.sets, tcSet{slots: slots, ranges: rs, short: bits <= 64})
 	tc.setIDs[string(key)] = k
 	return k
 }
@@ -599,7 +656,7 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 			continue
 		}
 		allDone = false
-		ent, h1 := tc.lookup(t, seg, state, fixed)
+		ent, k1, h1 := tc.lookup(t, seg, state, fixed)
 		if ent != nil {
 			if m.checkEncoding {
 				if !tc.decodedSrc {
@@ -620,7 +677,7 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 		m.path = m.path[:0]
 		tc.begin(&m.x)
 		m.expand(0, t)
-		m.tcEnd(h1, state, fixed)
+		m.tcEnd(k1, h1, state, fixed)
 	}
 	m.yield = nil
 	m.src = nil

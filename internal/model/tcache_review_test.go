@@ -1,7 +1,6 @@
 package model
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/rand"
 	"path/filepath"
@@ -282,7 +281,8 @@ func TestTransitionCacheReviewNonlocal(t *testing.T) {
 	tc := &m.tc
 	atO0 := 0
 	for _, ent := range tc.ents {
-		key := tc.data[ent.key : ent.key+ent.klen]
+		l1 := &tc.l1s[ent.l1]
+		key := tc.data[l1.key : l1.key+l1.klen]
 		if th := int(key[0]) | int(key[1])<<8; th != 1 {
 			continue
 		}
@@ -295,15 +295,14 @@ func TestTransitionCacheReviewNonlocal(t *testing.T) {
 			continue
 		}
 		atO0++
-		// the key: t (2 bytes), the segment (simpleBytes), the set (4
-		// bytes), the values of its ranges
-		rest := key[2+pi.enc.simpleBytes:]
-		k := int32(binary.LittleEndian.Uint32(rest))
-		vals := rest[4:]
+		// the values of the set's slots: packed in ent.v, or bytes
+		vals := tc.data[ent.vkey : ent.vkey+ent.vlen]
+		zero := ent.v == 0
 		for _, b := range vals {
-			if b != 0 {
-				t.Errorf("Observer's step at o0 was cached with a worker started (set %v, values %v)", tc.sets[k].slots, vals)
-			}
+			zero = zero && b == 0
+		}
+		if !zero {
+			t.Errorf("Observer's step at o0 was cached with a worker started (set %v, values %#x %v)", tc.sets[ent.set].slots, ent.v, vals)
 		}
 	}
 	if atO0 == 0 {
