@@ -34,6 +34,23 @@ type Evaluator struct {
 	buf     []int64 // decoded slots
 	offBuf  []int
 	segs    []int
+
+	// a cached outcome of Next loaded by LoadStep (nil otherwise), and
+	// the Next call it belongs to
+	hit    *tcOut
+	serial uint64
+	// per condition that reads no thread: its value on the source state
+	// of the hit steps of Next call serial, and the fixed slots that
+	// evaluation traced (pairs of first slot and count): a successor whose
+	// changes avoid them has the same value
+	src []condMemo
+}
+
+type condMemo struct {
+	serial uint64
+	v      bool
+	err    *CondError
+	reads  []int32
 }
 
 // CondError is a runtime error while evaluating a condition, for instance a
@@ -108,6 +125,7 @@ func (ev *Evaluator) Len() int { return len(ev.conds) }
 func (ev *Evaluator) Load(state []byte) {
 	ev.state = state
 	ev.decoded = 0
+	ev.hit = nil
 }
 
 // decode decodes the loaded state up to the given level.
@@ -116,6 +134,18 @@ func (ev *Evaluator) decode(level int) {
 		return
 	}
 	m := ev.m
+	if level == 1 && ev.hit != nil {
+		ev.buf = m.hitFixed(ev.buf[:0], ev.hit)
+		ev.s, ev.off = ev.buf, ev.offBuf[:0]
+		ev.decoded = 1
+		if m.checkEncoding {
+			d, _ := m.decodeState(nil, ev.state)
+			if !slicesEqual(d[:len(ev.buf)], ev.buf) {
+				panic("model: a cached step's fixed slots differ from its state")
+			}
+		}
+		return
+	}
 	if level == 1 {
 		e := &m.encoding
 		s := ev.buf[:0]
@@ -155,16 +185,8 @@ func (ev *Evaluator) LoadStep(st *Step) {
 	ev.Load(st.State)
 	if st == &ev.m.step && st.hit != nil {
 		// a cached outcome: the source's fixed slots with the outcome's
-		// changes
-		ev.buf = ev.m.hitFixed(ev.buf[:0], st.hit)
-		ev.s, ev.off = ev.buf, ev.offBuf[:0]
-		ev.decoded = 1
-		if ev.m.checkEncoding {
-			d, _ := ev.m.decodeState(nil, st.State)
-			if !slicesEqual(d[:len(ev.buf)], ev.buf) {
-				panic("model: a cached step's fixed slots differ from its state")
-			}
-		}
+		// changes, when a condition needs them (decode)
+		ev.hit, ev.serial = st.hit, ev.m.tc.serial
 		return
 	}
 	if st == &ev.m.step && st.slots != nil {
@@ -182,19 +204,70 @@ func (ev *Evaluator) LoadStep(st *Step) {
 
 // Eval evaluates condition i on the loaded state.
 func (ev *Evaluator) Eval(i int) (bool, *CondError) {
+	if ev.hit != nil && !ev.threads[i] {
+		if v, err, ok := ev.evalUnchanged(i); ok {
+			if ev.m.checkEncoding {
+				ev.decode(1)
+				if w, werr := ev.eval(i); w != v || (werr == nil) != (err == nil) {
+					panic("model: a condition's value on a cached step differs from its source's")
+				}
+			}
+			return v, err
+		}
+	}
 	if ev.threads[i] {
 		ev.decode(2)
 	} else {
 		ev.decode(1)
 	}
+	return ev.eval(i)
+}
+
+// eval evaluates condition i on the decoded slots.
+func (ev *Evaluator) eval(i int) (bool, *CondError) {
+	return ev.evalOn(i, ev.s, ev.off)
+}
+
+// evalOn evaluates condition i on slots s with thread records off.
+func (ev *Evaluator) evalOn(i int, s []int64, off []int) (bool, *CondError) {
 	x := &ev.x
-	x.s, x.off, x.t, x.fb = ev.s, ev.off, -1, 0
+	x.s, x.off, x.t, x.fb = s, off, -1, 0
 	x.clearError()
 	v := ev.conds[i](x)
 	if x.failed {
 		return false, &CondError{Kind: x.kind, Msg: x.msg, Pos: x.pos}
 	}
 	return v != 0, nil
+}
+
+// evalUnchanged returns the value of condition i (which reads no thread)
+// on the loaded cached step when the step changes none of the fixed slots
+// the condition read on the step's source state: the evaluation is then
+// the same. ok is false when it cannot tell.
+func (ev *Evaluator) evalUnchanged(i int) (v bool, err *CondError, ok bool) {
+	m := ev.m
+	if len(ev.src) != len(ev.conds) {
+		ev.src = make([]condMemo, len(ev.conds))
+	}
+	c := &ev.src[i]
+	if c.serial != ev.serial {
+		// evaluate on the source, tracing the slots read
+		x := &ev.x
+		x.tracing, x.heapNoted, x.trace = true, false, x.trace[:0]
+		c.v, c.err = ev.evalOn(i, m.srcFixedSlots(), nil)
+		x.tracing = false
+		c.reads = append(c.reads[:0], x.trace...)
+		c.serial = ev.serial
+	}
+	tc := &m.tc
+	for _, f := range tc.fixes[ev.hit.fix : ev.hit.fix+ev.hit.nfix] {
+		for k := 0; k < len(c.reads); k += 2 {
+			if p := int(c.reads[k]); f.slot >= p && f.slot < p+int(c.reads[k+1]) {
+				return false, nil, false
+			}
+		}
+	}
+	return c.v, c.err, true
 }
 
 // Mask loads state and evaluates the first 64 conditions on it: bit i of

@@ -94,7 +94,8 @@ type tcache struct {
 	srcFixedOK bool
 	decodedSrc bool // level 0 holds the decoded state being expanded
 
-	hits int // lookups that found their key (tests)
+	hits   int    // lookups that found their key (tests)
+	serial uint64 // counts the calls of nextCached
 
 	// recording the outcomes of a miss
 	rec                        bool
@@ -639,6 +640,7 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 	m.first.ok = false
 	m.src = state
 	tc.srcFixedOK = false
+	tc.serial++
 	l0.intern, l0.clean = false, false
 	m.yield = yield
 	m.emitted = 0
@@ -688,6 +690,17 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 // successor a cached outcome o of the state being expanded leads to.
 func (m *Model) hitFixed(dst []int64, o *tcOut) []int64 {
 	tc := &m.tc
+	dst = append(dst, m.srcFixedSlots()...)
+	for _, f := range tc.fixes[o.fix : o.fix+o.nfix] {
+		dst[f.slot] = f.v
+	}
+	return dst
+}
+
+// srcFixedSlots returns the fixed slots (with the thread count) of the
+// state nextCached is expanding, decoding them once per state.
+func (m *Model) srcFixedSlots() []int64 {
+	tc := &m.tc
 	n := m.poolOff + 1
 	if !tc.srcFixedOK {
 		if l0 := m.level(0); len(m.segs) > 0 && tc.decodedSrc {
@@ -699,11 +712,7 @@ func (m *Model) hitFixed(dst []int64, o *tcOut) []int64 {
 		}
 		tc.srcFixedOK = true
 	}
-	dst = append(dst, tc.srcFixed[:n]...)
-	for _, f := range tc.fixes[o.fix : o.fix+o.nfix] {
-		dst[f.slot] = f.v
-	}
-	return dst
+	return tc.srcFixed[:n]
 }
 
 // decodeLevel0 decodes state into level 0 and m.segs.
