@@ -112,9 +112,10 @@ type procEncoding struct {
 	// variable bit, when no variable is an fInt; nil otherwise.
 	varOff []uint32
 	// simpleBytes is the length of a thread segment of this proc in the
-	// common shape (running or terminated, one frame), or 0 when a
-	// variable has no static width.
-	simpleBytes int
+	// common shape (running or terminated, one frame), and generalBytes
+	// that of one in the general shape with one frame (a thread waiting
+	// for a lock it held), or 0 when a variable has no static width.
+	simpleBytes, generalBytes int
 }
 
 // staticOffsets returns the bit offsets of fs (and the end), or nil when a
@@ -175,6 +176,7 @@ func (m *Model) buildEncoding() {
 		pe.varOff = staticOffsets(pe.vars)
 		if pe.varOff != nil {
 			pe.simpleBytes = int(uint(e.threadBits)+2+uint(pe.locBits)+uint(pe.varOff[len(pe.vars)])+7) / 8
+			pe.generalBytes = int(uint(e.threadBits)+2+1+uint(e.waitBits)+uint(e.depthBits)+uint(pe.locBits)+uint(pe.varOff[len(pe.vars)])+7) / 8
 		}
 	}
 }

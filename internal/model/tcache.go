@@ -94,8 +94,9 @@ type tcache struct {
 	srcFixedOK bool
 	decodedSrc bool // level 0 holds the decoded state being expanded
 
-	hits   int    // lookups that found their key (tests)
-	serial uint64 // counts the calls of nextCached
+	running []bool // whether each thread is running (scanSegs)
+	hits    int    // lookups that found their key (tests)
+	serial  uint64 // counts the calls of nextCached
 
 	// recording the outcomes of a miss
 	rec                        bool
@@ -580,42 +581,60 @@ func growTable(old []uint32, n int, hash func(int) uint64) []uint32 {
 }
 
 // scanSegs finds the byte offsets of the thread segments of state (and
-// its end) without decoding it. It succeeds when the fixed part has static
-// widths and every thread is in the common shape (running or terminated,
-// one frame, variables of static widths), whose length follows from its
-// proc.
-func (m *Model) scanSegs(segs []int, state []byte) ([]int, bool) {
+// its end) without decoding it, and appends to run whether each thread is
+// running (status 0). It succeeds when the fixed part has static widths
+// and every thread has one frame and variables of static widths, so that
+// its length follows from its proc and header.
+func (m *Model) scanSegs(segs []int, run []bool, state []byte) ([]int, []bool, bool) {
 	e := &m.encoding
-	segs = segs[:0]
+	segs, run = segs[:0], run[:0]
 	if e.fixedOff == nil {
-		return segs, false
+		return segs, run, false
 	}
 	end := uint(e.fixedOff[len(e.fixed)])
 	i := int((end + uint(e.poolBits) + 7) / 8)
 	if i > len(state) {
-		return segs, false
+		return segs, run, false
 	}
 	n := int(getBits(state, end, uint(e.poolBits)))
 	hb := uint(e.threadBits) + 2
-	hn := int(hb+7) / 8
+	gb := hb + 1 + uint(e.waitBits) + uint(e.depthBits)
 	for t := 0; t < n; t++ {
 		segs = append(segs, i)
-		if hn > len(state)-i {
-			return segs, false
+		if int(hb+7)/8 > len(state)-i {
+			return segs, run, false
 		}
 		h := getBits(state[i:], 0, hb)
 		proc, mode := h&(1<<e.threadBits-1), h>>e.threadBits
-		if proc >= uint64(len(m.procs)) || mode > modeTerminated {
-			return segs, false
+		if proc >= uint64(len(m.procs)) {
+			return segs, run, false
 		}
-		k := m.procs[proc].enc.simpleBytes
+		pe := &m.procs[proc].enc
+		k := pe.simpleBytes
+		running := mode == modeRunning
+		switch mode {
+		case modeRunning, modeTerminated:
+		case modeGeneral:
+			if int(gb+7)/8 > len(state)-i {
+				return segs, run, false
+			}
+			b := state[i:]
+			if getBits(b, hb+1+uint(e.waitBits), uint(e.depthBits)) != 1 {
+				return segs, run, false
+			}
+			running = getBits(b, hb, 1) == 0
+			k = pe.generalBytes
+		default:
+			return segs, run, false
+		}
 		if k == 0 {
-			return segs, false
+			return segs, run, false
 		}
+		run = append(run, running)
 		i += k
 	}
 	segs = append(segs, i)
-	return segs, i == len(state)
+	return segs, run, i == len(state)
 }
 
 // nextCached is Next with the transition cache.
@@ -627,10 +646,10 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 		l0.s, m.first.s = m.first.s, l0.s
 		m.segs, m.first.segs = m.first.segs, m.segs
 		tc.decodedSrc = true
-	} else if segs, ok := m.scanSegs(m.segs, state); ok {
-		m.segs = segs
+	} else if segs, run, ok := m.scanSegs(m.segs, tc.running, state); ok {
+		m.segs, tc.running = segs, run
 	} else {
-		m.segs = segs
+		m.segs, tc.running = segs, run
 		m.decodeLevel0(state)
 		tc.decodedSrc = true
 	}
@@ -645,7 +664,6 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 	m.yield = yield
 	m.emitted = 0
 	allDone = true
-	e := &m.encoding
 	nthreads := len(m.segs) - 1
 	fixed := state[:m.segs[0]]
 	for t := range nthreads {
@@ -654,7 +672,7 @@ func (m *Model) nextCached(state []byte, yield func(*Step)) (n int, allDone bool
 			if l0.s[l0.off[t]+thStatus] != 0 {
 				continue
 			}
-		} else if getBits(seg, uint(e.threadBits), 2) != modeRunning {
+		} else if !tc.running[t] {
 			continue
 		}
 		allDone = false

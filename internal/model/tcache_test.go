@@ -183,3 +183,40 @@ func TestTransitionCacheBound(t *testing.T) {
 		t.Fatalf("the cache started over %d times and had %d hits", resets, hits)
 	}
 }
+
+// TestScanSegs compares scanSegs with decoding on every state explored of
+// every example and test model: where it succeeds, the segments and the
+// running threads are those of the decoded state. It must succeed on a
+// state with a waiting thread (wait-notify models).
+func TestScanSegs(t *testing.T) {
+	scanned, general := 0, 0
+	for _, f := range exampleFiles(t) {
+		m := loadOpts(t, f, Options{TransitionCache: CacheOff})
+		for _, s := range dfsCheck(m, 20000) {
+			segs, run, ok := m.scanSegs(nil, nil, s)
+			d, dsegs, dok := m.decodeSegs(nil, nil, s)
+			if !dok {
+				t.Fatalf("%s: state %q does not decode", f, s)
+			}
+			if !ok {
+				continue
+			}
+			scanned++
+			off := m.threadOffsets(d, nil)
+			if !slices.Equal(segs, dsegs) || len(run) != len(off) {
+				t.Fatalf("%s: state %q: scanned segments %v (running %v), decoded %v", f, s, segs, run, dsegs)
+			}
+			for j, p := range off {
+				if run[j] != (d[p+thStatus] == 0) {
+					t.Fatalf("%s: state %q: thread %d running %v, status %d", f, s, j, run[j], d[p+thStatus])
+				}
+				if d[p+thWaitCount] != 0 || d[p+thStatus] > 1 {
+					general++
+				}
+			}
+		}
+	}
+	if scanned == 0 || general == 0 {
+		t.Fatalf("%d states scanned, %d threads in the general shape", scanned, general)
+	}
+}
