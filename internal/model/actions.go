@@ -472,7 +472,23 @@ func (m *Model) reachableAction(a *ast.ReachableAction, sc scope) actFn {
 }
 
 func (m *Model) lockAction(a *ast.LockAction, sc scope) actFn {
-	l := m.addr(a.Lock, sc)
+	// the fields each operation reads or writes, for the transition
+	// cache's trace (lockAddr does not trace the whole lock)
+	var from, n int
+	switch a.Op {
+	case token.LOCK, token.UNLOCK:
+		from, n = lockOwner, 2
+	default:
+		from, n = lockOwner, 4
+	}
+	l0 := m.lockAddr(a.Lock, sc)
+	l := func(x *exec) int {
+		p := l0(x)
+		if x.tracing && p >= 0 {
+			x.note(p+from, n)
+		}
+		return p
+	}
 	pos := a.OpPos
 	name := format.Expr(a.Lock)
 	reentrant := false

@@ -254,6 +254,48 @@ func (m *Model) varAddr(v *types.Var, sc scope, pos source.Pos) addrFn {
 	return nil
 }
 
+// lockAddr compiles the place of a lock for a lock operation, which
+// traces the fields it uses itself: a global lock variable or an element
+// of a global array of locks is not traced as a whole (addr would); other
+// places are compiled by addr.
+func (m *Model) lockAddr(e ast.Expr, sc scope) addrFn {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		if v, ok := m.info.Uses[e].(*types.Var); ok && v.Kind == types.GlobalVar {
+			off := m.globalOff[v.Index]
+			return func(*exec) int { return off }
+		}
+	case *ast.IndexExpr:
+		u, isArr := m.typeOf(e.X).Underlying().(*types.Array)
+		off, local, ok := m.varBase(e.X, sc)
+		if !isArr || !ok || local {
+			break
+		}
+		idx := m.expr(e.Index, sc)
+		pos := e.Lbrack
+		es, n := slotSize(u.Elem), u.Len
+		return func(x *exec) int {
+			i := idx(x)
+			if x.failed {
+				return -1
+			}
+			if i < 0 || i >= n {
+				x.fail(IndexOutOfBounds, pos, "index %d out of bounds [0, %d)", i, n)
+				return -1
+			}
+			return off + int(i)*es
+		}
+	}
+	return m.addr(e, sc)
+}
+
 // addr compiles a place: a variable, a field through a reference, an
 // element of an array.
 func (m *Model) addr(e ast.Expr, sc scope) addrFn {
@@ -564,7 +606,20 @@ func (m *Model) builtin(e *ast.BuiltinExpr, sc scope) evalFn {
 			return x.s[x.off[t-1]+thStatus]
 		}
 	}
-	l := m.addr(e.X, sc)
+	// the lock's field each builtin reads, for the transition cache's
+	// trace (lockAddr does not trace the whole lock)
+	field := lockOwner
+	if e.Op == token.WASNOTIFIED {
+		field = lockNotified
+	}
+	l0 := m.lockAddr(e.X, sc)
+	l := func(x *exec) int {
+		p := l0(x)
+		if x.tracing && p >= 0 {
+			x.note(p+field, 1)
+		}
+		return p
+	}
 	switch e.Op {
 	case token.LOCKAVAILABLE:
 		name := format.Expr(e.X)
