@@ -154,7 +154,13 @@ func (st *StateStore) TouchSlots(hs []uint64) uint64 {
 		// another state would cost a miss for nothing
 		if w := t[h>>sh]; w != 0 && (w^h)>>idBits == 0 {
 			id := w&st.idMask - 1
-			sink += uint64(st.chunks[id>>st.chunkShift][id&st.chunkMask])
+			c := st.chunks[id>>st.chunkShift][id&st.chunkMask:]
+			sink += uint64(c[0])
+			if len(c) > 24 {
+				// an entry of a small state may straddle two cache
+				// lines: touch the second too
+				sink += uint64(c[24])
+			}
 		}
 	}
 	return sink
