@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"birch/internal/ltl"
@@ -113,13 +114,19 @@ const deadState = ^uint64(0) // aux of a state whose component is complete
 
 // product holds one product search's state.
 type product struct {
-	s     *searcher
-	prop  Property
-	aut   *ltl.Automaton
-	all   marks
-	qw    int // bytes of the automaton state at the end of a product key
-	key   []byte
-	succ  []pedge
+	s    *searcher
+	prop Property
+	aut  *ltl.Automaton
+	all  marks
+	qw   int // bytes of the automaton state at the end of a product key
+	key  []byte
+	succ []pedge
+	// product edges whose target is inserted by flush: the keys, their
+	// hashes (the table slots are prefetched as they come) and the edges
+	bkeys []byte
+	boff  []int32
+	bhash []uint64
+	bedge []pedge
 	stack []pframe
 	roots []root
 	live  []StateID
@@ -258,8 +265,10 @@ func (pr *product) expand(id StateID, depth int) bool {
 		for _, e := range pr.edges {
 			pr.add(pr.productKey(state, e.To), marks{e.Acc, ^uint64(0)}, -1, -1)
 		}
+		pr.flush()
 		return true
 	}
+	pr.flush()
 	t := threadMarks(pr.enabled)
 	for i := pr.base; i < len(pr.succ); i++ {
 		pr.succ[i].m.t = t | 1<<uint(pr.succ[i].thread)
@@ -301,9 +310,39 @@ func (pr *product) add(key []byte, m marks, ord, thread int32) {
 			return
 		}
 	} else {
-		id, _ = s.store.Insert(key, 0)
+		// batched: flush inserts it, after the state's other edges
+		h := s.store.Hash(key)
+		s.store.Prefetch(h)
+		pr.boff = append(pr.boff, int32(len(pr.bkeys)))
+		pr.bkeys = append(pr.bkeys, key...)
+		pr.bhash = append(pr.bhash, h)
+		pr.bedge = append(pr.bedge, pedge{m: m, ord: ord, thread: thread})
+		return
 	}
 	pr.succ = append(pr.succ, pedge{id: id, m: m, ord: ord, thread: thread})
+}
+
+// flush inserts the targets of the batched edges (add) and appends the
+// edges to pr.succ, in the order they were added.
+func (pr *product) flush() {
+	n := len(pr.bedge)
+	if n == 0 {
+		return
+	}
+	s := pr.s
+	if cap(pr.succ)-len(pr.succ) < n {
+		// double: append's growth of a large slice is 1.25 times, and
+		// this stack holds every edge of the DFS path
+		pr.succ = slices.Grow(pr.succ, max(n, cap(pr.succ)))
+	}
+	pr.boff = append(pr.boff, int32(len(pr.bkeys)))
+	s.sink += s.store.TouchSlots(pr.bhash)
+	for k := range n {
+		e := pr.bedge[k]
+		e.id, _ = s.store.InsertHash(pr.bkeys[pr.boff[k]:pr.boff[k+1]], pr.bhash[k], 0)
+		pr.succ = append(pr.succ, e)
+	}
+	pr.bkeys, pr.boff, pr.bhash, pr.bedge = pr.bkeys[:0], pr.boff[:0], pr.bhash[:0], pr.bedge[:0]
 }
 
 // push starts the DFS of a product state entered by an edge with marks in.
