@@ -94,13 +94,7 @@ func (m *Model) store(lhs ast.Expr, sc scope) storeFn {
 // current frame of an integer, range or boolean type, without address and
 // check closures; it returns nil for the others. The semantics are store's.
 func (m *Model) storeVar(lhs ast.Expr, sc scope) storeFn {
-	for {
-		p, ok := lhs.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		lhs = p.X
-	}
+	lhs = unparen(lhs)
 	id, ok := lhs.(*ast.Ident)
 	if !ok {
 		return nil

@@ -155,14 +155,7 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 // offset, or (local true) the offset from the current frame's first slot
 // of a variable of the current frame. ok is false for other expressions.
 func (m *Model) varBase(e ast.Expr, sc scope) (off int, local, ok bool) {
-	for {
-		p, isParen := e.(*ast.ParenExpr)
-		if !isParen {
-			break
-		}
-		e = p.X
-	}
-	id, isIdent := e.(*ast.Ident)
+	id, isIdent := unparen(e).(*ast.Ident)
 	if !isIdent {
 		return 0, false, false
 	}
@@ -259,14 +252,7 @@ func (m *Model) varAddr(v *types.Var, sc scope, pos source.Pos) addrFn {
 // of a global array of locks is not traced as a whole (addr would); other
 // places are compiled by addr.
 func (m *Model) lockAddr(e ast.Expr, sc scope) addrFn {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
-	switch e := e.(type) {
+	switch e := unparen(e).(type) {
 	case *ast.Ident:
 		if v, ok := m.info.Uses[e].(*types.Var); ok && v.Kind == types.GlobalVar {
 			off := m.globalOff[v.Index]
@@ -278,22 +264,44 @@ func (m *Model) lockAddr(e ast.Expr, sc scope) addrFn {
 		if !isArr || !ok || local {
 			break
 		}
-		idx := m.expr(e.Index, sc)
-		pos := e.Lbrack
-		es, n := slotSize(u.Elem), u.Len
-		return func(x *exec) int {
-			i := idx(x)
-			if x.failed {
-				return -1
-			}
-			if i < 0 || i >= n {
-				x.fail(IndexOutOfBounds, pos, "index %d out of bounds [0, %d)", i, n)
-				return -1
-			}
-			return off + int(i)*es
-		}
+		return elemAddr(off, false, false, m.expr(e.Index, sc), u.Len, slotSize(u.Elem), e.Lbrack)
 	}
 	return m.addr(e, sc)
+}
+
+// unparen strips the parentheses around e.
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// elemAddr compiles the place of element idx (of n, es slots each) of the
+// array variable at slot off (of the current frame when local); trace says
+// whether the transition cache's trace records the element (a lock
+// operation records the fields it uses instead).
+func elemAddr(off int, local, trace bool, idx evalFn, n int64, es int, pos source.Pos) addrFn {
+	return func(x *exec) int {
+		i := idx(x)
+		if x.failed {
+			return -1
+		}
+		if i < 0 || i >= n {
+			x.fail(IndexOutOfBounds, pos, "index %d out of bounds [0, %d)", i, n)
+			return -1
+		}
+		if local {
+			return x.fb + off + int(i)*es
+		}
+		if trace && x.tracing {
+			x.note(off+int(i)*es, es)
+		}
+		return off + int(i)*es
+	}
 }
 
 // addr compiles a place: a variable, a field through a reference, an
@@ -336,23 +344,7 @@ func (m *Model) addr(e ast.Expr, sc scope) addrFn {
 			n := u.Len
 			if off, local, ok := m.varBase(e.X, sc); ok {
 				// an array variable: its first slot without a closure
-				return func(x *exec) int {
-					i := idx(x)
-					if x.failed {
-						return -1
-					}
-					if i < 0 || i >= n {
-						x.fail(IndexOutOfBounds, pos, "index %d out of bounds [0, %d)", i, n)
-						return -1
-					}
-					if local {
-						return x.fb + off + int(i)*es
-					}
-					if x.tracing {
-						x.note(off+int(i)*es, es)
-					}
-					return off + int(i)*es
-				}
+				return elemAddr(off, local, true, idx, n, es, pos)
 			}
 			base := m.addr(e.X, sc)
 			return func(x *exec) int {
