@@ -248,14 +248,18 @@ func mixBytes(h uint64, b []byte) uint64 {
 	return h
 }
 
-// mix64 hashes one word.
+// mix64 hashes one word with one multiplication: the high half is folded
+// in first, and the product's high bits into the low ones that index the
+// tables, so that every bit of x reaches the index.
 func mix64(x uint64) uint64 {
-	x ^= x >> 31
-	x *= 0x7fb5d329728ea185
-	x ^= x >> 27
-	x *= 0x81dadef4bc2dd44d
-	x ^= x >> 33
-	return x
+	x ^= x >> 32
+	x *= 0x9e3779b97f4a7c15
+	return x ^ x>>29
+}
+
+// mix2 hashes two words.
+func mix2(a, b uint64) uint64 {
+	return mix64(a*0xc4ceb9fe1a85ec53 ^ b)
 }
 
 // key1 returns the first-level key of thread t with segment seg, packed
@@ -307,7 +311,7 @@ func (tc *tcache) values(l1, k int32, state, fixed []byte) (v uint64, short bool
 				v |= getBits(state, uint(r.off), uint(r.width)) << sh
 				sh += uint(r.width)
 			}
-			return v, true, mix64(seed*0x9e3779b97f4a7c15 ^ mix64(v))
+			return v, true, mix2(seed, v)
 		}
 		tc.vals = tc.vals[:0]
 		for _, r := range set.ranges {
@@ -320,7 +324,7 @@ func (tc *tcache) values(l1, k int32, state, fixed []byte) (v uint64, short bool
 			v |= uint64(b) << (8 * i)
 		}
 		v |= uint64(len(fixed)) << 56
-		return v, true, mix64(seed*0x9e3779b97f4a7c15 ^ mix64(v))
+		return v, true, mix2(seed, v)
 	}
 	tc.vals = append(tc.vals[:0], fixed...)
 	return 0, false, mixBytes(seed, tc.vals)
