@@ -50,6 +50,39 @@ func BenchmarkNext(b *testing.B) {
 	}
 }
 
+// BenchmarkNextCache is BenchmarkNext with the transition cache forced on
+// (warm: every state was expanded once before the timing) and off.
+func BenchmarkNextCache(b *testing.B) {
+	for _, path := range []string{"../../bench/models/counters.bir", "../../bench/models/mutex.bir", "../../bench/models/buffer.bir"} {
+		for _, mode := range []CacheMode{CacheOn, CacheOff} {
+			name := path[len("../../bench/models/") : len(path)-len(".bir")]
+			if mode == CacheOn {
+				name += "/cache=on"
+			} else {
+				name += "/cache=off"
+			}
+			b.Run(name, func(b *testing.B) {
+				m := loadOpts(b, path, Options{TransitionCache: mode})
+				m.checkEncoding = false
+				states := benchStates(m, 1000)
+				yield := func(*Step) {}
+				for _, s := range states {
+					m.Next(s, yield)
+				}
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					m.Next(states[i], yield)
+					i++
+					if i == len(states) {
+						i = 0
+					}
+				}
+			})
+		}
+	}
+}
+
 // benchStates returns up to n states in breadth-first order.
 func benchStates(m *Model, n int) [][]byte {
 	s0, _ := m.Initial(nil)
