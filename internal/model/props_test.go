@@ -24,14 +24,7 @@ func TestEvaluatorMatchesLabels(t *testing.T) {
 			continue
 		}
 		n++
-		var conds []ast.Expr
-		for _, l := range m.Labels() {
-			conds = append(conds, l.Pred.Decl.Expr)
-		}
-		ev, err := m.NewEvaluator(conds)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
+		_, ev := labelEvaluator(t, m)
 		s0, fail := m.Initial(nil)
 		if fail != nil {
 			continue
@@ -108,15 +101,8 @@ func TestLoadStep(t *testing.T) {
 			if len(m.Labels()) == 0 {
 				continue
 			}
-			var conds []ast.Expr
-			for _, l := range m.Labels() {
-				conds = append(conds, l.Pred.Decl.Expr)
-			}
-			byStep, err1 := m.NewEvaluator(conds)
-			byState, err2 := m.NewEvaluator(conds)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("%s: %v %v", f, err1, err2)
-			}
+			conds, byStep := labelEvaluator(t, m)
+			_, byState := labelEvaluator(t, m)
 			s0, fail := m.Initial(nil)
 			if fail != nil {
 				continue
@@ -155,4 +141,19 @@ func TestLoadStep(t *testing.T) {
 	if n == 0 || hits == 0 {
 		t.Fatalf("%d conditions evaluated, %d cache hits", n, hits)
 	}
+}
+
+// labelEvaluator compiles the model's predicates (its labels) into an
+// Evaluator.
+func labelEvaluator(t *testing.T, m *Model) ([]ast.Expr, *Evaluator) {
+	t.Helper()
+	var conds []ast.Expr
+	for _, l := range m.Labels() {
+		conds = append(conds, l.Pred.Decl.Expr)
+	}
+	ev, err := m.NewEvaluator(conds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conds, ev
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"testing"
 
-	"birch/internal/bir/ast"
 )
 
 // The tests of this file exercise the transition cache on the models
@@ -119,15 +118,8 @@ func TestTransitionCacheReviewLoadStep(t *testing.T) {
 		if len(m.Labels()) == 0 {
 			continue
 		}
-		var conds []ast.Expr
-		for _, l := range m.Labels() {
-			conds = append(conds, l.Pred.Decl.Expr)
-		}
-		byStep, err1 := m.NewEvaluator(conds)
-		byState, err2 := m.NewEvaluator(conds)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: %v %v", f, err1, err2)
-		}
+		conds, byStep := labelEvaluator(t, m)
+		_, byState := labelEvaluator(t, m)
 		for _, s := range dfsCheck(m, 5000) {
 			m.Next(s, func(st *Step) {
 				if st.Outcome != OK {
