@@ -77,8 +77,8 @@ type tcache struct {
 
 	table1 []uint32 // 1 + index into l1s; 0 is empty
 	l1s    []tcL1
-	table  []uint32 // 1 + index into ents; 0 is empty
-	ents   []tcEntry
+	ents   []tcEntry // the second level, open addressing (no index table:
+	nents  int       // one dependent load fewer per probe)
 	outs   []tcOut
 	data   []byte  // keys and segments
 	grps   []int32 // the Groups of the outcomes
@@ -122,7 +122,7 @@ type tcL1 struct {
 type tcEntry struct {
 	h          uint64
 	v          uint64
-	l1, set    int32
+	l1p, set   int32 // l1p: 1 + l1; 0 marks an empty slot of ents
 	vkey, vlen uint32
 	out, nout  uint32
 }
@@ -220,15 +220,22 @@ var clockStart = time.Now()
 
 // used is the memory the cache's contents take.
 func (tc *tcache) used() int {
-	return (len(tc.table)+len(tc.table1))*4 + len(tc.l1s)*48 + len(tc.ents)*40 + len(tc.outs)*36 +
+	return len(tc.table1)*4 + len(tc.l1s)*48 + len(tc.ents)*40 + len(tc.outs)*36 +
 		len(tc.data) + len(tc.grps)*4 + len(tc.fixes)*16 + len(tc.sets)*64
 }
 
 // reset empties the cache.
 func (tc *tcache) reset() {
-	clear(tc.table)
+	if len(tc.ents)*40 > tc.maxBytes/4 {
+		tc.ents = nil // (grown large: start small again)
+	}
+	if len(tc.table1)*4 > tc.maxBytes/4 {
+		tc.table1 = nil
+	}
+	clear(tc.ents)
 	clear(tc.table1)
-	tc.l1s, tc.ents, tc.outs, tc.data, tc.grps, tc.fixes = tc.l1s[:0], tc.ents[:0], tc.outs[:0], tc.data[:0], tc.grps[:0], tc.fixes[:0]
+	tc.nents = 0
+	tc.l1s, tc.outs, tc.data, tc.grps, tc.fixes = tc.l1s[:0], tc.outs[:0], tc.data[:0], tc.grps[:0], tc.fixes[:0]
 	tc.sets, tc.setIDs = tc.sets[:0], nil
 	tc.resets++
 }
@@ -333,17 +340,16 @@ func (tc *tcache) values(l1, k int32, state, fixed []byte) (v uint64, short bool
 // find returns the second-level entry of first-level entry l1, set k and
 // values v (tc.vals when not short) with hash h, or nil.
 func (tc *tcache) find(l1, k int32, v uint64, short bool, h uint64) *tcEntry {
-	if len(tc.table) == 0 {
+	if len(tc.ents) == 0 {
 		return nil
 	}
-	mask := uint64(len(tc.table) - 1)
+	mask := uint64(len(tc.ents) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		j := tc.table[i]
-		if j == 0 {
+		e := &tc.ents[i]
+		if e.l1p == 0 {
 			return nil
 		}
-		e := &tc.ents[j-1]
-		if e.h == h && e.l1 == l1 && e.set == k && e.v == v &&
+		if e.h == h && e.l1p == l1+1 && e.set == k && e.v == v &&
 			(short && e.vlen == 0 || !short && e.vlen != 0 && string(tc.data[e.vkey:e.vkey+e.vlen]) == string(tc.vals)) {
 			return e
 		}
@@ -474,17 +480,32 @@ func (m *Model) tcEnd(k1, h1 uint64, state, fixed []byte) {
 		e1.nsets++
 	}
 	v, short, h := tc.values(l1, k, state, fixed)
-	e := tcEntry{h: h, v: v, l1: l1, set: k, out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts)}
+	e := tcEntry{h: h, v: v, l1p: l1 + 1, set: k, out: uint32(tc.recOuts), nout: uint32(len(tc.outs) - tc.recOuts)}
 	if !short {
 		e.vkey, e.vlen = uint32(len(tc.data)), uint32(len(tc.vals))
 		tc.data = append(tc.data, tc.vals...)
 	}
-	tc.ents = append(tc.ents, e)
-	if 2*len(tc.ents) > len(tc.table) {
-		tc.table = growTable(tc.table, len(tc.ents), func(i int) uint64 { return tc.ents[i].h })
-	} else {
-		placeIn(tc.table, len(tc.ents)-1, h)
+	if 2*(tc.nents+1) > len(tc.ents) {
+		old := tc.ents
+		tc.ents = make([]tcEntry, max(2*len(old), 1024))
+		for i := range old {
+			if old[i].l1p != 0 {
+				tc.placeEntry(old[i])
+			}
+		}
 	}
+	tc.placeEntry(e)
+	tc.nents++
+}
+
+// placeEntry puts e into its slot of ents (linear probing).
+func (tc *tcache) placeEntry(e tcEntry) {
+	mask := uint64(len(tc.ents) - 1)
+	i := e.h & mask
+	for tc.ents[i].l1p != 0 {
+		i = (i + 1) & mask
+	}
+	tc.ents[i] = e
 }
 
 // discard drops what record kept since begin.

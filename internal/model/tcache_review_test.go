@@ -273,7 +273,10 @@ func TestTransitionCacheReviewNonlocal(t *testing.T) {
 	tc := &m.tc
 	atO0 := 0
 	for _, ent := range tc.ents {
-		l1 := &tc.l1s[ent.l1]
+		if ent.l1p == 0 {
+			continue
+		}
+		l1 := &tc.l1s[ent.l1p-1]
 		key := tc.data[l1.key : l1.key+l1.klen]
 		if th := int(key[0]) | int(key[1])<<8; th != 1 {
 			continue
