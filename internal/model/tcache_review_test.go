@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-
 )
 
 // The tests of this file exercise the transition cache on the models
