@@ -71,6 +71,7 @@ type tcache struct {
 	phaseT0  time.Duration
 	clock    func() time.Duration // the clock (tests replace it)
 	maxBytes int                  // tcMaxBytes (tests lower it)
+	phaseLen int                  // tcPhase (tests lower it)
 	resets   int                  // times the cache was cleared
 	costOn   float64              // ns per outcome in the last measuring phases
 	costOff  float64
@@ -164,13 +165,14 @@ func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.whole = whole
 	tc.clock = cpuClock
 	tc.maxBytes = tcMaxBytes
+	tc.phaseLen = tcPhase
 }
 
 // tick counts n outcomes of the current phase and moves to the next phase
 // when it is complete.
 func (tc *tcache) tick(n int) {
 	tc.phaseOut += n + 1 // (+1: a state without outcomes costs too)
-	if tc.phaseOut < tcPhase || tc.forced {
+	if tc.phaseOut < tc.phaseLen || tc.forced {
 		return
 	}
 	now := tc.clock()

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math/rand"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -130,7 +131,7 @@ func TestTransitionCachePhases(t *testing.T) {
 					d = 10 * time.Second
 				}
 				clock += d
-				tc.tick(tcPhase - 1)
+				tc.tick(tc.phaseLen - 1)
 			}
 			for i, on := range pattern {
 				want := faster
@@ -150,7 +151,7 @@ func TestTransitionCachePhases(t *testing.T) {
 	var tc tcache
 	tc.init(CacheOn, true, false)
 	for range 3 * tcCycle {
-		tc.tick(tcPhase)
+		tc.tick(tc.phaseLen)
 		if !tc.on {
 			t.Fatal("CacheOn turned the cache off")
 		}
@@ -218,5 +219,40 @@ func TestScanSegs(t *testing.T) {
 	}
 	if scanned == 0 || general == 0 {
 		t.Fatalf("%d states scanned, %d threads in the general shape", scanned, general)
+	}
+}
+
+// TestTransitionCacheAutoSwitching runs CacheAuto with phases of a few
+// outcomes and a clock that makes either way look faster at random, so
+// that the cache is switched on and off many times within the exploration
+// of each model, and compares every state's outcomes with the model
+// without the cache.
+func TestTransitionCacheAutoSwitching(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	switches := 0
+	for _, f := range exampleFiles(t) {
+		auto := loadOpts(t, f, Options{})
+		auto.tc.phaseLen = 8
+		var clock time.Duration
+		auto.tc.clock = func() time.Duration {
+			clock += time.Duration(1 + rng.Intn(1000))
+			return clock
+		}
+		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
+		last := auto.tc.on
+		for _, s := range dfsCheck(auto, 3000) {
+			a, doneA := outcomes(auto, s)
+			b, doneB := outcomes(off, s)
+			if !slices.Equal(a, b) || doneA != doneB {
+				t.Fatalf("%s: state %q: auto %v (all done %v), without the cache %v (%v)", f, s, a, doneA, b, doneB)
+			}
+			if auto.tc.on != last {
+				switches++
+				last = auto.tc.on
+			}
+		}
+	}
+	if switches < 100 {
+		t.Fatalf("the cache was switched %d times", switches)
 	}
 }
