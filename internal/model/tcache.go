@@ -220,6 +220,14 @@ func cpuClock() time.Duration {
 
 var clockStart = time.Now()
 
+// CacheBytes returns the memory the transition cache holds (at most about
+// tcMaxBytes plus its tables).
+func (m *Model) CacheBytes() int64 {
+	tc := &m.tc
+	return int64(cap(tc.table1)*4 + cap(tc.l1s)*48 + cap(tc.ents)*40 + cap(tc.outs)*36 + cap(tc.data) +
+		cap(tc.grps)*4 + cap(tc.fixes)*16 + cap(tc.sets)*64)
+}
+
 // used is the memory the cache's contents take.
 func (tc *tcache) used() int {
 	return len(tc.table1)*4 + len(tc.l1s)*48 + len(tc.ents)*40 + len(tc.outs)*36 +

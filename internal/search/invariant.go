@@ -60,6 +60,14 @@ func (w *checkedModel) Initial(dst []byte) ([]byte, *model.Step) {
 	return init, nil
 }
 
+// CacheBytes is the wrapped model's (see cacheSizer).
+func (w *checkedModel) CacheBytes() int64 {
+	if c, ok := w.Model.(cacheSizer); ok {
+		return c.CacheBytes()
+	}
+	return 0
+}
+
 func (w *checkedModel) Next(state []byte, yield func(*model.Step)) (int, bool) {
 	w.yield = yield
 	n, done := w.Model.Next(state, w.visit)

@@ -386,7 +386,19 @@ func (s *searcher) check() bool {
 	return true
 }
 
-func (s *searcher) memory() int64 { return s.store.Bytes() + s.stackMem }
+func (s *searcher) memory() int64 {
+	n := s.store.Bytes() + s.stackMem
+	if c, ok := s.m.(cacheSizer); ok {
+		n += c.CacheBytes()
+	}
+	return n
+}
+
+// cacheSizer is a Model that holds memory of its own for the search, such
+// as model.Model's transition cache, which memory counts.
+type cacheSizer interface {
+	CacheBytes() int64
+}
 
 func (s *searcher) stats() Stats {
 	st := s.res.Stats
