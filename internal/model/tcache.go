@@ -18,8 +18,8 @@ import (
 //
 // While the cache records a thread's expansion, the run traces the slots
 // of the fixed part it reads or writes (exec.note: global variables, the
-// elements of global arrays it indexes, the whole heap when it touches
-// any object). The run is deterministic, so its trace and outcomes are a
+// elements of global arrays it indexes, only the fields of a lock that a
+// lock operation uses, the whole heap when it touches any object). The run is deterministic, so its trace and outcomes are a
 // function of t, t's segment bytes and the values of the traced slots: in
 // another state with the same values there, the same reads return the
 // same values, so the run takes the same path, reads the same slots and
