@@ -258,6 +258,9 @@ func (pr *product) expand(id StateID, depth int) bool {
 	pr.enabled, pr.hasOK = 0, false
 	n, _ := s.m.Next(state, pr.visitFn)
 	if s.found {
+		// (the edges before the violation are stored, as when they
+		// were inserted one by one)
+		pr.flush()
 		return false
 	}
 	if n == 0 {
