@@ -7,8 +7,9 @@ import (
 )
 
 const (
-	rusageThread         = 1 // RUSAGE_THREAD
-	clockThreadCPUTimeID = 3 // CLOCK_THREAD_CPUTIME_ID
+	rusageThread          = 1 // RUSAGE_THREAD
+	clockProcessCPUTimeID = 2 // CLOCK_PROCESS_CPUTIME_ID
+	clockThreadCPUTimeID  = 3 // CLOCK_THREAD_CPUTIME_ID
 )
 
 // thread reads CLOCK_THREAD_CPUTIME_ID, the scheduler's exact count of
@@ -33,4 +34,13 @@ func process() (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), false
+}
+
+// processExact reads CLOCK_PROCESS_CPUTIME_ID.
+func processExact() (time.Duration, bool) {
+	var ts syscall.Timespec
+	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockProcessCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); errno != 0 {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
 }

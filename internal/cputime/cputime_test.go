@@ -57,3 +57,25 @@ func TestThreadResolution(t *testing.T) {
 		}
 	}
 }
+
+// TestProcessResolution checks that a millisecond of busy work shows up in
+// the process's CPU time.
+func TestProcessResolution(t *testing.T) {
+	if _, ok := Process(); !ok {
+		t.Skip("no exact process CPU time on this system")
+	}
+	x := uint64(1)
+	for range 10 {
+		a, _ := Process()
+		deadline := time.Now().Add(time.Millisecond)
+		for time.Now().Before(deadline) {
+			for i := 0; i < 100; i++ {
+				x = x*6364136223846793005 + 1442695040888963407
+			}
+		}
+		b, _ := Process()
+		if b <= a {
+			t.Fatalf("a millisecond of busy work used %v of CPU time (x=%d)", b-a, x)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package model
 
 import (
 	"encoding/binary"
-	"runtime"
 	"slices"
 	"time"
 
@@ -57,7 +56,7 @@ const (
 // per outcome with, without, without and with it (the least of the two
 // measurements of each way counts, so that one slow phase, say one in
 // which the state store doubled its table, does not decide), and the rest
-// use the faster way. The time is the search thread's CPU time where the
+// use the faster way. The time is the process's CPU time where the
 // system gives it, so that waiting for a core does not count. Either way
 // gives the same outcomes in the same order; only the speed differs.
 type tcache struct {
@@ -196,23 +195,13 @@ func (tc *tcache) tick(n int) {
 	default:
 		tc.on = tc.costOn <= tc.costOff
 	}
-	if tc.phase >= 1 && tc.phase <= 4 {
-		// measuring: keep the goroutine on its thread, whose CPU time
-		// the clock reads
-		if tc.phase == 1 {
-			runtime.LockOSThread()
-		}
-		now = tc.clock()
-	} else if tc.phase == 5 {
-		runtime.UnlockOSThread()
-	}
 	tc.phaseOut, tc.phaseT0 = 0, now
 }
 
-// cpuClock reads the calling thread's CPU time, or the wall clock where
-// the system does not give it.
+// cpuClock reads the process's CPU time (the search is its one busy
+// thread), or the wall clock where the system does not give it exactly.
 func cpuClock() time.Duration {
-	if d, ok := cputime.Thread(); ok {
+	if d, ok := cputime.Process(); ok {
 		return d
 	}
 	return time.Since(clockStart)
