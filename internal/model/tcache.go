@@ -43,7 +43,7 @@ import (
 
 const (
 	tcMaxBytes = 4 << 20 // memory of the cache before it is cleared (tcache.maxBytes)
-	tcMaxSets  = 4       // slot sets per (t, segment)
+	tcMaxSets  = 8       // slot sets per (t, segment)
 	tcPhase    = 1 << 16 // outcomes per phase
 	tcCycle    = 32      // phases per cycle
 )
