@@ -94,9 +94,11 @@ type tcache struct {
 	srcFixedOK bool
 	decodedSrc bool // level 0 holds the decoded state being expanded
 
-	running []bool // whether each thread is running (scanSegs)
-	hits    int    // lookups that found their key (tests)
-	serial  uint64 // counts the calls of nextCached
+	running []bool   // whether each thread is running (scanSegs)
+	hits    int      // lookups that found their key (tests)
+	memo    []tcMemo // per thread, its last hit (lookup)
+	gen     uint32   // changes when entries move or go (memo validity)
+	serial  uint64   // counts the calls of nextCached
 
 	// recording the outcomes of a miss
 	rec                        bool
@@ -234,6 +236,7 @@ func (tc *tcache) reset() {
 	clear(tc.ents)
 	clear(tc.table1)
 	tc.nents = 0
+	tc.gen++
 	tc.l1s, tc.outs, tc.data, tc.grps, tc.fixes = tc.l1s[:0], tc.outs[:0], tc.data[:0], tc.grps[:0], tc.fixes[:0]
 	tc.sets, tc.setIDs = tc.sets[:0], nil
 	tc.resets++
@@ -336,21 +339,22 @@ func (tc *tcache) values(l1, k int32, state, fixed []byte) (v uint64, short bool
 	return 0, false, mixBytes(seed, tc.vals)
 }
 
-// find returns the second-level entry of first-level entry l1, set k and
-// values v (tc.vals when not short) with hash h, or nil.
-func (tc *tcache) find(l1, k int32, v uint64, short bool, h uint64) *tcEntry {
+// find returns the index in ents of the second-level entry of
+// first-level entry l1, set k and values v (tc.vals when not short) with
+// hash h, or -1.
+func (tc *tcache) find(l1, k int32, v uint64, short bool, h uint64) int {
 	if len(tc.ents) == 0 {
-		return nil
+		return -1
 	}
 	mask := uint64(len(tc.ents) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		e := &tc.ents[i]
 		if e.l1p == 0 {
-			return nil
+			return -1
 		}
 		if e.h == h && e.l1p == l1+1 && e.set == k && e.v == v &&
 			(short && e.vlen == 0 || !short && e.vlen != 0 && string(tc.data[e.vkey:e.vkey+e.vlen]) == string(tc.vals)) {
-			return e
+			return int(i)
 		}
 	}
 }
@@ -358,8 +362,24 @@ func (tc *tcache) find(l1, k int32, v uint64, short bool, h uint64) *tcEntry {
 // lookup finds the outcomes of thread t with segment seg in state (whose
 // fixed part is fixed), or returns nil. It returns the first-level key
 // and hash for tcEnd.
+//
+// Thread t's last hit is remembered: in a depth-first search the next
+// state differs from this one in one thread's record and a few fixed
+// slots, so most threads find the same key again, which is then checked
+// without hashing or probing. (At most one of the sets known for (t,
+// segment) matches a state: the run from the state reads exactly the set
+// of any entry whose values match. So the remembered entry is the one the
+// probes would find.)
 func (tc *tcache) lookup(t int, seg, state, fixed []byte) (e *tcEntry, k1, h1 uint64) {
 	k1, h1 = tc.key1(t, seg)
+	if t < len(tc.memo) {
+		if mm := &tc.memo[t]; mm.gen == tc.gen && mm.k1 == k1 && k1 != 0 {
+			if v, short := tc.valuesOnly(mm.set, state, fixed); short && v == mm.v {
+				tc.hits++
+				return &tc.ents[mm.idx], k1, h1
+			}
+		}
+	}
 	l1 := tc.find1(k1, h1)
 	if l1 < 0 {
 		return nil, k1, h1
@@ -367,12 +387,51 @@ func (tc *tcache) lookup(t int, seg, state, fixed []byte) (e *tcEntry, k1, h1 ui
 	e1 := &tc.l1s[l1]
 	for _, k := range e1.sets[:e1.nsets] {
 		v, short, h := tc.values(l1, k, state, fixed)
-		if e := tc.find(l1, k, v, short, h); e != nil {
+		if i := tc.find(l1, k, v, short, h); i >= 0 {
 			tc.hits++
-			return e, k1, h1
+			if k1 != 0 && short {
+				for len(tc.memo) <= t {
+					tc.memo = append(tc.memo, tcMemo{})
+				}
+				tc.memo[t] = tcMemo{k1: k1, set: k, v: v, idx: int32(i), gen: tc.gen}
+			}
+			return &tc.ents[i], k1, h1
 		}
 	}
 	return nil, k1, h1
+}
+
+// tcMemo is a thread's last hit: its first-level key, the set and values
+// that matched, and the entry's index in ents (valid while gen is).
+type tcMemo struct {
+	k1  uint64
+	v   uint64
+	set int32
+	idx int32
+	gen uint32
+}
+
+// valuesOnly is values without the hash.
+func (tc *tcache) valuesOnly(k int32, state, fixed []byte) (v uint64, short bool) {
+	if k >= 0 {
+		set := &tc.sets[k]
+		if !set.short {
+			return 0, false
+		}
+		sh := uint(0)
+		for _, r := range set.ranges {
+			v |= getBits(state, uint(r.off), uint(r.width)) << sh
+			sh += uint(r.width)
+		}
+		return v, true
+	}
+	if len(fixed) > 7 {
+		return 0, false
+	}
+	for i, b := range fixed {
+		v |= uint64(b) << (8 * i)
+	}
+	return v | uint64(len(fixed))<<56, true
 }
 
 // begin starts recording the outcomes of a thread's expansion.
@@ -444,7 +503,7 @@ func (m *Model) tcEnd(k1, h1 uint64, state, fixed []byte) {
 			return
 		}
 		if known {
-			if v, short, h := tc.values(l1, k, state, fixed); tc.find(l1, k, v, short, h) != nil {
+			if v, short, h := tc.values(l1, k, state, fixed); tc.find(l1, k, v, short, h) >= 0 {
 				// (cannot happen: lookup tried every set of (t,
 				// segment); kept for safety)
 				tc.discard()
@@ -485,6 +544,7 @@ func (m *Model) tcEnd(k1, h1 uint64, state, fixed []byte) {
 		tc.data = append(tc.data, tc.vals...)
 	}
 	if 2*(tc.nents+1) > len(tc.ents) {
+		tc.gen++ // (the entries move)
 		old := tc.ents
 		tc.ents = make([]tcEntry, max(2*len(old), 1024))
 		for i := range old {
