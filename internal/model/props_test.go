@@ -25,15 +25,10 @@ func TestEvaluatorMatchesLabels(t *testing.T) {
 		}
 		n++
 		_, ev := labelEvaluator(t, m)
-		s0, fail := m.Initial(nil)
-		if fail != nil {
+		if _, fail := m.Initial(nil); fail != nil {
 			continue
 		}
-		seen := map[string]bool{string(s0): true}
-		queue := [][]byte{s0}
-		for len(queue) > 0 && len(seen) < 20000 {
-			s := queue[0]
-			queue = queue[1:]
+		for _, s := range benchStates(m, 20000) {
 			mask, _, cerr := ev.Mask(s)
 			for i := range m.Labels() {
 				want, lerr := m.EvalLabel(s, i)
@@ -44,12 +39,6 @@ func TestEvaluatorMatchesLabels(t *testing.T) {
 					t.Fatalf("%s: label %s = %v, the evaluator says %v", f, m.Labels()[i].Name, want, !want)
 				}
 			}
-			m.Next(s, func(st *Step) {
-				if st.Outcome == OK && !seen[string(st.State)] {
-					seen[string(st.State)] = true
-					queue = append(queue, append([]byte(nil), st.State...))
-				}
-			})
 		}
 	}
 	if n < 3 {
@@ -61,14 +50,7 @@ func TestEvaluatorMatchesLabels(t *testing.T) {
 func TestEvaluatorAllocs(t *testing.T) {
 	m := load(t, "../../examples/peterson.bir")
 	m.checkEncoding = false
-	var conds []ast.Expr
-	for _, l := range m.Labels() {
-		conds = append(conds, l.Pred.Decl.Expr)
-	}
-	ev, err := m.NewEvaluator(conds)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ev := labelEvaluator(t, m)
 	s0, _ := m.Initial(nil)
 	states := [][]byte{s0}
 	m.Next(s0, func(st *Step) { states = append(states, append([]byte(nil), st.State...)) })

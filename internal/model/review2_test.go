@@ -1,7 +1,6 @@
 package model
 
 import (
-	"math/rand"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -12,14 +11,7 @@ import (
 // every traced run's changes against its trace (checkFixes), and every
 // memoized condition value against a full evaluation (Evaluator.Eval).
 
-func review2Files(t *testing.T) []string {
-	t.Helper()
-	files, err := filepath.Glob("testdata/review2-*.bir")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/review2-*.bir models (%v)", err)
-	}
-	return files
-}
+func review2Files(t *testing.T) []string { return testdataFiles(t, "testdata/review2-*.bir") }
 
 // TestReview2Models explores each review2 model with the cache on, then
 // compares the outcomes of every state with the cache on and off, in order
@@ -31,23 +23,7 @@ func TestReview2Models(t *testing.T) {
 			on := loadOpts(t, f, Options{TransitionCache: CacheOn})
 			off := loadOpts(t, f, Options{TransitionCache: CacheOff})
 			states := dfsCheck(on, 20000)
-			check := func(s []byte) {
-				a, doneA := outcomes(on, s)
-				b, doneB := outcomes(off, s)
-				if !slices.Equal(a, b) || doneA != doneB {
-					t.Fatalf("state %q: with the cache %v (all done %v), without %v (%v)", s, a, doneA, b, doneB)
-				}
-			}
-			for _, s := range states {
-				check(s)
-			}
-			rng := rand.New(rand.NewSource(int64(len(states))))
-			for _, i := range rng.Perm(len(states)) {
-				check(states[i])
-			}
-			if on.tc.hits == 0 {
-				t.Fatal("no cache hit")
-			}
+			compareOnOff(t, on, off, states)
 			if len(on.Labels()) == 0 {
 				return
 			}

@@ -16,13 +16,41 @@ import (
 // panics (verifyHit), and so does a recorded run that changes a fixed slot
 // it did not trace (checkFixes).
 
-func tcReviewFiles(t *testing.T) []string {
+func tcReviewFiles(t *testing.T) []string { return testdataFiles(t, "testdata/tcache-*.bir") }
+
+// testdataFiles lists the models matching pattern; there must be some.
+func testdataFiles(t *testing.T, pattern string) []string {
 	t.Helper()
-	files, err := filepath.Glob("testdata/tcache-*.bir")
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/tcache-*.bir models (%v)", err)
+		t.Fatalf("no %s models (%v)", pattern, err)
 	}
 	return files
+}
+
+// compareOnOff checks that the models on (the cache on) and off (off)
+// give the same outcomes for every state, in order and again in a random
+// order (so that entries recorded in one state are hit in states far from
+// it), and that on had cache hits.
+func compareOnOff(t *testing.T, on, off *Model, states [][]byte) {
+	t.Helper()
+	check := func(s []byte) {
+		a, doneA := outcomes(on, s)
+		b, doneB := outcomes(off, s)
+		if !slices.Equal(a, b) || doneA != doneB {
+			t.Fatalf("state %q: with the cache %v (all done %v), without %v (%v)", s, a, doneA, b, doneB)
+		}
+	}
+	for _, s := range states {
+		check(s)
+	}
+	rng := rand.New(rand.NewSource(int64(len(states))))
+	for _, i := range rng.Perm(len(states)) {
+		check(states[i])
+	}
+	if on.tc.hits == 0 {
+		t.Fatal("no cache hit")
+	}
 }
 
 // cacheEntriesByThread counts, per thread index, the first-level entries of
@@ -49,23 +77,7 @@ func TestTransitionCacheReviewModels(t *testing.T) {
 			if len(states) == 0 {
 				t.Fatal("no state")
 			}
-			check := func(s []byte) {
-				a, doneA := outcomes(on, s)
-				b, doneB := outcomes(off, s)
-				if !slices.Equal(a, b) || doneA != doneB {
-					t.Fatalf("state %q: with the cache %v (all done %v), without %v (%v)", s, a, doneA, b, doneB)
-				}
-			}
-			for _, s := range states {
-				check(s)
-			}
-			rng := rand.New(rand.NewSource(int64(len(states))))
-			for _, i := range rng.Perm(len(states)) {
-				check(states[i])
-			}
-			if on.tc.hits == 0 {
-				t.Fatal("no cache hit")
-			}
+			compareOnOff(t, on, off, states)
 			t.Logf("%d states, %d hits, entries by thread %v", len(states), on.tc.hits, cacheEntriesByThread(on))
 		})
 	}
