@@ -53,7 +53,7 @@ func BenchmarkNext(b *testing.B) {
 // BenchmarkNextCache is BenchmarkNext with the transition cache forced on
 // (warm: every state was expanded once before the timing) and off.
 func BenchmarkNextCache(b *testing.B) {
-	for _, path := range []string{"../../bench/models/counters.bir", "../../bench/models/mutex.bir", "../../bench/models/buffer.bir"} {
+	for _, path := range []string{"../../bench/models/counters.bir", "../../bench/models/mutex.bir", "../../bench/models/buffer.bir", "../../bench/models/updown.bir"} {
 		for _, mode := range []CacheMode{CacheOn, CacheOff} {
 			name := path[len("../../bench/models/") : len(path)-len(".bir")]
 			if mode == CacheOn {
