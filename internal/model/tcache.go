@@ -45,7 +45,8 @@ const (
 	tcMaxBytes = 4 << 20 // memory of the cache before it is cleared (tcache.maxBytes)
 	tcMaxSets  = 8       // slot sets per (t, segment)
 	tcPhase    = 1 << 16 // outcomes per phase
-	tcCycle    = 32      // phases per cycle
+	tcCycle    = 32      // phases per cycle, at first
+	tcMaxCycle = 512     // phases per cycle at most
 )
 
 // Whether the cache pays depends on the model: on hits it saves executing
@@ -59,6 +60,12 @@ const (
 // use the faster way. The time is the process's CPU time where the
 // system gives it, so that waiting for a core does not count. Either way
 // gives the same outcomes in the same order; only the speed differs.
+//
+// Measuring costs: two phases of each cycle run the slower way. So a cycle
+// whose measuring phases find one way at least a quarter cheaper than the
+// other lasts twice as long as the cycle before (up to tcMaxCycle phases,
+// some 3*10^7 outcomes), and one that finds the two closer lasts tcCycle
+// phases.
 type tcache struct {
 	allowed bool // the model may use the cache
 	on      bool // this phase uses it
@@ -66,6 +73,7 @@ type tcache struct {
 	whole   bool // the slot set is always the whole fixed part
 
 	phase    int // index in the cycle
+	cycle    int // phases in this cycle: tcCycle to tcMaxCycle
 	phaseOut int // outcomes so far in this phase
 	phaseT0  time.Duration
 	clock    func() time.Duration // the clock (tests replace it)
@@ -167,6 +175,7 @@ func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.clock = cpuClock
 	tc.maxBytes = tcMaxBytes
 	tc.phaseLen = tcPhase
+	tc.cycle = tcCycle
 }
 
 // tick counts n outcomes of the current phase and moves to the next phase
@@ -188,14 +197,19 @@ func (tc *tcache) tick(n int) {
 	case 4:
 		tc.costOn = min(tc.costOn, cost)
 	}
-	tc.phase = (tc.phase + 1) % tcCycle
+	tc.phase = (tc.phase + 1) % tc.cycle
 	switch tc.phase {
 	case 0, 1, 4:
 		tc.on = true
 	case 2, 3:
 		tc.on = false
-	default:
+	case 5:
 		tc.on = tc.costOn <= tc.costOff
+		if lo, hi := min(tc.costOn, tc.costOff), max(tc.costOn, tc.costOff); 4*lo <= 3*hi {
+			tc.cycle = min(2*tc.cycle, tcMaxCycle)
+		} else {
+			tc.cycle = tcCycle
+		}
 	}
 	tc.phaseOut, tc.phaseT0 = 0, now
 }

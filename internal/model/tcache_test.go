@@ -133,9 +133,11 @@ func TestTransitionCachePhases(t *testing.T) {
 				clock += d
 				tc.tick(tc.phaseLen - 1)
 			}
+			// one way costs half the other, so the first cycle lasts
+			// 2*tcCycle phases (see TestTransitionCacheBackoff)
 			for i, on := range pattern {
 				want := faster
-				switch i % tcCycle {
+				switch i {
 				case 0, 1, 4:
 					want = true
 				case 2, 3:
@@ -154,6 +156,63 @@ func TestTransitionCachePhases(t *testing.T) {
 		tc.tick(tc.phaseLen)
 		if !tc.on {
 			t.Fatal("CacheOn turned the cache off")
+		}
+	}
+}
+
+// TestTransitionCacheBackoff checks the length of CacheAuto's cycles with
+// a fake clock: a cycle whose measuring phases find one way at least a
+// quarter cheaper than the other lasts twice as long as the cycle before
+// (up to tcMaxCycle phases), and one that finds the two closer lasts
+// tcCycle phases.
+func TestTransitionCacheBackoff(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		on, off    time.Duration // cost of a phase each way
+		then       time.Duration // the cost with the cache from the fifth cycle on
+		wantCycles []int
+	}{
+		{"cache far cheaper", time.Second, 2 * time.Second, time.Second, []int{64, 128, 256, 512, 512, 512, 512}},
+		{"cache far dearer", 2 * time.Second, time.Second, 2 * time.Second, []int{64, 128, 256, 512, 512, 512, 512}},
+		{"close", time.Second, 1100 * time.Millisecond, time.Second, []int{32, 32, 32, 32, 32, 32, 32}},
+		{"the gap closes", time.Second, 2 * time.Second, 1900 * time.Millisecond, []int{64, 128, 256, 512, 512, 32, 32}},
+	} {
+		var tc tcache
+		tc.init(CacheAuto, true, false)
+		var clock time.Duration
+		tc.clock = func() time.Duration { return clock }
+		var starts []int // phase numbers at which a cycle starts
+		for i := 0; len(starts) <= len(c.wantCycles); i++ {
+			if tc.phase == 0 {
+				starts = append(starts, i)
+			}
+			// the measuring phases run each way as their place says
+			switch tc.phase {
+			case 0, 1, 4:
+				if !tc.on {
+					t.Fatalf("%s: phase %d of a cycle runs without the cache", c.name, tc.phase)
+				}
+			case 2, 3:
+				if tc.on {
+					t.Fatalf("%s: phase %d of a cycle runs with the cache", c.name, tc.phase)
+				}
+			}
+			d := c.off
+			if tc.on {
+				d = c.on
+				if len(starts) > 5 {
+					d = c.then
+				}
+			}
+			clock += d
+			tc.tick(tc.phaseLen)
+		}
+		var got []int
+		for k := 1; k < len(starts); k++ {
+			got = append(got, starts[k]-starts[k-1])
+		}
+		if !slices.Equal(got, c.wantCycles) {
+			t.Errorf("%s: cycles of %v phases, want %v", c.name, got, c.wantCycles)
 		}
 	}
 }
