@@ -39,14 +39,19 @@
 // then the transformation is expanded into one option per choice (expand.go),
 // each entered when its object is allocated, its thread waits, its object is
 // reachable (an unrolled condition over the simple paths of the bounded
-// heap) or its value lies within the bounds.
+// heap) or its value lies within the bounds. Where that is impossible (a
+// range over int bounds, a constant range of more than 1024 values, a
+// reachable whose unrolled condition would be too large, more than 1024
+// options) the choices are symbols (symbolic.go): the entry condition is an
+// existential over their values evaluated in SPIN's embedded C (c_expr
+// calling C functions of the conditions converted from Promela, cexpr.go),
+// and a walk at the start of the step picks each valid value by exactly one
+// path, with Promela assignments that SPIN's simulator replays.
 //
-// Constructs the translation does not support (a disabling condition that
-// depends on a choice that cannot be expanded: a range choice whose bounds'
-// types allow more than 1024 values, a reachable whose unrolled condition
-// would be too large, more than 1024 options; remote references to arrays,
-// ...) make Translate return a positioned error (file:line:col: message)
-// instead of wrong output.
+// Constructs the translation does not support (remote references to arrays
+// in properties, conditions whose C exceeds what SPIN's c_code takes, ...)
+// make Translate return a positioned error (file:line:col: message) instead
+// of wrong output.
 package promela
 
 import (
@@ -213,6 +218,9 @@ func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
 		g.p("/* the bounds hit so far, printed by pan as BIR-limit N */\n")
 		g.p("c_decl { unsigned char BIR_hit[%d]; }\n", len(g.limits))
 	}
+	if err := g.emitC(); err != nil {
+		return nil, err
+	}
 	always := ""
 	if g.usesAlways {
 		always = "hidden byte BIR_always = 1; /* true, for steps that loop back without a condition */"
@@ -278,6 +286,14 @@ type gen struct {
 	usesReach  bool
 	usesChoice bool
 	preds      [][]heapEdge // heapPreds, computed once
+
+	// symbolic choices (symbolic.go): the most symbols of one step of the
+	// thread, and the C functions of the existential conditions, emitted
+	// in c_code blocks at the end
+	symMax            int
+	nCFn              int
+	cfns              []cfn
+	cGlobals, cHidden map[string]bool
 
 	// properties
 	thr      *types.Proc // the thread being emitted (nil: monitor, claims)

@@ -91,18 +91,23 @@ func translate(t *testing.T, prog *types.Program) (string, error) {
 	return buf.String(), nil
 }
 
-// TestUnsupportedPositioned checks that every example translates, and that
-// constructs the translation does not support are refused with a positioned
-// error that says so.
+// TestUnsupportedPositioned checks that every example translates, that the
+// disabling conditions that read a value chosen in the same step by a
+// choice without one option per value are translated with symbolic
+// choices (an existential in embedded C), and that what is still refused
+// is refused with a positioned error that says so.
 func TestUnsupportedPositioned(t *testing.T) {
 	for _, path := range models(t) {
 		if _, err := translate(t, load(t, path)); err != nil {
 			t.Errorf("%s: %v", filepath.Base(path), err)
 		}
 	}
-	const refused = ": promela: assume depends on a value chosen earlier in the same transformation that the Promela translation cannot express before the step: "
-	unsupported := []struct{ name, src, want string }{
-		{"a disabling condition after a range choice of more values than options", `system S ()
+	// once refused: each is now a symbolic choice, whose entry condition
+	// calls the C function of its existential, and whose value is picked
+	// at the start of the step by a walk (SPIN runs them in
+	// TestSpinAgreement: testdata/symbolic-*.bir)
+	symbolic := []struct{ name, src string }{
+		{"a disabling condition after a range choice over int bounds", `system S ()
 n : int;
 x : int;
 main thread M ()
@@ -111,7 +116,7 @@ main thread M ()
   loc m1:
 end M;
 end S;
-`, "s.bir:6:47" + refused + "the range choice at 6:25 may have more than 1024 values (its bounds' types allow them)"},
+`},
 		{"a disabling condition after a constant range choice of more values than options", `system S ()
 x : int;
 main thread M ()
@@ -120,7 +125,7 @@ main thread M ()
   loc m1:
 end M;
 end S;
-`, "s.bir:5:50" + refused + "the range choice at 5:25 has 1025 values, more than 1024 options"},
+`},
 		{"a disabling condition after reachable over a heap too large to unroll", `system S ()
 N = record { a, b : ref N; v : range 0..3; };
 C : collection [8] of N;
@@ -131,7 +136,7 @@ main thread M ()
   loc m1:
 end M;
 end S;
-`, "s.bir:7:42" + refused + "the reachable at 7:25 would need conditions of more than 2048 comparisons over this heap"},
+`},
 		{"a disabling condition after choices with too many combinations", `system S ()
 N = record { v : range 0..3; };
 C : collection [40] of N;
@@ -142,11 +147,60 @@ main thread M ()
   loc m1:
 end M;
 end S;
-`, "s.bir:7:52" + refused + "the choice at 7:36 would make more than 1024 options"},
+`},
+	}
+	parse := func(name, src string) *types.Program {
+		t.Helper()
+		fset := source.NewFileSet()
+		f, err := parser.ParseFile(fset, "s.bir", []byte(src), parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		prog, err := types.Check(fset, f, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return prog
+	}
+	for _, u := range symbolic {
+		out, err := translate(t, parse(u.name, u.src))
+		if err != nil {
+			t.Errorf("%s: %v", u.name, err)
+			continue
+		}
+		for _, want := range []*regexp.Regexp{
+			regexp.MustCompile(`(?m)^  :: atomic \{ .*c_expr \{ \(BIR_x\d+_0\(_this\)\) \}\)* ->$`),                              // the entry: some value is valid
+			regexp.MustCompile(`BIR_cv0 = .*; BIR_cd = c_expr \{ \(BIR_n\d+_0\(_this, PM->BIR_cv0\)\) \}; do :: `),               // the walk
+			regexp.MustCompile(`(?m)^       BIR_cv0 = 0;$`),                                                                      // back to 0 in the step
+			regexp.MustCompile(`(?m)^c_code \{\n(static int BIR_\w+\(.*\);\n)*static int BIR_s\d+_0\(uchar \*_this, int v0\);$`), // the C functions
+			regexp.MustCompile(`(?m)^  int BIR_cv0(, BIR_cv1)?; .*\n  int BIR_cd;`),                                              // the scratch locals
+		} {
+			if !want.MatchString(out) {
+				t.Errorf("%s: the translation does not match %s:\n%s", u.name, want, out)
+			}
+		}
+	}
+	// the existential's C, for the two foralls: both are symbols, over the
+	// objects allocated and 0 (none, when there is no object: r and s keep
+	// their values), nested
+	out, err := translate(t, parse("foralls", symbolic[3].src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"  :: atomic { c_expr { (BIR_x0_0(_this)) } ->\n",
+		"static int BIR_s0_1(uchar *_this, int v0, int v1) {\n  return (!(((v0 != 0 ? v0 : now.r)) != 0)) || ((!(((v1 != 0 ? v1 : now.s)) != 0)) || (now.C[((v0 != 0 ? v0 : now.r)) - 1].v == now.C[((v1 != 0 ? v1 : now.s)) - 1].v));\n}",
+		"static int BIR_s0_0(uchar *_this, int v0) {\n  return BIR_x0_1(_this, v0);\n}",
+		"    if (((v1 >= 1 && v1 <= 40 && (v1 - 1 < now.BIR_n_C + 0)) || (v1 == 0 && (now.BIR_n_C == 0))) && (BIR_s0_1(_this, v0, v1))) return 1;\n",
+		"       if :: BIR_cv0 != 0 -> r = BIR_cv0 :: else -> skip fi;\n       BIR_cv0 = 0;\n       if :: BIR_cv1 != 0 -> s = BIR_cv1 :: else -> skip fi;\n       BIR_cv1 = 0;\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("foralls: the translation lacks %q:\n%s", want, out)
+		}
 	}
 	// once refused: forall's choice is expanded into one option per
 	// object, entered when the object is allocated and its v is 0
-	src := `system S ()
+	out, err = translate(t, parse("forall then assume", `system S ()
 N = record { v : range 0..3; };
 C : collection [2] of N;
 r : ref N;
@@ -156,17 +210,7 @@ main thread M ()
   loc m1:
 end M;
 end S;
-`
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, "s.bir", []byte(src), parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := types.Check(fset, f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := translate(t, prog)
+`))
 	if err != nil {
 		t.Fatalf("forall then assume: %v", err)
 	}
@@ -175,19 +219,28 @@ end S;
 			t.Errorf("forall then assume: the translation lacks %q:\n%s", want, out)
 		}
 	}
-	for _, u := range unsupported {
-		fset := source.NewFileSet()
-		f, err := parser.ParseFile(fset, "s.bir", []byte(u.src), parser.ParseComments)
-		if err != nil {
-			t.Fatalf("%s: %v", u.name, err)
-		}
-		prog, err := types.Check(fset, f, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", u.name, err)
-		}
-		if _, err := translate(t, prog); err == nil || err.Error() != u.want {
-			t.Errorf("%s: got %v, want %s", u.name, err, u.want)
-		}
+	if strings.Contains(out, "c_expr") {
+		t.Errorf("forall then assume: embedded C where one option per object does:\n%s", out)
+	}
+	// still refused: a condition whose C function exceeds what SPIN's
+	// c_code takes
+	var terms []string
+	for k := 0; k < 3000; k++ {
+		terms = append(terms, fmt.Sprintf("x != %d", 100000+k))
+	}
+	huge := `system S ()
+n : int;
+x : int;
+main thread M ()
+  loc m0:
+    when true do { x := internChoose(0 .. n); assume(` + strings.Join(terms, " && ") + `); } goto m1;
+  loc m1:
+end M;
+end S;
+`
+	const tooLong = `^s\.bir:6:5: promela: the conditions of this transformation's choices need a C function of \d+ bytes, more than SPIN's embedded C takes \(30000\)$`
+	if _, err := translate(t, parse("huge", huge)); err == nil || !regexp.MustCompile(tooLong).MatchString(err.Error()) {
+		t.Errorf("a C function too long: got %v, want %s", err, tooLong)
 	}
 }
 

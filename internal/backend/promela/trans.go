@@ -19,6 +19,7 @@ const (
 	itemCheck   itemKind = iota // a runtime error unless cond holds
 	itemDisable                 // the transformation is disabled unless cond holds
 	itemLimit                   // a bound is hit (the path is cut) if cond holds
+	itemChoice                  // a symbolic choice is made here (symbolic.go)
 )
 
 type item struct {
@@ -61,6 +62,11 @@ type altCode struct {
 	// (it reads a value chosen inside the step) before a disabling
 	// condition or a bound
 	imprecise bool
+	// pre chooses the values of the symbolic choices at the start of the
+	// block; cfns are the C functions its conditions call (symbolic.go)
+	pre  []string
+	cfns []cfn
+	nsym int
 }
 
 func and(a, b string) string {
@@ -162,6 +168,7 @@ func (g *gen) thread(t *types.Proc) error {
 	g.exitLocs = map[*types.Location]bool{}
 	g.usesReach = false
 	g.usesChoice = false
+	g.symMax = 0
 	taken := map[string]bool{}
 	for _, v := range t.Vars() {
 		n := ident(v.Name())
@@ -225,6 +232,11 @@ func (g *gen) thread(t *types.Proc) error {
 		}
 	}
 	g.proc = t
+	for _, alts := range g.locAlts {
+		for _, a := range alts {
+			g.symMax = max(g.symMax, a.nsym)
+		}
+	}
 
 	first := t.Locations[0]
 	// a bound hit inside an invisible run (after its first transformation)
@@ -319,6 +331,14 @@ func (g *gen) thread(t *types.Proc) error {
 	if g.usesChoice {
 		g.p("  int BIR_ch; /* scratch of range choices, 0 between steps */\n")
 	}
+	if g.symMax > 0 {
+		var vs []string
+		for k := 0; k < g.symMax; k++ {
+			vs = append(vs, symName(k))
+		}
+		g.p("  int %s; /* the values of symbolic choices, chosen at the start of a step; 0 between steps */\n", strings.Join(vs, ", "))
+		g.p("  int BIR_cd; /* scratch of symbolic choices: the distance to the next valid value; 0 between steps */\n")
+	}
 	if len(procs) > 1 {
 		maxD := 0
 		for _, f := range procs[1:] {
@@ -364,6 +384,7 @@ func (g *gen) thread(t *types.Proc) error {
 			}
 			g.p("L_%s:\n  if\n", name)
 			for _, a := range g.locAlts[loc] {
+				g.cfns = append(g.cfns, a.cfns...)
 				g.mark(Entry{Trans: a.tr})
 				entry := a.entry
 				if entry == "true" && g.selfLoop(a) {
@@ -760,7 +781,8 @@ func (g *gen) rangeSpan(a *ast.ChooseAction) (lo, hi int64, ok bool) {
 // disabling condition then reads a value chosen inside the step, or a check
 // that reads one is left out of the entry condition before a disabling
 // condition or a bound, the transformation is translated again with the
-// choices made inside the step expanded too (see expand.go).
+// choices made inside the step expanded too (see expand.go), or, where one
+// option per value is impossible, with every choice a symbol (symbolic.go).
 func (g *gen) transformation(loc *types.Location, tr *ast.Transformation) ([]*altCode, error) {
 	out, _, err := g.expand(loc, tr, false)
 	var de *dirtyError
@@ -797,12 +819,13 @@ func anyImprecise(alts []*altCode) bool {
 }
 
 // expand translates a transformation with its choices expanded (deep: see
-// transformation); why lists the choices deep expansion had to leave
-// inside the step.
+// transformation), or symbolic when some choice cannot be; why lists the
+// choices that had to stay inside the step.
 func (g *gen) expand(loc *types.Location, tr *ast.Transformation, deep bool) ([]*altCode, []string, error) {
 	var cs choiceSet
 	var why []string
 	total := 1
+	symbolic := false // some choice has no option per value
 	for i, a := range tr.Actions {
 		n, reason := g.choiceOptions(a, deep)
 		switch {
@@ -810,11 +833,34 @@ func (g *gen) expand(loc *types.Location, tr *ast.Transformation, deep bool) ([]
 			cs.actions = append(cs.actions, i)
 			cs.n = append(cs.n, n)
 			total *= n
+		case (n > 0 || reason != "") && deep && g.symbolicKind(a):
+			symbolic = true
 		case n > 0:
 			why = append(why, fmt.Sprintf("the choice at %s would make more than %d options", g.lineCol(a.Pos()), maxExpansion))
 		case reason != "":
 			why = append(why, reason)
+		case g.mustBeSymbolic(a):
+			symbolic = true
 		}
+	}
+	// Then every choice that has options is a symbol (symbolic.go): the
+	// transformation is one option, whose entry condition is an
+	// existential in embedded C over the values of all its choices.
+	sym := map[int]bool{}
+	if symbolic {
+		for i, a := range tr.Actions {
+			if n, reason := g.choiceOptions(a, deep); (n > 0 || reason != "" || g.mustBeSymbolic(a)) && g.symbolicKind(a) {
+				sym[i] = true
+			}
+		}
+		var keep choiceSet
+		for k, i := range cs.actions {
+			if !sym[i] {
+				keep.actions = append(keep.actions, i)
+				keep.n = append(keep.n, cs.n[k])
+			}
+		}
+		cs = keep
 	}
 	var out []*altCode
 	combo := make([]int, len(cs.actions))
@@ -822,6 +868,9 @@ func (g *gen) expand(loc *types.Location, tr *ast.Transformation, deep bool) ([]
 		pick := map[int]int{}
 		for k, i := range cs.actions {
 			pick[i] = combo[k]
+		}
+		for i := range sym {
+			pick[i] = pickSym
 		}
 		a, err := g.alternative(loc, tr, pick)
 		if err != nil {
@@ -894,6 +943,8 @@ type tx struct {
 	// lostAt is the number of items when a check was first left out of
 	// the entry condition (-1: none)
 	lostAt int
+	// syms are the symbolic choices made so far, symbol k in order
+	syms []*symChoice
 }
 
 func (x *tx) emit(s ...string) { x.body = append(x.body, s...) }
@@ -1022,7 +1073,13 @@ func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[
 			return nil, err
 		}
 	}
-	a.entry, a.limits = entries(x.items)
+	if len(x.syms) > 0 {
+		if err := x.symbolic(a); err != nil {
+			return nil, err
+		}
+	} else {
+		a.entry, a.limits = entries(x.items)
+	}
 	if x.lostAt >= 0 {
 		for _, it := range x.items[x.lostAt:] {
 			if it.kind != itemCheck && it.cond != "true" {
@@ -1030,7 +1087,7 @@ func (g *gen) alternative(loc *types.Location, tr *ast.Transformation, pick map[
 			}
 		}
 	}
-	a.body = x.body
+	a.body = append(a.pre, x.body...)
 	if !a.exit && a.callee == nil && !a.ret {
 		a.body = append(a.body, g.resets(a.target)...)
 	}
@@ -1377,6 +1434,12 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		}
 		return false, x.assign(act.Lhs, act.Rhs, v, vcs, hv, hok)
 	case *ast.ChooseAction:
+		if pick == pickSym {
+			if act.Values != nil {
+				return false, x.symList(act)
+			}
+			return false, x.symRange(act)
+		}
 		if pick >= 0 {
 			if act.Values != nil {
 				e := act.Values[pick]
@@ -1399,11 +1462,17 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		}
 		return false, x.inlineChoice(act)
 	case *ast.ForallAction:
+		if pick == pickSym {
+			return false, x.symForall(act)
+		}
 		if pick >= 0 {
 			return false, x.forallPick(act, pick)
 		}
 		return false, x.forall(act)
 	case *ast.ReachableAction:
+		if pick == pickSym {
+			return false, x.symReachable(act)
+		}
 		if pick >= 0 {
 			return false, x.reachablePick(act, pick, a)
 		}
@@ -1519,7 +1588,9 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 			return nil
 		}
 		if hi.Int-lo.Int >= 1<<16 {
-			return g.errorf(act.KwPos, "a range choice of more than 65536 values is not supported")
+			// too many values for one option each: the loop of
+			// ranges with bounds that are not constant
+			return x.rangeChoice(act)
 		}
 		for v := lo.Int; v <= hi.Int; v++ {
 			vals = append(vals, fmt.Sprint(v))
@@ -1853,6 +1924,9 @@ func (x *tx) lockAction(act *ast.LockAction, pick int, a *altCode) error {
 		x.hoist.wc = "0"
 	case token.NOTIFY:
 		monitor()
+		if pick == pickSym {
+			return x.symNotify(alts, hread(".waiting"), hread(".notified"), set)
+		}
 		if pick >= 0 {
 			x.notifyPick(act, pick, alts, hread(".waiting"), hread(".notified"), set, a)
 		} else {
