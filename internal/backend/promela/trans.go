@@ -1736,7 +1736,8 @@ func (x *tx) forall(act *ast.ForallAction) error {
 	if err != nil {
 		return err
 	}
-	x.emit(assertStmts(lcs)...)
+	// as in birch, the target is evaluated (and checked) only when there
+	// is an object to store
 	var b strings.Builder
 	b.WriteString("if")
 	var none []string
@@ -1746,7 +1747,8 @@ func (x *tx) forall(act *ast.ForallAction) error {
 		}
 		for i := 0; i < int(c.Size); i++ {
 			ref := fmt.Sprint(g.colOff[c] + i + 1)
-			fmt.Fprintf(&b, " :: %s > %d -> %s", g.countName(c), i, forAlts(alts, func(p string) string { return p + " = " + ref }))
+			stmts := append(assertStmts(lcs), forAlts(alts, func(p string) string { return p + " = " + ref }))
+			fmt.Fprintf(&b, " :: %s > %d -> %s", g.countName(c), i, strings.Join(stmts, "; "))
 		}
 		none = append(none, g.countName(c)+" == 0")
 	}
