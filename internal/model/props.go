@@ -44,6 +44,15 @@ type Evaluator struct {
 	// evaluation traced (pairs of first slot and count): a successor whose
 	// changes avoid them has the same value
 	src []condMemo
+
+	// holds: every state whose cached steps LoadStep loads satisfies
+	// every condition without error (SourcesHold). reads[i]: the fixed
+	// slots condition i may read in any state (pairs of first slot and
+	// count), when they do not depend on the state (staticReads); nil
+	// otherwise.
+	holds     bool
+	reads     [][]int32
+	shortcuts int // conditions found true that way (for tests)
 }
 
 type condMemo struct {
@@ -86,9 +95,69 @@ func (m *Model) NewEvaluator(conds []ast.Expr) (ev *Evaluator, err error) {
 	for _, c := range conds {
 		ev.conds = append(ev.conds, m.expr(c, scope{}))
 		ev.threads = append(ev.threads, m.readsThreads(c, map[*types.Predicate]bool{}))
+		r, ok := m.staticReads(c, []int32{}, map[*types.Predicate]bool{})
+		if !ok {
+			r = nil
+		}
+		ev.reads = append(ev.reads, r)
 	}
 	ev.x.m = m
 	return ev, nil
+}
+
+// SourcesHold declares that every state Next expands while ev evaluates its
+// successors satisfies every condition of ev without a runtime error, as
+// for invariants checked on every generated state (a state that violates
+// one is never expanded: search.WithStateCheck makes it an error outcome).
+// A condition whose slots are known statically (staticReads) is then true,
+// without evaluation, on each cached step that changes none of them.
+func (ev *Evaluator) SourcesHold() { ev.holds = true }
+
+// staticReads appends to dst the fixed slots e may read, as pairs of first
+// slot and count, when they are the same in every state: e reads only
+// constants and global variables (a whole variable when it is indexed),
+// directly or through predicates. ok is false for anything else (the heap,
+// threads, locks' builtins): its reads are traced per state instead.
+func (m *Model) staticReads(e ast.Expr, dst []int32, seen map[*types.Predicate]bool) ([]int32, bool) {
+	if tv, ok := m.info.Types[e]; ok && tv.Value.Kind != types.NoConst {
+		return dst, true
+	}
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return dst, true
+	case *ast.ParenExpr:
+		return m.staticReads(e.X, dst, seen)
+	case *ast.UnaryExpr:
+		return m.staticReads(e.X, dst, seen)
+	case *ast.BinaryExpr:
+		dst, ok := m.staticReads(e.X, dst, seen)
+		if !ok {
+			return dst, false
+		}
+		return m.staticReads(e.Y, dst, seen)
+	case *ast.IndexExpr:
+		dst, ok := m.staticReads(e.X, dst, seen)
+		if !ok {
+			return dst, false
+		}
+		return m.staticReads(e.Index, dst, seen)
+	case *ast.Ident:
+		switch obj := m.info.Uses[e].(type) {
+		case *types.Predicate:
+			if seen[obj] || obj.Decl == nil || obj.Decl.Expr == nil {
+				return dst, false
+			}
+			seen[obj] = true
+			return m.staticReads(obj.Decl.Expr, dst, seen)
+		case *types.Var:
+			if obj.Kind == types.GlobalVar {
+				if _, isLock := obj.Type().Underlying().(*types.Lock); !isLock {
+					return append(dst, int32(m.globalOff[obj.Index]), int32(slotSize(obj.Type()))), true
+				}
+			}
+		}
+	}
+	return dst, false
 }
 
 // readsThreads reports whether e reads the thread pool: a location test, a
@@ -204,6 +273,17 @@ func (ev *Evaluator) LoadStep(st *Step) {
 
 // Eval evaluates condition i on the loaded state.
 func (ev *Evaluator) Eval(i int) (bool, *CondError) {
+	if ev.hit != nil && ev.holds && ev.reads[i] != nil && !ev.hitWrites(ev.reads[i]) {
+		// true on the source, and none of the slots it reads changed
+		if ev.m.checkEncoding {
+			ev.decode(1)
+			if w, werr := ev.eval(i); !w || werr != nil {
+				panic("model: a condition declared to hold on the source is not true on an unchanged successor")
+			}
+		}
+		ev.shortcuts++
+		return true, nil
+	}
 	if ev.hit != nil && !ev.threads[i] {
 		if v, err, ok := ev.evalUnchanged(i); ok {
 			if ev.m.checkEncoding {
@@ -259,15 +339,24 @@ func (ev *Evaluator) evalUnchanged(i int) (v bool, err *CondError, ok bool) {
 		c.reads = append(c.reads[:0], x.trace...)
 		c.serial = ev.serial
 	}
-	tc := &m.tc
+	if ev.hitWrites(c.reads) {
+		return false, nil, false
+	}
+	return c.v, c.err, true
+}
+
+// hitWrites reports whether the loaded cached step changes a slot in reads
+// (pairs of first slot and count).
+func (ev *Evaluator) hitWrites(reads []int32) bool {
+	tc := &ev.m.tc
 	for _, f := range tc.fixes[ev.hit.fix : ev.hit.fix+ev.hit.nfix] {
-		for k := 0; k < len(c.reads); k += 2 {
-			if p := int(c.reads[k]); f.slot >= p && f.slot < p+int(c.reads[k+1]) {
-				return false, nil, false
+		for k := 0; k < len(reads); k += 2 {
+			if p := int(reads[k]); f.slot >= p && f.slot < p+int(reads[k+1]) {
+				return true
 			}
 		}
 	}
-	return c.v, c.err, true
+	return false
 }
 
 // Mask loads state and evaluates the first 64 conditions on it: bit i of

@@ -132,6 +132,7 @@ func NewInvariants(m *model.Model, props []*types.Property) (*Invariants, error)
 	if err != nil {
 		return nil, err
 	}
+	ev.SourcesHold()
 	inv.ev = ev
 	return inv, nil
 }
@@ -149,7 +150,11 @@ func (inv *Invariants) Check(state []byte, v *model.Step) bool {
 }
 
 // CheckStep is Check on the successor state of st, read from the step
-// (Evaluator.LoadStep) rather than decoded.
+// (Evaluator.LoadStep) rather than decoded. The state st comes from must
+// satisfy the invariants, as every state a search of WithStateCheck's model
+// expands does (the initial state is checked, and a successor that violates
+// one is an error outcome, never stored): an invariant whose slots the step
+// leaves unchanged is then not evaluated again (Evaluator.SourcesHold).
 func (inv *Invariants) CheckStep(st *model.Step, v *model.Step) bool {
 	inv.ev.LoadStep(st)
 	return inv.check(v)
