@@ -199,16 +199,7 @@ func (x *tx) symRange(act *ast.ChooseAction) error {
 	if err != nil {
 		return err
 	}
-	x.emit(assertStmts(pcs)...)
-	x.emit(assertStmts(g.valueChecks(nil, src, v, dst))...)
-	x.emit(forAlts(alts, func(p string) string { return p + " = " + v }), v+" = 0")
-	if _, ok, err := x.hoistedPlace(act.Lhs); err != nil {
-		return err
-	} else if ok {
-		x.items = append(x.items, checkItems(g.valueChecks(nil, src, v, dst))...)
-	}
-	x.setHoisted(act.Lhs, v, true)
-	return nil
+	return x.storeValue(act.Lhs, dst, alts, pcs, src, v, v+" = 0")
 }
 
 // symList translates lhs := internChoose(e0, e1, ...) symbolically: the
@@ -236,16 +227,7 @@ func (x *tx) symList(act *ast.ChooseAction) error {
 		s.finite()
 		v := x.newSym(s)
 		src := &types.Range{Lo: vals[0], Hi: vals[len(vals)-1]}
-		x.emit(assertStmts(lcs)...)
-		x.emit(assertStmts(g.valueChecks(nil, src, v, dst))...)
-		x.emit(forAlts(alts, func(p string) string { return p + " = " + v }), v+" = 0")
-		if _, ok, err := x.hoistedPlace(act.Lhs); err != nil {
-			return err
-		} else if ok {
-			x.items = append(x.items, checkItems(g.valueChecks(nil, src, v, dst))...)
-		}
-		x.setHoisted(act.Lhs, v, true)
-		return nil
+		return x.storeValue(act.Lhs, dst, alts, lcs, src, v, v+" = 0")
 	}
 	s := &symChoice{groups: []symGroup{{0, int64(len(act.Values)) - 1, "1"}}}
 	s.finite()

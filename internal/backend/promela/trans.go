@@ -1550,10 +1550,19 @@ func (x *tx) assignConst(lhs ast.Expr, v string) error {
 	if c, ok := constInt(v); ok {
 		src = &types.Range{Lo: c, Hi: c} // no check when the value fits
 	}
-	chk := g.valueChecks(nil, src, v, dst)
+	return x.storeValue(lhs, dst, alts, lcs, src, v)
+}
+
+// storeValue emits the store of v, a value of type src, into lhs (of type
+// dst, whose place is alts with the checks lcs), with the checks of the
+// value, then the statements after, and records the store for the entry
+// conditions.
+func (x *tx) storeValue(lhs ast.Expr, dst types.Type, alts []alt, lcs []check, src types.Type, v string, after ...string) error {
+	chk := x.g.valueChecks(nil, src, v, dst)
 	x.emit(assertStmts(lcs)...)
 	x.emit(assertStmts(chk)...)
 	x.emit(forAlts(alts, func(p string) string { return p + " = " + v }))
+	x.emit(after...)
 	if _, ok, err := x.hoistedPlace(lhs); err != nil {
 		return err
 	} else if ok {
