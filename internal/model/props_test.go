@@ -91,34 +91,21 @@ func TestLoadStep(t *testing.T) {
 			if fail != nil {
 				continue
 			}
-			seen := map[string]bool{string(s0): true}
-			queue := [][]byte{s0}
-			for len(queue) > 0 && len(seen) < 20000 {
-				s := queue[0]
-				queue = queue[1:]
-				m.Next(s, func(st *Step) {
-					if st.Outcome != OK {
-						return
+			exploreSteps(m, s0, 20000, nil, func(st *Step) {
+				copied := *st
+				byState.Load(st.State)
+				for i := range conds {
+					byStep.LoadStep(st)
+					a, errA := byStep.Eval(i)
+					b, errB := byState.Eval(i)
+					byStep.LoadStep(&copied)
+					c, errC := byStep.Eval(i)
+					if a != b || a != c || (errA == nil) != (errB == nil) || (errA == nil) != (errC == nil) {
+						t.Fatalf("%s: condition %d: LoadStep %v %v, copy %v %v, decoded %v %v", f, i, a, errA, c, errC, b, errB)
 					}
-					copied := *st
-					byState.Load(st.State)
-					for i := range conds {
-						byStep.LoadStep(st)
-						a, errA := byStep.Eval(i)
-						b, errB := byState.Eval(i)
-						byStep.LoadStep(&copied)
-						c, errC := byStep.Eval(i)
-						if a != b || a != c || (errA == nil) != (errB == nil) || (errA == nil) != (errC == nil) {
-							t.Fatalf("%s: condition %d: LoadStep %v %v, copy %v %v, decoded %v %v", f, i, a, errA, c, errC, b, errB)
-						}
-						n++
-					}
-					if !seen[string(st.State)] {
-						seen[string(st.State)] = true
-						queue = append(queue, append([]byte(nil), st.State...))
-					}
-				})
-			}
+					n++
+				}
+			})
 			hits += m.tc.hits
 		}
 	}
@@ -187,37 +174,24 @@ func TestSourcesHold(t *testing.T) {
 		if fail != nil || !holds(s0) {
 			continue
 		}
-		seen := map[string]bool{string(s0): true}
-		queue := [][]byte{s0}
-		for len(queue) > 0 && len(seen) < 20000 {
-			s := queue[0]
-			queue = queue[1:]
-			m.Next(s, func(st *Step) {
-				if st.Outcome != OK {
-					return
+		// only states that satisfy the invariants are expanded
+		exploreSteps(m, s0, 20000, holds, func(st *Step) {
+			byStep.LoadStep(st)
+			byState.Load(st.State)
+			for i := range conds {
+				before := byStep.shortcuts
+				a, errA := byStep.Eval(i)
+				b, errB := byState.Eval(i)
+				if a != b || (errA == nil) != (errB == nil) {
+					t.Fatalf("%s: invariant %d: on the step %v %v, decoded %v %v", f, i, a, errA, b, errB)
 				}
-				byStep.LoadStep(st)
-				byState.Load(st.State)
-				for i := range conds {
-					before := byStep.shortcuts
-					a, errA := byStep.Eval(i)
-					b, errB := byState.Eval(i)
-					if a != b || (errA == nil) != (errB == nil) {
-						t.Fatalf("%s: invariant %d: on the step %v %v, decoded %v %v", f, i, a, errA, b, errB)
-					}
-					shortcuts += byStep.shortcuts - before
-					n++
-					if !b || errB != nil {
-						falses++
-					}
+				shortcuts += byStep.shortcuts - before
+				n++
+				if !b || errB != nil {
+					falses++
 				}
-				if !seen[string(st.State)] && holds(st.State) {
-					// only states that satisfy the invariants are expanded
-					seen[string(st.State)] = true
-					queue = append(queue, append([]byte(nil), st.State...))
-				}
-			})
-		}
+			}
+		})
 	}
 	// some successors violate an invariant, some through a cache hit
 	// (sources-hold.bir), so a shortcut taken where it must not be shows
@@ -270,5 +244,27 @@ end S;
 		if got := ev.reads[i]; !slices.Equal(got, w) || (got == nil) != (w == nil) {
 			t.Errorf("invariant i%d: static reads %v, want %v", i, got, w)
 		}
+	}
+}
+
+// exploreSteps explores m breadth-first from s0 until it has seen limit
+// states, calling step on each OK outcome as Next delivers it; a new
+// successor is expanded when keep (nil: always) accepts its state.
+func exploreSteps(m *Model, s0 []byte, limit int, keep func([]byte) bool, step func(*Step)) {
+	seen := map[string]bool{string(s0): true}
+	queue := [][]byte{s0}
+	for len(queue) > 0 && len(seen) < limit {
+		s := queue[0]
+		queue = queue[1:]
+		m.Next(s, func(st *Step) {
+			if st.Outcome != OK {
+				return
+			}
+			step(st)
+			if !seen[string(st.State)] && (keep == nil || keep(st.State)) {
+				seen[string(st.State)] = true
+				queue = append(queue, append([]byte(nil), st.State...))
+			}
+		})
 	}
 }
