@@ -23,6 +23,9 @@ type cNames struct {
 	globals map[string]bool   // names in the state vector (now.x)
 	hidden  map[string]bool   // hidden globals: C globals of pan
 	special map[string]string // names replaced by C text (symbols, calls)
+	// remote is the C pointer to a remote thread's process: a name
+	// remoteMarker + x is its local x (remoteToC)
+	remote string
 }
 
 // cToken is a token of a Promela expression.
@@ -94,6 +97,8 @@ func cExpr(s string, n *cNames) (string, error) {
 				break
 			}
 			switch {
+			case n.remote != "" && strings.HasPrefix(text, remoteMarker):
+				text = n.remote + "->" + strings.TrimPrefix(text, remoteMarker)
 			case text == "true":
 				text = "1"
 			case text == "false":

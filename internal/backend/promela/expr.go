@@ -566,6 +566,12 @@ func (g *gen) elemPath(path string, k int64) string {
 	if es, ok := g.scalarArr[path]; ok {
 		return es[k]
 	}
+	if name, ok := strings.CutPrefix(path, remoteMarker); ok {
+		// an array parameter of a remote started thread (remoteToC)
+		if es, ok := g.scalarArr[name]; ok {
+			return remoteMarker + es[k]
+		}
+	}
 	return fmt.Sprintf("%s[%d]", path, k)
 }
 

@@ -1,6 +1,7 @@
 package promela
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -43,7 +44,21 @@ type remoteCtx struct {
 	proc *types.Proc
 	ref  string // "T[pid]"
 	tid  string // the thread's tid
+	// pid is the thread's pid; with inC set, its locals are named
+	// remoteMarker + name, for cExpr to reach through SPIN's process
+	// table (remoteToC)
+	pid int
+	inC bool
 }
+
+// remoteMarker prefixes the locals of a remote thread in an expression
+// that remoteToC converts to C.
+const remoteMarker = "BIR_rl_"
+
+// errRemoteC says that a remote reference reads an array or a lock of the
+// thread, which SPIN's remote references cannot: it is translated again
+// for embedded C.
+var errRemoteC = errors.New("a remote reference to an array or a lock")
 
 // invariants returns the invariants the translation checks.
 func (g *gen) invariants() []*types.Property {
@@ -282,8 +297,19 @@ func (g *gen) remoteRef(e *ast.RemoteRef, en *env) (string, []check, error) {
 	}
 	for i := len(tids) - 1; i >= 0; i-- {
 		tid := tids[i]
-		ren := &env{prop: true, remote: &remoteCtx{proc: t, ref: fmt.Sprintf("%s[%d]", g.names[t], g.pidOfTid(tid)), tid: fmt.Sprint(tid)}}
+		pid := g.pidOfTid(tid)
+		ren := &env{prop: true, remote: &remoteCtx{proc: t, ref: fmt.Sprintf("%s[%d]", g.names[t], pid), tid: fmt.Sprint(tid), pid: pid}}
 		v, vcs, err := g.expr(e.X, ren)
+		if errors.Is(err, errRemoteC) {
+			ren.remote.inC = true
+			v, vcs, err = g.expr(e.X, ren)
+			if err == nil {
+				v, vcs, err = g.remoteToC(t, pid, v, vcs)
+			}
+			if err != nil {
+				err = g.errorf(e.Pos(), "cannot translate this remote reference to embedded C: %v", err)
+			}
+		}
 		if err != nil {
 			return "", nil, err
 		}
@@ -309,12 +335,54 @@ func (g *gen) remoteRef(e *ast.RemoteRef, en *env) (string, []check, error) {
 	return out, cs, nil
 }
 
-// remoteVar names a local of the remote thread.
+// remoteVar names a local of the remote thread: T[pid]:x for a scalar;
+// an array or a lock fails with errRemoteC (SPIN's remote references read
+// scalar locals only: P[0]:a[1] does not parse), and remoteRef translates
+// the reference again with inC set, for remoteToC.
 func (g *gen) remoteVar(v *types.Var, en *env, pos ast.Node) (string, error) {
+	if en.remote.inC {
+		return remoteMarker + g.names[v], nil
+	}
 	if g.scalar(v.Type()) == "" {
-		return "", g.errorf(pos.Pos(), "a remote reference to %s (of type %s) is not supported yet: SPIN's remote references read scalar locals only", v.Name(), v.Type())
+		return "", errRemoteC
 	}
 	return en.remote.ref + ":" + g.names[v], nil
+}
+
+// remoteToC converts the value and the checks of a remote reference read
+// with inC to embedded C: each is a c_expr that reads the locals of the
+// process pid, of proctype t, in pan's process table. SPIN compiles its
+// own remote reference T[pid]:x to ((P<n> *)Pptr(BASE+pid))->x (BASE is 1
+// in a verifier with a never claim, which is process 0); __typeof__(PT)
+// is that pointer type, whatever n the proctype has. The guards of the
+// instance (its proc in BIR_proc) stay in Promela around the c_expr, so
+// the process exists where it is read.
+func (g *gen) remoteToC(t *types.Proc, pid int, v string, cs []check) (string, []check, error) {
+	n := g.cNames(0)
+	n.remote = fmt.Sprintf("((__typeof__(P%s))Pptr(BASE + %d))", g.names[t], pid)
+	conv := func(s string) (string, error) {
+		if !strings.Contains(s, remoteMarker) {
+			return s, nil
+		}
+		c, err := cExpr(s, n)
+		if err != nil {
+			return "", err
+		}
+		return "c_expr { (" + c + ") }", nil
+	}
+	v, err := conv(v)
+	if err != nil {
+		return "", nil, err
+	}
+	out := make([]check, len(cs))
+	for i, c := range cs {
+		cond, err := conv(c.cond)
+		if err != nil {
+			return "", nil, err
+		}
+		out[i] = check{cond: cond, kind: c.kind}
+	}
+	return v, out, nil
 }
 
 func isBool(t types.Type) bool {
@@ -404,7 +472,7 @@ func (g *gen) emitFormulas() error {
 				// (birch reports the error; docs/promela.md)
 				v = fmt.Sprintf("(%s -> %s : false)", okOf(cs), paren(v))
 			}
-			conditional[name] = strings.Contains(v, " -> ")
+			conditional[name] = strings.Contains(v, " -> ") || strings.Contains(v, "c_expr")
 			size[name] = len(v)
 			g.p("#define %s (%s) /* %s */\n", name, v, strings.ReplaceAll(p.Text, "*/", "* /"))
 		}
