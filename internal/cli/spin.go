@@ -87,7 +87,7 @@ model).`,
 			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
 			fs.StringVar(&o.keep, "keep", "", "keep the Promela model, pan and the trail in `DIR` instead of a temporary directory")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
-			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 31 for SPIN)")
+			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
 			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model (an invariant or an ltl formula)")
 			fs.StringVar(&o.ltl, "ltl", "", "check an LTL formula over the model's predicates and expressions")
@@ -118,8 +118,8 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		fs.Usage()
 		return ExitBadInput
 	}
-	if o.maxThreads < 1 || o.maxThreads > 31 {
-		fmt.Fprintln(e.stderr, "birch spin: --max-threads must be between 1 and 31 (sets of threads are 32-bit masks in Promela)")
+	if o.maxThreads < 1 || o.maxThreads > 64 {
+		fmt.Fprintln(e.stderr, "birch spin: --max-threads must be between 1 and 64")
 		return ExitBadInput
 	}
 	if o.maxCalls < 1 {

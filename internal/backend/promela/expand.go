@@ -368,9 +368,15 @@ func (x *tx) reachablePick(act *ast.ReachableAction, pick int, a *altCode) error
 // changes nothing. When the lock's sets cannot be read before the step,
 // the last option makes the choice inside the step and the others are
 // void.
-func (x *tx) notifyPick(act *ast.LockAction, pick int, alts []alt, waiting, notified string, set func(part, val string), a *altCode) {
+func (x *tx) notifyPick(act *ast.LockAction, pick int, alts []alt, hread func(part string) string, set func(part, val string), a *altCode) {
 	g := x.g
-	if waiting == "" || notified == "" {
+	known := true
+	var waiting []string
+	for _, w := range g.setWords() {
+		known = known && hread(".waiting"+w) != "" && hread(".notified"+w) != ""
+		waiting = append(waiting, hread(".waiting"+w))
+	}
+	if !known {
 		if pick < g.maxTids {
 			a.void = true
 			x.items = append(x.items, item{kind: itemDisable, cond: "false"})
@@ -380,16 +386,22 @@ func (x *tx) notifyPick(act *ast.LockAction, pick int, alts []alt, waiting, noti
 		return
 	}
 	if pick >= g.maxTids {
-		x.items = append(x.items, item{kind: itemDisable, cond: paren(waiting) + " == 0"})
+		var conds []string
+		for _, w := range waiting {
+			conds = append(conds, paren(w)+" == 0")
+		}
+		x.items = append(x.items, item{kind: itemDisable, cond: strings.Join(conds, " && ")})
 		return
 	}
-	bit := 1 << pick
-	x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %d) != 0", paren(waiting), bit)})
+	// the thread's bit, in the word of the set that holds it
+	w, bit := g.setWords()[pick/32], g.constBit(pick, pick/32)
+	waiting1, notified1 := hread(".waiting"+w), hread(".notified"+w)
+	x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0", paren(waiting1), bit)})
 	x.emit(forAlts(alts, func(p string) string {
-		return fmt.Sprintf("%s.waiting = %s.waiting & ~%d; %s.notified = %s.notified | %d", p, p, bit, p, p, bit)
+		return fmt.Sprintf("%s.waiting%s = %s.waiting%s & ~%s; %s.notified%s = %s.notified%s | %s", p, w, p, w, bit, p, w, p, w, bit)
 	}))
-	set(".waiting", fmt.Sprintf("(%s & ~%d)", paren(waiting), bit))
-	set(".notified", fmt.Sprintf("(%s | %d)", paren(notified), bit))
+	set(".waiting"+w, fmt.Sprintf("(%s & ~%s)", paren(waiting1), bit))
+	set(".notified"+w, fmt.Sprintf("(%s | %s)", paren(notified1), bit))
 }
 
 // notifyInline chooses the thread notify wakes inside the step.
@@ -397,16 +409,23 @@ func (x *tx) notifyInline(alts []alt, set func(part, val string)) {
 	g := x.g
 	x.emit(forAlts(alts, func(p string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "if :: %s.waiting == 0 -> skip", p)
+		var none []string
+		for _, w := range g.setWords() {
+			none = append(none, fmt.Sprintf("%s.waiting%s == 0", p, w))
+		}
+		fmt.Fprintf(&b, "if :: %s -> skip", strings.Join(none, " && "))
 		for t := 0; t < g.maxTids; t++ {
-			fmt.Fprintf(&b, " :: (%s.waiting & %d) != 0 -> %s.waiting = %s.waiting & ~%d; %s.notified = %s.notified | %d", p, 1<<t, p, p, 1<<t, p, p, 1<<t)
+			w, bit := g.setWords()[t/32], g.constBit(t, t/32)
+			fmt.Fprintf(&b, " :: (%s.waiting%s & %s) != 0 -> %s.waiting%s = %s.waiting%s & ~%s; %s.notified%s = %s.notified%s | %s", p, w, bit, p, w, p, w, bit, p, w, p, w, bit)
 		}
 		b.WriteString(" fi")
 		return b.String()
 	}))
 	// which thread is notified is chosen inside the step
-	set(".waiting", "")
-	set(".notified", "")
+	for _, w := range g.setWords() {
+		set(".waiting"+w, "")
+		set(".notified"+w, "")
+	}
 }
 
 // refusal is the positioned error for a disabling condition that still

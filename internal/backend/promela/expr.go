@@ -34,6 +34,8 @@ type env struct {
 	// term is the hoisted text of BIR_term when threads that terminate at
 	// once were started earlier in the transformation ("" for BIR_term).
 	term string
+	// term2 is the same for BIR_term2 (wideSets)
+	term2 string
 	// prop is set for the expressions of properties (read by the monitor
 	// or a never claim): location tests and remote references are allowed,
 	// and remote is the thread a remote reference reads.
@@ -477,11 +479,14 @@ func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
 			return "", nil, err
 		}
 		cs = append(cs, check{paren(t) + " != 0", "null-dereference"})
-		term := "BIR_term"
+		term, term2 := "BIR_term", "BIR_term2"
 		if en.hoist && en.term != "" {
-			term = en.term
+			term, term2 = en.term, en.term2
 		}
-		return fmt.Sprintf("((%s >> (%s - 1)) & 1) != 0", term, paren(t)), cs, nil
+		if !g.wideSets {
+			return fmt.Sprintf("((%s >> (%s - 1)) & 1) != 0", term, paren(t)), cs, nil
+		}
+		return "(" + g.inSet([]string{term, term2}, paren(t)) + ")", cs, nil
 	}
 	alts, cs, err := g.place(e.X, en)
 	if err != nil {
@@ -500,6 +505,13 @@ func (g *gen) builtin(e *ast.BuiltinExpr, en *env) (string, []check, error) {
 	if en.remote != nil {
 		me = en.remote.tid
 		myBit = fmt.Sprintf("(1 << (%s - 1))", me)
+	}
+	if e.Op == token.WASNOTIFIED && g.wideSets {
+		notified2, err := g.read(field(alts, ".notified2"), en)
+		if err != nil {
+			return "", nil, err
+		}
+		return "(" + g.inSet([]string{notified, notified2}, me) + ")", cs, nil
 	}
 	switch e.Op {
 	case token.LOCKAVAILABLE:

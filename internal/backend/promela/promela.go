@@ -48,10 +48,11 @@
 // and a walk at the start of the step picks each valid value by exactly one
 // path, with Promela assignments that SPIN's simulator replays.
 //
-// Constructs the translation does not support (remote references to arrays
-// in properties, conditions whose C exceeds what SPIN's c_code takes, ...)
-// make Translate return a positioned error (file:line:col: message) instead
-// of wrong output.
+// Every construct of BIR translates (remote references to arrays and locks
+// of a thread are embedded C too, props.go; sets of more than 31 threads
+// are two ints, trans.go). A construct the translation could not express
+// would make Translate return a positioned error (file:line:col: message)
+// instead of wrong output.
 package promela
 
 import (
@@ -73,8 +74,9 @@ type Options struct {
 	// MaxReentrancy is the count bound of a reentrant lock (default 255).
 	MaxReentrancy int
 	// MaxThreads is the bound on the number of threads (birch's
-	// --max-threads, default 16); starting one more is a limit. Sets of
-	// threads are bit masks in a Promela int, so at most 31.
+	// --max-threads, default 16, at most 64); starting one more is a
+	// limit. Sets of threads are bit masks in a Promela int, two beyond 31
+	// threads.
 	MaxThreads int
 	// MaxCallDepth is the bound on a thread's frames, its own included
 	// (birch's --max-call-depth, default 64): a call made with that many
@@ -263,6 +265,8 @@ type gen struct {
 	nThreads   int  // main threads
 	hasStart   bool // some thread is started with start
 	maxTids    int  // the number of tids that can exist
+	// wideSets: more than 31 tids, so a set of threads is two ints (setWords)
+	wideSets bool
 
 	// functions
 	sites     []*site                       // call transformations, numbered from 1
@@ -391,10 +395,12 @@ func (g *gen) run() error {
 	g.maxTids = g.nThreads
 	if g.hasStart {
 		g.maxTids = g.opts.MaxThreads
-		if g.maxTids > 31 {
-			return fmt.Errorf("promela: at most 31 threads are supported (sets of threads are bit masks in an int), not %d", g.maxTids)
-		}
 	}
+	if g.maxTids > 64 {
+		// birch's own bound (model.Options.MaxThreads)
+		return fmt.Errorf("promela: at most 64 threads are supported, not %d", g.maxTids)
+	}
+	g.wideSets = g.maxTids > 31
 	for _, t := range g.emittedThreads() {
 		n := ident(t.Name())
 		if g.globalNS[n] {
@@ -712,8 +718,18 @@ func (g *gen) declTypes() error {
 	if hasLock {
 		g.p("/* a lock: owner is the holder's tid (0 when free), count its reentrancy count")
 		if g.hasWait {
-			g.p(";\n   waiting and notified are sets of threads, bit tid-1 for thread tid */\n")
-			g.p("typedef BIR_Lock { byte owner; byte count; int waiting; int notified };\n\n")
+			g.p(";\n   waiting and notified are sets of threads, bit tid-1 for thread tid")
+			if !g.wideSets {
+				g.p(" */\n")
+			} else {
+				g.p("\n")
+			}
+			if g.wideSets {
+				g.p("   (tids 1..32 in waiting and notified, 33..64 in waiting2 and notified2) */\n")
+				g.p("typedef BIR_Lock { byte owner; byte count; int waiting; int notified; int waiting2; int notified2 };\n\n")
+			} else {
+				g.p("typedef BIR_Lock { byte owner; byte count; int waiting; int notified };\n\n")
+			}
 		} else {
 			g.p(" */\n")
 			g.p("typedef BIR_Lock { byte owner; byte count };\n\n")
@@ -809,14 +825,19 @@ func (g *gen) declGlobals() error {
 			g.countName(c), g.colOff[c]+1, g.colOff[c]+int(c.Size))
 	}
 	if g.usesTerm {
-		init := 0
+		var init uint64
 		for i, t := range g.mainThreads() {
 			if len(t.Locations) > 0 && len(t.Locations[0].Decl.Transformations) == 0 {
-				init |= 1 << i
+				init |= 1 << uint(i)
 			}
 		}
 		g.p("\n/* terminated threads: bit tid-1 for thread tid (a function of the control points) */\n")
-		g.p("int BIR_term = %d;\n", init)
+		if g.wideSets {
+			g.p("int BIR_term = %d; /* tids 1..32 */\n", int32(uint32(init)))
+			g.p("int BIR_term2 = %d; /* tids 33..64, bit tid-33 */\n", int32(uint32(init>>32)))
+		} else {
+			g.p("int BIR_term = %d;\n", init)
+		}
 	}
 	if g.procTab {
 		g.p("\n/* the thread (numbered from 1) of each started tid, from tid %d (a function of the processes) */\n", g.nThreads+1)

@@ -222,8 +222,10 @@ end S;
 	if strings.Contains(out, "c_expr") {
 		t.Errorf("forall then assume: embedded C where one option per object does:\n%s", out)
 	}
-	// still refused: a condition whose C function exceeds what SPIN's
-	// c_code takes
+	// once refused: a condition whose C function exceeds what SPIN's
+	// c_code takes (about 60 KB) is split into helper functions, each
+	// holding consecutive terms of the chain, so that every c_code block
+	// fits (SPIN runs testdata/symbolic-huge.bir in TestSpinAgreement)
 	var terms []string
 	for k := 0; k < 3000; k++ {
 		terms = append(terms, fmt.Sprintf("x != %d", 100000+k))
@@ -238,9 +240,90 @@ main thread M ()
 end M;
 end S;
 `
-	const tooLong = `^s\.bir:6:5: promela: the conditions of this transformation's choices need a C function of \d+ bytes, more than SPIN's embedded C takes \(30000\)$`
-	if _, err := translate(t, parse("huge", huge)); err == nil || !regexp.MustCompile(tooLong).MatchString(err.Error()) {
-		t.Errorf("a C function too long: got %v, want %s", err, tooLong)
+	out, err = translate(t, parse("huge", huge))
+	if err != nil {
+		t.Fatalf("a C function too long: %v", err)
+	}
+	blocks := regexp.MustCompile(`(?s)\nc_code \{\n(.*?)\n\}\n`).FindAllStringSubmatch(out, -1)
+	if len(blocks) < 2 {
+		t.Errorf("huge: %d c_code blocks, want the C split into several", len(blocks))
+	}
+	for _, b := range blocks {
+		if len(b[1]) > maxCBlock {
+			t.Errorf("huge: a c_code block of %d bytes, more than %d", len(b[1]), maxCBlock)
+		}
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`static int BIR_s0_0\(uchar \*_this, int v0\) \{\n  return \(BIR_h0_0\(_this, v0\)( && BIR_h0_\d+\(_this, v0\))+\);\n\}`),
+		regexp.MustCompile(`static int BIR_h0_0\(uchar \*_this, int v0\) \{\n  return \(\(v0\) != 100000\) && \(\(v0\) != 100001\) && `),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("huge: the translation does not match %s", want)
+		}
+	}
+	for k := 0; k < 3000; k++ {
+		if !strings.Contains(out, fmt.Sprintf("((v0) != %d)", 100000+k)) {
+			t.Fatalf("huge: comparison %d is missing from the C", k)
+		}
+	}
+	// once refused: a remote reference to an array or a lock of a thread
+	// (SPIN's P[pid]:a[1] does not parse) reads the process's local in
+	// pan's process table with embedded C, under the instance's guards
+	// (SPIN runs testdata/remote-array*.bir)
+	out, err = translate(t, parse("remote", `system S ()
+WL = lock wait;
+w : tid;
+thread W ()
+  a : array [2] of range 0..3;
+  l : WL;
+  loc w0:
+    when true do { lock(l); a[1] := 2; } goto w1;
+  loc w1:
+end W;
+main thread M ()
+  b : array [2] of boolean;
+  loc m0:
+    when true do { w := start W(); b[0] := true; } goto m1;
+  loc m1:
+end M;
+properties
+  invariant arr: M : b[0] -> W[w] : a[1] == 2 && W[w] : hasLock(l) && !(W[w] : wasNotified(l));
+end S;
+`))
+	if err != nil {
+		t.Fatalf("remote: %v", err)
+	}
+	for _, want := range []string{
+		"c_expr { (((__typeof__(PM))Pptr(BASE + 0))->b[0]) }",
+		"((w == 2) && (BIR_proc[0] == 1) -> c_expr { (((__typeof__(PW))Pptr(BASE + 2))->a[1]) } : ",
+		"c_expr { (((__typeof__(PW))Pptr(BASE + 2))->l.owner == 2) }",
+		"c_expr { ((((__typeof__(PW))Pptr(BASE + 2))->l.notified & (1 << (2 - 1))) != 0) }",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("remote: the translation lacks %q:\n%s", want, out)
+		}
+	}
+	// once refused: more than 31 threads; a set of threads is two ints
+	// (SPIN runs testdata/many-threads*.bir with up to 64 threads)
+	prog := load(t, filepath.Join("testdata", "many-threads.bir"))
+	var buf bytes.Buffer
+	if err := Translate(prog, &buf, Options{MaxThreads: 64}); err != nil {
+		t.Fatalf("64 threads: %v", err)
+	}
+	for _, want := range []string{
+		"typedef BIR_Lock { byte owner; byte count; int waiting; int notified; int waiting2; int notified2 };",
+		"int BIR_term2 = 0;",
+		" :: (L.waiting & (1 << 31)) != 0 -> L.waiting = L.waiting & ~(1 << 31); L.notified = L.notified | (1 << 31)",
+		" :: (L.waiting2 & 1) != 0 -> L.waiting2 = L.waiting2 & ~1; L.notified2 = L.notified2 | 1",
+		" :: (L.waiting2 & (1 << 31)) != 0 -> ",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("64 threads: the translation lacks %q", want)
+		}
+	}
+	const tooMany = `^promela: at most 64 threads are supported, not 65$`
+	if err := Translate(prog, &bytes.Buffer{}, Options{MaxThreads: 65}); err == nil || !regexp.MustCompile(tooMany).MatchString(err.Error()) {
+		t.Errorf("65 threads: got %v, want %s", err, tooMany)
 	}
 }
 
@@ -348,6 +431,21 @@ func TestSpinAgreementBounds(t *testing.T) {
 			t.Fatal(err)
 		}
 		agree(t, fmt.Sprintf("start, %d threads", n), prog, tr, model.Options{MaxThreads: n})
+	}
+	// more than 31 threads: sets of threads in two words (32 cuts the
+	// path at the second waiter; 33 is the tid in the second word)
+	for _, file := range []string{"many-threads.bir", "many-threads-deadlock.bir"} {
+		for _, n := range []int{32, 33, 40, 64} {
+			prog := load(t, filepath.Join("testdata", file))
+			tr, err := TranslateFull(prog, Options{MaxThreads: n, ReportLimits: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n > 31 && !strings.Contains(tr.Promela, "int BIR_term2 = 0;") {
+				t.Errorf("%s, %d threads: no second word of BIR_term", file, n)
+			}
+			agree(t, fmt.Sprintf("%s, %d threads", file, n), prog, tr, model.Options{MaxThreads: n})
+		}
 	}
 	for _, n := range []int{1, 2, 3, 5} {
 		prog := load(t, filepath.Join("testdata", "functions.bir"))

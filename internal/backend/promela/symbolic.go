@@ -117,7 +117,7 @@ func (g *gen) mustBeSymbolic(act ast.Action) bool {
 // translated: its symbols 0..n-1 are the parameters v0, v1, ...
 func (g *gen) cNames(n int) *cNames {
 	if g.cGlobals == nil {
-		g.cGlobals = map[string]bool{"BIR_term": true, "BIR_proc": true, "BIR_cut": true}
+		g.cGlobals = map[string]bool{"BIR_term": true, "BIR_term2": true, "BIR_proc": true, "BIR_cut": true}
 		for _, v := range g.prog.Globals {
 			g.cGlobals[g.names[v]] = true
 		}
@@ -489,29 +489,53 @@ func (x *tx) symReachable(act *ast.ReachableAction) error {
 // none waits. waiting and notified are the lock's sets before the step
 // with its earlier writes applied; when they are not known, the choice is
 // made inline.
-func (x *tx) symNotify(alts []alt, waiting, notified string, set func(part, val string)) error {
+func (x *tx) symNotify(alts []alt, hread func(part string) string, set func(part, val string)) error {
 	g := x.g
-	if waiting == "" || notified == "" {
-		x.notifyInline(alts, set)
-		return nil
+	var waiting, notified, cw []string
+	for _, w := range g.setWords() {
+		waiting = append(waiting, hread(".waiting"+w))
+		notified = append(notified, hread(".notified"+w))
 	}
-	cw, err := x.toC(waiting, "")
-	if err != nil {
-		return err
+	for i := range waiting {
+		if waiting[i] == "" || notified[i] == "" {
+			x.notifyInline(alts, set)
+			return nil
+		}
+		c, err := x.toC(waiting[i], "")
+		if err != nil {
+			return err
+		}
+		cw = append(cw, c)
 	}
 	k := len(x.syms)
-	s := &symChoice{groups: []symGroup{
-		{1, int64(g.maxTids), fmt.Sprintf("((%s) >> (v%d - 1)) & 1", cw, k)},
-		{0, 0, fmt.Sprintf("(%s) == 0", cw)},
-	}}
+	var s *symChoice
+	if !g.wideSets {
+		s = &symChoice{groups: []symGroup{
+			{1, int64(g.maxTids), fmt.Sprintf("((%s) >> (v%d - 1)) & 1", cw[0], k)},
+			{0, 0, fmt.Sprintf("(%s) == 0", cw[0])},
+		}}
+	} else {
+		s = &symChoice{groups: []symGroup{
+			{1, 32, fmt.Sprintf("((%s) >> (v%d - 1)) & 1", cw[0], k)},
+			{33, int64(g.maxTids), fmt.Sprintf("((%s) >> (v%d - 33)) & 1", cw[1], k)},
+			{0, 0, fmt.Sprintf("(%s) == 0 && (%s) == 0", cw[0], cw[1])},
+		}}
+	}
 	s.finite()
 	v := x.newSym(s)
-	bit := fmt.Sprintf("(1 << (%s - 1))", v)
 	x.emit(fmt.Sprintf("if :: %s != 0 -> %s :: else -> skip fi", v, forAlts(alts, func(p string) string {
-		return fmt.Sprintf("%s.waiting = %s.waiting & ~%s; %s.notified = %s.notified | %s", p, p, bit, p, p, bit)
+		var parts []string
+		for i, w := range g.setWords() {
+			bit := g.tidBit(v, i)
+			parts = append(parts, fmt.Sprintf("%s.waiting%s = %s.waiting%s & ~%s; %s.notified%s = %s.notified%s | %s", p, w, p, w, bit, p, w, p, w, bit))
+		}
+		return strings.Join(parts, "; ")
 	})), v+" = 0")
-	set(".waiting", fmt.Sprintf("(%s != 0 -> %s & ~%s : %s)", v, paren(waiting), bit, paren(waiting)))
-	set(".notified", fmt.Sprintf("(%s != 0 -> %s | %s : %s)", v, paren(notified), bit, paren(notified)))
+	for i, w := range g.setWords() {
+		bit := g.tidBit(v, i)
+		set(".waiting"+w, fmt.Sprintf("(%s != 0 -> %s & ~%s : %s)", v, paren(waiting[i]), bit, paren(waiting[i])))
+		set(".notified"+w, fmt.Sprintf("(%s != 0 -> %s | %s : %s)", v, paren(notified[i]), bit, paren(notified[i])))
+	}
 	return nil
 }
 
@@ -613,6 +637,18 @@ func (x *tx) symbolic(a *altCode) error {
 		long = max(long, len(f.def))
 		fns = append(fns, f)
 	}
+	// outline(e, j) is the C expression e over v0..v{j-1}, with its long
+	// parts moved into helper functions of their own (cOutline), so that
+	// every function fits a c_code block
+	nh := 0
+	outline := func(e string, j int) string {
+		return cOutline(e, maxCBlock/2, func(body string) string {
+			name := fmt.Sprintf("BIR_h%d_%d", id, nh)
+			nh++
+			add(fmt.Sprintf("%s(%s)", name, params(j)), "  return "+body+";\n")
+			return fmt.Sprintf("%s(%s)", name, args(j))
+		})
+	}
 	// walk defines name over choice j's values from start to its upper
 	// bound: ret is returned for the first value for which the domain
 	// and the C condition body hold, miss when there is none
@@ -627,7 +663,7 @@ func (x *tx) symbolic(a *altCode) error {
 			fmt.Fprintf(&b, "  %s", sc.prelude)
 		}
 		fmt.Fprintf(&b, "  long long hi_ = %s, w_;\n", hi)
-		fmt.Fprintf(&b, "  for (w_ = %s; w_ <= hi_; w_++) {\n    int v%d = (int)w_;\n    if ((%s) && (%s)) return %s;\n  }\n  return %s;\n", start, j, sc.domain(), body, ret, miss)
+		fmt.Fprintf(&b, "  for (w_ = %s; w_ <= hi_; w_++) {\n    int v%d = (int)w_;\n    if ((%s) && (%s)) return %s;\n  }\n  return %s;\n", start, j, outline(sc.domain(), j+1), outline(body, j+1), ret, miss)
 		add(sig, b.String())
 		return nil
 	}
@@ -652,7 +688,7 @@ func (x *tx) symbolic(a *altCode) error {
 		if err != nil {
 			return err
 		}
-		add(fmt.Sprintf("%s(%s)", sName(j), params(j+1)), fmt.Sprintf("  return %s;\n", body))
+		add(fmt.Sprintf("%s(%s)", sName(j), params(j+1)), fmt.Sprintf("  return %s;\n", outline(body, j+1)))
 		sj := fmt.Sprintf("%s(%s)", sName(j), args(j+1))
 		if err := exists(xName(j), j, sj); err != nil {
 			return err
@@ -723,6 +759,8 @@ func (x *tx) symbolic(a *altCode) error {
 		return fmt.Sprintf("if :: %s -> %s :: %s -> skip fi", and(reach, cexprP(call)), choose, or(not(reach), cexprP("!"+call)))
 	}
 	if long > maxCBlock {
+		// not expected: every long expression is outlined (cOutline), and
+		// the statements of a prelude are short
 		return g.errorf(x.tr.WhenPos, "the conditions of this transformation's choices need a C function of %d bytes, more than SPIN's embedded C takes (%d)", long, maxCBlock)
 	}
 	a.pre = []string{level(0)}
@@ -736,9 +774,9 @@ func (x *tx) symbolic(a *altCode) error {
 const maxCBlock = 30000
 
 // emitC writes the C functions of the symbolic choices, in c_code blocks
-// of at most maxCBlock bytes (a longer function, refused by symbolic, has
-// a block of its own): the prototypes first, so that the functions may
-// call each other in any order.
+// of at most maxCBlock bytes (symbolic splits long conditions into helper
+// functions, cOutline, so that each function fits one): the prototypes
+// first, so that the functions may call each other in any order.
 func (g *gen) emitC() error {
 	if len(g.cfns) == 0 {
 		return nil

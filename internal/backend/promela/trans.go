@@ -525,7 +525,9 @@ func (g *gen) scalarsOf(t types.Type, name string) []string {
 	case *types.Lock:
 		out := []string{name + ".owner", name + ".count"}
 		if g.hasWait {
-			out = append(out, name+".waiting", name+".notified")
+			for _, w := range g.setWords() {
+				out = append(out, name+".waiting"+w, name+".notified"+w)
+			}
 		}
 		return out
 	case *types.Array:
@@ -705,7 +707,7 @@ func (g *gen) jump(tgt *types.Location, invisible bool) []string {
 		}
 		var out []string
 		if g.usesTerm {
-			out = append(out, "BIR_term = BIR_term | "+g.myBitExpr())
+			out = append(out, g.termMe()...)
 		}
 		return append(out, "goto end_"+name)
 	case invisible:
@@ -1283,7 +1285,11 @@ func (g *gen) resetVar(t types.Type, name string) []string {
 	switch u := t.Underlying().(type) {
 	case *types.Lock:
 		if g.hasWait {
-			return []string{name + ".owner = 0", name + ".count = 0", name + ".waiting = 0", name + ".notified = 0"}
+			out := []string{name + ".owner = 0", name + ".count = 0"}
+			for _, w := range g.setWords() {
+				out = append(out, name+".waiting"+w+" = 0", name+".notified"+w+" = 0")
+			}
+			return out
 		}
 		return []string{name + ".owner = 0", name + ".count = 0"}
 	case *types.Array:
@@ -1527,7 +1533,7 @@ func (x *tx) action(act ast.Action, pick int, loc *types.Location, a *altCode) (
 		return true, x.callAction(act, x.tr, a)
 	case *ast.ExitAction:
 		if g.usesTerm {
-			x.emit("BIR_term = BIR_term | " + g.myBitExpr())
+			x.emit(g.termMe()...)
 		}
 		x.emit("goto end_exit_" + g.locLabel(loc))
 		g.exitLocs[loc] = true
@@ -1909,47 +1915,78 @@ func (x *tx) lockAction(act *ast.LockAction, pick int, a *altCode) error {
 		monitor()
 		x.items = append(x.items, limitItem(paren(wc)+" != 0", act.OpPos, "thread waits on a second lock while waiting on another (not supported)"))
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0; %s.waiting = %s.waiting | %s", p, p, p, p, p, bit)
+			s := fmt.Sprintf("BIR_wc = %s.count; %s.count = 0; %s.owner = 0", p, p, p)
+			for i, w := range g.setWords() {
+				s += fmt.Sprintf("; %s.waiting%s = %s.waiting%s | %s", p, w, p, w, g.myBit(i))
+			}
+			return s
 		}))
 		if count == "" {
 			x.hoist.dirty[rootWC] = true
 		} else {
 			x.hoist.wc = count
 		}
-		waiting := hread(".waiting")
+		var waiting []string
+		for _, w := range g.setWords() {
+			waiting = append(waiting, hread(".waiting"+w))
+		}
 		set(".count", "0")
 		set(".owner", "0")
-		set(".waiting", both("(%s | %s)", waiting, bit))
+		for i, w := range g.setWords() {
+			set(".waiting"+w, both("(%s | %s)", waiting[i], g.myBit(i)))
+		}
 	case token.UNWAIT:
-		notified := hread(".notified")
-		if owner == "" || notified == "" || wc == "" {
+		var notified []string
+		known := true
+		for _, w := range g.setWords() {
+			n := hread(".notified" + w)
+			notified = append(notified, n)
+			known = known && n != ""
+		}
+		if owner == "" || !known || wc == "" {
 			return x.unsupportedDirty(act, act.Op.String())
 		}
-		x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", paren(notified), bit, owner)})
+		if !g.wideSets {
+			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s & %s) != 0 && %s == 0", paren(notified[0]), bit, owner)})
+		} else {
+			x.items = append(x.items, item{kind: itemDisable, cond: fmt.Sprintf("(%s) && %s == 0", g.inSet(notified, me), owner)})
+		}
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0; %s.notified = %s.notified & ~%s", p, me, p, p, p, bit)
+			s := fmt.Sprintf("%s.owner = %s; %s.count = BIR_wc; BIR_wc = 0", p, me, p)
+			for i, w := range g.setWords() {
+				s += fmt.Sprintf("; %s.notified%s = %s.notified%s & ~%s", p, w, p, w, g.myBit(i))
+			}
+			return s
 		}))
 		set(".owner", me)
 		set(".count", wc)
-		set(".notified", fmt.Sprintf("(%s & ~%s)", notified, bit))
+		for i, w := range g.setWords() {
+			set(".notified"+w, fmt.Sprintf("(%s & ~%s)", notified[i], g.myBit(i)))
+		}
 		x.hoist.wc = "0"
 	case token.NOTIFY:
 		monitor()
 		if pick == pickSym {
-			return x.symNotify(alts, hread(".waiting"), hread(".notified"), set)
+			return x.symNotify(alts, hread, set)
 		}
 		if pick >= 0 {
-			x.notifyPick(act, pick, alts, hread(".waiting"), hread(".notified"), set, a)
+			x.notifyPick(act, pick, alts, hread, set, a)
 		} else {
 			x.notifyInline(alts, set)
 		}
 	case token.NOTIFYALL:
 		monitor()
 		x.emit(forAlts(alts, func(p string) string {
-			return fmt.Sprintf("%s.notified = %s.notified | %s.waiting; %s.waiting = 0", p, p, p, p)
+			var parts []string
+			for _, w := range g.setWords() {
+				parts = append(parts, fmt.Sprintf("%s.notified%s = %s.notified%s | %s.waiting%s; %s.waiting%s = 0", p, w, p, w, p, w, p, w))
+			}
+			return strings.Join(parts, "; ")
 		}))
-		set(".notified", both("(%s | %s)", hread(".notified"), hread(".waiting")))
-		set(".waiting", "0")
+		for _, w := range g.setWords() {
+			set(".notified"+w, both("(%s | %s)", hread(".notified"+w), hread(".waiting"+w)))
+			set(".waiting"+w, "0")
+		}
 	default:
 		return g.errorf(act.OpPos, "%s is not supported", act.Op)
 	}
@@ -2127,11 +2164,23 @@ func (x *tx) startAction(act *ast.StartAction) error {
 		}
 	}
 	if len(first.Decl.Transformations) == 0 && g.usesTerm {
-		x.emit(fmt.Sprintf("BIR_term = BIR_term | (1 << %s)", nthr)) // terminated at once
-		if x.hoist.term == "" {
-			x.hoist.term = "BIR_term"
+		if !g.wideSets {
+			x.emit(fmt.Sprintf("BIR_term = BIR_term | (1 << %s)", nthr)) // terminated at once
+			if x.hoist.term == "" {
+				x.hoist.term = "BIR_term"
+			}
+			x.hoist.term = fmt.Sprintf("(%s | (1 << (%s + %d)))", x.hoist.term, nthr, k)
+		} else {
+			for i, w := range g.setWords() {
+				x.emit(fmt.Sprintf("BIR_term%s = BIR_term%s | %s", w, w, g.tidBit("("+nthr+" + 1)", i))) // terminated at once
+			}
+			if x.hoist.term == "" {
+				x.hoist.term, x.hoist.term2 = "BIR_term", "BIR_term2"
+			}
+			t := fmt.Sprintf("(%s + %d)", nthr, k+1)
+			x.hoist.term = fmt.Sprintf("(%s | %s)", x.hoist.term, g.tidBit(t, 0))
+			x.hoist.term2 = fmt.Sprintf("(%s | %s)", x.hoist.term2, g.tidBit(t, 1))
 		}
-		x.hoist.term = fmt.Sprintf("(%s | (1 << (%s + %d)))", x.hoist.term, nthr, k)
 	}
 	if g.procTab {
 		x.emit(fmt.Sprintf("BIR_proc[%s - %d] = %d", nthr, g.nThreads, g.procNum(p)))
@@ -2151,4 +2200,78 @@ func (x *tx) startAction(act *ast.StartAction) error {
 	}
 	x.setHoisted(act.Lhs, fmt.Sprintf("%s + %d", nthr, k+1), true)
 	return nil
+}
+
+// Sets of threads (the terminated threads, a lock's wait and notified
+// sets) are bit masks, bit tid-1 for thread tid: one int up to 31 threads,
+// and beyond (wideSets, up to birch's 64) two ints, the second word (the
+// variable or field with suffix "2") holding tids 33..64 as bits tid-33.
+// Every operation on a set is bitwise, so it is done word by word, with
+// the bit of a thread in each word (0 in the word that does not hold it);
+// the state vector holds the same sets, so states are unchanged.
+
+// setWords are the suffixes of the words of a set of threads.
+func (g *gen) setWords() []string {
+	if g.wideSets {
+		return []string{"", "2"}
+	}
+	return []string{""}
+}
+
+// tidBit is the bit of thread tid (a Promela expression) in word w of a
+// set of threads.
+func (g *gen) tidBit(tid string, w int) string {
+	if v, ok := constInt(stripParens(tid)); ok && v >= 1 && v <= 64 {
+		return g.constBit(int(v)-1, w)
+	}
+	switch {
+	case !g.wideSets:
+		return fmt.Sprintf("(1 << (%s - 1))", tid)
+	case w == 0:
+		return fmt.Sprintf("(%s <= 32 -> 1 << (%s - 1) : 0)", tid, tid)
+	}
+	return fmt.Sprintf("(%s > 32 -> 1 << (%s - 33) : 0)", tid, tid)
+}
+
+// constBit is the bit of the thread with tid t+1 in word w.
+func (g *gen) constBit(t, w int) string {
+	if t/32 != w {
+		return "0"
+	}
+	if t%32 == 31 {
+		return "(1 << 31)" // not a positive 32-bit literal
+	}
+	return fmt.Sprint(1 << uint(t%32))
+}
+
+// myBit is the running thread's bit in word w of a set.
+func (g *gen) myBit(w int) string {
+	if !g.wideSets {
+		return g.myBitExpr()
+	}
+	return g.tidBit(g.meExpr(), w)
+}
+
+// inSet is the condition that thread tid is in the set whose words are
+// words (Promela expressions).
+func (g *gen) inSet(words []string, tid string) string {
+	var parts []string
+	for i, w := range words {
+		if b := g.tidBit(tid, i); b != "0" {
+			parts = append(parts, fmt.Sprintf("(%s & %s) != 0", paren(w), b))
+		}
+	}
+	if len(parts) == 0 {
+		return "false"
+	}
+	return strings.Join(parts, " || ")
+}
+
+// termMe are the statements that add the running thread to BIR_term.
+func (g *gen) termMe() []string {
+	var out []string
+	for i, w := range g.setWords() {
+		out = append(out, fmt.Sprintf("BIR_term%s = BIR_term%s | %s", w, w, g.myBit(i)))
+	}
+	return out
 }
