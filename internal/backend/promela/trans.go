@@ -108,18 +108,7 @@ func not(a string) string {
 // (an error ends the path), no disabling condition fails and no earlier
 // bound is hit.
 func entries(items []item) (entry string, limits []limitCode) {
-	entry = "true"
-	for i := len(items) - 1; i >= 0; i-- {
-		it := items[i]
-		switch it.kind {
-		case itemCheck:
-			entry = or(not(it.cond), entry)
-		case itemDisable:
-			entry = and(it.cond, entry)
-		case itemLimit:
-			entry = and(not(it.cond), entry)
-		}
-	}
+	entry = foldEntry(items, "true")
 	reach := "true"
 	for _, it := range items {
 		switch it.kind {
