@@ -242,6 +242,36 @@ func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
 	return t, nil
 }
 
+// noInitialState writes the translation of a model with more main threads
+// than the thread bound. birch creates the main threads in order and hits
+// the bound ("too many threads") at the first one beyond it, before there is
+// a state: it stores none and reports the bound hit (inconclusive). The
+// translation is one process that reports that bound and stops, at a valid
+// end state: pan stores its one state and reports the bound as well.
+func (g *gen) noInitialState() {
+	var pos source.Pos
+	k := 0
+	for _, t := range g.prog.Threads {
+		if t.Main {
+			if k == g.opts.MaxThreads {
+				pos = t.Pos()
+				break
+			}
+			k++
+		}
+	}
+	g.limits = append(g.limits, Limit{Msg: fmt.Sprintf("too many threads (the bound is %d)", g.opts.MaxThreads), Pos: pos})
+	g.p("/* %s: %d main threads exceed the thread bound %d: birch hits the bound while it creates\n", g.prog.File.System.Name.Name, g.nThreads, g.opts.MaxThreads)
+	g.p("   the main threads, before there is a state, so this model only reports that bound. */\n")
+	// (the report is a condition that prints and is false: the process
+	// blocks at once, at a valid end state, and pan stores one state)
+	report := "false"
+	if g.opts.ReportLimits {
+		report = `c_expr { (printf("BIR-limit 0\n"), 0) }`
+	}
+	g.p("active proctype BIR_no_initial_state() {\nend_bound:\n  %s\n}\n", report)
+}
+
 // gen holds the state of one translation.
 type gen struct {
 	prog *types.Program
@@ -390,7 +420,8 @@ func (g *gen) run() error {
 		g.hasStart = g.hasStart || t.Started
 	}
 	if g.nThreads > g.opts.MaxThreads {
-		return fmt.Errorf("promela: %d main threads exceed the thread bound %d (birch has no initial state then)", g.nThreads, g.opts.MaxThreads)
+		g.noInitialState()
+		return nil
 	}
 	g.maxTids = g.nThreads
 	if g.hasStart {

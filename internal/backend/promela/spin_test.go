@@ -447,6 +447,36 @@ func TestSpinAgreementBounds(t *testing.T) {
 			agree(t, fmt.Sprintf("%s, %d threads", file, n), prog, tr, model.Options{MaxThreads: n})
 		}
 	}
+	// more main threads than the bound: birch hits the bound before it
+	// has a state and stores none; the translation reports the same bound
+	// (message and position) from the one state pan stores
+	prog := load(t, filepath.Join("testdata", "main-threads.bir"))
+	for _, n := range []int{2, 3} {
+		tr, err := TranslateFull(prog, Options{MaxThreads: n, ReportLimits: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 3 {
+			agree(t, "main-threads, 3 threads", prog, tr, model.Options{MaxThreads: n})
+			continue
+		}
+		m, err := model.New(prog, model.Options{MaxThreads: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := search.Run(m, search.Config{})
+		if res.Verdict != search.Inconclusive || res.Stats.States != 0 || len(res.LimitsHit) != 1 {
+			t.Fatalf("main-threads, 2 threads: birch %s, %d states, %d bounds hit; want inconclusive, no state, one bound", res.Verdict, res.Stats.States, len(res.LimitsHit))
+		}
+		sp, _ := runSpin(t, tr)
+		hits := panLimitLines.FindAllString(sp.Output, -1)
+		if sp.Errors != 0 || sp.States != 1 || len(hits) == 0 || len(tr.Limits) != 1 {
+			t.Fatalf("main-threads, 2 threads: SPIN %d errors, %d states, %d bound reports (%d bounds translated); want none, 1, some, 1:\n%s", sp.Errors, sp.States, len(hits), len(tr.Limits), sp.Output)
+		}
+		if l, h := tr.Limits[0], res.LimitsHit[0]; l.Msg != h.Msg || l.Pos != h.Pos {
+			t.Errorf("main-threads, 2 threads: SPIN's bound %q at %v, birch's %q at %v", l.Msg, l.Pos, h.Msg, h.Pos)
+		}
+	}
 	for _, n := range []int{1, 2, 3, 5} {
 		prog := load(t, filepath.Join("testdata", "functions.bir"))
 		tr, err := TranslateFull(prog, Options{MaxCallDepth: n, ReportLimits: true})
