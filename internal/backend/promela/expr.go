@@ -392,6 +392,14 @@ func (g *gen) bounds(e ast.Expr) (lo, hi int64, ok bool) {
 		}
 		return lo, hi, true
 	}
+	// a value of a type whose bounds leave 32 bits is a Promela int, read
+	// like one of BIR's int
+	clamp32 := func(lo, hi int64) (int64, int64, bool) {
+		if !fits32(lo) || !fits32(hi) {
+			return 0, 0, false
+		}
+		return lo, hi, true
+	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
 		return g.bounds(e.X)
@@ -440,7 +448,7 @@ func (g *gen) bounds(e ast.Expr) (lo, hi int64, ok bool) {
 	}
 	switch u := g.typeOf(e).Underlying().(type) {
 	case *types.Range:
-		return clamp(u.Lo, u.Hi)
+		return clamp32(u.Lo, u.Hi)
 	case *types.Enum:
 		var l, h int64
 		for i, c := range u.Consts {
@@ -451,7 +459,7 @@ func (g *gen) bounds(e ast.Expr) (lo, hi int64, ok bool) {
 				h = c.Ordinal
 			}
 		}
-		return clamp(l, h)
+		return clamp32(l, h)
 	case *types.Basic:
 		switch u.Kind {
 		case types.Bool:

@@ -66,6 +66,7 @@ import (
 	"birch/internal/bir/ast"
 	"birch/internal/bir/token"
 	"birch/internal/bir/types"
+	"birch/internal/model"
 	"birch/internal/source"
 )
 
@@ -334,6 +335,10 @@ type gen struct {
 	monitor  bool        // a monitor process checks invariants
 	procTab  bool        // BIR_proc records the proc of each started thread
 	anyLimit bool        // some option hits a bound
+
+	// the initial state holds a value beyond 32 bits (findWideStart)
+	wideStart bool
+	wideFirst map[wideKey]bool
 }
 
 // site is a call: a transformation ending with call.
@@ -443,6 +448,7 @@ func (g *gen) run() error {
 	if err := g.collectSites(); err != nil {
 		return err
 	}
+	g.findWideStart()
 	if err := g.scanProps(); err != nil {
 		return err
 	}
@@ -494,6 +500,52 @@ func (g *gen) run() error {
 		return err
 	}
 	return g.emitFormulas()
+}
+
+// findWideStart sets wideStart when the initial state holds a value beyond
+// 32 bits (a global's or a main thread's local's initial value or
+// default), which Promela's int cannot hold: the variable holds 0 and every
+// step from the initial state reports an overflow. wideFirst holds the
+// transformations birch's own model can take there (its guards read the
+// true values), which are the steps pan takes (thread emits them).
+func (g *gen) findWideStart() {
+	for _, v := range g.prog.Globals {
+		init := ""
+		if v.Init.Kind != types.NoConst {
+			init = constString(v.Init)
+		}
+		g.wideStart = g.wideStart || wideValue(v.Type(), init)
+	}
+	for _, t := range g.mainThreads() {
+		for _, v := range t.Locals {
+			g.wideStart = g.wideStart || (len(t.Locations) > 0 && g.localWide(v))
+		}
+	}
+	if !g.wideStart {
+		return
+	}
+	g.wideFirst = map[wideKey]bool{}
+	m, err := model.New(g.prog, model.Options{MaxThreads: g.opts.MaxThreads, MaxCallDepth: g.opts.MaxCallDepth,
+		MaxReentrancy: g.opts.MaxReentrancy, MaxChoiceRange: g.opts.MaxChoiceRange})
+	if err != nil {
+		return
+	}
+	init, fail := m.Initial(nil)
+	if fail != nil {
+		return
+	}
+	groups := m.Groups()
+	m.Next(init, func(st *model.Step) {
+		if len(st.Groups) > 0 {
+			g.wideFirst[wideKey{st.Thread + 1, groups[st.Groups[0]].Decl}] = true
+		}
+	})
+}
+
+// wideKey is a transformation of the thread with a tid.
+type wideKey struct {
+	tid int
+	tr  *ast.Transformation
 }
 
 // collectSites numbers the call sites and names the functions' variables.
@@ -662,6 +714,48 @@ func defaultOf(t types.Type) string {
 	return "0"
 }
 
+// wide reports whether s is an integer constant beyond 32 bits, which a
+// Promela int cannot hold.
+func wide(s string) bool {
+	v, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && !fits32(v)
+}
+
+// wideValue reports whether a variable of type t with initial value init
+// ("" for none) starts with a value beyond 32 bits: init, or the default
+// of t or of its elements.
+func wideValue(t types.Type, init string) bool {
+	if init != "" {
+		return wide(init)
+	}
+	if a, ok := t.Underlying().(*types.Array); ok {
+		return wideValue(a.Elem, "")
+	}
+	switch t.Underlying().(type) {
+	case *types.Range, *types.Enum:
+		return wide(defaultOf(t))
+	}
+	return false
+}
+
+// wideFields reports whether a new object of collection element type el
+// holds a value beyond 32 bits (a field's default).
+func wideFields(el types.Type) bool {
+	if r, ok := el.Underlying().(*types.Record); ok {
+		for _, f := range r.Fields {
+			if wideValue(f.Type(), "") {
+				return true
+			}
+		}
+		return false
+	}
+	return wideValue(el, "")
+}
+
+// wideStmts is the statement of a step that brings a value beyond 32 bits
+// into the state: a (32-bit) overflow, as for a constant beyond 32 bits.
+func wideStmts() []string { return assertStmts([]check{{"false", "overflow"}}) }
+
 func constString(v types.ConstValue) string {
 	switch v.Kind {
 	case types.IntConst:
@@ -690,23 +784,25 @@ func (g *gen) varDecl(t types.Type, name, init string, pos source.Pos) (string, 
 			return "", g.errorf(pos, "arrays of %s are not supported yet", u.Elem)
 		}
 		d := defaultOf(u.Elem)
-		if d != "0" && d != "false" {
+		if d != "0" && d != "false" && !wide(d) {
 			return fmt.Sprintf("%s %s[%d] = %s", s, name, u.Len, d), nil
 		}
 		return fmt.Sprintf("%s %s[%d]", s, name, u.Len), nil
 	}
 	s := g.scalar(t)
 	if s == "" {
+		// a defensive guard: the type checker allows records only in
+		// collections, and scalar covers every other value type
 		return "", g.errorf(pos, "variables of type %s are not supported", t)
-	}
-	if r, ok := t.Underlying().(*types.Range); ok && (!fits32(r.Lo) || !fits32(r.Hi)) {
-		return "", g.errorf(pos, "ranges beyond 32 bits are not supported (Promela's int has 32 bits)")
-	}
-	if v, err := strconv.ParseInt(init, 10, 64); err == nil && !fits32(v) {
-		return "", g.errorf(pos, "initial values beyond 32 bits are not supported (Promela's int has 32 bits)")
 	}
 	if init == "" {
 		init = defaultOf(t)
+	}
+	if wide(init) {
+		// Promela's int has 32 bits: the value is not stored (the
+		// variable holds 0) and the step that brings it into the state
+		// reports an overflow (wideStart, wideStmts)
+		init = "0"
 	}
 	if init != "0" && init != "false" {
 		return fmt.Sprintf("%s %s = %s", s, name, init), nil

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -98,8 +99,42 @@ func translate(t *testing.T, prog *types.Program) (string, error) {
 // is refused with a positioned error that says so.
 func TestUnsupportedPositioned(t *testing.T) {
 	for _, path := range models(t) {
-		if _, err := translate(t, load(t, path)); err != nil {
+		out, err := translate(t, load(t, path))
+		if err != nil {
 			t.Errorf("%s: %v", filepath.Base(path), err)
+		}
+		// once refused: ranges and initial values beyond 32 bits; no
+		// translation has a constant that a Promela int cannot hold
+		for _, lit := range intLiteral.FindAllString(out, -1) {
+			if v, err := strconv.ParseInt(lit, 10, 64); err != nil || !fits32(v) {
+				t.Errorf("%s: the translation has the constant %s, beyond 32 bits", filepath.Base(path), lit)
+			}
+		}
+	}
+	// a range type beyond 32 bits is an int; its checks keep the bounds
+	// a 32-bit value can pass; an initial value beyond 32 bits is not
+	// stored, and the steps from the initial state report an overflow
+	// (SPIN runs testdata/range32*.bir, init32.bir, wide32-steps.bir)
+	w32, err := translate(t, load(t, filepath.Join("testdata", "range32-error.bir")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"int y;\n", "assert(((y + t) <= 5) || BIR_range);"} {
+		if !strings.Contains(w32, want) {
+			t.Errorf("range32-error: the translation lacks %q:\n%s", want, w32)
+		}
+	}
+	w32, err = translate(t, load(t, filepath.Join("testdata", "init32.bir")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"int big;\n", "int f;\n", "  int small;\n",
+		"  :: atomic { true ->\n       assert(false || BIR_overflow);\n       assert((big >= -2147483647) || BIR_overflow);\n       big = big - 1;", // M's first
+		"L_n0:\n  if\n  :: atomic { false ->\n       assert(false || BIR_overflow);\n       goto end_n1;\n     }\n" + // N's first: false in birch
+			"  :: atomic { true ->\n       assert(false || BIR_overflow);\n       goto end_n1;", // N's second
+	} {
+		if !strings.Contains(w32, want) {
+			t.Errorf("init32: the translation lacks %q:\n%s", want, w32)
 		}
 	}
 	// once refused: each is now a symbolic choice, whose entry condition
@@ -548,6 +583,10 @@ func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopt
 		t.Logf("%s: birch fail %s; SPIN %s", name, want, sp.Kind)
 	}
 }
+
+// intLiteral matches the decimal integer constants of a translation (not
+// parts of names).
+var intLiteral = regexp.MustCompile(`\b[0-9]+\b`)
 
 var panLimitLines = regexp.MustCompile(`(?m)^BIR-limit \d+$`)
 

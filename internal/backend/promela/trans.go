@@ -372,10 +372,21 @@ func (g *gen) thread(t *types.Proc) error {
 				continue
 			}
 			g.p("L_%s:\n  if\n", name)
+			// the initial state holds a value beyond 32 bits: each step
+			// birch takes from it is an overflow, the others are disabled
+			wideAt := g.wideStart && p.Thread && p.Main && loc == p.Locations[0]
+			wideTaken := map[*ast.Transformation]bool{}
 			for _, a := range g.locAlts[loc] {
 				g.cfns = append(g.cfns, a.cfns...)
 				g.mark(Entry{Trans: a.tr})
 				entry := a.entry
+				if wideAt {
+					entry = "false"
+					if g.wideFirst[wideKey{g.tidOf(t), a.tr}] && !wideTaken[a.tr] {
+						entry = "true"
+						wideTaken[a.tr] = true
+					}
+				}
 				if entry == "true" && g.selfLoop(a) {
 					// pan rejects an option "(1)" that leads back to
 					// its own state ("unconditional self-loop")
@@ -383,6 +394,11 @@ func (g *gen) thread(t *types.Proc) error {
 					g.usesAlways = true
 				}
 				g.p("  :: atomic { %s ->\n", entry)
+				if wideAt {
+					for _, s := range wideStmts() {
+						g.p("       %s;\n", s)
+					}
+				}
 				if saved && a.invisible {
 					g.p("       BIR_from = %d; BIR_save_%s();\n", fromOf[loc], g.names[t])
 				}
@@ -391,6 +407,9 @@ func (g *gen) thread(t *types.Proc) error {
 				}
 				g.p("     }\n")
 				for _, l := range a.limits {
+					if wideAt {
+						break // not in the initial state
+					}
 					g.limitOption(l, "atomic { ", "goto L_"+name+" }", "a bound is hit: the path is cut")
 				}
 			}
@@ -1127,7 +1146,7 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 		x.emit("BIR_rv = " + v)
 	}
 	for _, v := range f.Vars() {
-		x.emit(g.resetVar(v.Type(), g.names[v])...)
+		x.emit(g.resetTo(v.Type(), g.names[v], true)...)
 	}
 	x.emit("BIR_sp = BIR_sp - 1")
 	// the caller's store of the result, by call site
@@ -1224,6 +1243,9 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 	dead := func(v *types.Var) bool { return first.HasLive && !inLive(first, v) }
 	for i, e := range act.Args {
 		pv := f.Params[i]
+		if dead(pv) && wideValue(pv.Type(), "") {
+			x.emit(wideStmts()...) // dead on arrival: its default
+		}
 		if arr, ok := pv.Type().Underlying().(*types.Array); ok {
 			if !dead(pv) {
 				dst := g.frameSlot(pv, "BIR_sp")
@@ -1243,16 +1265,61 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 		}
 	}
 	for _, v := range f.Locals {
-		if v.Init.Kind == types.NoConst || dead(v) {
+		init := ""
+		if v.Init.Kind != types.NoConst && !dead(v) {
+			init = constString(v.Init)
+		}
+		if wideValue(v.Type(), init) {
+			// the frame holds a value beyond 32 bits
+			x.emit(wideStmts()...)
 			continue
 		}
-		if init := constString(v.Init); init != defaultOf(v.Type()) {
+		if init != "" && init != defaultOf(v.Type()) {
 			x.emit(fmt.Sprintf("%s = %s", g.frameSlot(v, "BIR_sp"), init))
 		}
 	}
 	x.emit(fmt.Sprintf("BIR_site[BIR_sp] = %d", g.siteOf[tr].id), "BIR_sp = BIR_sp + 1")
 	a.callee = f
 	return nil
+}
+
+// defaultOf32 is defaultOf, or 0 for a default beyond 32 bits (which the
+// step reports as an overflow: startsWide).
+func defaultOf32(t types.Type) string {
+	if d := defaultOf(t); !wide(d) {
+		return d
+	}
+	return "0"
+}
+
+// startsWide reports whether a new thread of p holds a value beyond 32
+// bits: a parameter dead on arrival, or a local, with such a default or
+// initial value.
+func (g *gen) startsWide(p *types.Proc) bool {
+	first := p.Locations[0]
+	for _, v := range p.Params {
+		if first.HasLive && !inLive(first, v) && wideValue(v.Type(), "") {
+			return true
+		}
+	}
+	for _, v := range p.Locals {
+		if g.localWide(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// localWide reports whether thread local v holds a value beyond 32 bits
+// when its thread begins (its initial value, or its default when it has
+// none or is dead at the first location).
+func (g *gen) localWide(v *types.Var) bool {
+	first := v.Owner.Locations[0]
+	init := ""
+	if v.Init.Kind != types.NoConst && (!first.HasLive || inLive(first, v)) {
+		init = constString(v.Init)
+	}
+	return wideValue(v.Type(), init)
 }
 
 // resets returns the statements resetting the variables dead at loc.
@@ -1270,7 +1337,36 @@ func (g *gen) resets(loc *types.Location) []string {
 	return out
 }
 
-func (g *gen) resetVar(t types.Type, name string) []string {
+// rangeCheck is the check that the 32-bit value v lies in lo..hi, with
+// only 32-bit constants: a bound beyond 32 bits holds for every value v
+// may have (and is left out) or for none (and the check is false: v,
+// computed within 32 bits, is the value birch stores, out of the range).
+func rangeCheck(v string, lo, hi int64) []check {
+	var parts []string
+	switch {
+	case lo > 1<<31-1 || hi < -1<<31 || lo > hi:
+		return []check{{"false", "range"}}
+	}
+	if lo > -1<<31 {
+		parts = append(parts, fmt.Sprintf("%s >= %d", paren(v), lo))
+	}
+	if hi < 1<<31-1 {
+		parts = append(parts, fmt.Sprintf("%s <= %d", paren(v), hi))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return []check{{strings.Join(parts, " && "), "range"}}
+}
+
+// resetVar returns the statements resetting a variable to its default; a
+// default beyond 32 bits is an overflow (wideStmts).
+func (g *gen) resetVar(t types.Type, name string) []string { return g.resetTo(t, name, false) }
+
+// resetTo is resetVar; with popped, for the variables of a frame that is
+// popped, a default beyond 32 bits is 0 (as declared: birch has no such
+// frame).
+func (g *gen) resetTo(t types.Type, name string, popped bool) []string {
 	switch u := t.Underlying().(type) {
 	case *types.Lock:
 		if g.hasWait {
@@ -1284,9 +1380,15 @@ func (g *gen) resetVar(t types.Type, name string) []string {
 	case *types.Array:
 		var out []string
 		for i := int64(0); i < u.Len; i++ {
-			out = append(out, g.resetVar(u.Elem, g.elemPath(name, i))...)
+			out = append(out, g.resetTo(u.Elem, g.elemPath(name, i), popped)...)
 		}
 		return out
+	}
+	if d := defaultOf(t); wide(d) {
+		if popped {
+			return []string{name + " = 0"}
+		}
+		return wideStmts()
 	}
 	return []string{name + " = " + defaultOf(t)}
 }
@@ -1309,7 +1411,7 @@ func (g *gen) valueChecks(e ast.Expr, src types.Type, v string, dst types.Type) 
 		if s, ok := src.Underlying().(*types.Range); ok && s.Lo >= d.Lo && s.Hi <= d.Hi {
 			return nil
 		}
-		return []check{{fmt.Sprintf("%s >= %d && %s <= %d", paren(v), d.Lo, paren(v), d.Hi), "range"}}
+		return rangeCheck(v, d.Lo, d.Hi)
 	case *types.Ref:
 		s, ok := src.Underlying().(*types.Ref)
 		if !ok {
@@ -1798,6 +1900,10 @@ func (x *tx) newAction(act *ast.NewAction) error {
 		lenStmt = fmt.Sprintf("%s[%s - 1].n = %s", g.names[c], cnt, n)
 	}
 	x.emit(assertStmts(lcs)...)
+	if wideFields(c.Elem) {
+		// the new object holds a value beyond 32 bits (a default)
+		x.emit(wideStmts()...)
+	}
 	x.emit(cnt + " = " + cnt + " + 1")
 	if lenStmt != "" {
 		x.emit(lenStmt)
@@ -2134,7 +2240,7 @@ func (x *tx) startAction(act *ast.StartAction) error {
 			var es []string
 			for k := int64(0); k < arr.Len; k++ {
 				if dead {
-					es = append(es, defaultOf(arr.Elem))
+					es = append(es, defaultOf32(arr.Elem))
 				} else {
 					es = append(es, readAlts(g.elem(arrs[i], k), ""))
 				}
@@ -2149,8 +2255,12 @@ func (x *tx) startAction(act *ast.StartAction) error {
 		}
 		args[i] = vals[i]
 		if first.HasLive && !inLive(first, pv) {
-			args[i] = defaultOf(pv.Type()) // dead on arrival
+			args[i] = defaultOf32(pv.Type()) // dead on arrival
 		}
+	}
+	if g.startsWide(p) {
+		// the new thread holds a value beyond 32 bits
+		x.emit(wideStmts()...)
 	}
 	if len(first.Decl.Transformations) == 0 && g.usesTerm {
 		if !g.wideSets {
