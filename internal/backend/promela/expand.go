@@ -130,38 +130,41 @@ func (g *gen) choiceOptions(act ast.Action, deep bool) (n int, why string) {
 }
 
 // refSlot is a place of an object that holds a reference: a field, an
-// element of an array field, or an element of a heap array.
+// element of an array field, or an element of a heap array, at any level
+// of nesting of arrays.
 type refSlot struct {
-	suffix string // after the object's place: ".next", ".kids[1]", ".e[2]"
-	shape  string // as place computes it: ".next", ".kids[]", ".e[]"
-	k      string // the element index, "" for a field
+	suffix string   // after the object's place: ".next", ".kids[1]", ".e[2]", ".m[1].e[0]"
+	shape  string   // as place computes it: ".next", ".kids[]", ".e[]", ".m[][]"
+	ks     []string // the element indices, none for a field
 	cols   []*types.Collection
 }
 
 // refSlots returns the reference places of an object of collection c.
 func (g *gen) refSlots(c *types.Collection) []refSlot {
 	var out []refSlot
+	var visit func(t types.Type, suffix, shape string, ks []string)
+	visit = func(t types.Type, suffix, shape string, ks []string) {
+		switch u := t.Underlying().(type) {
+		case *types.Ref:
+			out = append(out, refSlot{suffix: suffix, shape: shape, ks: ks, cols: refCollections(t)})
+		case *types.Array:
+			row := ""
+			if isArray(u.Elem) {
+				row = ".e"
+			}
+			for k := int64(0); k < u.Len; k++ {
+				visit(u.Elem, fmt.Sprintf("%s[%d]%s", suffix, k, row), shape+"[]", append(append([]string(nil), ks...), fmt.Sprint(k)))
+			}
+		}
+	}
 	switch u := c.Elem.Underlying().(type) {
 	case *types.Record:
 		for _, f := range u.Fields {
 			fn := "." + ident(f.Name())
-			switch ft := f.Type().Underlying().(type) {
-			case *types.Ref:
-				out = append(out, refSlot{suffix: fn, shape: fn, cols: refCollections(f.Type())})
-			case *types.Array:
-				if _, ok := ft.Elem.Underlying().(*types.Ref); ok {
-					for k := int64(0); k < ft.Len; k++ {
-						out = append(out, refSlot{suffix: fmt.Sprintf("%s[%d]", fn, k), shape: fn + "[]", k: fmt.Sprint(k), cols: refCollections(ft.Elem)})
-					}
-				}
-			}
+			visit(f.Type(), fn, fn, nil)
 		}
 	case *types.Array:
-		if _, ok := u.Elem.Underlying().(*types.Ref); ok {
-			for k := int64(0); k < u.Len; k++ {
-				out = append(out, refSlot{suffix: fmt.Sprintf(".e[%d]", k), shape: ".e[]", k: fmt.Sprint(k), cols: refCollections(u.Elem)})
-			}
-		}
+		visit(u, ".e", ".e", nil)
 	}
 	return out
 }
@@ -250,9 +253,7 @@ func (x *tx) reachCond(preds [][]heapEdge, r string, o int, visited []bool) (str
 		}
 		pref := fmt.Sprint(e.from + 1)
 		a := alt{path: fmt.Sprintf("%s[%d]%s", g.names[e.c], e.i, e.slot.suffix), root: e.c, shape: e.slot.shape, dyn: []string{pref}}
-		if e.slot.k != "" {
-			a.dyn = append(a.dyn, e.slot.k)
-		}
+		a.dyn = append(a.dyn, e.slot.ks...)
 		if x.hoist.dirty[e.c] {
 			return "", errDirty
 		}

@@ -567,22 +567,47 @@ func field(alts []alt, suffix string) []alt {
 	return out
 }
 
-// elem returns the places of element k of each array place.
-func (g *gen) elem(alts []alt, k int64) []alt {
+// elem returns the places of element k of each array place, whose
+// elements are of type et.
+func (g *gen) elem(alts []alt, et types.Type, k int64) []alt {
 	out := make([]alt, len(alts))
 	for i, a := range alts {
 		out[i] = a
-		out[i].path = g.elemPath(a.path, k)
+		out[i].path = g.elemPath(a.path, et, k)
 		out[i].shape = a.shape + "[]"
 		out[i].dyn = append(append([]string(nil), a.dyn...), fmt.Sprint(k))
 	}
 	return out
 }
 
-// elemPath is the Promela place of element k of the array at path: an
-// element of a Promela array, or one of the scalars an array parameter of
-// a started thread is made of.
-func (g *gen) elemPath(path string, k int64) string {
+// leaves returns the places of the scalar (or lock) elements of each
+// array place of type t, through every level of nesting, in order.
+func (g *gen) leaves(alts []alt, t types.Type) [][]alt {
+	a, ok := t.Underlying().(*types.Array)
+	if !ok {
+		return [][]alt{alts}
+	}
+	var out [][]alt
+	for k := int64(0); k < a.Len; k++ {
+		out = append(out, g.leaves(g.elem(alts, a.Elem, k), a.Elem)...)
+	}
+	return out
+}
+
+// leafPaths is leaves for the Promela place path of an array of type t.
+func (g *gen) leafPaths(path string, t types.Type) []string {
+	var out []string
+	for _, l := range g.leaves([]alt{{path: path}}, t) {
+		out = append(out, l[0].path)
+	}
+	return out
+}
+
+// elemPath is the Promela place of element k (of type et) of the array
+// at path: an element of a Promela array (the array inside the row's
+// typedef when et is an array), or one of the scalars an array parameter
+// of a started thread is made of (a row of one is a name of scalarArr).
+func (g *gen) elemPath(path string, et types.Type, k int64) string {
 	if es, ok := g.scalarArr[path]; ok {
 		return es[k]
 	}
@@ -591,6 +616,9 @@ func (g *gen) elemPath(path string, k int64) string {
 		if es, ok := g.scalarArr[name]; ok {
 			return remoteMarker + es[k]
 		}
+	}
+	if isArray(et) {
+		return fmt.Sprintf("%s[%d].e", path, k)
 	}
 	return fmt.Sprintf("%s[%d]", path, k)
 }
@@ -754,24 +782,42 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 			if c := g.info.Types[e.Index].Value; c.Kind != types.IntConst || c.Int < 0 || c.Int >= a.Len {
 				cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %d", paren(i), paren(i), a.Len), "index-out-of-bounds"})
 			}
-			if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && g.scalarArr[g.names[g.info.Uses[id]]] != nil && len(alts) == 1 {
-				// an array parameter of a started thread: one scalar
-				// per element, chosen by the index
-				out := make([]alt, a.Len)
-				for k := range out {
-					out[k] = alts[0]
-					out[k].cond = fmt.Sprintf("%s == %d", paren(i), k)
-					out[k].path = g.elemPath(alts[0].path, int64(k))
-					out[k].shape += "[]"
-					out[k].dyn = []string{i}
+			if g.allScalarArr(alts) {
+				// an array parameter of a started thread (or a row of
+				// one): one scalar per element, chosen by the index
+				ks := make([]int64, a.Len)
+				for k := range ks {
+					ks[k] = int64(k)
 				}
+				constant := false
 				if c := g.info.Types[e.Index].Value; c.Kind == types.IntConst && c.Int >= 0 && c.Int < a.Len {
-					out = out[c.Int : c.Int+1]
+					ks = ks[c.Int : c.Int+1]
+					constant = true
+				}
+				var out []alt
+				for _, x := range alts {
+					for _, k := range ks {
+						y := x
+						switch {
+						case x.cond == "":
+							y.cond = fmt.Sprintf("%s == %d", paren(i), k)
+						case !constant:
+							y.cond = and(x.cond, fmt.Sprintf("%s == %d", paren(i), k))
+						}
+						y.path = g.elemPath(x.path, a.Elem, k)
+						y.shape += "[]"
+						y.dyn = append(append([]string(nil), x.dyn...), i)
+						out = append(out, y)
+					}
 				}
 				return out, cs, nil
 			}
+			row := ""
+			if isArray(a.Elem) {
+				row = ".e"
+			}
 			for k := range alts {
-				alts[k].path += "[" + i + "]"
+				alts[k].path += "[" + i + "]" + row
 				alts[k].shape += "[]"
 				alts[k].dyn = append(append([]string(nil), alts[k].dyn...), i)
 			}
@@ -796,14 +842,29 @@ func (g *gen) place(e ast.Expr, en *env) ([]alt, []check, error) {
 			return nil, nil, err
 		}
 		cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s < %s", paren(i), paren(i), n), "index-out-of-bounds"})
+		row := ""
+		if isArray(g.typeOf(e)) {
+			row = ".e"
+		}
 		for k := range alts {
-			alts[k].path += ".e[" + i + "]"
+			alts[k].path += ".e[" + i + "]" + row
 			alts[k].shape += ".e[]"
 			alts[k].dyn = append(append([]string(nil), alts[k].dyn...), i)
 		}
 		return alts, cs, nil
 	}
 	return nil, nil, g.errorf(e.Pos(), "not a variable, field or element")
+}
+
+// allScalarArr reports whether every place is an array parameter of a
+// started thread, or a row of one, held in scalars (scalarArr).
+func (g *gen) allScalarArr(alts []alt) bool {
+	for _, a := range alts {
+		if g.scalarArr[strings.TrimPrefix(a.path, remoteMarker)] == nil {
+			return false
+		}
+	}
+	return len(alts) > 0
 }
 
 // roots returns the storage a place expression writes: its variable, or the

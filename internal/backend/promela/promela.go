@@ -206,13 +206,14 @@ func Translate(prog *types.Program, w io.Writer, opts Options) error {
 // options.
 func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
 	g := &gen{
-		prog:    prog,
-		info:    prog.Info,
-		fset:    prog.Fset,
-		opts:    opts.withDefaults(),
-		names:   map[types.Object]string{},
-		colOff:  map[*types.Collection]int{},
-		entries: map[int]Entry{},
+		prog:     prog,
+		info:     prog.Info,
+		fset:     prog.Fset,
+		opts:     opts.withDefaults(),
+		names:    map[types.Object]string{},
+		colOff:   map[*types.Collection]int{},
+		paramArr: map[*types.Proc]map[string][]string{},
+		entries:  map[int]Entry{},
 	}
 	if err := g.run(); err != nil {
 		return nil, err
@@ -311,7 +312,13 @@ type gen struct {
 	// scalarArr holds the element scalars of the array parameters of the
 	// thread being translated, by the parameter's name (a proctype's
 	// parameters are scalars)
-	scalarArr  map[string][]string
+	scalarArr map[string][]string
+	// paramArr is scalarArr of each thread, kept for the remote
+	// references of properties
+	paramArr map[*types.Proc]map[string][]string
+	// rows names the typedef of each row type of an array of arrays, by
+	// the row type's String (declRows)
+	rows       map[string]string
 	proc       *types.Proc
 	tmpUsed    int
 	iLocs      map[*types.Location]bool // targets of invisible transformations
@@ -470,8 +477,8 @@ func (g *gen) run() error {
 		if f.Result == nil {
 			continue
 		}
-		if a, ok := f.Result.Underlying().(*types.Array); ok {
-			arrayRes = max(arrayRes, a.Len)
+		if isArray(f.Result) {
+			arrayRes = max(arrayRes, arrayLeaves(f.Result))
 		} else {
 			scalarRes = true
 		}
@@ -779,6 +786,15 @@ func (g *gen) varDecl(t types.Type, name, init string, pos source.Pos) (string, 
 		if _, ok := u.Elem.Underlying().(*types.Lock); ok {
 			return fmt.Sprintf("BIR_Lock %s[%d]", name, u.Len), nil
 		}
+		if _, ok := u.Elem.Underlying().(*types.Array); ok {
+			// Promela has no arrays of arrays: each row is a typedef
+			// wrapping the inner array, b[i][j] is b[i].e[j]
+			row, ok := g.rows[u.Elem.String()]
+			if !ok {
+				return "", g.errorf(pos, "arrays of %s are not supported yet", u.Elem)
+			}
+			return fmt.Sprintf("%s %s[%d]", row, name, u.Len), nil
+		}
 		s := g.scalar(u.Elem)
 		if s == "" {
 			return "", g.errorf(pos, "arrays of %s are not supported yet", u.Elem)
@@ -862,6 +878,9 @@ func (g *gen) declTypes() error {
 			g.p("typedef BIR_Lock { byte owner; byte count };\n\n")
 		}
 	}
+	if err := g.declRows(); err != nil {
+		return err
+	}
 	// an array variable of a function has one array per frame: the
 	// frames' arrays are an array of this typedef
 	nfa := 0
@@ -919,6 +938,93 @@ func (g *gen) declTypes() error {
 		g.p("\n")
 	}
 	return nil
+}
+
+// declRows declares a typedef for each array type that is the element
+// type of an array (a row of an array of arrays), inner rows first:
+// `typedef T_Row { byte e[2] = 1 }; T_Row g[3];` for g : array [3] of Row,
+// whose element g[i][j] is g[i].e[j].
+func (g *gen) declRows() error {
+	g.rows = map[string]string{}
+	taken := map[string]bool{}
+	n := 0
+	var visit func(t types.Type, pos source.Pos) error
+	visit = func(t types.Type, pos source.Pos) error {
+		switch u := t.Underlying().(type) {
+		case *types.Array:
+			if err := visit(u.Elem, pos); err != nil {
+				return err
+			}
+			if _, ok := u.Elem.Underlying().(*types.Array); !ok {
+				return nil
+			}
+			key := u.Elem.String()
+			if _, done := g.rows[key]; done {
+				return nil
+			}
+			name := ""
+			if nt, ok := u.Elem.(*types.Named); ok {
+				name = "T_" + strings.ReplaceAll(nt.String(), "$", "_S")
+			}
+			for name == "" || taken[name] || g.globalNS[name] {
+				n++
+				name = fmt.Sprintf("T_row%d", n)
+			}
+			taken[name] = true
+			d, err := g.varDecl(u.Elem, "e", "", pos)
+			if err != nil {
+				return err
+			}
+			g.rows[key] = name
+			g.p("typedef %s { %s }; /* %s as the row of an array */\n", name, d, u.Elem)
+		case *types.Record:
+			for _, f := range u.Fields {
+				if err := visit(f.Type(), f.Pos()); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var err error
+	try := func(t types.Type, pos source.Pos) {
+		if err == nil {
+			err = visit(t, pos)
+		}
+	}
+	for _, v := range g.prog.Globals {
+		try(v.Type(), v.Pos())
+	}
+	for _, c := range g.prog.Collections {
+		try(c.Elem, c.Pos())
+	}
+	for _, t := range append(append([]*types.Proc(nil), g.prog.Threads...), g.prog.Functions...) {
+		for _, v := range t.Vars() {
+			try(v.Type(), v.Pos())
+		}
+		if t.Result != nil {
+			try(t.Result, t.Pos())
+		}
+	}
+	if len(g.rows) > 0 {
+		g.p("\n")
+	}
+	return err
+}
+
+// isArray reports whether t is an array type.
+func isArray(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Array)
+	return ok
+}
+
+// arrayLeaves returns the number of scalars (or locks) an array of type
+// t is made of, through every level of nesting.
+func arrayLeaves(t types.Type) int64 {
+	if a, ok := t.Underlying().(*types.Array); ok {
+		return a.Len * arrayLeaves(a.Elem)
+	}
+	return 1
 }
 
 func (g *gen) typedefName(n *types.Named) string {

@@ -295,6 +295,11 @@ func (g *gen) remoteRef(e *ast.RemoteRef, en *env) (string, []check, error) {
 	if isBool(g.typeOf(e.X)) {
 		out = "false"
 	}
+	// the names of the remote thread's array parameters (one scalar per
+	// element), as elemPath finds them
+	saved := g.scalarArr
+	g.scalarArr = g.paramArr[t]
+	defer func() { g.scalarArr = saved }()
 	for i := len(tids) - 1; i >= 0; i-- {
 		tid := tids[i]
 		pid := g.pidOfTid(tid)

@@ -338,6 +338,51 @@ end S;
 			t.Errorf("remote: the translation lacks %q:\n%s", want, out)
 		}
 	}
+	// once refused: arrays of arrays; each row is a typedef wrapping the
+	// inner array (b[i][j] is b[i].e[j]), a started thread's parameter is
+	// one scalar per innermost element, and a remote reference reads that
+	// scalar (SPIN runs testdata/nested-*.bir)
+	out, err = translate(t, parse("nested", `system S ()
+Row = array [2] of range 1..3;
+Grid = array [3] of Row;
+g : Grid;
+i : range 0..2;
+w : tid;
+thread W (v : Grid)
+  loc w0:
+    when true do { v[i][1] := 2; } goto w1;
+  loc w1:
+end W;
+main thread M ()
+  ls : array [2] of array [2] of lock;
+  loc m0:
+    when true do { g[i][1] := 3; g[0] := g[2]; w := start W(g); lock(ls[i % 2][1]); } goto m1;
+  loc m1:
+end M;
+properties
+  invariant el: w == null || W[w] : v[2][1] <= 3;
+end S;
+`))
+	if err != nil {
+		t.Fatalf("nested: %v", err)
+	}
+	for _, want := range []string{
+		"typedef T_Row { byte e[2] = 1 };",
+		"T_Row g[3];",
+		"T_row1 ls[2];",
+		"g[i].e[1] = 3",
+		"g[0].e[0] = g[2].e[0]",
+		"g[0].e[1] = g[2].e[1]",
+		"proctype W(byte v_0_0; byte v_0_1; byte v_1_0; byte v_1_1; byte v_2_0; byte v_2_1)",
+		"run W(g[0].e[0], g[0].e[1], g[1].e[0], g[1].e[1], g[2].e[0], g[2].e[1])",
+		"if :: i == 0 -> v_0_1 = 2 :: i == 1 -> v_1_1 = 2 :: else -> v_2_1 = 2 fi",
+		"ls[i % 2].e[1].owner",
+		"c_expr { (((__typeof__(PW))Pptr(BASE + 2))->v_2_1) }",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("nested: the translation lacks %q:\n%s", want, out)
+		}
+	}
 	// once refused: more than 31 threads; a set of threads is two ints
 	// (SPIN runs testdata/many-threads*.bir with up to 64 threads)
 	prog := load(t, filepath.Join("testdata", "many-threads.bir"))

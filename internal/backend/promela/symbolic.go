@@ -438,9 +438,7 @@ func (x *tx) symReachable(act *ast.ReachableAction) error {
 		var reads []string
 		for _, sl := range slots {
 			a := alt{path: fmt.Sprintf("%s[BIR_q]%s", g.names[c], sl.suffix), root: c, shape: sl.shape, dyn: []string{fmt.Sprintf("BIR_q + %d", off+1)}}
-			if sl.k != "" {
-				a.dyn = append(a.dyn, sl.k)
-			}
+			a.dyn = append(a.dyn, sl.ks...)
 			v, err := g.read([]alt{a}, x.hoist)
 			if err != nil {
 				return inline()

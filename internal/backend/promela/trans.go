@@ -173,17 +173,27 @@ func (g *gen) thread(t *types.Proc) error {
 		if !ok || t.Main {
 			continue
 		}
-		es := make([]string, arr.Len)
-		for k := range es {
-			n := fmt.Sprintf("%s_%d", g.names[v], k)
-			for taken[n] || g.globalNS[n] {
-				n += "_"
+		// a row of a nested array is a name of scalarArr too (never
+		// emitted), whose elements are the scalars
+		var split func(name string, arr *types.Array)
+		split = func(name string, arr *types.Array) {
+			es := make([]string, arr.Len)
+			for k := range es {
+				n := fmt.Sprintf("%s_%d", name, k)
+				for taken[n] || g.globalNS[n] {
+					n += "_"
+				}
+				taken[n] = true
+				es[k] = n
+				if row, ok := arr.Elem.Underlying().(*types.Array); ok {
+					split(n, row)
+				}
 			}
-			taken[n] = true
-			es[k] = n
+			g.scalarArr[name] = es
 		}
-		g.scalarArr[g.names[v]] = es
+		split(g.names[v], arr)
 	}
+	g.paramArr[t] = g.scalarArr // for remote references (remoteRef)
 	// the thread and the functions it may call: each process holds a copy
 	// of the code of every function its thread may call
 	depth := g.frameDepths(t)
@@ -278,11 +288,11 @@ func (g *gen) thread(t *types.Proc) error {
 		for _, v := range t.Params {
 			if arr, ok := v.Type().Underlying().(*types.Array); ok {
 				// one scalar parameter per element
-				s := g.scalar(arr.Elem)
+				s := g.scalar(leafType(arr))
 				if s == "" {
 					return g.errorf(v.Pos(), "thread parameters of type %s are not supported", v.Type())
 				}
-				for _, e := range g.scalarArr[g.names[v]] {
+				for _, e := range g.leafPaths(g.names[v], arr) {
 					params = append(params, s+" "+e)
 				}
 				continue
@@ -526,6 +536,18 @@ func saveCode(plain []string, loops []saveLoop, restore bool) ([]string, int) {
 	return out, n
 }
 
+// leafType is the type of the scalars (or locks) an array of type t is
+// made of, through every level of nesting.
+func leafType(t types.Type) types.Type {
+	for {
+		a, ok := t.Underlying().(*types.Array)
+		if !ok {
+			return t
+		}
+		t = a.Elem
+	}
+}
+
 // scalarsOf returns the scalar Promela places a variable of type t at
 // place name is made of.
 func (g *gen) scalarsOf(t types.Type, name string) []string {
@@ -541,7 +563,7 @@ func (g *gen) scalarsOf(t types.Type, name string) []string {
 	case *types.Array:
 		var out []string
 		for k := int64(0); k < u.Len; k++ {
-			out = append(out, g.scalarsOf(u.Elem, g.elemPath(name, k))...)
+			out = append(out, g.scalarsOf(u.Elem, g.elemPath(name, u.Elem, k))...)
 		}
 		return out
 	}
@@ -1128,8 +1150,8 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 		if _, _, err := x.hoistedPlace(tr.Result); err != nil {
 			return err
 		}
-		for k := int64(0); k < arr.Len; k++ {
-			x.emit(fmt.Sprintf("BIR_rva[%d] = %s", k, readAlts(g.elem(alts, k), "")))
+		for k, l := range g.leaves(alts, arr) {
+			x.emit(fmt.Sprintf("BIR_rva[%d] = %s", k, readAlts(l, "")))
 		}
 	} else if tr.Result != nil {
 		if g.scalar(g.typeOf(tr.Result)) == "" {
@@ -1167,8 +1189,8 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 					return err
 				}
 				stmts = append(stmts, assertStmts(lcs)...)
-				for k := int64(0); k < arr.Len; k++ {
-					stmts = append(stmts, forAlts(g.elem(alts, k), func(p string) string { return fmt.Sprintf("%s = BIR_rva[%d]", p, k) }))
+				for k, l := range g.leaves(alts, arr) {
+					stmts = append(stmts, forAlts(l, func(p string) string { return fmt.Sprintf("%s = BIR_rva[%d]", p, k) }))
 				}
 				g.siteStore[s] = stmts
 				continue
@@ -1248,9 +1270,9 @@ func (x *tx) callAction(act *ast.CallAction, tr *ast.Transformation, a *altCode)
 		}
 		if arr, ok := pv.Type().Underlying().(*types.Array); ok {
 			if !dead(pv) {
-				dst := g.frameSlot(pv, "BIR_sp")
-				for k := int64(0); k < arr.Len; k++ {
-					x.emit(fmt.Sprintf("%s[%d] = %s", dst, k, readAlts(g.elem(arrs[i], k), "")))
+				src := g.leaves(arrs[i], arr)
+				for k, dst := range g.leafPaths(g.frameSlot(pv, "BIR_sp"), arr) {
+					x.emit(fmt.Sprintf("%s = %s", dst, readAlts(src[k], "")))
 				}
 			}
 			continue
@@ -1380,7 +1402,7 @@ func (g *gen) resetTo(t types.Type, name string, popped bool) []string {
 	case *types.Array:
 		var out []string
 		for i := int64(0); i < u.Len; i++ {
-			out = append(out, g.resetTo(u.Elem, g.elemPath(name, i), popped)...)
+			out = append(out, g.resetTo(u.Elem, g.elemPath(name, u.Elem, i), popped)...)
 		}
 		return out
 	}
@@ -1476,9 +1498,10 @@ func (x *tx) copyArray(lhs, rhs ast.Expr) error {
 	}
 	x.emit(assertStmts(rcs)...)
 	x.emit(assertStmts(lcs)...)
-	for i := int64(0); i < arr.Len; i++ {
-		src := readAlts(g.elem(ra, i), "")
-		x.emit(forAlts(g.elem(la, i), func(p string) string { return p + " = " + src }))
+	rl := g.leaves(ra, arr)
+	for i, l := range g.leaves(la, arr) {
+		src := readAlts(rl[i], "")
+		x.emit(forAlts(l, func(p string) string { return p + " = " + src }))
 	}
 	// the store: every element of the target holds the source's, read
 	// before any is written
@@ -1494,16 +1517,17 @@ func (x *tx) copyArray(lhs, rhs ast.Expr) error {
 		x.markDirty(lhs)
 		return nil
 	}
-	vals := make([]string, arr.Len)
-	for i := range vals {
-		if rok {
-			if v, err := g.read(g.elem(hr, int64(i)), x.hoist); err == nil {
+	hls := g.leaves(hl, arr)
+	vals := make([]string, len(hls))
+	if rok {
+		for i, l := range g.leaves(hr, arr) {
+			if v, err := g.read(l, x.hoist); err == nil {
 				vals[i] = v
 			}
 		}
 	}
 	for i, v := range vals {
-		x.store(g.elem(hl, int64(i)), v)
+		x.store(hls[i], v)
 	}
 	return nil
 }
@@ -2122,27 +2146,8 @@ func (x *tx) reachable(act *ast.ReachableAction) error {
 		for i := 0; i < int(c.Size); i++ {
 			obj := fmt.Sprintf("%s[%d]", g.names[c], i)
 			var refs []string
-			switch u := c.Elem.Underlying().(type) {
-			case *types.Record:
-				for _, f := range u.Fields {
-					fn := obj + "." + ident(f.Name())
-					switch ft := f.Type().Underlying().(type) {
-					case *types.Ref:
-						refs = append(refs, bit(fn))
-					case *types.Array:
-						if _, ok := ft.Elem.Underlying().(*types.Ref); ok {
-							for k := int64(0); k < ft.Len; k++ {
-								refs = append(refs, bit(fmt.Sprintf("%s[%d]", fn, k)))
-							}
-						}
-					}
-				}
-			case *types.Array:
-				if _, ok := u.Elem.Underlying().(*types.Ref); ok {
-					for k := int64(0); k < u.Len; k++ {
-						refs = append(refs, bit(fmt.Sprintf("%s.e[%d]", obj, k)))
-					}
-				}
+			for _, sl := range g.refSlots(c) {
+				refs = append(refs, bit(obj+sl.suffix))
 			}
 			if len(refs) == 0 {
 				continue
@@ -2238,11 +2243,11 @@ func (x *tx) startAction(act *ast.StartAction) error {
 		if arr, isArr := pv.Type().Underlying().(*types.Array); isArr {
 			dead := first.HasLive && !inLive(first, pv)
 			var es []string
-			for k := int64(0); k < arr.Len; k++ {
+			for _, l := range g.leaves(arrs[i], arr) {
 				if dead {
-					es = append(es, defaultOf32(arr.Elem))
+					es = append(es, defaultOf32(leafType(arr)))
 				} else {
-					es = append(es, readAlts(g.elem(arrs[i], k), ""))
+					es = append(es, readAlts(l, ""))
 				}
 			}
 			args[i] = strings.Join(es, ", ")
