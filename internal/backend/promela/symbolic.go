@@ -171,29 +171,19 @@ func (x *tx) symRange(act *ast.ChooseAction) error {
 		return err
 	}
 	clo, chi := g.info.Types[act.Lo].Value, g.info.Types[act.Hi].Value
-	constant := clo.Kind == types.IntConst && chi.Kind == types.IntConst
-	m := int64(g.opts.MaxChoiceRange)
-	llo, lhi, lok := g.bounds(act.Lo)
-	hlo2, hhi2, hok := g.bounds(act.Hi)
-	switch {
-	case constant:
+	var src types.Type
+	if clo.Kind == types.IntConst && chi.Kind == types.IntConst {
+		m := int64(g.opts.MaxChoiceRange)
 		if chi.Int < clo.Int {
 			x.items = append(x.items, item{kind: itemDisable, cond: "false"})
 		} else if chi.Int-clo.Int >= m {
 			x.items = append(x.items, limitItem("true", act.KwPos, "choice range has more than %d values", m))
 		}
-	default:
-		x.items = append(x.items, item{kind: itemDisable, cond: paren(hlo) + " <= " + paren(hhi)})
-		if m < 1<<32 && !(lok && hok && hhi2-llo < m) {
-			x.items = append(x.items, limitItem(fmt.Sprintf("%s >= %s && %s - %d >= %s", paren(hhi), lit32(-(1<<31)+m), paren(hhi), m, paren(hlo)),
-				act.KwPos, "choice range has more than %d values", m))
-		}
+		src = &types.Range{Lo: min(clo.Int, chi.Int), Hi: max(clo.Int, chi.Int)}
+	} else {
+		src = x.rangeItems(act, hlo, hhi)
 	}
 	v := x.newSym(&symChoice{lo: hlo, hi: hhi})
-	var src types.Type = types.Typ[types.Int]
-	if lok && hok {
-		src = &types.Range{Lo: min(llo, hlo2), Hi: max(lhi, hhi2)}
-	}
 	dst := g.typeOf(act.Lhs)
 	alts, pcs, err := g.place(act.Lhs, x.plain)
 	if err != nil {

@@ -1825,22 +1825,9 @@ func (x *tx) rangeChoice(act *ast.ChooseAction) error {
 	if err != nil {
 		return err
 	}
-	x.items = append(x.items, item{kind: itemDisable, cond: paren(hlo) + " <= " + paren(hhi)})
-	m := int64(g.opts.MaxChoiceRange)
-	llo, lhi, lok := g.bounds(act.Lo)
-	hlo2, hhi2, hok := g.bounds(act.Hi)
-	if m < 1<<32 && !(lok && hok && hhi2-llo < m) {
-		// hi - lo >= m, written so that nothing overflows 32 bits:
-		// when hi < MIN + m, hi - lo < m holds anyway
-		x.items = append(x.items, limitItem(fmt.Sprintf("%s >= %s && %s - %d >= %s", paren(hhi), lit32(-(1<<31)+m), paren(hhi), m, paren(hlo)),
-			act.KwPos, "choice range has more than %d values", m))
-	}
+	src := x.rangeItems(act, hlo, hhi)
 	g.usesChoice = true
 	x.emit("BIR_ch = "+lo, fmt.Sprintf("do :: BIR_ch < %s -> BIR_ch = BIR_ch + 1 :: break od", paren(hi)))
-	var src types.Type = types.Typ[types.Int]
-	if lok && hok {
-		src = &types.Range{Lo: min(llo, hlo2), Hi: max(lhi, hhi2)}
-	}
 	dst := g.typeOf(act.Lhs)
 	alts, pcs, err := g.place(act.Lhs, x.plain)
 	if err != nil {
@@ -1854,6 +1841,28 @@ func (x *tx) rangeChoice(act *ast.ChooseAction) error {
 	}
 	x.setHoisted(act.Lhs, "", false)
 	return nil
+}
+
+// rangeItems adds the items of a range choice whose bounds are hlo and hhi
+// in the state before the step: an empty range disables the
+// transformation, and a range of MaxChoiceRange values or more is a bound
+// of the model. It returns the type of the values the choice can give.
+func (x *tx) rangeItems(act *ast.ChooseAction, hlo, hhi string) types.Type {
+	g := x.g
+	x.items = append(x.items, item{kind: itemDisable, cond: paren(hlo) + " <= " + paren(hhi)})
+	m := int64(g.opts.MaxChoiceRange)
+	llo, lhi, lok := g.bounds(act.Lo)
+	hlo2, hhi2, hok := g.bounds(act.Hi)
+	if m < 1<<32 && !(lok && hok && hhi2-llo < m) {
+		// hi - lo >= m, written so that nothing overflows 32 bits:
+		// when hi < MIN + m, hi - lo < m holds anyway
+		x.items = append(x.items, limitItem(fmt.Sprintf("%s >= %s && %s - %d >= %s", paren(hhi), lit32(-(1<<31)+m), paren(hhi), m, paren(hlo)),
+			act.KwPos, "choice range has more than %d values", m))
+	}
+	if lok && hok {
+		return &types.Range{Lo: min(llo, hlo2), Hi: max(lhi, hhi2)}
+	}
+	return types.Typ[types.Int]
 }
 
 func (x *tx) forall(act *ast.ForallAction) error {
