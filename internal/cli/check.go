@@ -424,6 +424,11 @@ func violationJSON(l *loaded, m *model.Model, res *search.Result, final []byte) 
 // statistics.
 func printResultTail(w io.Writer, l *loaded, o *checkOptions, res *search.Result) {
 	for _, lh := range res.LimitsHit {
+		if lh.Count == 0 {
+			// a bound another tool reported (birch spin): hit, count unknown
+			fmt.Fprintf(w, "bound hit: %s: %s\n", posString(l.fset, lh.Pos), lh.Msg)
+			continue
+		}
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
 	}
 	if o.trail != "" && res.Violation != nil {

@@ -84,6 +84,10 @@ status 3
 stdout '^inconclusive: no violation within the bounds; paths were cut where a bound was hit: collection Nodes is full \(2 objects\)$'
 stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
 stdout '^stats: SPIN: 5 states'
+birch spin --ltl=[]true $EXAMPLES/collection-limit.bir
+status 3
+stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
+! stdout 'bound hit 0 times'
 
 # Threads and functions: the same counts as birch check.
 birch spin $EXAMPLES/dynamic-threads.bir
