@@ -282,20 +282,7 @@ func (x *tx) forallPick(act *ast.ForallAction, pick int) error {
 	}
 	objs := g.objectsOf(tn)
 	if pick >= len(objs) {
-		none := "true"
-		seen := map[*types.Collection]bool{}
-		for _, o := range objs {
-			if seen[o.c] {
-				continue
-			}
-			seen[o.c] = true
-			if x.news[o.c] > 0 {
-				none = "false"
-			} else {
-				none = and(none, g.countName(o.c)+" == 0")
-			}
-		}
-		x.items = append(x.items, item{kind: itemDisable, cond: none})
+		x.items = append(x.items, item{kind: itemDisable, cond: x.noneAllocated(objs)})
 		return nil
 	}
 	o := objs[pick]
@@ -444,4 +431,23 @@ func (g *gen) refusal(e *dirtyError, why []string) error {
 func (g *gen) lineCol(pos source.Pos) string {
 	p := g.fset.Position(pos)
 	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
+// noneAllocated is the condition, in the state before the step, that none
+// of objs is allocated after the step's earlier allocations: each of their
+// collections is empty and allocated nothing earlier in the step.
+func (x *tx) noneAllocated(objs []heapObj) string {
+	none := "true"
+	seen := map[*types.Collection]bool{}
+	for _, o := range objs {
+		if seen[o.c] {
+			continue
+		}
+		seen[o.c] = true
+		if x.news[o.c] > 0 {
+			return "false"
+		}
+		none = and(none, x.g.countName(o.c)+" == 0")
+	}
+	return none
 }

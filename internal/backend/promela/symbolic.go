@@ -338,7 +338,6 @@ func (x *tx) symForall(act *ast.ForallAction) error {
 	}
 	k := len(x.syms)
 	s := &symChoice{}
-	none := "true"
 	seen := map[*types.Collection]bool{}
 	for _, o := range objs {
 		if seen[o.c] {
@@ -353,13 +352,8 @@ func (x *tx) symForall(act *ast.ForallAction) error {
 		}
 		first := int64(g.colOff[o.c] + 1)
 		s.groups = append(s.groups, symGroup{first, first + o.c.Size - 1, fmt.Sprintf("v%d - %d < %s + %d", k, first, n, x.news[o.c])})
-		if x.news[o.c] > 0 {
-			none = "false"
-		} else {
-			none = and(none, g.countName(o.c)+" == 0")
-		}
 	}
-	c, err := x.toC(none, "")
+	c, err := x.toC(x.noneAllocated(objs), "")
 	if err != nil {
 		return err
 	}
