@@ -101,6 +101,9 @@ type encoding struct {
 	statusBits uint8
 	waitBits   uint8
 	depthBits  uint8
+	// segBytes[p] is the simpleBytes and generalBytes of thread proc p
+	// (m.procs), for scanSegs.
+	segBytes [][2]int32
 }
 
 // procEncoding: per proc, the bits of a location and the fields of the
@@ -178,6 +181,10 @@ func (m *Model) buildEncoding() {
 			pe.simpleBytes = int(uint(e.threadBits)+2+uint(pe.locBits)+uint(pe.varOff[len(pe.vars)])+7) / 8
 			pe.generalBytes = int(uint(e.threadBits)+2+1+uint(e.waitBits)+uint(e.depthBits)+uint(pe.locBits)+uint(pe.varOff[len(pe.vars)])+7) / 8
 		}
+	}
+	e.segBytes = make([][2]int32, len(m.procs))
+	for i, pi := range m.procs {
+		e.segBytes[i] = [2]int32{int32(pi.enc.simpleBytes), int32(pi.enc.generalBytes)}
 	}
 }
 

@@ -697,18 +697,24 @@ func (m *Model) scanSegs(segs []int, run []bool, state []byte) ([]int, []bool, b
 	n := int(getBits(state, end, uint(e.poolBits)))
 	hb := uint(e.threadBits) + 2
 	gb := hb + 1 + uint(e.waitBits) + uint(e.depthBits)
+	sb := e.segBytes
 	for t := 0; t < n; t++ {
 		segs = append(segs, i)
 		if int(hb+7)/8 > len(state)-i {
 			return segs, run, false
 		}
-		h := getBits(state[i:], 0, hb)
+		var h uint64
+		if hb <= 8 {
+			// (the common case: the header is in the segment's first byte)
+			h = uint64(state[i]) & (1<<hb - 1)
+		} else {
+			h = getBits(state[i:], 0, hb)
+		}
 		proc, mode := h&(1<<e.threadBits-1), h>>e.threadBits
-		if proc >= uint64(len(m.procs)) {
+		if proc >= uint64(len(sb)) {
 			return segs, run, false
 		}
-		pe := &m.procs[proc].enc
-		k := pe.simpleBytes
+		k := int(sb[proc][0])
 		running := mode == modeRunning
 		switch mode {
 		case modeRunning, modeTerminated:
@@ -721,7 +727,7 @@ func (m *Model) scanSegs(segs []int, run []bool, state []byte) ([]int, []bool, b
 				return segs, run, false
 			}
 			running = getBits(b, hb, 1) == 0
-			k = pe.generalBytes
+			k = int(sb[proc][1])
 		default:
 			return segs, run, false
 		}
@@ -847,22 +853,37 @@ func (m *Model) emitCached(ent *tcEntry, t int, state []byte) {
 	e := &m.encoding
 	segs := m.segs
 	fixed, before, after := state[:segs[0]], state[segs[0]:segs[t]], state[segs[t+1]:]
+	if tc.whole {
+		// the outcome's fixed part replaces the state's
+		fixed = nil
+	}
 	for k := range tc.outs[ent.out : ent.out+ent.nout] {
 		o := &tc.outs[int(ent.out)+k]
-		var enc []byte
+		// the successor is the state with t's segment replaced and the
+		// changed fixed slots patched: built with one copy of each part
+		seg := tc.data[o.seg : o.seg+o.slen]
+		nf := len(fixed)
 		if tc.whole {
-			enc = append(m.enc[:0], tc.data[o.fixed:o.fixed+o.flen]...)
+			nf = int(o.flen)
+		}
+		n := nf + len(before) + len(seg) + len(after)
+		if cap(m.enc) < n {
+			m.enc = make([]byte, n, 2*n)
+		}
+		enc := m.enc[:n]
+		if tc.whole {
+			copy(enc, tc.data[o.fixed:o.fixed+o.flen])
+			copy(enc[nf:], before)
 		} else {
-			enc = append(m.enc[:0], fixed...)
+			copy(enc, state[:segs[t]])
 			for _, f := range tc.fixes[o.fix : o.fix+o.nfix] {
 				if fd := e.fixed[f.slot]; fd.kind == fWidth {
 					patchBits(enc, uint(e.fixedOff[f.slot]), uint(fd.width), uint64(f.v-fd.base))
 				}
 			}
 		}
-		enc = append(enc, before...)
-		enc = append(enc, tc.data[o.seg:o.seg+o.slen]...)
-		enc = append(enc, after...)
+		copy(enc[nf+len(before):], seg)
+		copy(enc[n-len(after):], after)
 		m.enc = enc
 		st := &m.step
 		if st.Outcome != OK || st.Kind != NoError {
