@@ -1,0 +1,5 @@
+//go:build !amd64
+
+package main
+
+func prefetch(p *uint64) {}
