@@ -291,8 +291,15 @@ func mix2(a, b uint64) uint64 {
 func (tc *tcache) key1(t int, seg []byte) (k, h uint64) {
 	if t < 1<<16 && len(seg) <= 5 {
 		k = uint64(t) | uint64(len(seg))<<16
-		for i, b := range seg {
-			k |= uint64(b) << (24 + 8*i)
+		if cap(seg) >= 8 {
+			// one load of the segment's bytes and whatever follows
+			// them in the state, masked to the segment
+			w := binary.LittleEndian.Uint64(seg[:8])
+			k |= (w & (1<<(8*len(seg)) - 1)) << 24
+		} else {
+			for i, b := range seg {
+				k |= uint64(b) << (24 + 8*i)
+			}
 		}
 		return k, mix64(k)
 	}
@@ -871,19 +878,29 @@ func (m *Model) emitCached(ent *tcEntry, t int, state []byte) {
 			m.enc = make([]byte, n, 2*n)
 		}
 		enc := m.enc[:n]
-		if tc.whole {
+		switch {
+		case tc.whole:
 			copy(enc, tc.data[o.fixed:o.fixed+o.flen])
 			copy(enc[nf:], before)
-		} else {
+			copy(enc[nf+len(before):], seg)
+			copy(enc[n-len(after):], after)
+		case n == len(state):
+			// (the common case: t's segment keeps its length) the
+			// state, then the new segment over t's
+			copy(enc, state)
+			copy(enc[segs[t]:], seg)
+		default:
 			copy(enc, state[:segs[t]])
+			copy(enc[segs[t]:], seg)
+			copy(enc[n-len(after):], after)
+		}
+		if !tc.whole {
 			for _, f := range tc.fixes[o.fix : o.fix+o.nfix] {
 				if fd := e.fixed[f.slot]; fd.kind == fWidth {
 					patchBits(enc, uint(e.fixedOff[f.slot]), uint(fd.width), uint64(f.v-fd.base))
 				}
 			}
 		}
-		copy(enc[nf+len(before):], seg)
-		copy(enc[n-len(after):], after)
 		m.enc = enc
 		st := &m.step
 		if st.Outcome != OK || st.Kind != NoError {
