@@ -53,7 +53,7 @@ func (s *searcher) bfs(root StateID) {
 		}
 		s.flush()
 		for _, e := range s.succ {
-			queue = append(queue, e.id)
+			queue = append(queue, e)
 		}
 		s.stackMem = int64(cap(queue)) * 8
 	}

@@ -37,7 +37,7 @@ func (s *searcher) dfs(root StateID) {
 		stack.push(marker)
 		// push in reverse so that the first successor is expanded first
 		for i := len(s.succ) - 1; i >= 0; i-- {
-			stack.push(s.succ[i].id)
+			stack.push(s.succ[i])
 		}
 		s.stackMem = (stack.bytes() + path.bytes())
 	}

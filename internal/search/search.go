@@ -151,16 +151,14 @@ type searcher struct {
 	// successors of the state being expanded, waiting for flush
 	batch     []byte
 	batchOff  []int32
-	batchOrd  []int32
+	batchAux  []uint64 // breadth-first: each successor's parent link (packAux)
 	batchHash []uint64
-	batchFrom []batchFrom
 	sink      uint64 // keeps TouchSlots' reads
 	curID     StateID
-	curDepth  int
 	found     bool
 	failOrd   int
-	// successors of the state being expanded
-	succ    []entry
+	// new successors of the state being expanded
+	succ    []StateID
 	visitFn func(*model.Step)
 
 	nextCheck int
@@ -169,23 +167,9 @@ type searcher struct {
 	stackMem  int64
 }
 
-// batchFrom says where a successor waiting in the batch comes from: the
-// state expanded and the successor's depth.
-type batchFrom struct {
-	parent StateID
-	depth  int32
-}
-
 type limitKey struct {
 	msg string
 	pos source.Pos
-}
-
-// entry is a state waiting to be expanded.
-type entry struct {
-	id    StateID
-	depth int32
-	ord   int32 // ordinal of the step that reached it
 }
 
 // Run searches the state space of m.
@@ -263,8 +247,9 @@ func (s *searcher) visit(st *model.Step) {
 		h := s.store.Hash(st.State)
 		s.batchHash = append(s.batchHash, h)
 		s.store.Prefetch(h)
-		s.batchOrd = append(s.batchOrd, int32(st.Ordinal))
-		s.batchFrom = append(s.batchFrom, batchFrom{s.curID, int32(s.curDepth + 1)})
+		if s.cfg.Strategy == BFS {
+			s.batchAux = append(s.batchAux, packAux(s.curID, st.Ordinal))
+		}
 	case model.Error:
 		s.violation(st, st.Ordinal)
 	case model.Limit:
@@ -301,7 +286,7 @@ func (s *searcher) generate(id StateID, d int) bool {
 		s.res.Stats.MaxDepth = d
 	}
 	s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
-	s.curID, s.curDepth = id, d
+	s.curID = id
 	n, allDone := s.m.Next(s.store.State(id), s.visitFn)
 	if s.found {
 		return true
@@ -324,17 +309,19 @@ func (s *searcher) flush() {
 	s.batchOff = append(s.batchOff, int32(len(s.batch)))
 	s.sink += s.store.TouchSlots(s.batchHash)
 	for k := 0; k < n; k++ {
-		from := s.batchFrom[k]
 		aux := uint64(0)
-		if s.cfg.Strategy == BFS {
-			aux = packAux(from.parent, int(s.batchOrd[k]))
+		if s.batchAux != nil {
+			aux = s.batchAux[k]
 		}
 		id, isNew := s.store.InsertHash(s.batch[s.batchOff[k]:s.batchOff[k+1]], s.batchHash[k], aux)
 		if isNew {
-			s.succ = append(s.succ, entry{id: id, depth: from.depth, ord: s.batchOrd[k]})
+			s.succ = append(s.succ, id)
 		}
 	}
-	s.batch, s.batchOff, s.batchOrd, s.batchFrom, s.batchHash = s.batch[:0], s.batchOff[:0], s.batchOrd[:0], s.batchFrom[:0], s.batchHash[:0]
+	s.batch, s.batchOff, s.batchHash = s.batch[:0], s.batchOff[:0], s.batchHash[:0]
+	if s.batchAux != nil {
+		s.batchAux = s.batchAux[:0]
+	}
 }
 
 // violation records the first violation; ord is the failing step's ordinal
