@@ -57,7 +57,8 @@ const (
 // per outcome with, without, without and with it (the least of the two
 // measurements of each way counts, so that one slow phase, say one in
 // which the state store doubled its table, does not decide), and the rest
-// use the faster way. The time is the process's CPU time where the
+// use the faster way; the way of the cycle before stays unless the other
+// measured at least a tenth cheaper, so that noise does not flip it. The time is the process's CPU time where the
 // system gives it, so that waiting for a core does not count. Either way
 // gives the same outcomes in the same order; only the speed differs.
 //
@@ -69,6 +70,7 @@ const (
 type tcache struct {
 	allowed bool // the model may use the cache
 	on      bool // this phase uses it
+	useOn   bool // the way the cycle's phases after the measuring ones use
 	forced  bool // always on (CacheOn)
 	whole   bool // the slot set is always the whole fixed part
 
@@ -170,6 +172,7 @@ type tcRange struct {
 func (tc *tcache) init(mode CacheMode, possible bool, whole bool) {
 	tc.allowed = possible && mode != CacheOff
 	tc.on = tc.allowed
+	tc.useOn = true
 	tc.forced = mode == CacheOn
 	tc.whole = whole
 	tc.clock = cpuClock
@@ -204,7 +207,15 @@ func (tc *tcache) tick(n int) {
 	case 2, 3:
 		tc.on = false
 	case 5:
-		tc.on = tc.costOn <= tc.costOff
+		// the way of the last cycle stays unless the other measured at
+		// least a tenth cheaper: a phase is some 20 ms, and on a shared
+		// machine one way can measure cheaper by chance
+		if tc.useOn && 10*tc.costOff < 9*tc.costOn {
+			tc.useOn = false
+		} else if !tc.useOn && 10*tc.costOn < 9*tc.costOff {
+			tc.useOn = true
+		}
+		tc.on = tc.useOn
 		if lo, hi := min(tc.costOn, tc.costOff), max(tc.costOn, tc.costOff); 4*lo <= 3*hi {
 			tc.cycle = min(2*tc.cycle, tcMaxCycle)
 		} else {

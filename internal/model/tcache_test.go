@@ -217,6 +217,45 @@ func TestTransitionCacheBackoff(t *testing.T) {
 	}
 }
 
+// TestTransitionCacheHysteresis checks that CacheAuto leaves the way it
+// uses only for one that measured at least a tenth cheaper: a cache 5%
+// dearer stays on, one 20% dearer goes off, and then a cache 5% cheaper
+// stays off and one 20% cheaper comes back on.
+func TestTransitionCacheHysteresis(t *testing.T) {
+	var tc tcache
+	tc.init(CacheAuto, true, false)
+	var clock time.Duration
+	tc.clock = func() time.Duration { return clock }
+	// each step: the cost of a phase each way for one whole cycle, and
+	// the way the cycle's last phases must use
+	for i, c := range []struct {
+		on, off time.Duration
+		want    bool
+	}{
+		{1050 * time.Millisecond, time.Second, true},
+		{1050 * time.Millisecond, time.Second, true},
+		{1200 * time.Millisecond, time.Second, false},
+		{950 * time.Millisecond, time.Second, false},
+		{time.Second, 1050 * time.Millisecond, false},
+		{800 * time.Millisecond, time.Second, true},
+		{time.Second, 1050 * time.Millisecond, true},
+	} {
+		start := true
+		for start || tc.phase != 0 {
+			start = false
+			if tc.on {
+				clock += c.on
+			} else {
+				clock += c.off
+			}
+			tc.tick(tc.phaseLen)
+			if tc.phase > 5 && tc.on != c.want {
+				t.Fatalf("cycle %d (on %v, off %v): phase %d on %v, want %v", i, c.on, c.off, tc.phase, tc.on, c.want)
+			}
+		}
+	}
+}
+
 // TestTransitionCacheBound lowers the cache's bound so that it starts over
 // many times during a search, and checks that the outcomes stay those of
 // the model without the cache (every hit is checked by verifyHit too).
