@@ -16,6 +16,7 @@ cd "$root"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+source "$root/bench/goamd64.sh"
 go build -pgo=off -o "$tmp/birch" ./cmd/birch
 for m in bench/models/*.bir; do
 	name=$(basename "$m" .bir)

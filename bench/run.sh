@@ -37,7 +37,9 @@ if [[ ! -x /usr/bin/time ]]; then
 	exit 1
 fi
 
+source "$root/bench/goamd64.sh"
 go build -o "$tmp/birch" ./cmd/birch
+echo "birch built for GOAMD64=${GOAMD64:-v1} (bench/goamd64.sh)"
 
 models=()
 if [[ -n "${BENCH_MODELS:-}" ]]; then

@@ -45,6 +45,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+source "$root/bench/goamd64.sh"
 go build -o "$tmp/birch" ./cmd/birch
 
 models=()
