@@ -58,8 +58,9 @@ const (
 // measurements of each way counts, so that one slow phase, say one in
 // which the state store doubled its table, does not decide), and the rest
 // use the faster way; the way of the cycle before stays unless the other
-// measured at least a tenth cheaper, so that noise does not flip it. The time is the process's CPU time where the
-// system gives it, so that waiting for a core does not count. Either way
+// measured at least a tenth cheaper, so that noise does not flip it. The
+// time is the process's CPU time where the system gives it, so that
+// waiting for a core does not count. Either way
 // gives the same outcomes in the same order; only the speed differs.
 //
 // Measuring costs: two phases of each cycle run the slower way. So a cycle
@@ -878,7 +879,7 @@ func (m *Model) emitCached(ent *tcEntry, t int, state []byte) {
 	for k := range tc.outs[ent.out : ent.out+ent.nout] {
 		o := &tc.outs[int(ent.out)+k]
 		// the successor is the state with t's segment replaced and the
-		// changed fixed slots patched: built with one copy of each part
+		// changed fixed slots patched
 		seg := tc.data[o.seg : o.seg+o.slen]
 		nf := len(fixed)
 		if tc.whole {
