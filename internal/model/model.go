@@ -152,6 +152,7 @@ type Model struct {
 	levels  []*level
 	first   firstSucc // the first successor of the last Next
 	tc      tcache
+	segMemo segMemo // scanSegs's last layout
 	step    Step
 	path    []int32
 	enc     []byte

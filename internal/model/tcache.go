@@ -717,6 +717,23 @@ func (m *Model) scanSegs(segs []int, run []bool, state []byte) ([]int, []bool, b
 	hb := uint(e.threadBits) + 2
 	gb := hb + 1 + uint(e.waitBits) + uint(e.depthBits)
 	sb := e.segBytes
+	mm := &m.segMemo
+	if mm.ok && len(state) == mm.n && len(mm.hdr) == n {
+		// the layout of the last state scanned, if every thread's header
+		// (proc and mode) is the same: thread by thread, the first whose
+		// header differs starts where it started there
+		same := true
+		for t, off := range mm.segs[:n] {
+			if state[off]&(1<<hb-1) != mm.hdr[t] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return append(segs, mm.segs...), append(run, mm.run...), true
+		}
+	}
+	simple := hb <= 8
 	for t := 0; t < n; t++ {
 		segs = append(segs, i)
 		if int(hb+7)/8 > len(state)-i {
@@ -738,6 +755,7 @@ func (m *Model) scanSegs(segs []int, run []bool, state []byte) ([]int, []bool, b
 		switch mode {
 		case modeRunning, modeTerminated:
 		case modeGeneral:
+			simple = false
 			if int(gb+7)/8 > len(state)-i {
 				return segs, run, false
 			}
@@ -757,7 +775,33 @@ func (m *Model) scanSegs(segs []int, run []bool, state []byte) ([]int, []bool, b
 		i += k
 	}
 	segs = append(segs, i)
-	return segs, run, i == len(state)
+	if i != len(state) {
+		return segs, run, false
+	}
+	// remembered when every thread's length follows from its header
+	mm.ok = simple
+	if simple {
+		mm.n = len(state)
+		mm.segs = append(mm.segs[:0], segs...)
+		mm.run = append(mm.run[:0], run...)
+		mm.hdr = mm.hdr[:0]
+		for _, off := range segs[:n] {
+			mm.hdr = append(mm.hdr, state[off]&(1<<hb-1))
+		}
+	}
+	return segs, run, true
+}
+
+// segMemo is the layout scanSegs found last, for a state whose threads
+// are all running or terminated (so that each segment's length follows
+// from its header): the state's length, the segments' offsets, whether
+// each thread runs, and each thread's header byte.
+type segMemo struct {
+	ok   bool
+	n    int
+	segs []int
+	run  []bool
+	hdr  []uint8
 }
 
 // nextCached is Next with the transition cache.

@@ -354,3 +354,34 @@ func TestTransitionCacheAutoSwitching(t *testing.T) {
 		t.Fatalf("the cache was switched %d times", switches)
 	}
 }
+
+// TestScanSegsMemo checks the layout scanSegs takes from the last state it
+// scanned against a scan from scratch, on the states of every example and
+// test model in depth-first order and then in a shuffled order (so that
+// consecutive states differ in their threads' procs and modes).
+func TestScanSegsMemo(t *testing.T) {
+	hits := 0
+	for _, f := range exampleFiles(t) {
+		m := loadOpts(t, f, Options{TransitionCache: CacheOn})
+		states := dfsCheck(m, 3000)
+		rng := rand.New(rand.NewSource(1))
+		shuffled := slices.Clone(states)
+		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		for _, s := range append(states, shuffled...) {
+			memo := m.segMemo.ok
+			segs, run, ok := m.scanSegs(nil, nil, s)
+			m.segMemo.ok = false
+			wsegs, wrun, wok := m.scanSegs(nil, nil, s)
+			if ok != wok || !slices.Equal(segs, wsegs) || !slices.Equal(run, wrun) {
+				t.Fatalf("%s: scanSegs with the last layout (%v) gives %v %v %v, from scratch %v %v %v", f, memo, segs, run, ok, wsegs, wrun, wok)
+			}
+			if memo && ok {
+				hits++
+			}
+			// leave the memo as a scan of s made it
+		}
+	}
+	if hits == 0 {
+		t.Fatal("no scan had a layout remembered")
+	}
+}
