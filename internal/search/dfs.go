@@ -27,6 +27,12 @@ func (s *searcher) dfs(root StateID) {
 			continue
 		}
 		path.push(id)
+		if n := len(stack.top); n > 0 && stack.top[n-1] != marker {
+			// the state expanded next unless this one has a new
+			// successor (two times in three on most models): its bytes
+			// were stored long ago, so fetch them while this one expands
+			s.store.PrefetchState(stack.top[n-1])
+		}
 		if s.expand(id, path.len()-1) {
 			s.res.Trail = s.pathTrail(path.all(), s.failOrd)
 			return

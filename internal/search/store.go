@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // StateID identifies a state kept by a StateStore. It is the offset of the
@@ -179,6 +180,13 @@ func (st *StateStore) TouchSlots(hs []uint64) uint64 {
 // the cache, without waiting for it.
 func (st *StateStore) Prefetch(h uint64) {
 	prefetch(&st.table[h>>(64-st.tableLog)])
+}
+
+// PrefetchState starts fetching the start of state id's entry into the
+// cache, without waiting for it.
+func (st *StateStore) PrefetchState(id StateID) {
+	c := st.chunks[uint64(id)>>st.chunkShift]
+	prefetch((*uint64)(unsafe.Pointer(&c[uint64(id)&st.chunkMask])))
 }
 
 // InsertHash is Insert for a state whose hash (Hash) is known.
