@@ -51,6 +51,12 @@ type Config struct {
 	Stop *atomic.Bool
 	// Progress, if set, is called about once a second.
 	Progress func(Stats)
+
+	// storeIDBits, when not 0, is the store's initial number of id bits
+	// in place of stateInitIDBits: tests raise it to leave few hash bits
+	// in a slot, so that depth-first search's deferred successors are
+	// often new (see dfs).
+	storeIDBits uint
 }
 
 // Verdict is the outcome of a search.
@@ -119,6 +125,10 @@ type Result struct {
 	Trail     []int
 	Stats     Stats
 	LimitsHit []LimitHit
+
+	// for tests: depth-first search's deferred successors found new, and
+	// generations taken back because of them (see dfs)
+	lateStates, undone int
 }
 
 // FormatBytes formats a byte count with a binary unit.
@@ -160,6 +170,16 @@ type searcher struct {
 	// new successors of the state being expanded
 	succ    []StateID
 	visitFn func(*model.Step)
+	// depth-first search: the successors of the state last expanded that
+	// classify could not yet tell from stored states (see dfs), and the
+	// ones of them verify found new
+	deferred     []byte
+	deferredOff  []int32
+	deferredHash []uint64
+	late         []StateID
+	// the limit hits of the state being generated, which undoGenerate
+	// takes back
+	genLimits []*LimitHit
 
 	nextCheck int
 	lastProg  time.Time
@@ -182,6 +202,9 @@ func Run(m Model, cfg Config) *Result {
 		aux = 1
 	}
 	s.store = NewStateStore(aux)
+	if cfg.storeIDBits != 0 {
+		s.store = newStateStore(aux, stateChunkShift, stateFirstChunk, cfg.storeIDBits)
+	}
 	s.visitFn = s.visit
 	init, fail := m.Initial(nil)
 	if fail != nil {
@@ -260,6 +283,7 @@ func (s *searcher) visit(st *model.Step) {
 			s.limits[k] = h
 		}
 		h.Count++
+		s.genLimits = append(s.genLimits, h)
 		if s.cfg.LimitError {
 			s.violation(st, st.Ordinal)
 		}
@@ -287,6 +311,7 @@ func (s *searcher) generate(id StateID, d int) bool {
 	}
 	s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
 	s.curID = id
+	s.genLimits = s.genLimits[:0]
 	n, allDone := s.m.Next(s.store.State(id), s.visitFn)
 	if s.found {
 		return true

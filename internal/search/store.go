@@ -189,6 +189,35 @@ func (st *StateStore) PrefetchState(id StateID) {
 	prefetch((*uint64)(unsafe.Pointer(&c[uint64(id)&st.chunkMask])))
 }
 
+// Match returns the id of the first state along the probe sequence of hash
+// h whose stored hash bits equal h's, or NoState when the sequence reaches
+// an empty slot first: then no stored state has hash h, and a state of hash
+// h is new. A state with a match is very likely stored (all stored hash bits
+// agree), but only InsertHash or Lookup, which compare the bytes, can tell.
+// Match reads the table only, never the arena.
+func (st *StateStore) Match(h uint64) StateID {
+	t, idBits, mask := st.table, st.idBits, st.tableMask
+	for i := h >> (64 - st.tableLog); ; i = (i + 1) & mask {
+		w := t[i]
+		if w == 0 {
+			return NoState
+		}
+		if (w^h)>>idBits == 0 {
+			return StateID(w&st.idMask - 1)
+		}
+	}
+}
+
+// PrefetchEntry starts fetching state id's entry into the cache, both cache
+// lines of an entry of a small state that straddles two, without waiting.
+func (st *StateStore) PrefetchEntry(id StateID) {
+	c := st.chunks[uint64(id)>>st.chunkShift][uint64(id)&st.chunkMask:]
+	prefetch((*uint64)(unsafe.Pointer(&c[0])))
+	if len(c) > 24 {
+		prefetch((*uint64)(unsafe.Pointer(&c[24])))
+	}
+}
+
 // InsertHash is Insert for a state whose hash (Hash) is known.
 func (st *StateStore) InsertHash(s []byte, h uint64, aux uint64) (id StateID, isNew bool) {
 	t, idBits := st.table, st.idBits
