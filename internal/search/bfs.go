@@ -37,10 +37,12 @@ func (s *searcher) bfs(root StateID) {
 				// the successors waiting in the batch may reach the state
 				// limit: insert them, so that it stops where one-by-one
 				// insertion would
-				s.flush()
+				if s.bfsFlush() {
+					return
+				}
 			}
 			if !s.check() {
-				s.flush()
+				s.bfsFlush()
 				return
 			}
 			id := queue[head]
@@ -51,12 +53,25 @@ func (s *searcher) bfs(root StateID) {
 				return
 			}
 		}
-		s.flush()
+		if s.bfsFlush() {
+			return
+		}
 		for _, e := range s.succ {
 			queue = append(queue, e)
 		}
 		s.stackMem = int64(cap(queue)) * 8
 	}
+}
+
+// bfsFlush inserts the batch (flush) and returns true when the state check
+// failed on a new state, with the trail to it set.
+func (s *searcher) bfsFlush() bool {
+	s.flush()
+	if s.found {
+		s.res.Trail = s.bfsTrail(s.failFrom, s.failOrd)
+		return true
+	}
+	return false
 }
 
 // bfsTrail follows parent links from id back to the initial state.

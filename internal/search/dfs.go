@@ -36,6 +36,12 @@ func (s *searcher) dfs(root StateID) {
 	stack.push(root)
 	overlap := s.cfg.MaxDepth == 0
 	for {
+		if s.found {
+			// the state check failed on a successor of the state on top
+			// of the path (checkNew, from classify or verify)
+			s.res.Trail = s.pathTrail(path.all(), s.failOrd)
+			return
+		}
 		if !s.check() {
 			return
 		}
@@ -104,20 +110,29 @@ func (s *searcher) classify() {
 	s.batchOff = append(s.batchOff, int32(len(s.batch)))
 	for k := 0; k < n; k++ {
 		b, h := s.batch[s.batchOff[k]:s.batchOff[k+1]], s.batchHash[k]
-		if m := s.store.Match(h); m != NoState {
+		if m := s.store.Match(h); m != NoState || s.cfg.deferAll {
 			s.deferredOff = append(s.deferredOff, int32(len(s.deferred)))
 			s.deferred = append(s.deferred, b...)
 			s.deferredHash = append(s.deferredHash, h)
-			s.store.PrefetchEntry(m)
+			if s.chk != nil {
+				s.deferredOrd = append(s.deferredOrd, s.batchOrd[k])
+			}
+			if m != NoState {
+				s.store.PrefetchEntry(m)
+			}
 			continue
 		}
 		// new, unless an earlier successor in the batch was the same
 		// state, which InsertHash finds
 		if id, isNew := s.store.InsertHash(b, h, 0); isNew {
 			s.succ = append(s.succ, id)
+			if s.chk != nil {
+				s.checkNew(b, s.curID, int(s.batchOrd[k]))
+			}
 		}
 	}
-	s.batch, s.batchOff, s.batchHash = s.batch[:0], s.batchOff[:0], s.batchHash[:0]
+	s.deferredFrom = s.curID
+	s.resetBatch()
 }
 
 // verify inserts the successors classify deferred. It returns true when
@@ -133,9 +148,12 @@ func (s *searcher) verify() bool {
 		b := s.deferred[s.deferredOff[k]:s.deferredOff[k+1]]
 		if id, isNew := s.store.InsertHash(b, s.deferredHash[k], 0); isNew {
 			s.late = append(s.late, id)
+			if s.chk != nil {
+				s.checkNew(b, s.deferredFrom, int(s.deferredOrd[k]))
+			}
 		}
 	}
-	s.deferred, s.deferredOff, s.deferredHash = s.deferred[:0], s.deferredOff[:0], s.deferredHash[:0]
+	s.deferred, s.deferredOff, s.deferredHash, s.deferredOrd = s.deferred[:0], s.deferredOff[:0], s.deferredHash[:0], s.deferredOrd[:0]
 	return len(s.late) > 0
 }
 
@@ -162,7 +180,7 @@ func (s *searcher) undoGenerate(t0 int64) {
 		}
 	}
 	s.genLimits = s.genLimits[:0]
-	s.batch, s.batchOff, s.batchHash = s.batch[:0], s.batchOff[:0], s.batchHash[:0]
+	s.resetBatch()
 }
 
 // idStackChunk is the number of ids in a chunk of an idStack (512 KiB).

@@ -21,7 +21,8 @@ const fewHashBits = 52
 // example's verdict and violation kind, the exact counts of the examples
 // without a violation, the limits hit, and trails that replay. It also
 // checks that the late path was taken, and with --max-depth, where the
-// deferred successors are verified before the next generation.
+// deferred successors are verified before the next generation. With
+// deferAll every new state is a late one.
 func TestDeferredVerification(t *testing.T) {
 	var late, undone int
 	const many = "testdata/limit-many.bir" // the limit hit from 64 states
@@ -34,11 +35,18 @@ func TestDeferredVerification(t *testing.T) {
 			}
 			cfg := st.config()
 			want := Run(m, cfg)
+			all := cfg
+			all.deferAll = true
+			got := Run(m, all)
+			what := fmt.Sprintf("%s %s", ex.name, st.name)
+			checkSameOutcome(t, what+" defer-all", m, ex, want, got)
+			if got.Verdict != Fail && got.lateStates != got.Stats.States-1 {
+				t.Errorf("%s defer-all: %d late states of %d", what, got.lateStates, got.Stats.States)
+			}
 			cfg.storeIDBits = fewHashBits
-			got := Run(m, cfg)
+			got = Run(m, cfg)
 			late += got.lateStates
 			undone += got.undone
-			what := fmt.Sprintf("%s %s", ex.name, st.name)
 			checkSameOutcome(t, what, m, ex, want, got)
 
 			if ex.expect.verdict != Fail {

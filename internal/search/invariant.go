@@ -23,10 +23,15 @@ type StateCheck interface {
 // (so a trail still replays on m, its last step leading to the violating
 // state), and an initial state that violates it is a failure of Initial.
 // Every reachable state is therefore checked by any search of the returned
-// model; with --search=bfs the trail to a violation is a shortest one. A
-// state is checked each time it is generated, also when it is stored
-// already; the invariants are evaluated on the successor's slots as Next
-// has them (Invariants.CheckStep), without decoding the state.
+// model; with --search=bfs the trail to a violation is a shortest one.
+// Next checks each successor it delivers, also one stored already (the
+// invariants are evaluated on the successor's slots as Next has them,
+// Invariants.CheckStep, without decoding the state). Run does better: it
+// searches the wrapped model and checks each state once, when it stores it
+// (a state found again was checked then), with Check; on a violation it
+// asks the returned model's Next for the step into the violating state, so
+// that the violation and the trail are the same. A violating state is then
+// counted among the states stored.
 //
 // Because the violating state becomes an outcome of the step into it, a
 // search bounded by MaxDepth sees violations up to that depth exactly: a

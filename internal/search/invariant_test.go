@@ -1,6 +1,8 @@
 package search
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -103,29 +105,122 @@ func TestInvariantViolations(t *testing.T) {
 				if len(res.Trail) < shortest {
 					t.Errorf("%s: trail %v shorter than the shortest (%d)", st.name, res.Trail, shortest)
 				}
-				// the trail replays on the plain model to a state that
-				// violates the invariant, through states that do not
-				init, steps, err := Replay(m, res.Trail)
-				if err != nil {
-					t.Fatalf("%s: replay: %v", st.name, err)
-				}
-				var vs model.Step
-				if inv.Check(init, &vs) != (len(steps) > 0) {
-					t.Errorf("%s: the initial state does not fit the trail", st.name)
-				}
-				for i, s := range steps {
-					if s.Step.Outcome != model.OK {
-						t.Fatalf("%s: step %d is not a successor", st.name, i+1)
-					}
-					if ok := inv.Check(s.After, &vs); ok != (i < len(steps)-1) {
-						t.Errorf("%s: after step %d of %d the invariants hold: %v", st.name, i+1, len(steps), ok)
-					}
-				}
-				if len(steps) > 0 && v.Thread != steps[len(steps)-1].Step.Thread {
-					t.Errorf("%s: violation names thread %d, the last step is thread %d's", st.name, v.Thread, steps[len(steps)-1].Step.Thread)
-				}
+				checkInvariantTrail(t, st.name, m, inv, res)
 			}
 		})
+	}
+}
+
+// checkInvariantTrail checks that the trail of res, a violation of inv,
+// replays on the plain model m to a state that violates inv, through states
+// that do not, and that the violation names the last step's thread.
+func checkInvariantTrail(t *testing.T, what string, m *model.Model, inv StateCheck, res *Result) {
+	t.Helper()
+	init, steps, err := Replay(m, res.Trail)
+	if err != nil {
+		t.Errorf("%s: replay: %v", what, err)
+		return
+	}
+	var vs model.Step
+	if inv.Check(init, &vs) != (len(steps) > 0) {
+		t.Errorf("%s: the initial state does not fit the trail", what)
+	}
+	for i, s := range steps {
+		if s.Step.Outcome != model.OK {
+			t.Errorf("%s: step %d is not a successor", what, i+1)
+			return
+		}
+		if ok := inv.Check(s.After, &vs); ok != (i < len(steps)-1) {
+			t.Errorf("%s: after step %d of %d the invariants hold: %v", what, i+1, len(steps), ok)
+		}
+	}
+	if v := res.Violation; len(steps) > 0 && v.Thread != steps[len(steps)-1].Step.Thread {
+		t.Errorf("%s: violation names thread %d, the last step is thread %d's", what, v.Thread, steps[len(steps)-1].Step.Thread)
+	}
+}
+
+// countingCheck is a StateCheck that counts how often it checks each state.
+type countingCheck struct {
+	c    StateCheck
+	seen map[string]int
+}
+
+func (cc *countingCheck) Check(state []byte, v *model.Step) bool {
+	cc.seen[string(state)]++
+	return cc.c.Check(state, v)
+}
+
+// TestStateCheckOnce checks that a search checks each state it stores once
+// (not on every step into it), in every search order, also when depth-first
+// search defers successors to verify (few hash bits in the store, or every
+// successor deferred): on models whose invariants hold, every stored state
+// is checked exactly once and nothing else is, with the counts of the plain
+// search; on models that violate one, the verdict, the invariant named and
+// a trail that replays to the first violating state.
+func TestStateCheckOnce(t *testing.T) {
+	files := []string{
+		"testdata/props/invariant-unsafe.bir",
+		"testdata/props/invariant-remote.bir",
+		"testdata/props/invariant-violated-deep.bir",
+	}
+	for _, ex := range examples(t) {
+		if ex.expect.verdict != Fail {
+			files = append(files, ex.path)
+		}
+	}
+	variants := []struct {
+		name string
+		set  func(*Config)
+	}{
+		{"", func(*Config) {}},
+		{" few-hash-bits", func(c *Config) { c.storeIDBits = fewHashBits }},
+		{" defer-all", func(c *Config) { c.deferAll = true }},
+	}
+	n := 0
+	for _, f := range files {
+		m := loadModel(t, f)
+		inv, err := NewInvariants(m, invariantsOf(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inv == nil {
+			continue
+		}
+		n++
+		for _, st := range strategies {
+			plain := Run(m, st.config())
+			for _, v := range variants {
+				what := fmt.Sprintf("%s %s%s", filepath.Base(f), st.name, v.name)
+				cfg := st.config()
+				v.set(&cfg)
+				cc := &countingCheck{c: inv, seen: map[string]int{}}
+				res := Run(WithStateCheck(m, cc), cfg)
+				if res.Verdict == Fail {
+					if res.Violation.Kind != model.InvariantViolated {
+						t.Errorf("%s: violation %v (%s)", what, res.Violation.Kind, res.Violation.Msg)
+						continue
+					}
+					checkInvariantTrail(t, what, m, inv, res)
+					continue
+				}
+				if res.Verdict != plain.Verdict || res.Stats.States != plain.Stats.States || res.Stats.Transitions != plain.Stats.Transitions {
+					t.Errorf("%s: %v %d states %d transitions, plain search %v %d %d", what, res.Verdict,
+						res.Stats.States, res.Stats.Transitions, plain.Verdict, plain.Stats.States, plain.Stats.Transitions)
+				}
+				if len(cc.seen) != res.Stats.States {
+					t.Errorf("%s: %d states checked, %d stored", what, len(cc.seen), res.Stats.States)
+				}
+				for s, k := range cc.seen {
+					if k != 1 {
+						t.Errorf("%s: a state checked %d times: %x", what, k, s)
+						break
+					}
+				}
+			}
+		}
+	}
+	if n < 6 {
+		t.Errorf("only %d models with invariants", n)
 	}
 }
 

@@ -57,6 +57,10 @@ type Config struct {
 	// in a slot, so that depth-first search's deferred successors are
 	// often new (see dfs).
 	storeIDBits uint
+	// deferAll, in tests, makes depth-first search defer every successor
+	// to verify, as if each matched a stored state's hash bits: then every
+	// new state is a late one.
+	deferAll bool
 }
 
 // Verdict is the outcome of a search.
@@ -181,6 +185,19 @@ type searcher struct {
 	// takes back
 	genLimits []*LimitHit
 
+	// the state check of a model from WithStateCheck, which the search
+	// applies to each state it stores (checkNew) to the unwrapped model's
+	// successors; then batchOrd holds the ordinal of each successor in the
+	// batch (and deferredOrd of each deferred one, all successors of
+	// deferredFrom), and failFrom is the state the failing step leaves
+	chk          StateCheck
+	checked      Model // the wrapper, whose Next describes a violation
+	chkStep      model.Step
+	batchOrd     []int32
+	deferredOrd  []int32
+	deferredFrom StateID
+	failFrom     StateID
+
 	nextCheck int
 	lastProg  time.Time
 	rng       *rand.Rand
@@ -200,6 +217,12 @@ func Run(m Model, cfg Config) *Result {
 	aux := 0
 	if cfg.Strategy == BFS {
 		aux = 1
+	}
+	if cm, ok := m.(*checkedModel); ok {
+		// a search checks each state once, when it stores it (checkNew),
+		// rather than on every step into it as Next of the wrapper does;
+		// the initial state is checked by the wrapper's Initial below
+		s.m, s.chk, s.checked = cm.Model, cm.c, cm
 	}
 	s.store = NewStateStore(aux)
 	if cfg.storeIDBits != 0 {
@@ -270,6 +293,9 @@ func (s *searcher) visit(st *model.Step) {
 		h := s.store.Hash(st.State)
 		s.batchHash = append(s.batchHash, h)
 		s.store.Prefetch(h)
+		if s.chk != nil {
+			s.batchOrd = append(s.batchOrd, int32(st.Ordinal))
+		}
 		if s.cfg.Strategy == BFS {
 			s.batchAux = append(s.batchAux, packAux(s.curID, st.Ordinal))
 		}
@@ -338,14 +364,47 @@ func (s *searcher) flush() {
 		if s.batchAux != nil {
 			aux = s.batchAux[k]
 		}
-		id, isNew := s.store.InsertHash(s.batch[s.batchOff[k]:s.batchOff[k+1]], s.batchHash[k], aux)
+		b := s.batch[s.batchOff[k]:s.batchOff[k+1]]
+		id, isNew := s.store.InsertHash(b, s.batchHash[k], aux)
 		if isNew {
 			s.succ = append(s.succ, id)
+			if s.chk != nil {
+				parent, _ := unpackAux(aux)
+				s.checkNew(b, parent, int(s.batchOrd[k]))
+			}
 		}
 	}
-	s.batch, s.batchOff, s.batchHash = s.batch[:0], s.batchOff[:0], s.batchHash[:0]
+	s.resetBatch()
 	if s.batchAux != nil {
 		s.batchAux = s.batchAux[:0]
+	}
+}
+
+// resetBatch empties the batch.
+func (s *searcher) resetBatch() {
+	s.batch, s.batchOff, s.batchHash, s.batchOrd = s.batch[:0], s.batchOff[:0], s.batchHash[:0], s.batchOrd[:0]
+}
+
+// checkNew applies the state check to state, just stored, the successor of
+// state from by the step with ordinal ord. A violation is recorded as the
+// wrapper's Next describes it (an Error outcome of that step, see
+// WithStateCheck), with failFrom set to from. Nothing is checked once a
+// violation has been found. Each stored state is checked once: a state
+// found again was checked when it was stored, and a violating state ends
+// the search.
+func (s *searcher) checkNew(state []byte, from StateID, ord int) {
+	if s.found || s.chk.Check(state, &s.chkStep) {
+		return
+	}
+	s.failFrom = from
+	s.checked.Next(s.store.State(from), func(st *model.Step) {
+		if !s.found && st.Ordinal == ord && st.Outcome == model.Error {
+			s.violation(st, ord)
+		}
+	})
+	if !s.found {
+		// the wrapper checks the same state with the same check
+		panic("search: a state violates the state check, but the step into it is not an error of the checked model")
 	}
 }
 
