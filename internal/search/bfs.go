@@ -9,7 +9,10 @@ const bfsBatch = 32
 // level are expanded in batches of up to bfsBatch, whose successors are
 // inserted together in the order they were generated, which is the order
 // one-by-one insertion would give: the search, its counts and its trails
-// are the same.
+// are the same. The exception is a model with a state check (checkNew): a
+// violating state is found when the batch is inserted, so the states of the
+// batch after its parent have been expanded by then (and one of them may
+// report an error step of its own instead); the trail is as short.
 func (s *searcher) bfs(root StateID) {
 	queue := []StateID{root}
 	head, levelEnd, depth := 0, 1, 0

@@ -36,13 +36,18 @@ func (s *searcher) dfs(root StateID) {
 	stack.push(root)
 	overlap := s.cfg.MaxDepth == 0
 	for {
+		if !s.found && !s.check() {
+			// a limit or Ctrl-C: the states generated are stored (and
+			// checked) all the same
+			s.verify()
+			if !s.found {
+				return
+			}
+		}
 		if s.found {
 			// the state check failed on a successor of the state on top
 			// of the path (checkNew, from classify or verify)
 			s.res.Trail = s.pathTrail(path.all(), s.failOrd)
-			return
-		}
-		if !s.check() {
 			return
 		}
 		k := stack.markersOnTop()
@@ -61,10 +66,10 @@ func (s *searcher) dfs(root StateID) {
 		}
 		id := stack.peek(k)
 		// after the k markers are popped, id's depth is path.len()-k
-		t0 := s.res.Stats.Transitions
+		t0, d0 := s.res.Stats.Transitions, s.res.Stats.MaxDepth
 		found := s.generate(id, path.len()-k)
 		if !found && s.verify() {
-			s.undoGenerate(t0)
+			s.undoGenerate(t0, d0)
 			s.pushLate(&stack)
 			continue
 		}
@@ -75,6 +80,12 @@ func (s *searcher) dfs(root StateID) {
 		stack.pop()
 		path.push(id)
 		if found {
+			// every state generated is stored, as it would be one by
+			// one: the deferred successors, and the successors id had
+			// before the violation (checkNew does nothing now)
+			s.verify()
+			s.classify()
+			s.verify()
 			s.res.Trail = s.pathTrail(path.all(), s.failOrd)
 			return
 		}
@@ -161,18 +172,21 @@ func (s *searcher) verify() bool {
 // top of the path (whose successors they are), the first on top.
 func (s *searcher) pushLate(stack *idStack) {
 	s.res.lateStates += len(s.late)
+	if s.cfg.Strategy == Random {
+		s.rng.Shuffle(len(s.late), func(i, j int) { s.late[i], s.late[j] = s.late[j], s.late[i] })
+	}
 	for i := len(s.late) - 1; i >= 0; i-- {
 		stack.push(s.late[i])
 	}
 }
 
 // undoGenerate takes back a generation that found no violation: its
-// successors in the batch, its transitions (the count was t0 before) and
-// its limit hits. The state stays on the stack and is generated again when
-// it is popped.
-func (s *searcher) undoGenerate(t0 int64) {
+// successors in the batch, its transitions and the maximum depth (t0 and d0
+// before) and its limit hits. The state stays on the stack and is generated
+// again when it is popped.
+func (s *searcher) undoGenerate(t0 int64, d0 int) {
 	s.res.undone++
-	s.res.Stats.Transitions = t0
+	s.res.Stats.Transitions, s.res.Stats.MaxDepth = t0, d0
 	for _, h := range s.genLimits {
 		h.Count--
 		if h.Count == 0 {

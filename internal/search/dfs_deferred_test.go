@@ -105,3 +105,54 @@ func checkSameOutcome(t *testing.T, what string, m *model.Model, ex example, wan
 		t.Errorf("%s: limits hit %v, default store %v", what, got.LimitsHit, want.LimitsHit)
 	}
 }
+
+// recordingModel records the states of the OK outcomes its model delivers
+// until the first Error outcome, which a plain search (no --choose-free,
+// --on-limit=cut) takes as its violation.
+type recordingModel struct {
+	Model
+	seen   map[string]bool
+	failed bool
+}
+
+func (r *recordingModel) Initial(dst []byte) ([]byte, *model.Step) {
+	init, fail := r.Model.Initial(dst)
+	r.seen[string(init)] = true
+	return init, fail
+}
+
+func (r *recordingModel) Next(state []byte, yield func(*model.Step)) (int, bool) {
+	return r.Model.Next(state, func(st *model.Step) {
+		switch {
+		case r.failed:
+		case st.Outcome == model.OK:
+			r.seen[string(st.State)] = true
+		case st.Outcome == model.Error:
+			r.failed = true
+		}
+		yield(st)
+	})
+}
+
+// TestSearchStoresWhatItGenerates checks that a search stores every state
+// it generated before it stopped, also when it stops at a violation: the
+// states stored are exactly the initial state and the successors the model
+// delivered before the failing step (with a deferred successor, depth-first
+// search must still compare it with the stored states before it returns).
+// The store keeps its default hash bits, so that no generation is taken
+// back (one taken back generates successors it does not store).
+func TestSearchStoresWhatItGenerates(t *testing.T) {
+	for _, ex := range examples(t) {
+		m := loadModel(t, ex.path)
+		for _, st := range strategies {
+			r := &recordingModel{Model: m, seen: map[string]bool{}}
+			res := Run(r, st.config())
+			if res.undone != 0 {
+				t.Fatalf("%s %s: %d generations taken back with the default store", ex.name, st.name, res.undone)
+			}
+			if res.Stats.States != len(r.seen) {
+				t.Errorf("%s %s: %v, %d states stored, %d generated", ex.name, st.name, res.Verdict, res.Stats.States, len(r.seen))
+			}
+		}
+	}
+}

@@ -256,6 +256,7 @@ func (pr *product) expand(id StateID, depth int) bool {
 		return true
 	}
 	pr.enabled, pr.hasOK = 0, false
+	s.genLimits = s.genLimits[:0] // (only depth-first search takes a generation back)
 	n, _ := s.m.Next(state, pr.visitFn)
 	if s.found {
 		// (the edges before the violation are stored, as when they

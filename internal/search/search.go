@@ -316,21 +316,13 @@ func (s *searcher) visit(st *model.Step) {
 	}
 }
 
-// expand generates the successors of state id, found at depth d, and
-// stores the new ones in s.succ. It returns true when it found a violation
-// (an error step, whose ordinal is s.failOrd, or a deadlock of state id,
-// with s.failOrd -1). A state at the depth bound is expanded, so that its
-// violations count, but steps to states not stored yet are cut.
-func (s *searcher) expand(id StateID, d int) bool {
-	s.succ = s.succ[:0]
-	found := s.generate(id, d)
-	s.flush()
-	return found
-}
-
-// generate is expand without the insertion: the successors wait in the
-// batch for flush (which appends the new ones to s.succ), so that a
-// breadth-first search can insert the successors of several states at once.
+// generate generates the successors of state id, found at depth d. It
+// returns true when it found a violation (an error step, whose ordinal is
+// s.failOrd, or a deadlock of state id, with s.failOrd -1). The successors
+// wait in the batch for their insertion (flush, or classify in depth-first
+// search), so that a breadth-first search can insert the successors of
+// several states at once. A state at the depth bound is expanded, so that
+// its violations count, but steps to states not stored yet are cut.
 func (s *searcher) generate(id StateID, d int) bool {
 	if d > s.res.Stats.MaxDepth {
 		s.res.Stats.MaxDepth = d
