@@ -7,7 +7,8 @@ import (
 )
 
 // TestIDStack checks the chunked DFS stack against a plain slice through
-// random pushes and pops that cross chunk boundaries back and forth.
+// random pushes (a quarter of them markers) and pops that cross chunk
+// boundaries back and forth, with peek and markersOnTop after each.
 func TestIDStack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var st idStack
@@ -22,6 +23,9 @@ func TestIDStack(t *testing.T) {
 		maxLen = max(maxLen, len(ref))
 		if len(ref) == 0 || rng.Float64() < up {
 			id := StateID(rng.Uint64() >> 1)
+			if rng.IntN(4) == 0 {
+				id = marker
+			}
 			st.push(id)
 			ref = append(ref, id)
 		} else {
@@ -34,6 +38,20 @@ func TestIDStack(t *testing.T) {
 		}
 		if st.len() != len(ref) {
 			t.Fatalf("step %d: len = %d, want %d", step, st.len(), len(ref))
+		}
+		k := 0
+		for k < len(ref) && ref[len(ref)-1-k] == marker {
+			k++
+		}
+		if got := st.markersOnTop(); got != k {
+			t.Fatalf("step %d: markersOnTop = %d, want %d", step, got, k)
+		}
+		if len(ref) > 0 {
+			for _, j := range []int{0, min(k, len(ref)-1), rng.IntN(len(ref))} {
+				if got, want := st.peek(j), ref[len(ref)-1-j]; got != want {
+					t.Fatalf("step %d: peek(%d) = %d, want %d", step, j, got, want)
+				}
+			}
 		}
 		if step%250_000 == 0 && !slices.Equal(st.all(), ref) {
 			t.Fatalf("step %d: all() differs from the pushed ids", step)
