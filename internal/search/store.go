@@ -149,27 +149,18 @@ func (st *StateStore) TouchSlots(hs []uint64) uint64 {
 	for _, h := range hs {
 		sink += t[h>>sh]
 	}
-	idBits, mask := st.idBits, st.tableMask
 	for _, h := range hs {
 		// the entry of the first slot along the probe sequence whose hash
 		// bits match (a state displaced from its home slot by linear
 		// probing is found there); a slot holding another state would
 		// cost a miss for nothing
-		for i := h >> sh; ; i = (i + 1) & mask {
-			w := t[i]
-			if w == 0 {
-				break
-			}
-			if (w^h)>>idBits == 0 {
-				id := w&st.idMask - 1
-				c := st.chunks[id>>st.chunkShift][id&st.chunkMask:]
-				sink += uint64(c[0])
-				if len(c) > 24 {
-					// an entry of a small state may straddle two
-					// cache lines: touch the second too
-					sink += uint64(c[24])
-				}
-				break
+		if id := st.Match(h); id != NoState {
+			c := st.entry(id)
+			sink += uint64(c[0])
+			if len(c) > 24 {
+				// an entry of a small state may straddle two cache
+				// lines: touch the second too
+				sink += uint64(c[24])
 			}
 		}
 	}
