@@ -190,10 +190,10 @@ func TestAbstractNotConfirmedText(t *testing.T) {
 		"inconclusive: the abstract model has a violation (assertion) that is not confirmed on the concrete model\n",
 		"abstracted: Main.x signs, Main.y signs, Main.z signs\n",
 		"found by the search of the abstract model; the choose-free search finds no violation\n",
-		"abstract violation: assertion: assertion violated: y > 0 (false in every concrete state the abstract state stands for) at " + abstractionExamples + "/decrement.bir:29:20\n",
+		"abstract violation: assertion: assertion violated: y > 0 (false in every concrete state the abstract state stands for) at " + abstractionExamples + "/decrement.bir:30:20\n",
 		"abstract trail (4 steps):\n",
-		"   3. Main[1]  s2 -> s3  " + abstractionExamples + "/decrement.bir:27:5\n        Main[1].y = signs_NEG\n",
-		"not confirmed: step 4: Main[1] at s3 (" + abstractionExamples + "/decrement.bir:29:5): the assertion holds on the concrete model\n",
+		"   3. Main[1]  s2 -> s3  " + abstractionExamples + "/decrement.bir:28:5\n        Main[1].y = signs_NEG\n",
+		"not confirmed: step 4: Main[1] at s3 (" + abstractionExamples + "/decrement.bir:30:5): the assertion holds on the concrete model\n",
 		"values part ways first at step 3 (Main[1] at s2): Main[1].y = 1 (POS), abstract signs_NEG\n",
 		"no trail saved: no concrete trail was found\n",
 	} {
@@ -284,7 +284,7 @@ func TestAbstractJSONKeys(t *testing.T) {
 	abs := doc["abstraction"].(map[string]any)
 	wantKeys(t, "diverges", abs["diverges"], "location", "pos", "reason", "step", "thread")
 	wantKeys(t, "values_diverge", abs["values_diverge"], "location", "pos", "reason", "step", "thread")
-	if d := abs["diverges"].(map[string]any); d["step"] != float64(4) || d["location"] != "s3" || d["pos"] != abstractionExamples+"/decrement.bir:29:5" {
+	if d := abs["diverges"].(map[string]any); d["step"] != float64(4) || d["location"] != "s3" || d["pos"] != abstractionExamples+"/decrement.bir:30:5" {
 		t.Errorf("diverges %v", d)
 	}
 	if abs["confirmation"] != "not confirmed" || abs["found_by"] != "search" || doc["verdict"] != "inconclusive" {
@@ -369,7 +369,7 @@ func TestAbstractLTL(t *testing.T) {
 	for _, want := range []string{
 		"found by the search of the abstract model; the choose-free search finds no violation\n",
 		"then the last state repeats forever (every thread has terminated)\n",
-		"not confirmed: step 1: Main[1] at even (" + parity + ":37:5): guard x >= 10 is false\n",
+		"not confirmed: step 1: Main[1] at even (" + parity + ":38:5): guard x >= 10 is false\n",
 	} {
 		if status != ExitInconclusive || !strings.Contains(out, want) {
 			t.Errorf("status %d, output lacks %q:\n%s", status, want, out)

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"birch/internal/bir/format"
 	"birch/internal/source"
@@ -18,12 +21,14 @@ type fmtOptions struct {
 func init() {
 	register(&command{
 		name:  "fmt",
-		args:  "[-w | -l] [FILE | -]...",
+		args:  "[-w | -l] [FILE | DIRECTORY | -]...",
 		short: "print BIR models in the canonical layout",
 		long: `
 Fmt prints each BIR model in birch's one canonical layout, keeping every
 comment. With no FILE, or with "-", it reads standard input. Formatting never
 changes a model's meaning and formatting twice changes nothing more.
+
+A DIRECTORY stands for every .bir file under it, as with gofmt.
 
 With -w, each FILE is rewritten in place when its layout differs (nothing is
 printed); with -l, the names of the files whose layout differs are printed.
@@ -47,7 +52,7 @@ func runFmt(e *env, fs *flag.FlagSet, opts any) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	status := ExitPass
+	files, status := expandDirs(e, files)
 	for _, name := range files {
 		if name == "-" && o.write {
 			fmt.Fprintln(e.stderr, "birch fmt: cannot use -w with standard input")
@@ -93,4 +98,32 @@ func runFmt(e *env, fs *flag.FlagSet, opts any) int {
 		}
 	}
 	return status
+}
+
+// expandDirs replaces each directory of names by the .bir files under it, in
+// lexical order, as gofmt does with .go files.
+func expandDirs(e *env, names []string) ([]string, int) {
+	status := ExitPass
+	var files []string
+	for _, name := range names {
+		info, err := os.Stat(name)
+		if name == "-" || err != nil || !info.IsDir() {
+			files = append(files, name) // reading it reports the error
+			continue
+		}
+		err = filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".bir") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch: %v\n", err)
+			status = ExitBadInput
+		}
+	}
+	return files, status
 }
