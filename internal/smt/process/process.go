@@ -12,14 +12,17 @@ package process
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"birch/internal/smt"
@@ -40,6 +43,7 @@ type Solver struct {
 	tm     *smt.TermManager
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
+	stdout io.ReadCloser
 	w      *bufio.Writer
 	r      *bufio.Reader
 	stderr *limitedBuffer
@@ -57,6 +61,9 @@ type Solver struct {
 	satAt   int // state at the last Sat, or -1
 	unsatAt int // state at the last CheckAssumptions Unsat, or -1
 
+	ctx     context.Context // its end kills the process
+	unwatch func() bool     // stops watching ctx
+
 	// Non-literal assumptions are named by fresh Bool constants defined at
 	// the scope level where they were introduced.
 	names    map[*smt.Term]assumption
@@ -72,6 +79,17 @@ type assumption struct {
 // New starts the solver program kind. A missing program gives the error
 // "smt: z3 not found on PATH; install it with apt-get install z3".
 func New(tm *smt.TermManager, kind Kind) (*Solver, error) {
+	return NewContext(context.Background(), tm, kind)
+}
+
+// NewContext is New with a context: when ctx is done, the solver's process
+// and everything it started are killed, the query under way (if any)
+// returns an error, and the solver is unusable.
+//
+// The program runs in a process group of its own, so that a time limit
+// or ctx ends the helpers it started too, and no answer is awaited from a
+// pipe that a surviving helper holds open.
+func NewContext(ctx context.Context, tm *smt.TermManager, kind Kind) (*Solver, error) {
 	var args []string
 	switch kind {
 	case Z3:
@@ -86,6 +104,10 @@ func New(tm *smt.TermManager, kind Kind) (*Solver, error) {
 		return nil, fmt.Errorf("smt: %s not found on PATH; install it with apt-get install %s", kind, kind)
 	}
 	cmd := exec.Command(path, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Wait returns this long after the process ended even if a helper it
+	// started still holds stderr open
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -100,11 +122,14 @@ func New(tm *smt.TermManager, kind Kind) (*Solver, error) {
 		return nil, fmt.Errorf("smt: starting %s: %v", kind, err)
 	}
 	s := &Solver{
-		kind: kind, tm: tm, cmd: cmd, stdin: stdin, w: bufio.NewWriterSize(stdin, 1<<16),
+		kind: kind, tm: tm, cmd: cmd, stdin: stdin, stdout: stdout, w: bufio.NewWriterSize(stdin, 1<<16),
 		r: bufio.NewReaderSize(stdout, 1<<16), stderr: stderr,
 		elab: smtlib.NewElaborator(tm), declared: map[*smt.Symbol]bool{}, sorts: map[*smt.Sort]bool{},
 		seen: map[*smt.Term]bool{}, satAt: -1, unsatAt: -1, names: map[*smt.Term]assumption{},
 	}
+	s.ctx = ctx
+	proc := cmd.Process
+	s.unwatch = context.AfterFunc(ctx, func() { s.stop(proc) })
 	s.w.WriteString("(set-option :print-success false)\n")
 	s.w.WriteString("(set-option :produce-models true)\n")
 	s.w.WriteString("(set-option :produce-unsat-assumptions true)\n")
@@ -278,12 +303,28 @@ func (s *Solver) check(cmd string, lits []*smt.Term) (smt.Result, error) {
 }
 
 // queryDeadline is how long to wait for an answer before killing the
-// process: the solver enforces the limit itself; this is the backstop.
+// process: the solver enforces the limit itself and answers unknown; this
+// is the backstop for one that does not, a little past the limit.
 func (s *Solver) queryDeadline() time.Duration {
 	if s.limit.Timeout > 0 {
-		return 2*s.limit.Timeout + 2*time.Second
+		return s.limit.Timeout + deadlineGrace
 	}
 	return 0
+}
+
+// deadlineGrace is how long past its time limit a query may take to answer
+// before its process is killed.
+const deadlineGrace = 500 * time.Millisecond
+
+// stop kills the process group of proc and closes the end of the pipe the
+// answers come from, which ends a read under way even when a process
+// outside the group still holds the pipe open. It may run concurrently
+// with a query.
+func (s *Solver) stop(proc *os.Process) {
+	// the group's id is the solver's pid (Setpgid)
+	syscall.Kill(-proc.Pid, syscall.SIGKILL)
+	proc.Kill()
+	s.stdout.Close()
 }
 
 // roundTrip flushes the buffered commands (the last of which has an
@@ -302,7 +343,7 @@ func (s *Solver) roundTrip(deadline time.Duration) (string, error) {
 		proc := s.cmd.Process
 		t := time.AfterFunc(deadline, func() {
 			expired.Store(true)
-			proc.Kill()
+			s.stop(proc)
 		})
 		defer t.Stop()
 	}
@@ -312,6 +353,9 @@ func (s *Solver) roundTrip(deadline time.Duration) (string, error) {
 		if err != nil {
 			if expired.Load() {
 				return "", s.fail(fmt.Errorf("smt: %s did not answer within %v; stopped it", s.kind, deadline))
+			}
+			if s.ctx.Err() != nil {
+				return "", s.fail(fmt.Errorf("smt: %s was stopped: %v", s.kind, context.Cause(s.ctx)))
 			}
 			return "", s.fail(fmt.Errorf("smt: %s stopped: %s", s.kind, s.diagnosis(err)))
 		}
@@ -496,13 +540,16 @@ func (s *Solver) Close() error {
 		}()
 		select {
 		case <-done:
+			// helpers the solver left behind go with it
+			syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
 		case <-time.After(time.Second):
-			s.cmd.Process.Kill()
+			s.stop(s.cmd.Process)
 			<-done
 		}
 	} else {
 		s.kill()
 	}
+	s.unwatch()
 	s.cmd = nil
 	if s.broken == nil {
 		s.broken = errors.New("smt: solver closed")
@@ -513,8 +560,9 @@ func (s *Solver) Close() error {
 func (s *Solver) kill() {
 	if s.cmd != nil && s.cmd.Process != nil {
 		s.stdin.Close()
-		s.cmd.Process.Kill()
+		s.stop(s.cmd.Process)
 		s.cmd.Wait()
+		s.unwatch()
 		s.cmd = nil
 	}
 }

@@ -6,6 +6,7 @@
 package solvers
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -22,13 +23,21 @@ const Default = "embedded"
 
 // New returns a new solver over tm's terms. The caller must Close it.
 func New(name string, tm *smt.TermManager) (smt.Solver, error) {
+	return NewContext(context.Background(), name, tm)
+}
+
+// NewContext is New for a solver that ctx can stop: the end of ctx kills
+// the process of z3 or cvc5 (and whatever it started), and the query
+// under way returns an error. The embedded solver ignores ctx; bound its
+// queries with SetLimit.
+func NewContext(ctx context.Context, name string, tm *smt.TermManager) (smt.Solver, error) {
 	switch name {
 	case "embedded":
 		return embedded.New(tm), nil
 	case "z3":
-		return process.New(tm, process.Z3)
+		return process.NewContext(ctx, tm, process.Z3)
 	case "cvc5":
-		return process.New(tm, process.CVC5)
+		return process.NewContext(ctx, tm, process.CVC5)
 	}
 	return nil, fmt.Errorf("unknown solver %q (want %s)", name, strings.Join(Names, ", "))
 }
