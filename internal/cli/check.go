@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -129,7 +130,9 @@ The JSON output (--json) is described in docs/check.md.`,
 	})
 }
 
-// parseBytes reads sizes such as 4G, 512M, 64k or 1000000.
+// parseBytes reads sizes such as 4G, 512M, 64k or 1000000: a finite
+// number of at least one byte that fits an int64. NaN, Inf, 1e30 or 0.5
+// (bytes) are errors, not a limit silently turned off.
 func parseBytes(s string) (int64, error) {
 	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(s)), "B"), "I")
 	mult := int64(1)
@@ -146,20 +149,40 @@ func parseBytes(s string) (int64, error) {
 		}
 	}
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v <= 0 {
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("invalid size %q (want e.g. 4G, 512M or a number of bytes)", s)
 	}
-	return int64(v * float64(mult)), nil
+	b := v * float64(mult)
+	switch {
+	case b < 1:
+		return 0, fmt.Errorf("invalid size %q: less than one byte", s)
+	case b >= math.MaxInt64:
+		return 0, fmt.Errorf("invalid size %q: too large (at most 8E, 2^63-1 bytes)", s)
+	}
+	return int64(b), nil
 }
 
-// parseDuration reads a Go duration or a number of seconds.
+// parseDuration reads a Go duration or a number of seconds: a positive,
+// finite time of at least a nanosecond that fits a time.Duration (about
+// 292 years). NaN, Inf or 1e30 are errors, not a limit silently turned off.
 func parseDuration(s string) (time.Duration, error) {
-	if v, err := strconv.ParseFloat(s, 64); err == nil && v > 0 {
-		return time.Duration(v * float64(time.Second)), nil
-	}
 	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
+	if v, ferr := strconv.ParseFloat(s, 64); ferr == nil {
+		// a number of seconds
+		switch ns := v * float64(time.Second); {
+		case math.IsNaN(v) || math.IsInf(v, 0):
+			return 0, fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", s)
+		case ns >= math.MaxInt64:
+			return 0, fmt.Errorf("invalid duration %q: too long (at most about 292 years)", s)
+		default:
+			d, err = time.Duration(ns), nil
+		}
+	}
+	if err != nil {
 		return 0, fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", s)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("invalid duration %q: want a positive time of at least 1ns", s)
 	}
 	return d, nil
 }
@@ -209,8 +232,8 @@ func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options,
 		return bad("unknown --search=%s (want dfs, bfs or random)", o.search)
 	}
 	cfg.Seed = o.seed
-	if o.maxDepth < 0 || o.maxStates < 0 {
-		return bad("--max-depth and --max-states must not be negative")
+	if o.maxDepth < 0 || o.maxStates < 0 || o.maxReplay < 0 {
+		return bad("--max-depth, --max-states and --max-replay must not be negative")
 	}
 	cfg.MaxDepth, cfg.MaxStates = o.maxDepth, o.maxStates
 	if o.maxMemory != "" {
@@ -237,11 +260,8 @@ func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options,
 	default:
 		return bad("unknown --on-limit=%s (want cut or error)", o.onLimit)
 	}
-	if o.maxThreads < 1 || o.maxThreads > 64 {
-		return bad("--max-threads must be between 1 and 64")
-	}
-	if o.maxCalls < 1 {
-		return bad("--max-call-depth must be at least 1")
+	if msg := modelBoundsError(o.maxThreads, o.maxCalls); msg != "" {
+		return bad("%s", msg)
 	}
 	tc, ok := model.ParseCacheMode(o.tcache)
 	if !ok {

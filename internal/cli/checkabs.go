@@ -101,10 +101,6 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 		fmt.Fprintf(e.stderr, "birch check: solver %s is not available (want %s)\n", o.solver, strings.Join(solvers.Names, ", "))
 		return ExitBadInput
 	}
-	if o.maxReplay < 0 {
-		fmt.Fprintln(e.stderr, "birch check: --max-replay must not be negative")
-		return ExitBadInput
-	}
 	if o.ltl != "" || o.pattern != "" {
 		return runAbstractLTL(e, o, name, cfg, mo, nil)
 	}

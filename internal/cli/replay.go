@@ -69,6 +69,10 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		fs.Usage()
 		return ExitBadInput
 	}
+	if msg := modelBoundsError(o.maxThreads, o.maxCalls); msg != "" {
+		fmt.Fprintf(e.stderr, "birch replay: %s\n", msg)
+		return ExitBadInput
+	}
 	tf, err := readTrail(fs.Arg(1))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch replay: %v\n", err)
@@ -224,6 +228,10 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "birch simulate: want exactly one model file")
 		fs.Usage()
+		return ExitBadInput
+	}
+	if o.steps < 0 {
+		fmt.Fprintln(e.stderr, "birch simulate: --steps must not be negative")
 		return ExitBadInput
 	}
 	l, m := compileModel(e, fs.Arg(0), model.Options{})

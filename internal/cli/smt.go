@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"time"
 
 	"birch/internal/smt"
 	"birch/internal/smt/smtlib"
@@ -62,9 +61,9 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	var limit smt.Limit
 	if o.timeLimit != "" {
-		d, err := time.ParseDuration(o.timeLimit)
-		if err != nil || d <= 0 {
-			fmt.Fprintf(e.stderr, "birch smt: bad --time-limit %q: want a duration such as 10s\n", o.timeLimit)
+		d, err := parseDuration(o.timeLimit)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch smt: --time-limit: %v\n", err)
 			return ExitBadInput
 		}
 		limit.Timeout = d
