@@ -96,6 +96,9 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch abstract: solver %s is not available (want %s)\n", o.solver, strings.Join(solvers.Names, ", "))
 		return ExitBadInput
 	}
+	if !checkOutputPath(e, "abstract", "-o", o.out) {
+		return ExitBadInput
+	}
 	cfg := data.Config{Solver: o.solver}
 	l, sel, res, ok := inferModel(e, "birch abstract", fs.Arg(0), nil, bindingFlags{o.abstract, o.abstractions, o.use, o.coerce}, cfg, icfg)
 	if !ok {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -24,8 +25,14 @@ type abstractionOptions struct {
 // repeatedFlag collects the values of a flag given several times.
 type repeatedFlag []string
 
-func (r *repeatedFlag) String() string     { return strings.Join(*r, ",") }
-func (r *repeatedFlag) Set(v string) error { *r = append(*r, v); return nil }
+func (r *repeatedFlag) String() string { return strings.Join(*r, ",") }
+func (r *repeatedFlag) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errors.New("empty value")
+	}
+	*r = append(*r, v)
+	return nil
+}
 
 func init() {
 	register(&command{

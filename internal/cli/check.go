@@ -292,7 +292,7 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	cfg, mo, ok := o.config(e, "check")
-	if !ok {
+	if !ok || !checkOutputPath(e, "check", "--trail", o.trail) {
 		return ExitBadInput
 	}
 	name := fs.Arg(0)
@@ -386,11 +386,9 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 		final = search.Final(init, ts)
 	}
 	viol := violationJSON(l, m, res, final)
+	saved := false
 	if o.trail != "" && res.Violation != nil {
-		if err := saveTrail(o.trail, name, o.search, res.Trail, viol, steps); err != nil {
-			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
-			return ExitBadInput
-		}
+		saved = saveTrail(e, "check", o.trail, newTrailFile(name, o.search, res.Trail, viol, steps))
 	}
 	if o.json {
 		printJSON(e.stdout, jsonReport{
@@ -411,7 +409,7 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 			printTrail(w, steps)
 			printDeadlockThreads(w, v.Threads)
 		}
-		printResultTail(w, l, o, res)
+		printResultTail(w, l, o, res, saved)
 	}
 	return exitStatus(res.Verdict)
 }
@@ -440,9 +438,9 @@ func violationJSON(l *loaded, m *model.Model, res *search.Result, final []byte) 
 	return jv
 }
 
-// printResultTail prints the bounds hit, where the trail went and the
-// statistics.
-func printResultTail(w io.Writer, l *loaded, o *checkOptions, res *search.Result) {
+// printResultTail prints the bounds hit, where the trail went (saved: it
+// was saved to --trail) and the statistics.
+func printResultTail(w io.Writer, l *loaded, o *checkOptions, res *search.Result, saved bool) {
 	for _, lh := range res.LimitsHit {
 		if lh.Count == 0 {
 			// a bound another tool reported (birch spin): hit, count unknown
@@ -451,8 +449,10 @@ func printResultTail(w io.Writer, l *loaded, o *checkOptions, res *search.Result
 		}
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
 	}
-	if o.trail != "" && res.Violation != nil {
+	if saved {
 		fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+	} else if o.trail != "" && res.Violation != nil {
+		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
 	}
 	fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
 }

@@ -522,11 +522,9 @@ func (ac *abstractCheck) report(e *env, o *checkOptions, name string, res *searc
 		ja.Diverges = divergenceJSON(ac.conc.fset, fr.Diverge)
 		ja.ValuesDiverge = divergenceJSON(ac.conc.fset, fr.ValuesDiverge)
 	}
+	saved := false
 	if o.trail != "" && concTrail != nil {
-		if err := saveTrail(o.trail, name, o.search, concTrail, viol, steps); err != nil {
-			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
-			return ExitBadInput
-		}
+		saved = saveTrail(e, "check", o.trail, newTrailFile(name, o.search, concTrail, viol, steps))
 	}
 	if o.json {
 		printJSON(e.stdout, jsonAbstractReport{
@@ -580,8 +578,10 @@ func (ac *abstractCheck) report(e *env, o *checkOptions, name string, res *searc
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, ac.concretePos(lh.Pos), lh.Msg)
 	}
 	if o.trail != "" {
-		if concTrail != nil {
+		if saved {
 			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+		} else if concTrail != nil {
+			fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
 		} else if res.Violation != nil {
 			fmt.Fprintln(w, "no trail saved: no concrete trail was found")
 		}

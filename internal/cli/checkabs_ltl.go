@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"birch/internal/abstraction/data/feasible"
@@ -299,6 +297,7 @@ func (ac *abstractCheck) reportLTLLasso(e *env, o *checkOptions, name string, p 
 	var viol *jsonViolation
 	var steps []trailStep
 	var lasso *jsonLasso
+	saved := false
 	verdict := search.Inconclusive
 	reason := "the abstract model has a violation (ltl) that is not confirmed on the concrete model"
 	ja.Replay = fr.Method
@@ -321,15 +320,9 @@ func (ac *abstractCheck) reportLTLLasso(e *env, o *checkOptions, name string, p 
 		lasso = &jsonLasso{CycleStart: res.CycleStart, Stutter: res.Stutter, End: lassoEnd(ac.concM, cres, final)}
 		if o.trail != "" {
 			cs := res.CycleStart
-			tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: fr.Trail, Violation: viol,
-				Trail: jsonTrail(steps), Stutter: res.Stutter, ExposeInvisible: ac.concM.Options().ExposeInvisible, CycleStart: &cs}}
-			if tf.Ordinals == nil {
-				tf.Ordinals = []int{}
-			}
-			if err := writeJSONFile(o.trail, tf); err != nil {
-				fmt.Fprintf(e.stderr, "birch check: saving the trail: %v\n", err)
-				return ExitBadInput
-			}
+			tf := lassoTrailFile{trailFile: newTrailFile(name, o.search, fr.Trail, viol, steps)}
+			tf.Stutter, tf.ExposeInvisible, tf.CycleStart = res.Stutter, ac.concM.Options().ExposeInvisible, &cs
+			saved = saveTrail(e, "check", o.trail, tf)
 		}
 	} else {
 		ja.Confirmation = "not confirmed"
@@ -373,8 +366,10 @@ func (ac *abstractCheck) reportLTLLasso(e *env, o *checkOptions, name string, p 
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, ac.concretePos(lh.Pos), lh.Msg)
 	}
 	if o.trail != "" {
-		if fr.Confirmed {
+		if saved {
 			fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+		} else if fr.Confirmed {
+			fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
 		} else {
 			fmt.Fprintln(w, "no trail saved: no concrete lasso was found")
 		}
@@ -408,13 +403,4 @@ func printLasso(w io.Writer, steps []trailStep, cycleStart int, stutter bool, en
 	}
 	fmt.Fprintf(w, "cycle (%d %s, back to %s), repeated forever:\n", n, plural(n, "step", "steps"), from)
 	printSteps(w, steps[cycleStart:])
-}
-
-// writeJSONFile writes v, indented, to path.
-func writeJSONFile(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
 }

@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"birch/internal/bir/ast"
@@ -346,20 +344,15 @@ func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOpti
 		}
 	}
 	viol := violationJSON(l, m, &res.Result, final)
+	saved := false
 	if o.trail != "" && res.Violation != nil {
-		tf := lassoTrailFile{trailFile: trailFile{Format: trailFormat, Model: name, Search: o.search, Ordinals: res.Trail, Violation: viol, Trail: jsonTrail(steps), Stutter: res.Stutter, ExposeInvisible: m.Options().ExposeInvisible}}
+		tf := lassoTrailFile{trailFile: newTrailFile(name, o.search, res.Trail, viol, steps)}
+		tf.Stutter, tf.ExposeInvisible = res.Stutter, m.Options().ExposeInvisible
 		if res.CycleStart >= 0 {
 			cs := res.CycleStart
 			tf.CycleStart = &cs
 		}
-		if tf.Ordinals == nil {
-			tf.Ordinals = []int{}
-		}
-		b, _ := json.MarshalIndent(tf, "", "  ")
-		if err := os.WriteFile(o.trail, append(b, '\n'), 0o644); err != nil {
-			fmt.Fprintf(e.stderr, "birch check: saving the trail: %v\n", err)
-			return ExitBadInput
-		}
+		saved = saveTrail(e, "check", o.trail, tf)
 	}
 	if o.json {
 		doc := jsonLTLReport{
@@ -403,7 +396,7 @@ func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOpti
 				printSteps(w, steps[res.CycleStart:])
 			}
 		}
-		printResultTail(w, l, o, &res.Result)
+		printResultTail(w, l, o, &res.Result, saved)
 	}
 	return exitStatus(res.Verdict)
 }

@@ -87,7 +87,31 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		}
 		return ExitBadInput
 	}
+	if name := emptyFlag(fs); name != "" {
+		// an empty --ltl, --property or --trail would otherwise read as
+		// "not given": a plain check that can pass
+		fmt.Fprintf(stderr, "birch %s: --%s: empty value; %s\n", c.name, name, helpPointer(c))
+		return ExitBadInput
+	}
 	return c.run(e, fs, opts)
+}
+
+// emptyFlag returns the name of a flag given an empty (or blank) value, or
+// "". No flag of birch takes an empty value: those whose default is empty
+// mean "not given" by it.
+func emptyFlag(fs *flag.FlagSet) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		if name == "" && strings.TrimSpace(f.Value.String()) == "" {
+			name = f.Name
+		}
+	})
+	return name
+}
+
+// helpPointer tells where a command's usage is.
+func helpPointer(c *command) string {
+	return fmt.Sprintf("run 'birch %s -h' for usage", c.name)
 }
 
 func versionString() string {

@@ -126,6 +126,9 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintln(e.stderr, "birch spin: --max-call-depth must be at least 1")
 		return ExitBadInput
 	}
+	if !checkOutputPath(e, "spin", "--trail", o.trail) {
+		return ExitBadInput
+	}
 	// Ctrl-C and SIGTERM stop SPIN's tools, and the temporary directory is
 	// still removed
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -268,11 +271,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	saved := false
 	if o.trail != "" && res.Verdict == search.Fail && note == "" {
-		if err := saveTrail(o.trail, name, searchName, res.Trail, viol, steps); err != nil {
-			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
-			return ExitBadInput
-		}
-		saved = true
+		saved = saveTrail(e, "spin", o.trail, newTrailFile(name, searchName, res.Trail, viol, steps))
 	}
 	info := jsonSpin{
 		StatesMatched: r.Matched, VectorBytes: r.VectorSize,

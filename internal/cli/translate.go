@@ -69,6 +69,9 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 		fs.Usage()
 		return ExitBadInput
 	}
+	if !checkOutputPath(e, "translate", "-o", o.out) {
+		return ExitBadInput
+	}
 	prog, popts, ok := translateProperties(e, o, fs.Arg(0))
 	if !ok {
 		return ExitBadInput
