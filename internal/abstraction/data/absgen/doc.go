@@ -8,7 +8,8 @@
 // # API
 //
 //	out, err := absgen.Generate(prog, res, absgen.Config{})
-//	// out.Source:  the abstract model, ordinary BIR text
+//	// out.Source:  the abstract model, ordinary BIR text in the canonical
+//	//              layout of birch fmt (package format)
 //	// out.Program: out.Source parsed and type-checked (its own FileSet)
 //	// out.Map:     abstract transformations and positions -> concrete ones
 //
@@ -21,7 +22,7 @@
 // Each abstraction in use becomes an enum type whose constants are its
 // tokens: evenodd becomes
 //
-//	evenodd_t = enum { evenodd_EVEN, evenodd_ODD };
+//	evenodd_t = enum {evenodd_EVEN, evenodd_ODD};
 //
 // (names are made unique against the program's). The first constant is the
 // abstraction's default token, so record fields and array elements start

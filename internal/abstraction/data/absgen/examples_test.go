@@ -8,18 +8,34 @@ import (
 
 	"birch/internal/abstraction/data/infer"
 	"birch/internal/backend/promela"
+	"birch/internal/bir/format"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/source"
 )
 
+// checkCanonical fails unless src, a generated model, is in the layout
+// birch fmt prints: birch fmt -l would not list the output of birch abstract.
+func checkCanonical(t *testing.T, what string, src []byte) {
+	t.Helper()
+	got, err := format.Source("abstract.bir", src)
+	if err != nil {
+		t.Errorf("%s: the abstract model does not format: %v", what, err)
+	} else if !bytes.Equal(got, src) {
+		t.Errorf("%s: the abstract model is not in the canonical layout; birch fmt prints:\n%s", what, got)
+	}
+}
+
 // TestExamples abstracts every integer variable of every example model,
-// one at a time, with several abstractions: the generator either writes a
-// model that type-checks (Generate checks it) and compiles, or reports
-// positioned errors; it never fails otherwise.
+// one at a time, with several abstractions (and those of testdata): the
+// generator either writes a model in the canonical layout that type-checks
+// (Generate checks it) and compiles, or reports positioned errors; it never
+// fails otherwise.
 func TestExamples(t *testing.T) {
 	files, _ := filepath.Glob("../../../../examples/*.bir")
 	more, _ := filepath.Glob("../../../../examples/abstraction/*.bir")
+	files = append(files, more...)
+	more, _ = filepath.Glob("testdata/*.bir")
 	files = append(files, more...)
 	if len(files) < 10 {
 		t.Fatalf("found %d examples", len(files))
@@ -65,6 +81,7 @@ func TestExamples(t *testing.T) {
 						}
 						continue
 					}
+					checkCanonical(t, filepath.Base(f)+" "+target+"="+abs, out.Source)
 					if _, err := model.New(out.Program, model.Options{}); err != nil {
 						t.Errorf("%s %s=%s: the model does not compile: %v\n%s", filepath.Base(f), target, abs, err, out.Source)
 					}

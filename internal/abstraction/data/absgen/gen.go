@@ -57,7 +57,7 @@ func Generate(prog *types.Program, res *infer.Result, cfg Config) (out *Output, 
 		}
 		return nil, errs
 	}
-	src := []byte(g.b.String())
+	src, _ := canonical(cfg.Filename, []byte(g.b.String()), g.spans)
 	fset := source.NewFileSet()
 	f, err := parser.ParseFile(fset, cfg.Filename, src, 0)
 	if err != nil {

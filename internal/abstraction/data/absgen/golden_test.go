@@ -30,6 +30,7 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.golden, err)
 		}
+		checkCanonical(t, c.golden, out.Source)
 		path := filepath.Join("testdata", c.golden+".abs.golden")
 		if *update {
 			if err := os.WriteFile(path, out.Source, 0o644); err != nil {
