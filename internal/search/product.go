@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"birch/internal/ltl"
@@ -120,17 +119,23 @@ type product struct {
 	all  marks
 	qw   int // bytes of the automaton state at the end of a product key
 	key  []byte
-	succ []pedge
+	// the edges of the states on the DFS stack (each frame's
+	// succ[start:to]), the stack, Couvreur's root stack and the live
+	// states: in chunks, so that their memory is known and grows without
+	// copies (see chunkStack)
+	succ chunkStack[pedge]
 	// product edges whose target is inserted by flush: the keys, their
 	// hashes (the table slots are prefetched as they come) and the edges
 	bkeys []byte
 	boff  []int32
 	bhash []uint64
 	bedge []pedge
-	stack []pframe
-	roots []root
-	live  []StateID
+	stack chunkStack[pframe]
+	roots chunkStack[root]
+	live  chunkStack[StateID]
 	count uint64
+	// the most edges one expansion added (see account)
+	maxEdges int
 
 	// the state being expanded
 	enabled  uint64
@@ -232,7 +237,7 @@ func (pr *product) split(key []byte) ([]byte, int) {
 func (pr *product) expand(id StateID, depth int) bool {
 	s := pr.s
 	state, q := pr.split(s.store.State(id))
-	pr.base = len(pr.succ)
+	pr.base = pr.succ.len()
 	if depth > s.res.Stats.MaxDepth {
 		s.res.Stats.MaxDepth = depth
 	}
@@ -274,8 +279,9 @@ func (pr *product) expand(id StateID, depth int) bool {
 	}
 	pr.flush()
 	t := threadMarks(pr.enabled)
-	for i := pr.base; i < len(pr.succ); i++ {
-		pr.succ[i].m.t = t | 1<<uint(pr.succ[i].thread)
+	for i := pr.base; i < pr.succ.len(); i++ {
+		e := pr.succ.at(i)
+		e.m.t = t | 1<<uint(e.thread)
 	}
 	return true
 }
@@ -323,7 +329,7 @@ func (pr *product) add(key []byte, m marks, ord, thread int32) {
 		pr.bedge = append(pr.bedge, pedge{m: m, ord: ord, thread: thread})
 		return
 	}
-	pr.succ = append(pr.succ, pedge{id: id, m: m, ord: ord, thread: thread})
+	pr.succ.push(pedge{id: id, m: m, ord: ord, thread: thread})
 }
 
 // flush inserts the targets of the batched edges (add) and appends the
@@ -334,17 +340,12 @@ func (pr *product) flush() {
 		return
 	}
 	s := pr.s
-	if cap(pr.succ)-len(pr.succ) < n {
-		// double: append's growth of a large slice is 1.25 times, and
-		// this stack holds every edge of the DFS path
-		pr.succ = slices.Grow(pr.succ, max(n, cap(pr.succ)))
-	}
 	pr.boff = append(pr.boff, int32(len(pr.bkeys)))
 	s.sink += s.store.TouchSlots(pr.bhash)
 	for k := range n {
 		e := pr.bedge[k]
 		e.id, _ = s.store.InsertHash(pr.bkeys[pr.boff[k]:pr.boff[k+1]], pr.bhash[k], 0)
-		pr.succ = append(pr.succ, e)
+		pr.succ.push(e)
 	}
 	pr.bkeys, pr.boff, pr.bhash, pr.bedge = pr.bkeys[:0], pr.boff[:0], pr.bhash[:0], pr.bedge[:0]
 }
@@ -354,13 +355,31 @@ func (pr *product) push(id StateID, in marks) bool {
 	s := pr.s
 	pr.count++
 	s.store.SetAux(id, pr.count)
-	pr.roots = append(pr.roots, root{num: pr.count, in: in})
-	pr.live = append(pr.live, id)
-	start := len(pr.succ)
-	ok := pr.expand(id, len(pr.stack))
-	pr.stack = append(pr.stack, pframe{id: id, start: start, next: start, to: len(pr.succ)})
-	s.stackMem = int64(cap(pr.succ))*32 + int64(cap(pr.stack))*32 + int64(cap(pr.roots))*40 + int64(cap(pr.live))*8
+	pr.roots.push(root{num: pr.count, in: in})
+	pr.live.push(id)
+	start := pr.succ.len()
+	ok := pr.expand(id, pr.stack.len())
+	pr.stack.push(pframe{id: id, start: start, next: start, to: pr.succ.len()})
+	pr.account()
 	return ok
+}
+
+// account sets the memory the search's stacks hold and the memory their
+// growth may take before the next check of the limits. A stack that took
+// a new chunk makes the next check look at the memory, so that the
+// growth to allow for is that of one expansion: a chunk of each stack,
+// and of the edge stack as many as the largest expansion so far needs.
+func (pr *product) account() {
+	s := pr.s
+	held := pr.succ.bytes() + pr.stack.bytes() + pr.roots.bytes() + pr.live.bytes()
+	if held != s.stackMem {
+		s.nextCheck = 0
+	}
+	s.stackMem = held
+	edges := pr.succ.len() - pr.stack.top().start
+	pr.maxEdges = max(pr.maxEdges, edges)
+	s.stackGrowth = int64(pr.maxEdges>>chunkShift)*pr.succ.growth() + pr.succ.growth() +
+		pr.stack.growth() + pr.roots.growth() + pr.live.growth()
 }
 
 // search is Couvreur's algorithm, iteratively.
@@ -370,13 +389,13 @@ func (pr *product) search(init StateID) {
 		pr.errorTrail()
 		return
 	}
-	for len(pr.stack) > 0 {
+	for pr.stack.len() > 0 {
 		if !s.check() {
 			return
 		}
-		f := &pr.stack[len(pr.stack)-1]
+		f := pr.stack.top()
 		if f.next < f.to {
-			e := pr.succ[f.next]
+			e := *pr.succ.at(f.next)
 			f.next++
 			aux := s.store.Aux(e.id)
 			switch {
@@ -388,12 +407,11 @@ func (pr *product) search(init StateID) {
 			case aux == deadState:
 			default:
 				acc := e.m
-				for aux < pr.roots[len(pr.roots)-1].num {
-					r := pr.roots[len(pr.roots)-1]
+				for aux < pr.roots.top().num {
+					r := pr.roots.pop()
 					acc = acc.or(r.acc).or(r.in)
-					pr.roots = pr.roots[:len(pr.roots)-1]
 				}
-				top := &pr.roots[len(pr.roots)-1]
+				top := pr.roots.top()
 				top.acc = top.acc.or(acc)
 				if top.acc.covers(pr.all) {
 					pr.lasso(top.num)
@@ -404,13 +422,12 @@ func (pr *product) search(init StateID) {
 		}
 		// all edges followed: leave the state
 		id := f.id
-		pr.succ = pr.succ[:f.start]
-		pr.stack = pr.stack[:len(pr.stack)-1]
-		if r := pr.roots[len(pr.roots)-1]; r.num == s.store.Aux(id) {
-			pr.roots = pr.roots[:len(pr.roots)-1]
+		pr.succ.truncate(f.start)
+		pr.stack.pop()
+		if r := pr.roots.top(); r.num == s.store.Aux(id) {
+			pr.roots.pop()
 			for {
-				v := pr.live[len(pr.live)-1]
-				pr.live = pr.live[:len(pr.live)-1]
+				v := pr.live.pop()
 				s.store.SetAux(v, deadState)
 				if v == id {
 					break
@@ -425,7 +442,7 @@ func (pr *product) search(init StateID) {
 func (pr *product) stackOrdinals(k int) []int {
 	var ords []int
 	for i := 0; i < k; i++ {
-		if o := pr.succ[pr.stack[i].next-1].ord; o >= 0 {
+		if o := pr.succ.at(pr.stack.at(i).next - 1).ord; o >= 0 {
 			ords = append(ords, int(o))
 		}
 	}
@@ -436,7 +453,7 @@ func (pr *product) stackOrdinals(k int) []int {
 // found while expanding the state on top of the stack.
 func (pr *product) errorTrail() {
 	s := pr.s
-	tr := pr.stackOrdinals(len(pr.stack) - 1)
+	tr := pr.stackOrdinals(pr.stack.len() - 1)
 	if s.failOrd >= 0 {
 		tr = append(tr, s.failOrd)
 	}
@@ -450,14 +467,14 @@ func (pr *product) errorTrail() {
 func (pr *product) lasso(num uint64) {
 	s := pr.s
 	k := 0
-	for i, f := range pr.stack {
-		if s.store.Aux(f.id) == num {
+	for i := range pr.stack.len() {
+		if s.store.Aux(pr.stack.at(i).id) == num {
 			k = i
 			break
 		}
 	}
 	prefix := pr.stackOrdinals(k)
-	rootID := pr.stack[k].id
+	rootID := pr.stack.at(k).id
 	inSCC := func(id StateID) bool {
 		a := s.store.Aux(id)
 		return a != 0 && a != deadState && a >= num
@@ -528,10 +545,13 @@ func (pr *product) bfs(from StateID, ok func(StateID) bool, goal func(StateID, p
 	for len(queue) > 0 {
 		u := queue[0]
 		queue = queue[1:]
-		base := len(pr.succ)
+		base := pr.succ.len()
 		pr.expandAgain(u)
-		edges := append([]pedge(nil), pr.succ[base:]...)
-		pr.succ = pr.succ[:base]
+		var edges []pedge
+		for i := base; i < pr.succ.len(); i++ {
+			edges = append(edges, *pr.succ.at(i))
+		}
+		pr.succ.truncate(base)
 		for _, e := range edges {
 			if !ok(e.id) {
 				continue

@@ -202,6 +202,9 @@ type searcher struct {
 	lastProg  time.Time
 	rng       *rand.Rand
 	stackMem  int64
+	// stackGrowth: the memory the stack (or queue) may take before the
+	// next check of the limits, beyond stackMem
+	stackGrowth int64
 }
 
 type limitKey struct {
@@ -433,7 +436,7 @@ func (s *searcher) check() bool {
 	s.nextCheck = 1024
 	// leave room for the next doubling of the table and a new arena chunk,
 	// so that the search never allocates past the limit
-	if s.cfg.MaxMemory > 0 && s.memory()+s.cacheBytes()+2*s.store.TableBytes()+4<<20 >= s.cfg.MaxMemory {
+	if s.cfg.MaxMemory > 0 && s.memory()+s.stackGrowth+s.cacheBytes()+2*s.store.TableBytes()+4<<20 >= s.cfg.MaxMemory {
 		s.stopped = fmt.Sprintf("memory limit reached (--max-memory=%s)", FormatBytes(s.cfg.MaxMemory))
 		return false
 	}
