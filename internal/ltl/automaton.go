@@ -1,6 +1,7 @@
 package ltl
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"sort"
@@ -207,8 +208,14 @@ func sccs(n int, succ func(v int, visit func(int)), root int) []int {
 // the same marks) and merges edges whose labels differ in one literal, drops
 // acceptance sets implied by others, and merges bisimilar states. For a state-based automaton the
 // acceptance marks are left alone, so that it stays state-based.
-func (a *Automaton) Simplify() {
+func (a *Automaton) Simplify() { _ = a.simplify(context.Background()) }
+
+// simplify is Simplify under a context, polled between its passes.
+func (a *Automaton) simplify(ctx context.Context) error {
 	for i := 0; i < 10; i++ {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("LTL translation stopped: %w", err)
+		}
 		before := a.size()
 		a.trim()
 		a.mergeEdges()
@@ -217,9 +224,10 @@ func (a *Automaton) Simplify() {
 		}
 		a.bisim()
 		if a.size() == before {
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 func (a *Automaton) size() [3]int { return [3]int{len(a.States), a.NumEdges(), a.NumAcc} }

@@ -1,9 +1,21 @@
 package ltl
 
 import (
+	"context"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
 )
+
+// MaxNodes bounds the construction: a translation that builds more than
+// this many tableau nodes stops with an error wrapping ErrTooLarge instead
+// of exhausting memory.
+const MaxNodes = 1_000_000
+
+// ErrTooLarge is wrapped by the error of a translation that exceeded
+// MaxNodes (or the bound given to a Translator).
+var ErrTooLarge = errors.New("the automaton is too large")
 
 // Translate builds a transition-based generalized Büchi automaton that
 // accepts exactly the words satisfying f, whose propositions are named by
@@ -17,25 +29,64 @@ import (
 //
 // It fails only when the formula has more than 64 U subformulas.
 func Translate(f *Formula, props []string) (*Automaton, error) {
-	a, err := TranslateRaw(f, props)
+	return TranslateContext(context.Background(), f, props)
+}
+
+// TranslateContext is Translate under a context: the construction polls ctx
+// and, once it is done, stops with an error wrapping ctx.Err(). It also
+// stops with an error wrapping ErrTooLarge when the construction exceeds
+// MaxNodes nodes.
+func TranslateContext(ctx context.Context, f *Formula, props []string) (*Automaton, error) {
+	return Translator{}.Translate(ctx, f, props)
+}
+
+// Translator holds the limits of a translation; its zero value uses
+// MaxNodes.
+type Translator struct {
+	MaxNodes int  // bound on the construction's nodes; 0 means MaxNodes
+	Raw      bool // skip the final simplification of the automaton
+}
+
+// Translate translates f as TranslateContext does, within t's limits.
+func (tr Translator) Translate(ctx context.Context, f *Formula, props []string) (*Automaton, error) {
+	limit := tr.MaxNodes
+	if limit <= 0 {
+		limit = MaxNodes
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("LTL translation stopped: %w", err)
+	}
+	g := Simplify(NNF(f))
+	t := newTableau(g)
+	t.ctx, t.limit = ctx, limit
+	if len(t.untils) > 64 {
+		return nil, fmt.Errorf("the formula has %d U subformulas; at most 64 are supported", len(t.untils))
+	}
+	a, err := t.build(props)
 	if err != nil {
 		return nil, err
 	}
-	a.Simplify()
+	if !tr.Raw {
+		if err := a.simplify(ctx); err != nil {
+			return nil, err
+		}
+	}
 	return a, nil
 }
 
 // TranslateRaw is Translate without the final simplification of the
 // automaton (the formula is still simplified); tests compare the two.
 func TranslateRaw(f *Formula, props []string) (*Automaton, error) {
-	g := Simplify(NNF(f))
-	t := newTableau(g)
-	if len(t.untils) > 64 {
-		return nil, fmt.Errorf("the formula has %d U subformulas; at most 64 are supported", len(t.untils))
-	}
+	return Translator{Raw: true}.Translate(context.Background(), f, props)
+}
+
+func (t *tableau) build(props []string) (*Automaton, error) {
 	start := &tnode{incoming: []int{-1}, new: t.newSet(), old: t.newSet(), next: t.newSet()}
 	start.new.add(t.root)
 	t.expand(start)
+	if t.err != nil {
+		return nil, t.err
+	}
 	a := &Automaton{Props: props, NumAcc: len(t.untils)}
 	a.States = make([]State, len(t.nodes)+1)
 	a.Init = 0
@@ -54,6 +105,26 @@ func TranslateRaw(f *Formula, props []string) (*Automaton, error) {
 	return a, nil
 }
 
+// cancelled reports whether the construction must stop, recording why in
+// t.err; it polls the context every 256 calls.
+func (t *tableau) cancelled() bool {
+	if t.err != nil {
+		return true
+	}
+	t.steps++
+	if t.steps&255 == 0 {
+		if err := t.ctx.Err(); err != nil {
+			t.err = fmt.Errorf("LTL translation stopped: %w", err)
+			return true
+		}
+	}
+	if len(t.nodes) > t.limit {
+		t.err = fmt.Errorf("LTL translation stopped after %d nodes: %w", len(t.nodes), ErrTooLarge)
+		return true
+	}
+	return false
+}
+
 // tableau is the state of the GPVW construction. Subformulas of the
 // formula (in negation normal form) are numbered; node sets are bit sets of
 // those numbers.
@@ -64,6 +135,12 @@ type tableau struct {
 	root        int
 	untils      []int // the U subformulas: one acceptance set each
 	nodes       []*tnode
+	byKey       map[string]int // nodes by old and next sets
+
+	ctx   context.Context
+	limit int
+	steps int
+	err   error
 }
 
 type tnode struct {
@@ -73,7 +150,7 @@ type tnode struct {
 }
 
 func newTableau(f *Formula) *tableau {
-	t := &tableau{index: map[string]int{}}
+	t := &tableau{index: map[string]int{}, byKey: map[string]int{}}
 	t.root = t.intern(f)
 	return t
 }
@@ -114,6 +191,9 @@ func (n *tnode) clone() *tnode {
 // expand processes the formulas of n.new (GPVW's procedure expand).
 func (t *tableau) expand(n *tnode) {
 	for {
+		if t.cancelled() {
+			return
+		}
 		i := n.new.first()
 		if i < 0 {
 			break
@@ -172,18 +252,19 @@ func (t *tableau) expand(n *tnode) {
 			panic("ltl: the tableau needs negation normal form, found " + f.Op.String())
 		}
 	}
-	for _, q := range t.nodes {
-		if q.old.equal(n.old) && q.next.equal(n.next) {
-			for _, in := range n.incoming {
-				if !containsInt(q.incoming, in) {
-					q.incoming = append(q.incoming, in)
-				}
+	key := n.old.key() + "|" + n.next.key()
+	if id, ok := t.byKey[key]; ok {
+		q := t.nodes[id]
+		for _, in := range n.incoming {
+			if !containsInt(q.incoming, in) {
+				q.incoming = append(q.incoming, in)
 			}
-			return
 		}
+		return
 	}
 	t.nodes = append(t.nodes, n)
 	id := len(t.nodes) - 1
+	t.byKey[key] = id
 	t.expand(&tnode{incoming: []int{id}, new: n.next.clone(), old: t.newSet(), next: t.newSet()})
 }
 
@@ -213,11 +294,11 @@ func (s bitset) first() int {
 	return -1
 }
 
-func (s bitset) equal(t bitset) bool {
-	for i := range s {
-		if s[i] != t[i] {
-			return false
-		}
+// key is the set's contents as a string, for maps.
+func (s bitset) key() string {
+	b := make([]byte, 0, 8*len(s))
+	for _, x := range s {
+		b = binary.LittleEndian.AppendUint64(b, x)
 	}
-	return true
+	return string(b)
 }
