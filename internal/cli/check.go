@@ -103,7 +103,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.IntVar(&o.maxStates, "max-states", 0, "stop after storing this many states (0: no limit)")
 			fs.StringVar(&o.maxMemory, "max-memory", "", "stop when the search holds this much memory, e.g. 4G, 512M (default: 80% of the machine's memory)")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop after this long, e.g. 30s, 5m (default: no limit)")
-			fs.BoolVar(&o.chooseFree, "choose-free", false, "explore only transformations that execute no internChoose")
+			fs.BoolVar(&o.chooseFree, "choose-free", false, "explore only transformations that execute no internChoose, forall or reachable (M_D)")
 			fs.BoolVar(&o.noDeadlock, "no-deadlock", false, "do not report deadlocks")
 			fs.StringVar(&o.onLimit, "on-limit", "cut", "what a bound of the model does: cut the path, or error (a violation)")
 			fs.BoolVar(&o.json, "json", false, "print the result as one JSON document on stdout")

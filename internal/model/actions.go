@@ -369,6 +369,10 @@ func (m *Model) forallAction(a *ast.ForallAction, sc scope) actFn {
 	mask := m.heapType(a.Type)
 	st := m.store(a.Lhs, sc)
 	return func(x *exec) int {
+		// forall is a choose action of the paper even where there is one
+		// object or none (its Figure 14, rules 3 and 5): the step is a
+		// choice transition, which the choose-free search (M_D) leaves out.
+		x.intern = true
 		if x.tracing {
 			x.noteHeap()
 		}
@@ -409,6 +413,8 @@ func (m *Model) reachableAction(a *ast.ReachableAction, sc scope) actFn {
 		if x.failed {
 			return rFail
 		}
+		// A choose action (rules 2 and 4), as forall above.
+		x.intern = true
 		if r == 0 {
 			return rOK
 		}

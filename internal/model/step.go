@@ -80,8 +80,11 @@ type Step struct {
 	// Groups lists the transformations executed, in order: one, or several
 	// for an invisible run. Each is an index into Model.Groups.
 	Groups []int32
-	// Intern is true when the step executed an internChoose (or an
-	// abstraction's choice): a choose-free search skips such steps.
+	// Intern is true when the step executed a choose action other than
+	// externChoose: internChoose (an abstraction's choice among them),
+	// forall or reachable. These are the choice transitions of the Bandera
+	// paper (its Figure 14), which a choose-free search (the paper's M_D)
+	// skips.
 	Intern bool
 	// State is the successor's encoding (Outcome OK only).
 	State []byte

@@ -672,6 +672,8 @@ func TestLimits(t *testing.T) {
 			{"testdata/extern-fail.bir", Fail},         // externChoose stays allowed
 			{"testdata/intern-fail.bir", Inconclusive}, // the failure needs an internChoose
 			{"testdata/intern-later.bir", Fail},        // another thread's internChoose is avoided
+			{"testdata/forall-fail.bir", Inconclusive}, // forall is a choice of M_D too
+			{"testdata/reachable-fail.bir", Inconclusive},
 		}
 		for _, c := range cases {
 			m := loadModel(t, c.file)

@@ -44,7 +44,7 @@ type Config struct {
 	MaxStates  int   // 0: unbounded
 	MaxMemory  int64 // bytes held by the store and stack or queue; 0: unbounded
 	TimeLimit  time.Duration
-	ChooseFree bool // skip steps that execute internChoose
+	ChooseFree bool // skip steps that execute internChoose, forall or reachable (model.Step.Intern)
 	NoDeadlock bool // do not report deadlocks
 	LimitError bool // a LimitState is a violation (--on-limit=error)
 	// Stop, when set by another goroutine, ends the search (Ctrl-C).
