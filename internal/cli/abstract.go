@@ -89,7 +89,7 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 	case "point":
 		icfg.DefaultPoint = true
 	default:
-		fmt.Fprintf(e.stderr, "birch abstract: bad --default %q (want concrete or point)\n", o.def)
+		fmt.Fprintf(e.stderr, "birch abstract: bad --default %s (want concrete or point)\n", quote(o.def))
 		return ExitBadInput
 	}
 	if !solvers.Available(o.solver) {

@@ -184,7 +184,7 @@ func runAbstraction(e *env, fs *flag.FlagSet, opts any) int {
 		}
 		return runInfer(e, o, lib, cfg, args[1])
 	}
-	fmt.Fprintf(e.stderr, "birch abstraction: unknown subcommand %q (want show, list or infer)\n", args[0])
+	fmt.Fprintf(e.stderr, "birch abstraction: unknown subcommand %s%s (want show, list or infer)\n", quote(args[0]), didYouMean(args[0], []string{"show", "list", "infer"}))
 	return ExitBadInput
 }
 
@@ -197,7 +197,7 @@ func runInfer(e *env, o *abstractionOptions, lib *data.Library, cfg data.Config,
 	case "point":
 		icfg.DefaultPoint = true
 	default:
-		fmt.Fprintf(e.stderr, "birch abstraction: bad --default %q (want concrete or point)\n", o.def)
+		fmt.Fprintf(e.stderr, "birch abstraction: bad --default %s (want concrete or point)\n", quote(o.def))
 		return ExitBadInput
 	}
 	l, sel, res, ok := inferModel(e, "birch abstraction infer", model, lib, bindingFlags{abstract: o.abstract, abstractions: o.abstractions, coerce: o.coerce}, cfg, icfg)

@@ -17,6 +17,7 @@ import (
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/smt/solvers"
+	"birch/internal/source"
 )
 
 type checkOptions struct {
@@ -150,14 +151,14 @@ func parseBytes(s string) (int64, error) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("invalid size %q (want e.g. 4G, 512M or a number of bytes)", s)
+		return 0, fmt.Errorf("invalid size %s (want e.g. 4G, 512M or a number of bytes)", quote(s))
 	}
 	b := v * float64(mult)
 	switch {
 	case b < 1:
-		return 0, fmt.Errorf("invalid size %q: less than one byte", s)
+		return 0, fmt.Errorf("invalid size %s: less than one byte", quote(s))
 	case b >= math.MaxInt64:
-		return 0, fmt.Errorf("invalid size %q: too large (at most 8E, 2^63-1 bytes)", s)
+		return 0, fmt.Errorf("invalid size %s: too large (at most 8E, 2^63-1 bytes)", quote(s))
 	}
 	return int64(b), nil
 }
@@ -171,18 +172,18 @@ func parseDuration(s string) (time.Duration, error) {
 		// a number of seconds
 		switch ns := v * float64(time.Second); {
 		case math.IsNaN(v) || math.IsInf(v, 0):
-			return 0, fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", s)
+			return 0, fmt.Errorf("invalid duration %s (want e.g. 30s, 5m or a number of seconds)", quote(s))
 		case ns >= math.MaxInt64:
-			return 0, fmt.Errorf("invalid duration %q: too long (at most about 292 years)", s)
+			return 0, fmt.Errorf("invalid duration %s: too long (at most about 292 years)", quote(s))
 		default:
 			d, err = time.Duration(ns), nil
 		}
 	}
 	if err != nil {
-		return 0, fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", s)
+		return 0, fmt.Errorf("invalid duration %s (want e.g. 30s, 5m or a number of seconds)", quote(s))
 	}
 	if d <= 0 {
-		return 0, fmt.Errorf("invalid duration %q: want a positive time of at least 1ns", s)
+		return 0, fmt.Errorf("invalid duration %s: want a positive time of at least 1ns", quote(s))
 	}
 	return d, nil
 }
@@ -229,7 +230,7 @@ func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options,
 	case "random":
 		cfg.Strategy = search.Random
 	default:
-		return bad("unknown --search=%s (want dfs, bfs or random)", o.search)
+		return bad("unknown --search=%s (want dfs, bfs or random)", source.Excerpt(o.search))
 	}
 	cfg.Seed = o.seed
 	if o.maxDepth < 0 || o.maxStates < 0 || o.maxReplay < 0 {
@@ -258,14 +259,14 @@ func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options,
 	case "error":
 		cfg.LimitError = true
 	default:
-		return bad("unknown --on-limit=%s (want cut or error)", o.onLimit)
+		return bad("unknown --on-limit=%s (want cut or error)", source.Excerpt(o.onLimit))
 	}
 	if msg := modelBoundsError(o.maxThreads, o.maxCalls); msg != "" {
 		return bad("%s", msg)
 	}
 	tc, ok := model.ParseCacheMode(o.tcache)
 	if !ok {
-		return bad("unknown --transition-cache=%s (want auto, on or off)", o.tcache)
+		return bad("unknown --transition-cache=%s (want auto, on or off)", source.Excerpt(o.tcache))
 	}
 	return cfg, model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, TransitionCache: tc}, true
 }

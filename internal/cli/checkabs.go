@@ -213,7 +213,7 @@ func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, 
 	case "point":
 		icfg.DefaultPoint = true
 	default:
-		fmt.Fprintf(e.stderr, "birch check: bad --default %q (want concrete or point)\n", o.def)
+		fmt.Fprintf(e.stderr, "birch check: bad --default %s (want concrete or point)\n", quote(o.def))
 		return nil, false
 	}
 	icfg.Coercions = cs

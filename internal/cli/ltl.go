@@ -32,7 +32,7 @@ func selectProperties(e *env, l *loaded, o *checkOptions) (invs []*types.Propert
 				return []*types.Property{p}, false, true
 			}
 		}
-		fmt.Fprintf(e.stderr, "birch check: --property %s: the model has no property %s%s\n", o.property, o.property, propertyList(l.prog))
+		fmt.Fprintf(e.stderr, "birch check: --property %s: the model has no property %[1]s%s\n", source.Excerpt(o.property), propertyList(l.prog))
 		return nil, false, false
 	}
 	if o.fair {

@@ -130,7 +130,7 @@ func readTrail(path string) (*trailFile, error) {
 		return nil, fmt.Errorf("%s: not a birch trail: %v", path, err)
 	}
 	if tf.Format != trailFormat {
-		return nil, fmt.Errorf("%s: not a birch trail (format %q, want %q)", path, tf.Format, trailFormat)
+		return nil, fmt.Errorf("%s: not a birch trail (format %s, want %q)", path, quote(tf.Format), trailFormat)
 	}
 	return &tf, nil
 }

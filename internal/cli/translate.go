@@ -61,7 +61,7 @@ Exit status: 0 when the model was translated, 2 otherwise.`,
 func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*translateOptions)
 	if o.to != "promela" {
-		fmt.Fprintf(e.stderr, "birch translate: unknown target %q (the only target is promela)\n", o.to)
+		fmt.Fprintf(e.stderr, "birch translate: unknown target %s (the only target is promela)\n", quote(o.to))
 		return ExitBadInput
 	}
 	if fs.NArg() != 1 {

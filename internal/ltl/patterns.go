@@ -3,6 +3,8 @@ package ltl
 import (
 	"fmt"
 	"strings"
+
+	"birch/internal/source"
 )
 
 // The specification patterns of Dwyer, Avrunin and Corbett ("Patterns in
@@ -139,7 +141,7 @@ func ParsePattern(src string) (*Pattern, error) {
 	s := strings.TrimSpace(src)
 	open := strings.IndexByte(s, '(')
 	if open < 0 {
-		return nil, fmt.Errorf("%q: want NAME(ARGUMENTS) SCOPE, e.g. response(p, q) globally", src)
+		return nil, fmt.Errorf("%q: want NAME(ARGUMENTS) SCOPE, e.g. response(p, q) globally", source.Excerpt(src))
 	}
 	name := strings.ToLower(strings.TrimSpace(s[:open]))
 	var info *PatternInfo
@@ -149,7 +151,7 @@ func ParsePattern(src string) (*Pattern, error) {
 		}
 	}
 	if info == nil {
-		return nil, fmt.Errorf("unknown pattern %q (the patterns are %s)", name, patternNames())
+		return nil, fmt.Errorf("unknown pattern %q (the patterns are %s)", source.Excerpt(name), patternNames())
 	}
 	args, rest, err := parenArgs(s[open:])
 	if err != nil {
@@ -183,7 +185,7 @@ func patternNames() string {
 // parseScope reads the scope part of a pattern instance.
 func (p *Pattern) parseScope(s string) error {
 	bad := func() error {
-		return fmt.Errorf("unknown scope %q (the scopes are %s)", s, strings.Join(ScopeSyntax[:], ", "))
+		return fmt.Errorf("unknown scope %q (the scopes are %s)", source.Excerpt(s), strings.Join(ScopeSyntax[:], ", "))
 	}
 	word, rest := s, ""
 	for i, c := range s {
@@ -192,7 +194,7 @@ func (p *Pattern) parseScope(s string) error {
 			break
 		}
 	}
-	word = strings.ToLower(word)
+	word = source.Excerpt(strings.ToLower(word))
 	functional := strings.HasPrefix(rest, "(")
 	var args []string
 	if functional {
@@ -203,7 +205,7 @@ func (p *Pattern) parseScope(s string) error {
 			return fmt.Errorf("%s: %v", word, err)
 		}
 		if strings.TrimSpace(tail) != "" {
-			return fmt.Errorf("unexpected %q after the scope", strings.TrimSpace(tail))
+			return fmt.Errorf("unexpected %q after the scope", source.Excerpt(strings.TrimSpace(tail)))
 		}
 	}
 	need := func(n int) error {

@@ -56,3 +56,18 @@ func TestErrorList(t *testing.T) {
 		t.Errorf("RemoveMultiples kept %d errors, want 2", len(l))
 	}
 }
+
+func TestExcerpt(t *testing.T) {
+	long := strings.Repeat("é", MaxExcerpt+1)
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"abc", "abc"},
+		{strings.Repeat("x", MaxExcerpt), strings.Repeat("x", MaxExcerpt)},
+		{strings.Repeat("x", 1<<20), strings.Repeat("x", MaxExcerpt) + "…"},
+		{long, long[:2*MaxExcerpt] + "…"},
+	} {
+		if got := Excerpt(c.in); got != c.want {
+			t.Errorf("Excerpt(%d bytes) = %q, want %q", len(c.in), got, c.want)
+		}
+	}
+}

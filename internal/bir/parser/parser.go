@@ -174,15 +174,15 @@ func (p *parser) errorAt(pos source.Pos, msg string) {
 func (p *parser) describe() string {
 	switch p.tok {
 	case token.IDENT:
-		return "name " + p.lit
+		return "name " + source.Excerpt(p.lit)
 	case token.INT:
-		return "number " + p.lit
+		return "number " + source.Excerpt(p.lit)
 	case token.STRING:
-		return "string " + p.lit
+		return "string " + source.Excerpt(p.lit)
 	case token.EOF:
 		return "end of file"
 	case token.ILLEGAL:
-		return fmt.Sprintf("%q", p.lit)
+		return fmt.Sprintf("%q", source.Excerpt(p.lit))
 	}
 	if p.tok.IsKeyword() {
 		return "keyword " + p.tok.String()
@@ -389,7 +389,7 @@ func (p *parser) parseSystem() *ast.System {
 	s.EndName = p.parseIdent()
 	s.Semi = p.expectSemi()
 	if p.tok != token.EOF {
-		p.errorExpected(p.pos, "end of file after 'end "+s.EndName.Name+";'")
+		p.errorExpected(p.pos, "end of file after 'end "+source.Excerpt(s.EndName.Name)+";'")
 	}
 	return s
 }
@@ -478,7 +478,7 @@ func (p *parser) parseNamedDecl() ast.Decl {
 		colon := p.expect(token.COLON)
 		return p.parseVarRest(names, colon, true, true)
 	}
-	p.errorExpected(p.pos, "'=', ':' or extends after "+name.Name)
+	p.errorExpected(p.pos, "'=', ':' or extends after "+source.Excerpt(name.Name))
 	return &ast.BadDecl{From: name.Pos(), To: p.pos}
 }
 
@@ -687,7 +687,7 @@ func (p *parser) parseBody(b *ast.Body, name string) {
 	}
 	if p.procStart() {
 		// `end Name;` is missing: leave the next item to the caller.
-		p.errorExpected(p.pos, "loc or 'end "+name+";'")
+		p.errorExpected(p.pos, "loc or 'end "+source.Excerpt(name)+";'")
 		b.EndPos, b.Semi = p.pos, p.prevEnd
 		b.EndName = &ast.Ident{NamePos: p.pos, Name: "_"}
 		return

@@ -113,7 +113,7 @@ func (s *Scanner) Scan() (pos source.Pos, tok token.Kind, lit string) {
 			for isLetter(s.ch) || isDigit(s.ch) {
 				s.next()
 			}
-			s.error(start, fmt.Sprintf("malformed integer literal %q", s.src[start:s.offset]))
+			s.error(start, fmt.Sprintf("malformed integer literal %q", source.Excerpt(string(s.src[start:s.offset]))))
 		}
 		return pos, token.INT, string(s.src[start:s.offset])
 	}

@@ -110,6 +110,11 @@ type checker struct {
 }
 
 func (c *checker) errorf(pos source.Pos, format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			args[i] = source.Excerpt(s) // a name may be a megabyte long
+		}
+	}
 	e := &source.Error{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...)}
 	c.errors = append(c.errors, e)
 	if c.conf.Error != nil {

@@ -1,0 +1,24 @@
+package source
+
+import "unicode/utf8"
+
+// MaxExcerpt is how many characters of a user's input a message quotes at
+// most (a name, a token, a flag value, a formula).
+const MaxExcerpt = 60
+
+// Excerpt returns s, or its first MaxExcerpt characters followed by "…"
+// when it is longer, so that a message about a megabyte-long name stays
+// one readable line. Invalid UTF-8 is kept as it is.
+func Excerpt(s string) string {
+	if len(s) <= MaxExcerpt || utf8.RuneCountInString(s) <= MaxExcerpt {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == MaxExcerpt {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
