@@ -4,6 +4,8 @@ package smt
 // (canonical, hash-consed) formula, so that the many repeated questions of
 // predicate abstraction — the same cube against the same weakest
 // precondition, written in a different order — reach the solver once.
+// (Predicate abstraction is planned, not built; the benchmarks of
+// gen.PredAbs queries use the Cache.)
 //
 // A Cache assumes that the solver's assertions do not change between
 // queries (usually it has none: the question is self-contained); call Reset

@@ -1,9 +1,14 @@
 // Package smt is birch's language for asking decision procedures questions:
 // sorts, hash-consed terms, models, the Solver interface every decision
 // procedure implements, and SMT-LIB2 printing. It sits beside the pipeline,
-// not in it: the abstraction passes (operator synthesis, predicate
-// abstraction, abstract matching) and trail feasibility checks build terms
-// here and ask a Solver about them.
+// not in it. Two parts of birch build terms here and ask a Solver about
+// them: data abstraction (package abstraction/data: the compilation of
+// abstraction functions, the synthesis of abstract operators, tests and
+// coercions, and the exact decisions of the abstract model generator,
+// data.Decide) and the symbolic replay of abstract trails (package
+// abstraction/data/feasible). Predicate abstraction, for which Cache and
+// gen.PredAbs are shaped, is planned, not built; birch smt exposes the
+// solvers on SMT-LIB2 scripts.
 //
 // # Terms
 //
@@ -77,7 +82,9 @@
 // procedures: Assert, Push, Pop, Check, CheckAssumptions, Model, UnsatCore,
 // SetLimit, Close. Its contract is that answers are never wrong — what a
 // solver cannot decide is Unknown. Valid and Implies are the questions
-// abstraction asks; Cache memoizes them by canonical term. The
+// predicate abstraction asks; Cache memoizes them by canonical term (both
+// wait for predicate abstraction: today only tests and benchmarks use
+// them). The
 // implementations live in subpackages: smt/embedded (the pure-Go default),
 // smt/process (z3 and cvc5 over pipes); smt/solvers constructs one by name;
 // smt/smtlib reads SMT-LIB2 scripts; smt/gen generates random formulas for

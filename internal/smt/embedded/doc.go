@@ -1,6 +1,7 @@
 // Package embedded is birch's own SMT solver, in pure Go: the default
-// implementation of smt.Solver, answering the many small questions the
-// abstraction passes ask without starting a process.
+// implementation of smt.Solver, answering the many small questions of data
+// abstraction (synthesis of abstract operators, the symbolic replay of
+// abstract trails) without starting a process.
 //
 // It combines the CDCL SAT solver of package sat with the exact simplex and
 // branch and bound of package lia in the DPLL(T) manner, and decides
@@ -52,9 +53,10 @@
 //     instead, and a scope gets its activation literal only with its first
 //     clause, so that the common query adds no clause for its units.
 //
-// Encodings and lemmas are cached for the solver's lifetime, so that the
-// abstraction passes, which ask many queries over the same predicates, pay
-// for each predicate once. What popped scopes leave behind must then not
+// Encodings and lemmas are cached for the solver's lifetime, so that a
+// long-lived solver asked many queries over the same atoms (the synthesis
+// of an abstraction's tables; predicate abstraction, once it is built)
+// pays for each atom once. What popped scopes leave behind must then not
 // slow the search: the SAT solver decides only the variables in the cone
 // of the active assertions and assumptions (the others are not decision
 // variables), congruence lemmas are instantiated only among the relevant

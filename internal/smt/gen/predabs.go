@@ -21,7 +21,7 @@ type PredAbsConfig struct {
 	// uninterpreted functions h: Int→Int and k: Int×Int→Int (a program's
 	// calls or heap reads, abstracted; the same symbols as New declares).
 	UF bool
-	// Programs > 0 draws the queries as abstraction passes ask them: per
+	// Programs > 0 draws the queries as predicate abstraction would ask them: per
 	// program, 2–6 variables, a pool of 10 predicates and 3 assignments,
 	// and Programs·PerProgram queries whose cubes and preconditions come
 	// from the pool, so that predicates recur. Programs == 0 draws every
