@@ -6,12 +6,8 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"time"
 
 	"birch/internal/model"
@@ -36,6 +32,7 @@ type checkOptions struct {
 	maxThreads int
 	maxCalls   int
 	progress   bool
+	lim        *runLimits // the limits of the command under way
 
 	// properties (docs/properties.md)
 	property     string // --property NAME
@@ -297,6 +294,8 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	name := fs.Arg(0)
+	o.lim = startLimits(e, &cfg)
+	defer o.lim.release()
 	if len(o.abstract) > 0 || o.abstractions != "" {
 		return runAbstractCheck(e, o, name, cfg, mo)
 	}
@@ -311,7 +310,11 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	if o.ltl != "" || o.pattern != "" {
 		return runLTLCheck(e, o, name, nil, cfg, mo)
 	}
-	l, m := compileModel(e, name, mo)
+	var l *loaded
+	var m *model.Model
+	if r := o.lim.run(phaseModel, func() { l, m = compileModel(e, name, mo) }); r != "" {
+		return stoppedReport(e, o, name, phaseModel, r)
+	}
 	if m == nil {
 		return ExitBadInput
 	}
@@ -338,38 +341,17 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	return reportResult(e, l, m, name, o, res)
 }
 
-// prepareSearch arranges for Ctrl-C and SIGTERM to stop the search, for
-// progress lines, and for the garbage collector to keep within
-// --max-memory. The returned function undoes it.
+// prepareSearch marks the start of a search phase (the limits of
+// startLimits reach the search through cfg) and arranges for progress
+// lines. The returned function marks the end of the search.
 func (o *checkOptions) prepareSearch(e *env, cfg *search.Config) (release func()) {
-	var stop atomic.Bool
-	cfg.Stop = &stop
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-sig:
-			stop.Store(true)
-			// a second Ctrl-C gets the default action again (unless
-			// someone else listens too)
-			signal.Stop(sig)
-		case <-done:
-		}
-	}()
 	if o.progress || isTerminal(e.stderr) {
 		cfg.Progress = func(st search.Stats) {
 			fmt.Fprintf(e.stderr, "progress: %d states, depth %d, %.0f states/s, %s\n",
 				st.States, st.MaxDepth, st.StatesPerSecond(), search.FormatBytes(st.Memory))
 		}
 	}
-	// the garbage collector keeps the process within the budget too
-	old := debug.SetMemoryLimit(cfg.MaxMemory + 256<<20)
-	return func() {
-		debug.SetMemoryLimit(old)
-		signal.Stop(sig)
-		close(done)
-	}
+	return o.lim.startSearch()
 }
 
 // reportResult prints a search result (text or JSON), saves the trail and

@@ -104,7 +104,11 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 	if o.ltl != "" || o.pattern != "" {
 		return runAbstractLTL(e, o, name, cfg, mo, nil)
 	}
-	ac, ok := buildAbstractCheck(e, o, name, mo, nil)
+	var ac *abstractCheck
+	var ok bool
+	if r := o.lim.run(phaseSynthesis, func() { ac, ok = buildAbstractCheck(e, o, name, mo, nil) }); r != "" {
+		return stoppedReport(e, o, name, phaseSynthesis, r)
+	}
 	if !ok {
 		return ExitBadInput
 	}
@@ -173,7 +177,10 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 		fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 		return ExitBadInput
 	}
-	fr, err := feasible.Replay(ac.concM, sc, feasible.Config{Checked: ac.concSM, MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
+	fr, err, r := o.replay(ac.concM, sc, feasible.Config{Checked: ac.concSM, MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
+	if r != "" {
+		return stoppedReport(e, o, name, phaseReplay, r)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 		return ExitBadInput

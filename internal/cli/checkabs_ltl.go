@@ -47,13 +47,19 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	if ac != nil {
 		pre = ac.conc
 	}
-	p := loadLTL(e, o, name, pre)
+	var p *ltlProperty
+	if r := o.lim.run(phaseModel, func() { p = loadLTL(e, o, name, pre) }); r != "" {
+		return stoppedReport(e, o, name, phaseModel, r)
+	}
 	if p == nil {
 		return ExitBadInput
 	}
 	if ac == nil {
-		var ok bool
-		if ac, ok = buildAbstractCheck(e, o, name, mo, p.l); !ok {
+		ok := false
+		if r := o.lim.run(phaseSynthesis, func() { ac, ok = buildAbstractCheck(e, o, name, mo, p.l) }); r != "" {
+			return stoppedReport(e, o, name, phaseSynthesis, r)
+		}
+		if !ok {
 			return ExitBadInput
 		}
 	}
@@ -75,8 +81,12 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	if p.spec.Formula.HasNext() && (hasInvisible(ac.concM) || hasInvisible(ac.absM)) {
 		// X counts steps: as in runLTLCheck, on both models
 		mo.ExposeInvisible = true
-		if ac.concM, err = model.New(ac.conc.prog, mo); err == nil {
-			ac.absM, err = model.New(ac.abs.prog, mo)
+		if r := o.lim.run(phaseModel, func() {
+			if ac.concM, err = model.New(ac.conc.prog, mo); err == nil {
+				ac.absM, err = model.New(ac.abs.prog, mo)
+			}
+		}); r != "" {
+			return stoppedReport(e, o, name, phaseModel, r)
 		}
 		if err != nil {
 			fmt.Fprintln(e.stderr, err)
@@ -98,9 +108,11 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 		source.Print(e.stderr, err, maxShownErrors)
 		return ExitBadInput
 	}
-	aut, err := ltl.Translate(ltl.Un(ltl.Not, absSpec.Formula), absSpec.Names())
-	if err != nil {
-		fmt.Fprintf(e.stderr, "birch check: %v\n", err)
+	aut, r := o.translate(absSpec.Formula, absSpec.Names())
+	if r != "" {
+		return stoppedReport(e, o, name, phaseTranslation, r)
+	}
+	if aut == nil {
 		return ExitBadInput
 	}
 	prop := search.Property{Automaton: aut, Labels: absEv, Fair: o.fair, Msg: fmt.Sprintf("%s violated: %s", p.title, p.formula)}
@@ -150,7 +162,10 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 			fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 			return ExitBadInput
 		}
-		fr, err := feasible.Replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
+		fr, err, r := o.replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
+		if r != "" {
+			return stoppedReport(e, o, name, phaseReplay, r)
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 			return ExitBadInput
@@ -167,7 +182,10 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	accept := func(states [][]byte, _ []int) string {
 		return ac.lassoViolates(p, concEv, sc, states, o.fair)
 	}
-	fr, err := feasible.Replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree, Accept: accept})
+	fr, err, r := o.replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree, Accept: accept})
+	if r != "" {
+		return stoppedReport(e, o, name, phaseReplay, r)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 		return ExitBadInput

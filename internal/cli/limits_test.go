@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -58,5 +59,102 @@ func TestNonsenseLimits(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestStopInEveryPhase: Ctrl-C (here, the interrupt of phaseHook) stops a
+// check in whichever phase it comes, before the search as in it or after
+// it: birch prints an inconclusive report naming the phase, in text and
+// JSON, and exits 3.
+func TestStopInEveryPhase(t *testing.T) {
+	defer func() { phaseHook = nil }()
+	withdraw := abstractionExamples + "/withdraw.bir"
+	parity := abstractionExamples + "/parity.bir"
+	ltlFormula := "[] (x % 2 == 1 -> <> (x % 2 == 0))"
+	cases := []struct {
+		args  []string
+		phase string
+	}{
+		{[]string{"check", "../../examples/peterson.bir"}, phaseModel},
+		{[]string{"check", "../../examples/peterson.bir"}, phaseSearch},
+		{[]string{"check", "--ltl", "[] !(p0cs && p1cs)", "../../examples/peterson.bir"}, phaseModel},
+		{[]string{"check", "--ltl", "[] !(p0cs && p1cs)", "../../examples/peterson.bir"}, phaseTranslation},
+		{[]string{"check", "--ltl", "[] !(p0cs && p1cs)", "../../examples/peterson.bir"}, phaseSearch},
+		{[]string{"check", "--property", "safety", "../../examples/peterson.bir"}, phaseTranslation},
+		{[]string{"check", "--abstract", "balance=range(0,2)", withdraw}, phaseSynthesis},
+		{[]string{"check", "--abstract", "balance=range(0,2)", withdraw}, phaseSearch},
+		{[]string{"check", "--abstract", "balance=range(0,2)", withdraw}, phaseReplay},
+		{[]string{"check", "--abstract", "x=signs", "--ltl", ltlFormula, parity}, phaseModel},
+		{[]string{"check", "--abstract", "x=signs", "--ltl", ltlFormula, parity}, phaseSynthesis},
+		{[]string{"check", "--abstract", "x=signs", "--ltl", ltlFormula, parity}, phaseTranslation},
+		{[]string{"check", "--abstract", "x=signs", "--ltl", ltlFormula, parity}, phaseSearch},
+		{[]string{"check", "--abstract", "x=signs", "--ltl", ltlFormula, parity}, phaseReplay},
+	}
+	for _, c := range cases {
+		for _, asJSON := range []bool{false, true} {
+			args := c.args
+			if asJSON {
+				args = append([]string{args[0], "--json"}, args[1:]...)
+			}
+			t.Run(c.phase+" "+strings.Join(args, " "), func(t *testing.T) {
+				var seen []string
+				phaseHook = func(phase string, l *runLimits) {
+					seen = append(seen, phase)
+					if phase == c.phase {
+						l.end("interrupted")
+					}
+				}
+				status, stdout, stderr := runMain(args...)
+				if status != ExitInconclusive {
+					t.Fatalf("status %d (phases %q)\n%s%s", status, seen, stdout, stderr)
+				}
+				want := "inconclusive: interrupted during the " + c.phase + "\n"
+				if c.phase == phaseSearch {
+					want = "inconclusive: interrupted"
+				}
+				if asJSON {
+					var doc struct {
+						Verdict, Reason string
+						Phase           *string
+					}
+					if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+						t.Fatalf("%v\n%s", err, stdout)
+					}
+					if doc.Verdict != "inconclusive" || !strings.HasPrefix(doc.Reason, "interrupted") ||
+						(c.phase != phaseSearch) != (doc.Phase != nil && *doc.Phase == c.phase) {
+						t.Errorf("JSON: verdict %q, reason %q, phase %v\n%s", doc.Verdict, doc.Reason, doc.Phase, stdout)
+					}
+				} else if !strings.HasPrefix(stdout, want) {
+					t.Errorf("stdout %q; want it to start with %q", stdout, want)
+				}
+			})
+		}
+	}
+}
+
+// TestLimitsBeforeTheSearch: the time limit and the memory limit hold in
+// the phases before the search too (the hook waits, in the phase, for the
+// limit to end the command).
+func TestLimitsBeforeTheSearch(t *testing.T) {
+	defer func() { phaseHook = nil }()
+	for _, c := range []struct {
+		flag, phase, want string
+	}{
+		{"--time-limit=1ms", phaseModel, "inconclusive: time limit reached (--time-limit=1ms) during the model construction\n"},
+		{"--time-limit=1ms", phaseTranslation, "inconclusive: time limit reached (--time-limit=1ms) during the LTL translation\n"},
+		{"--max-memory=1", phaseModel, "inconclusive: memory limit reached (--max-memory=1 B) during the model construction\n"},
+		{"--max-memory=1", phaseTranslation, "inconclusive: memory limit reached (--max-memory=1 B) during the LTL translation\n"},
+	} {
+		t.Run(c.flag+" "+c.phase, func(t *testing.T) {
+			phaseHook = func(phase string, l *runLimits) {
+				if phase == c.phase {
+					<-l.ctx.Done()
+				}
+			}
+			status, stdout, stderr := runMain("check", c.flag, "--ltl", "[] !(p0cs && p1cs)", "../../examples/peterson.bir")
+			if status != ExitInconclusive || stdout != c.want {
+				t.Errorf("status %d, stdout %q; want 3, %q\n%s", status, stdout, c.want, stderr)
+			}
+		})
 	}
 }

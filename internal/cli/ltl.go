@@ -226,13 +226,19 @@ func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Con
 		fmt.Fprintf(e.stderr, "birch check: ltl properties are checked by a depth-first search; --search=%s does not apply\n", o.search)
 		return ExitBadInput
 	}
-	p := loadLTL(e, o, name, l)
-	if p == nil {
-		return ExitBadInput
+	var p *ltlProperty
+	var m *model.Model
+	var err error
+	if r := o.lim.run(phaseModel, func() {
+		if p = loadLTL(e, o, name, l); p != nil {
+			if m, err = model.New(p.l.prog, mo); err != nil {
+				fmt.Fprintln(e.stderr, err)
+			}
+		}
+	}); r != "" {
+		return stoppedReport(e, o, name, phaseModel, r)
 	}
-	m, err := model.New(p.l.prog, mo)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
+	if p == nil || err != nil {
 		return ExitBadInput
 	}
 	var exprs []ast.Expr
@@ -244,15 +250,20 @@ func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Con
 		source.Print(e.stderr, err, maxShownErrors)
 		return ExitBadInput
 	}
-	aut, err := ltl.Translate(ltl.Un(ltl.Not, p.spec.Formula), p.spec.Names())
-	if err != nil {
-		fmt.Fprintf(e.stderr, "birch check: %v\n", err)
+	aut, r := o.translate(p.spec.Formula, p.spec.Names())
+	if r != "" {
+		return stoppedReport(e, o, name, phaseTranslation, r)
+	}
+	if aut == nil {
 		return ExitBadInput
 	}
 	if p.spec.Formula.HasNext() && hasInvisible(m) {
 		// X counts steps: turn the coarsening of invisible runs off
 		mo.ExposeInvisible = true
-		if m, err = model.New(p.l.prog, mo); err != nil {
+		if r := o.lim.run(phaseModel, func() { m, err = model.New(p.l.prog, mo) }); r != "" {
+			return stoppedReport(e, o, name, phaseModel, r)
+		}
+		if err != nil {
 			fmt.Fprintln(e.stderr, err)
 			return ExitBadInput
 		}

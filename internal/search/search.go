@@ -49,6 +49,9 @@ type Config struct {
 	LimitError bool // a LimitState is a violation (--on-limit=error)
 	// Stop, when set by another goroutine, ends the search (Ctrl-C).
 	Stop *atomic.Bool
+	// StopReason, if set, says why Stop was set, for the result's Reason
+	// ("interrupted" otherwise); it is called once Stop is true.
+	StopReason func() string
 	// Progress, if set, is called about once a second.
 	Progress func(Stats)
 
@@ -423,6 +426,9 @@ func (s *searcher) violation(st *model.Step, ord int) {
 func (s *searcher) check() bool {
 	if s.cfg.Stop != nil && s.cfg.Stop.Load() {
 		s.stopped = "interrupted"
+		if s.cfg.StopReason != nil {
+			s.stopped = s.cfg.StopReason()
+		}
 		return false
 	}
 	if s.cfg.MaxStates > 0 && s.store.Len() >= s.cfg.MaxStates {
