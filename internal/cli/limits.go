@@ -209,10 +209,14 @@ type jsonStoppedReport struct {
 // translate translates the negation of the formula f (over the
 // propositions props) into the automaton a check searches with, within
 // the limits. It returns nil, having printed why, when the translator
-// fails, and the reason when a limit stopped it.
+// fails, and the reason when a limit stopped it (or the automaton grew
+// past the translator's bound, ltl.MaxNodes: a resource limit too).
 func (o *checkOptions) translate(f *ltl.Formula, props []string) (aut *ltl.Automaton, stopped string) {
 	var err error
-	stopped = o.lim.run(phaseTranslation, func() { aut, err = ltl.Translate(ltl.Un(ltl.Not, f), props) })
+	stopped = o.lim.run(phaseTranslation, func() { aut, err = ltl.TranslateContext(o.lim.ctx, ltl.Un(ltl.Not, f), props) })
+	if stopped == "" && errors.Is(err, ltl.ErrTooLarge) {
+		return nil, err.Error()
+	}
 	if stopped == "" && err != nil {
 		fmt.Fprintf(o.lim.stderr, "birch check: %v\n", err)
 		return nil, ""
