@@ -2,6 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -156,5 +159,49 @@ func TestLimitsBeforeTheSearch(t *testing.T) {
 				t.Errorf("status %d, stdout %q; want 3, %q\n%s", status, stdout, c.want, stderr)
 			}
 		})
+	}
+}
+
+// TestSMTInterrupt: Ctrl-C (here, smtHook's interrupt) stops birch smt in
+// the middle of a hard check-sat: nothing more is printed on stdout, the
+// script is reported interrupted, and the exit status is 3.
+func TestSMTInterrupt(t *testing.T) {
+	defer func() { smtHook = nil }()
+	var b strings.Builder
+	b.WriteString("(set-logic QF_UF)\n")
+	const n = 9 // n+1 pigeons, n holes
+	for i := 0; i <= n; i++ {
+		for j := 0; j < n; j++ {
+			fmt.Fprintf(&b, "(declare-const p%d_%d Bool)\n", i, j)
+		}
+	}
+	for i := 0; i <= n; i++ {
+		b.WriteString("(assert (or")
+		for j := 0; j < n; j++ {
+			fmt.Fprintf(&b, " p%d_%d", i, j)
+		}
+		b.WriteString("))\n")
+	}
+	for j := 0; j < n; j++ {
+		for i := 0; i <= n; i++ {
+			for k := i + 1; k <= n; k++ {
+				fmt.Fprintf(&b, "(assert (not (and p%d_%d p%d_%d)))\n", i, j, k, j)
+			}
+		}
+	}
+	b.WriteString("(check-sat)\n(echo \"after\")\n")
+	path := filepath.Join(t.TempDir(), "pigeons.smt2")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the script is well formed, and its query too hard for 50 ms
+	status, stdout, stderr := runMain("smt", "--time-limit=50ms", path)
+	if status != ExitPass || stdout != "unknown\n\"after\"\n" {
+		t.Fatalf("--time-limit=50ms: status %d, stdout %q, stderr %q; want 0, unknown and after", status, stdout, stderr)
+	}
+	smtHook = func(interrupt func()) { interrupt() }
+	status, stdout, stderr = runMain("smt", path)
+	if status != ExitInconclusive || stdout != "" || !strings.HasSuffix(stderr, "pigeons.smt2: interrupted\n") {
+		t.Errorf("status %d, stdout %q, stderr %q; want 3, nothing, interrupted", status, stdout, stderr)
 	}
 }

@@ -1,10 +1,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"sync"
+	"syscall"
 
 	"birch/internal/smt"
 	"birch/internal/smt/smtlib"
@@ -40,8 +46,12 @@ Each file runs in a fresh solver. An error in a script (bad syntax, an
 ill-sorted term, an unsupported logic or command) is reported as
 file:line:col: message and ends that script.
 
+Ctrl-C stops the script under way: its query answers unknown and nothing
+more is printed.
+
 Exit status: 0 when every script ran to its end, 2 bad input or usage, 3 a
-solver failed (a process died or did not answer in time).`,
+solver failed (a process died or did not answer in time) or Ctrl-C stopped
+a script.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &smtOptions{}
 			fs.StringVar(&o.solver, "solver", solvers.Default, "decision procedure: "+strings.Join(solvers.Names, ", "))
@@ -68,6 +78,15 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 		}
 		limit.Timeout = d
 	}
+	// Ctrl-C and SIGTERM stop the script under way: its query answers
+	// unknown (the embedded solver) or its process is killed (z3, cvc5),
+	// nothing more is printed, and birch exits with status 3
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if smtHook != nil {
+		smtHook(stop)
+	}
+	out := &gatedWriter{w: e.stdout}
 	status := ExitPass
 	for _, name := range fs.Args() {
 		src, err := readSource(e, name)
@@ -81,14 +100,25 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 			display = "<stdin>"
 		}
 		tm := smt.NewTermManager()
-		s, err := solvers.New(o.solver, tm)
+		s, err := solvers.NewContext(ctx, o.solver, tm)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch smt: %v\n", err)
 			return ExitBadInput
 		}
 		s.SetLimit(limit)
-		in := &smtlib.Interpreter{TM: tm, Solver: s, Out: e.stdout}
-		err = in.Run(display, src)
+		in := &smtlib.Interpreter{TM: tm, Solver: s, Out: out}
+		done := make(chan error, 1)
+		go func() { done <- in.Run(display, src) }()
+		select {
+		case err = <-done:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			// the script is abandoned: what it would still print is not
+			out.close()
+			fmt.Fprintf(e.stderr, "birch smt: %s: interrupted\n", display)
+			return ExitInconclusive
+		}
 		s.Close()
 		if err != nil {
 			fmt.Fprintln(e.stderr, err)
@@ -103,4 +133,30 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 		}
 	}
 	return status
+}
+
+// smtHook, when not nil (in tests), is called as birch smt starts, with
+// the function that stops it as Ctrl-C does.
+var smtHook func(interrupt func())
+
+// gatedWriter passes writes on until it is closed, and drops them after.
+type gatedWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	closed bool
+}
+
+func (g *gatedWriter) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+func (g *gatedWriter) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }

@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -72,6 +73,7 @@ type Solver struct {
 	err         error    // a failure to report at the next check
 
 	limit    smt.Limit
+	ctx      context.Context // nil, or what stops the queries (NewContext)
 	rebuilds int
 
 	// the last answer
@@ -98,6 +100,14 @@ type boundAtom struct {
 type lin struct {
 	ts []lia.Term
 	c  lia.Q
+}
+
+// NewContext is New for a solver that ctx can stop: once ctx is done, the
+// query under way, and every later one, answers Unknown (as at a limit).
+func NewContext(ctx context.Context, tm *smt.TermManager) *Solver {
+	s := New(tm)
+	s.ctx = ctx
+	return s
 }
 
 // New returns an empty solver over tm's terms.
@@ -358,6 +368,7 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 		th.deadline = time.Now().Add(s.limit.Timeout)
 	}
 	th.steps = s.limit.Steps
+	th.ctx = s.ctx
 	th.stepBase = th.work()
 	th.bbBudget = branchBudget
 	th.outOfTime, th.bbUnknown, th.rephase = false, false, false
@@ -459,7 +470,7 @@ const (
 
 func (s *Solver) rebuild() {
 	n := New(s.tm)
-	n.limit = s.limit
+	n.limit, n.ctx = s.limit, s.ctx
 	n.err = s.err
 	n.rebuilds = s.rebuilds + 1
 	n.ar.walkMark, n.ar.walkGen = s.ar.walkMark, s.ar.walkGen

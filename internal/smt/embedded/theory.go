@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"context"
 	"time"
 
 	"birch/internal/smt/lia"
@@ -28,7 +29,8 @@ type arith struct {
 
 	// limits of the current query
 	deadline  time.Time
-	steps     int64 // 0: no bound
+	ctx       context.Context // nil, or the solver's context (NewContext)
+	steps     int64           // 0: no bound
 	stepBase  int64
 	checks    int
 	bbBudget  int
@@ -101,7 +103,7 @@ func (a *arith) Check(final bool) []sat.Lit {
 		return a.conflict
 	}
 	a.checks++
-	if a.checks&63 == 0 && !a.deadline.IsZero() && time.Now().After(a.deadline) {
+	if a.checks&63 == 0 && a.expired() {
 		a.outOfTime = true
 		a.sat.Abort()
 		return nil
@@ -149,10 +151,16 @@ func (a *arith) Check(final bool) []sat.Lit {
 	return nil
 }
 
+// expired reports whether the query's deadline has passed or its context
+// is done.
+func (a *arith) expired() bool {
+	return !a.deadline.IsZero() && time.Now().After(a.deadline) || a.ctx != nil && a.ctx.Err() != nil
+}
+
 // stop reports, for the simplex's branch and bound, whether the deadline
-// has passed.
+// has passed (or the context is done).
 func (a *arith) stop() bool {
-	if !a.deadline.IsZero() && time.Now().After(a.deadline) {
+	if a.expired() {
 		a.outOfTime = true
 		return true
 	}

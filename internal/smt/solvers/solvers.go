@@ -28,12 +28,12 @@ func New(name string, tm *smt.TermManager) (smt.Solver, error) {
 
 // NewContext is New for a solver that ctx can stop: the end of ctx kills
 // the process of z3 or cvc5 (and whatever it started), and the query
-// under way returns an error. The embedded solver ignores ctx; bound its
-// queries with SetLimit.
+// under way returns an error. The embedded solver answers Unknown to the
+// query under way and to every later one.
 func NewContext(ctx context.Context, name string, tm *smt.TermManager) (smt.Solver, error) {
 	switch name {
 	case "embedded":
-		return embedded.New(tm), nil
+		return embedded.NewContext(ctx, tm), nil
 	case "z3":
 		return process.NewContext(ctx, tm, process.Z3)
 	case "cvc5":
