@@ -28,17 +28,20 @@ var (
 	abstractLine = regexp.MustCompile(`^// abstract: (\d+) states, (\d+) transitions$`)
 )
 
-// shellWords splits a command line, honouring single quotes.
+// shellWords splits a command line, honouring single and double quotes.
 func shellWords(s string) []string {
 	var out []string
 	var cur strings.Builder
-	in, quoted := false, false
+	in := false
+	var quote rune // the open quote, or 0
 	for _, r := range s {
 		switch {
-		case r == '\'':
-			quoted = !quoted
+		case quote == 0 && (r == '\'' || r == '"'):
+			quote = r
 			in = true
-		case r == ' ' && !quoted:
+		case r == quote:
+			quote = 0
+		case r == ' ' && quote == 0:
 			if in {
 				out = append(out, cur.String())
 				cur.Reset()
