@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -27,6 +29,8 @@ type spinOptions struct {
 	trail      string
 	keep       string
 	timeLimit  string
+	maxMemory  string
+	memLimitMB int // --max-memory in megabytes, 0 for none
 	maxThreads int
 	maxCalls   int
 
@@ -73,12 +77,17 @@ birch's automaton) with its acceptance-cycle search (pan -a, -f with --fair);
 a violating run is shown as a lasso in BIR terms (docs/promela.md).
 
 spin and gcc must be on PATH (on Debian and Ubuntu: apt-get install spin gcc).
-Temporary files go to a private directory that is removed at the end (kept
-in DIR with --keep DIR).
+Temporary files go to a private directory that is removed at the end
+(--keep DIR copies them to DIR, replacing links found there rather than
+writing through them).
+
+--time-limit and Ctrl-C stop the tool that runs (spin, gcc with everything
+it started, or pan, which prints its statistics); --max-memory bounds pan's
+memory (-DMEMLIM).
 
 Exit status: 0 pass, 1 fail, 2 bad input, usage or missing tools, 3
-inconclusive (bitstate, pan's depth bound, or paths cut at a bound of the
-model).`,
+inconclusive (bitstate, pan's depth or memory bound, the time limit, Ctrl-C,
+or paths cut at a bound of the model).`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &spinOptions{}
 			fs.BoolVar(&o.por, "por", false, "use SPIN's partial-order reduction (otherwise pan is compiled with -DNOREDUCE)")
@@ -87,6 +96,7 @@ model).`,
 			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
 			fs.StringVar(&o.keep, "keep", "", "keep the Promela model, pan and the trail in `DIR` instead of a temporary directory")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
+			fs.StringVar(&o.maxMemory, "max-memory", "", "bound pan's memory (-DMEMLIM), e.g. 4G, 512M (default: no bound)")
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
 			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model (an invariant or an ltl formula)")
@@ -129,18 +139,39 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	if !checkOutputPath(e, "spin", "--trail", o.trail) {
 		return ExitBadInput
 	}
-	// Ctrl-C and SIGTERM stop SPIN's tools, and the temporary directory is
-	// still removed
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	if o.maxMemory != "" {
+		n, err := parseBytes(o.maxMemory)
+		if err == nil && n < 1 {
+			// NaN, Inf and 1e30 convert to a negative size, 0.5 to 0
+			err = fmt.Errorf("invalid size %q (want e.g. 4G, 512M or a number of bytes)", o.maxMemory)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch spin: --max-memory: %v\n", err)
+			return ExitBadInput
+		}
+		o.memLimitMB = int((n + 1<<20 - 1) >> 20) // pan counts megabytes
+	}
+	// Ctrl-C, SIGTERM and SIGHUP stop SPIN's tools (and the report says
+	// so), and the temporary directory is still removed
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	// a closed stdout (birch spin … | head) fails the writes with EPIPE
+	// instead of killing birch before it removes the temporary directory
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	if o.timeLimit != "" {
 		d, err := parseDuration(o.timeLimit)
+		if err == nil && d <= 0 {
+			// Inf and 1e30 seconds convert to a negative duration
+			err = fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", o.timeLimit)
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch spin: --time-limit: %v\n", err)
 			return ExitBadInput
 		}
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
+		ctx, cancel = context.WithTimeoutCause(ctx, d, spinTimeLimit{d})
 		defer cancel()
 	}
 	name := args[0]
@@ -184,8 +215,9 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	defer cleanup()
-	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs})
-	if err != nil {
+	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, MemLimitMB: o.memLimitMB})
+	stopped := spinStopped(err)
+	if err != nil && stopped == "" {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
 		return ExitBadInput
 	}
@@ -211,6 +243,9 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	var final []byte
 	var note string // why the trail is not birch's
 	switch {
+	case stopped != "":
+		res.Verdict = search.Inconclusive
+		res.Reason = stopped
 	case r.Errors > 0:
 		res.Verdict = search.Fail
 		res.Violation = &search.Violation{Thread: -1, Msg: "SPIN: " + spinErrorText(r)}
@@ -417,8 +452,9 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 		return ExitBadInput
 	}
 	defer cleanup()
-	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, Claim: tr.Claims[0], Fair: o.fair})
-	if err != nil {
+	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, Claim: tr.Claims[0], Fair: o.fair, MemLimitMB: o.memLimitMB})
+	stopped := spinStopped(err)
+	if err != nil && stopped == "" {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
 		return ExitBadInput
 	}
@@ -435,6 +471,9 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 	note := "" // why there is no trail in birch's terms
 	info := ""
 	switch {
+	case stopped != "":
+		res.Verdict = search.Inconclusive
+		res.Reason = stopped
 	case r.Kind == "ltl":
 		res.Verdict = search.Fail
 		res.Violation = &search.Violation{Kind: model.LTLViolated, Msg: msg, Thread: -1}
@@ -521,8 +560,39 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 	return status
 }
 
-// spinDir checks that spin and gcc are there and returns the directory
-// SPIN runs in: --keep's, or a private temporary one that cleanup removes.
+// spinTimeLimit is the cause of the end of birch spin's context at
+// --time-limit.
+type spinTimeLimit struct{ d time.Duration }
+
+func (l spinTimeLimit) Error() string {
+	return fmt.Sprintf("time limit reached (--time-limit=%s)", l.d)
+}
+
+// spinStopped returns the reason of an inconclusive verdict when err says
+// that RunSpin was stopped by the time limit or a signal, else "".
+func spinStopped(err error) string {
+	var se *promela.StoppedError
+	if !errors.As(err, &se) {
+		return ""
+	}
+	why := "interrupted"
+	var tl spinTimeLimit
+	if errors.As(se.Cause, &tl) {
+		why = tl.Error()
+	}
+	switch se.Phase {
+	case "spin -a":
+		return why + " while spin -a generated the verifier"
+	case "gcc":
+		return why + " while gcc compiled pan"
+	}
+	return why + " while pan searched: SPIN's search did not complete"
+}
+
+// spinDir checks that spin and gcc are there and returns the private
+// temporary directory SPIN runs in. cleanup removes it, after copying its
+// files to --keep's DIR when there is one (with a warning on stderr if it
+// cannot).
 func spinDir(e *env, keep string) (dir string, cleanup func(), ok bool) {
 	if err := promela.LookSpin(); err != nil {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
@@ -533,14 +603,66 @@ func spinDir(e *env, keep string) (dir string, cleanup func(), ok bool) {
 			fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
 			return "", nil, false
 		}
-		return keep, func() {}, true
 	}
 	dir, err := os.MkdirTemp("", "birch-spin-")
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
 		return "", nil, false
 	}
-	return dir, func() { os.RemoveAll(dir) }, true
+	return dir, func() {
+		if keep != "" {
+			if err := keepSpinFiles(dir, keep); err != nil {
+				fmt.Fprintf(e.stderr, "birch spin: --keep: %v\n", err)
+			}
+		}
+		os.RemoveAll(dir)
+	}, true
+}
+
+// keepSpinFiles copies the files of SPIN's run from dir to keep. Each is
+// created afresh (O_EXCL, O_NOFOLLOW) after the entry of its name in keep
+// is removed, so a symbolic or hard link planted in keep is replaced,
+// never written through.
+func keepSpinFiles(dir, keep string) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, ent := range ents {
+		if !ent.Type().IsRegular() {
+			continue
+		}
+		if err := copyNew(filepath.Join(dir, ent.Name()), filepath.Join(keep, ent.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyNew copies the file src to a new file dst, replacing (not
+// following) what is at dst.
+func copyNew(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	fi, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(dst); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, fi.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 // noSpinViolation sets the verdict of a SPIN run that reported no
@@ -552,6 +674,8 @@ func noSpinViolation(res *search.Result, r *promela.PanReport, bitstate bool, pa
 	switch {
 	case r.DepthLimited:
 		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
+	case r.MemoryLimited:
+		res.Reason = "no violation found before pan reached its memory bound (--max-memory)"
 	case bitstate:
 		res.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
 	case r.Incomplete || r.States == 0:

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -36,6 +37,9 @@ type SpinConfig struct {
 	Claim   string
 	Fair    bool
 	NoClaim bool
+	// MemLimitMB, when positive, bounds pan's memory in megabytes
+	// (-DMEMLIM): a search that reaches it stops, incomplete.
+	MemLimitMB int
 	// Prebuilt says that Dir holds pan compiled from the same model and
 	// flags by an earlier RunSpin: spin and gcc are not run again.
 	Prebuilt bool
@@ -65,7 +69,9 @@ type PanReport struct {
 	Incomplete bool
 	// DepthLimited is set when pan's depth bound truncated the search.
 	DepthLimited bool
-	Output       string // pan's standard output and error
+	// MemoryLimited is set when pan stopped at its memory bound (MEMLIM).
+	MemoryLimited bool
+	Output        string // pan's standard output and error
 
 	// Wall-clock times of the phases.
 	SpinTime, CompileTime, PanTime time.Duration
@@ -78,6 +84,19 @@ type PanReport struct {
 	Model string
 	// CFlags are the gcc flags pan was compiled with, PanArgs pan's flags.
 	CFlags, PanArgs []string
+}
+
+// StoppedError is RunSpin's error when its context ended while a SPIN
+// tool ran: the tool and everything it started were killed (pan is
+// interrupted first, so that it prints its statistics), and the report
+// RunSpin returns with it holds what was measured until then.
+type StoppedError struct {
+	Phase string // "spin -a", "gcc" or "pan"
+	Cause error  // why the context ended (context.Cause)
+}
+
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("%s was stopped: %v", e.Phase, e.Cause)
 }
 
 // ErrNoSpin is returned by RunSpin when spin or gcc is not on PATH.
@@ -101,7 +120,9 @@ var SpinFlags = []string{"-a", "-o1", "-o2"}
 
 // RunSpin writes pml to cfg.Dir/model.pml, generates the verifier with
 // spin, compiles it with gcc and runs it. A pan that reports its state
-// vector too large is recompiled with a larger VECTORSZ.
+// vector too large is recompiled with a larger VECTORSZ. When ctx ends,
+// the tool running is stopped and RunSpin returns the report so far with
+// a *StoppedError.
 func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error) {
 	if err := LookSpin(); err != nil {
 		return nil, err
@@ -115,13 +136,20 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 	if err := os.WriteFile(r.Model, []byte(pml), 0o644); err != nil {
 		return nil, err
 	}
+	stopped := func(phase string) (*PanReport, error) {
+		return r, &StoppedError{Phase: phase, Cause: context.Cause(ctx)}
+	}
 	t0 := time.Now()
 	if !cfg.Prebuilt {
-		if out, err := command(ctx, cfg.Dir, "spin", append(append([]string(nil), SpinFlags...), "model.pml")...); err != nil || strings.Contains(out, "Error:") {
+		out, err := command(ctx, cfg.Dir, "spin", append(append([]string(nil), SpinFlags...), "model.pml")...)
+		r.SpinTime = time.Since(t0)
+		if ctx.Err() != nil {
+			return stopped("spin -a")
+		}
+		if err != nil || strings.Contains(out, "Error:") {
 			return nil, fmt.Errorf("spin -a failed: %v\n%s", err, out)
 		}
 	}
-	r.SpinTime = time.Since(t0)
 	hasDepth := false
 	for _, a := range cfg.PanArgs {
 		hasDepth = hasDepth || strings.HasPrefix(a, "-m")
@@ -137,10 +165,14 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 			cflags := cfg.cflags(vector)
 			r.CFlags = cflags
 			t1 := time.Now()
-			if out, err := command(ctx, cfg.Dir, "gcc", append(append([]string(nil), cflags...), "-o", "pan", "pan.c")...); err != nil {
+			out, err := command(ctx, cfg.Dir, "gcc", append(append([]string(nil), cflags...), "-o", "pan", "pan.c")...)
+			r.CompileTime += time.Since(t1)
+			if ctx.Err() != nil {
+				return stopped("gcc")
+			}
+			if err != nil {
 				return nil, fmt.Errorf("gcc failed: %v\n%s", err, out)
 			}
-			r.CompileTime += time.Since(t1)
 			compile = false
 		}
 		var args []string
@@ -162,12 +194,16 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 		t2 := time.Now()
 		out, err := command(ctx, cfg.Dir, filepath.Join(cfg.Dir, "pan"), args...)
 		r.PanTime = time.Since(t2)
+		if ctx.Err() != nil {
+			// the statistics pan printed when it was interrupted
+			r.Claim = cfg.Claim != ""
+			ParsePan(out, r)
+			r.Incomplete = true
+			return stopped("pan")
+		}
 		var ee *exec.ExitError
 		if err != nil && !errors.As(err, &ee) {
 			return nil, fmt.Errorf("pan: %v\n%s", err, out)
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("pan: %v", ctx.Err())
 		}
 		if m := vectorRE.FindStringSubmatch(out); m != nil && attempt < 8 {
 			n, _ := strconv.Atoi(m[1])
@@ -217,6 +253,9 @@ func (cfg SpinConfig) cflags(vector int) []string {
 	if vector > 0 {
 		cflags = append(cflags, fmt.Sprintf("-DVECTORSZ=%d", vector))
 	}
+	if cfg.MemLimitMB > 0 {
+		cflags = append(cflags, fmt.Sprintf("-DMEMLIM=%d", cfg.MemLimitMB))
+	}
 	return cflags
 }
 
@@ -225,15 +264,35 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
+// command runs a SPIN tool in a process group of its own and returns its
+// output. When ctx ends, the whole group is stopped (gcc's cc1, as, ld
+// with gcc): pan with SIGINT, on which it prints its statistics and
+// exits, anything else with SIGKILL; a process still there stopWait
+// later is killed, and command does not wait for pipes that something
+// outside the group holds open.
 func command(ctx context.Context, dir, name string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	var buf bytes.Buffer
 	cmd.Stdout = &buf
 	cmd.Stderr = &buf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	sig := syscall.SIGKILL
+	if filepath.Base(name) == "pan" {
+		sig = syscall.SIGINT
+	}
+	// the group's id is the leader's pid (Setpgid)
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, sig) }
+	cmd.WaitDelay = stopWait
 	err := cmd.Run()
+	if ctx.Err() != nil && cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	return buf.String(), err
 }
+
+// stopWait is how long a stopped tool has to exit before it is killed.
+const stopWait = 2 * time.Second
 
 var (
 	vectorRE      = regexp.MustCompile(`VECTORSZ too small, recompile pan.c with -DVECTORSZ=N with N>(\d+)`)
@@ -277,7 +336,8 @@ func ParsePan(out string, r *PanReport) {
 		}
 	}
 	r.DepthLimited = strings.Contains(out, "max search depth too small")
-	r.Incomplete = r.DepthLimited || (r.Errors == 0 && strings.Contains(out, "Search not completed"))
+	r.MemoryLimited = strings.Contains(out, "reached -DMEMLIM bound")
+	r.Incomplete = r.DepthLimited || r.MemoryLimited || (r.Errors == 0 && strings.Contains(out, "Search not completed"))
 	if r.Errors > 0 {
 		switch {
 		case panAssertRE.MatchString(out):
