@@ -452,7 +452,7 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 		return ExitBadInput
 	}
 	defer cleanup()
-	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, Claim: tr.Claims[0], Fair: o.fair, MemLimitMB: o.memLimitMB})
+	r, err := promela.RunSpin(ctx, tr.Promela, promela.SpinConfig{Dir: dir, POR: o.por, Bitstate: o.bitstate, PanArgs: panArgs, Claim: tr.Claims[0], Fair: o.fair, MemLimitMB: o.memLimitMB, Procs: tr.Procs})
 	stopped := spinStopped(err)
 	if err != nil && stopped == "" {
 		fmt.Fprintf(e.stderr, "birch spin: %v\n", err)
@@ -673,7 +673,7 @@ func noSpinViolation(res *search.Result, r *promela.PanReport, bitstate bool, pa
 	res.Verdict = search.Inconclusive
 	switch {
 	case r.DepthLimited:
-		res.Reason = "no violation found, but SPIN's search was cut at its depth bound (pan -m)"
+		res.Reason = fmt.Sprintf("no violation found, but SPIN's search was cut at its depth bound (pan -m%d)", r.DepthBound)
 	case r.MemoryLimited:
 		res.Reason = "no violation found before pan reached its memory bound (--max-memory)"
 	case bitstate:

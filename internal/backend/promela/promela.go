@@ -116,6 +116,9 @@ type Translation struct {
 	// monitor, the stutter process of LTL checks), from pid FirstExtra.
 	MonitorPid        int
 	FirstExtra, Extra int
+	// Procs is the most processes the model can run: the threads that
+	// can exist and the extra processes (not the never claim).
+	Procs int
 	// Claims are the names of the ltl blocks, one per Options.Formulas.
 	Claims []string
 }
@@ -238,6 +241,7 @@ func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
 		t.MonitorPid = g.nThreads
 	}
 	t.FirstExtra, t.Extra = g.nThreads, g.extraProcs()
+	t.Procs = g.maxTids + t.Extra
 	for _, f := range g.opts.Formulas {
 		t.Claims = append(t.Claims, ClaimName(f.Name))
 	}

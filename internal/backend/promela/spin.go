@@ -40,6 +40,10 @@ type SpinConfig struct {
 	// MemLimitMB, when positive, bounds pan's memory in megabytes
 	// (-DMEMLIM): a search that reaches it stops, incomplete.
 	MemLimitMB int
+	// Procs is the most processes the model can run (Translation.Procs).
+	// With Fair, pan is compiled with an NFAIR large enough for them and
+	// the never claim (pan's default, 2, allows 6 processes).
+	Procs int
 	// Prebuilt says that Dir holds pan compiled from the same model and
 	// flags by an earlier RunSpin: spin and gcc are not run again.
 	Prebuilt bool
@@ -71,7 +75,9 @@ type PanReport struct {
 	DepthLimited bool
 	// MemoryLimited is set when pan stopped at its memory bound (MEMLIM).
 	MemoryLimited bool
-	Output        string // pan's standard output and error
+	// DepthBound is the depth bound pan ran with (-m).
+	DepthBound int
+	Output     string // pan's standard output and error
 
 	// Wall-clock times of the phases.
 	SpinTime, CompileTime, PanTime time.Duration
@@ -155,14 +161,23 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 		hasDepth = hasDepth || strings.HasPrefix(a, "-m")
 	}
 	depth := 1_000_000
+	for _, a := range cfg.PanArgs {
+		if n, err := strconv.Atoi(strings.TrimPrefix(a, "-m")); err == nil && strings.HasPrefix(a, "-m") {
+			depth = n
+		}
+	}
 	vector := 0
+	nfair := 0
+	if cfg.Fair && cfg.Claim != "" {
+		nfair = NFair(cfg.Procs + 1) // and the never claim
+	}
 	compile := !cfg.Prebuilt
 	if cfg.Prebuilt {
-		r.CFlags = cfg.cflags(0)
+		r.CFlags = cfg.cflags(0, nfair)
 	}
 	for attempt := 0; ; attempt++ {
 		if compile {
-			cflags := cfg.cflags(vector)
+			cflags := cfg.cflags(vector, nfair)
 			r.CFlags = cflags
 			t1 := time.Now()
 			out, err := command(ctx, cfg.Dir, "gcc", append(append([]string(nil), cflags...), "-o", "pan", "pan.c")...)
@@ -211,11 +226,25 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 			compile = true
 			continue
 		}
+		if m := nfairRE.FindStringSubmatch(out); m != nil && attempt < 8 {
+			// more processes than Procs said: pan names the NFAIR it needs
+			// for one more
+			n, _ := strconv.Atoi(m[1])
+			nfair = max(n, nfair+1)
+			compile = true
+			continue
+		}
 		if !panVectorRE.MatchString(out) && !strings.Contains(out, "out of memory") {
 			return nil, fmt.Errorf("pan stopped without a report:\n%s", strings.TrimSpace(out))
 		}
 		r.Claim = cfg.Claim != ""
 		ParsePan(out, r)
+		r.DepthBound = depth
+		if r.Depth >= int64(depth)-1 && r.Errors == 0 {
+			// pan's deepest level is the bound less one; its fair search
+			// can stop there without saying that the bound cut it
+			r.DepthLimited, r.Incomplete = true, true
+		}
 		if r.DepthLimited && r.Errors == 0 && !hasDepth && depth < MaxAutoDepth && attempt < 8 {
 			// pan's depth bound is a fixed array: run it again with a
 			// larger one
@@ -235,8 +264,15 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 	return r, nil
 }
 
+// NFair is the smallest NFAIR (at least pan's default, 2) with which
+// pan's fair search (-f) accepts procs processes, never claim included:
+// pan stops with "too many processes" when procs+1 >= 4*NFAIR.
+func NFair(procs int) int {
+	return max(2, (procs+1)/4+1)
+}
+
 // cflags are gcc's flags for pan.
-func (cfg SpinConfig) cflags(vector int) []string {
+func (cfg SpinConfig) cflags(vector, nfair int) []string {
 	cflags := []string{"-O2"}
 	if cfg.Claim == "" {
 		cflags = append(cflags, "-DSAFETY")
@@ -252,6 +288,9 @@ func (cfg SpinConfig) cflags(vector int) []string {
 	}
 	if vector > 0 {
 		cflags = append(cflags, fmt.Sprintf("-DVECTORSZ=%d", vector))
+	}
+	if nfair > 2 {
+		cflags = append(cflags, fmt.Sprintf("-DNFAIR=%d", nfair))
 	}
 	if cfg.MemLimitMB > 0 {
 		cflags = append(cflags, fmt.Sprintf("-DMEMLIM=%d", cfg.MemLimitMB))
@@ -295,6 +334,7 @@ func command(ctx context.Context, dir, name string, args ...string) (string, err
 const stopWait = 2 * time.Second
 
 var (
+	nfairRE       = regexp.MustCompile(`recompile with -DNFAIR=(\d+)`)
 	vectorRE      = regexp.MustCompile(`VECTORSZ too small, recompile pan.c with -DVECTORSZ=N with N>(\d+)`)
 	panStatesRE   = regexp.MustCompile(`(\d+) states, stored`)
 	panMatchedRE  = regexp.MustCompile(`(\d+) states, matched`)
