@@ -141,15 +141,11 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	if o.maxMemory != "" {
 		n, err := parseBytes(o.maxMemory)
-		if err == nil && n < 1 {
-			// NaN, Inf and 1e30 convert to a negative size, 0.5 to 0
-			err = fmt.Errorf("invalid size %q (want e.g. 4G, 512M or a number of bytes)", o.maxMemory)
-		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch spin: --max-memory: %v\n", err)
 			return ExitBadInput
 		}
-		o.memLimitMB = int((n + 1<<20 - 1) >> 20) // pan counts megabytes
+		o.memLimitMB = int(n>>20) + min(int(n&(1<<20-1)), 1) // pan counts megabytes (rounded up)
 	}
 	// Ctrl-C, SIGTERM and SIGHUP stop SPIN's tools (and the report says
 	// so), and the temporary directory is still removed
@@ -162,10 +158,6 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	defer signal.Stop(pipe)
 	if o.timeLimit != "" {
 		d, err := parseDuration(o.timeLimit)
-		if err == nil && d <= 0 {
-			// Inf and 1e30 seconds convert to a negative duration
-			err = fmt.Errorf("invalid duration %q (want e.g. 30s, 5m or a number of seconds)", o.timeLimit)
-		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch spin: --time-limit: %v\n", err)
 			return ExitBadInput
