@@ -192,7 +192,7 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 // generates and compiles the abstract model. pre, when not nil, is the
 // concrete model already loaded (with a command-line formula).
 func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, pre *loaded) (*abstractCheck, bool) {
-	dcfg := data.Config{Solver: o.solver}
+	dcfg := data.Config{Solver: o.solver, Context: o.lim.ctx}
 	lib, bs, cs, ok := readBindings(e, "birch check", nil, o.abstract, o.abstractions, o.use, o.coerce, dcfg)
 	if !ok {
 		return nil, false

@@ -165,7 +165,10 @@ func (l *runLimits) run(phase string, fn func()) (stopped string) {
 		if r != nil {
 			panic(r) // Main reports it
 		}
-		return ""
+		// a phase that ended because the limits did (its queries
+		// answered unknown, its translation gave up) is stopped too:
+		// its results are not used
+		return l.reason()
 	case <-l.ctx.Done():
 		return l.reason()
 	}
@@ -227,6 +230,7 @@ func (o *checkOptions) translate(f *ltl.Formula, props []string) (aut *ltl.Autom
 // replay replays an abstract trail on the concrete model (feasible.Replay)
 // within the limits; stopped is the reason when a limit stopped it.
 func (o *checkOptions) replay(m *model.Model, sc feasible.Schedule, cfg feasible.Config) (fr *feasible.Result, err error, stopped string) {
+	cfg.Context = o.lim.ctx
 	stopped = o.lim.run(phaseReplay, func() { fr, err = feasible.Replay(m, sc, cfg) })
 	return fr, err, stopped
 }

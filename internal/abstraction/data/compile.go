@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"sort"
@@ -18,6 +19,9 @@ type Config struct {
 	Solver string
 	// Steps bounds the solver's work on each query; 0 means DefaultSteps.
 	Steps int64
+	// Context, when not nil, stops the solver's queries once it is done
+	// (they answer unknown; z3 and cvc5 are killed): birch check's limits.
+	Context context.Context
 }
 
 // maxValues is how many integers a token may stand for and still have

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"errors"
 	"math/big"
 
@@ -32,7 +33,11 @@ func newProver(a *Abstraction, cfg Config) (*prover, error) {
 	if name == "" {
 		name = solvers.Default
 	}
-	s, err := solvers.New(name, tm)
+	ctx := cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s, err := solvers.NewContext(ctx, name, tm)
 	if err != nil {
 		return nil, err
 	}

@@ -323,6 +323,9 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	if s.err != nil {
 		return smt.Unknown, s.err
 	}
+	if s.ctx != nil && s.ctx.Err() != nil {
+		return smt.Unknown, nil // stopped: as at a limit
+	}
 	if s.sat.NumVars() > rebuildFactor*len(s.relevant)+rebuildSlack ||
 		s.th.lp.NumVars() > rebuildFactor*len(s.relevant)+rebuildSlack/4 {
 		s.rebuild()

@@ -1,6 +1,7 @@
 package feasible
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -79,6 +80,9 @@ type Config struct {
 	// Solver names the decision procedure of the symbolic replay
 	// (smt/solvers); "" is the embedded solver.
 	Solver string
+	// Context, when not nil, stops the replay's queries once it is done
+	// (they answer unknown; z3 and cvc5 are killed).
+	Context context.Context
 	// NoSymbolic disables the symbolic replay.
 	NoSymbolic bool
 	// Agree, when set, compares a concrete state with the abstract state a

@@ -1,6 +1,7 @@
 package feasible
 
 import (
+	"context"
 	"os"
 	"strconv"
 	"strings"
@@ -533,5 +534,24 @@ end S;
 	res, _ = Replay(stop, lasso(1, 0), Config{})
 	if !res.Confirmed || len(res.Trail) != 1 {
 		t.Fatalf("a deadlock stutters: got %+v %+v", res, res.Diverge)
+	}
+}
+
+// TestSymbolicContext: under a context that is done the symbolic replay
+// gets no answer, so the trail TestSymbolic confirms is left unconfirmed
+// and the replay incomplete (birch check stops the concrete replay phase
+// that way at a limit or Ctrl-C).
+func TestSymbolicContext(t *testing.T) {
+	abs := compile(t, "dec-abs.bir", strings.ReplaceAll(decrementAbstract, "CHOICES", "NEG, ZERO, POS"))
+	conc := compile(t, "dec.bir", strings.NewReplacer("LO", "-500000", "HI", "500000").Replace(decrementConcrete))
+	sc, _ := abstractTrail(t, abs, conc, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Replay(conc, sc, Config{MaxNodes: 10, Context: ctx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Confirmed || !r.Incomplete {
+		t.Fatalf("with a cancelled context: %s; want an incomplete replay", r)
 	}
 }

@@ -1,6 +1,7 @@
 package feasible
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -84,7 +85,11 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 	if name == "" {
 		name = solvers.Default
 	}
-	solver, err := solvers.New(name, tm)
+	ctx := cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	solver, err := solvers.NewContext(ctx, name, tm)
 	if err != nil {
 		return nil, false
 	}
