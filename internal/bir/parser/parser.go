@@ -39,8 +39,12 @@ const (
 // maxErrors is how many errors are reported without AllErrors.
 const maxErrors = 10
 
-// maxNesting bounds the nesting of expressions and types, so that no input
-// can exhaust the stack.
+// maxNesting bounds the depth of expression and type trees, so that no input
+// can exhaust the stack of the parser or of any later stage that walks the
+// tree recursively (checker, formatter, model compiler, evaluator, back
+// ends). Every level counts: a parenthesis, a unary operator, each operator
+// of a chain such as a + b + c (which builds a left-deep tree), each
+// selector or index of x.f[i].g. docs/bir.md §17 states the bound.
 const maxNesting = 500
 
 // ParseFile parses one BIR source file registered in fset under filename. It
@@ -264,7 +268,7 @@ func (p *parser) parseFieldName() *ast.Ident {
 func (p *parser) enter() {
 	p.nesting++
 	if p.nesting > maxNesting {
-		p.errorAt(p.pos, "expression or type nested too deeply")
+		p.errorAt(p.pos, fmt.Sprintf("expression or type nested too deeply (more than %d levels; each operator of a chain such as a + b + c counts as one)", maxNesting))
 		panic(bailout{})
 	}
 }
@@ -1016,12 +1020,18 @@ func (p *parser) parseBinary(prec1 int) ast.Expr {
 	p.enter()
 	defer p.leave()
 	x := p.parseUnary()
+	// Each operator of a left-associative chain nests the tree one level
+	// deeper; it holds a level of the budget until the chain ends.
+	levels := 0
+	defer func() { p.nesting -= levels }()
 	for {
 		op, oprec := p.binaryOp()
 		if oprec < prec1 {
 			return x
 		}
 		pos := p.pos
+		p.enter()
+		levels++
 		p.next()
 		next := oprec + 1
 		if rightAssoc(op) {
@@ -1059,7 +1069,15 @@ func (p *parser) parseUnary() ast.Expr {
 
 func (p *parser) parsePostfix() ast.Expr {
 	x := p.parseOperand()
+	// As in parseBinary: each selector, index or test nests x one level.
+	levels := 0
+	defer func() { p.nesting -= levels }()
 	for {
+		switch p.tok {
+		case token.PERIOD, token.LBRACK, token.INSTANCEOF, token.AT, token.COLON:
+			p.enter()
+			levels++
+		}
 		switch p.tok {
 		case token.PERIOD:
 			p.next()

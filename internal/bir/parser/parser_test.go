@@ -118,6 +118,68 @@ func TestDeepNesting(t *testing.T) {
 	}
 }
 
+// exprDepth is the depth of the deepest node of the tree rooted at n.
+func exprDepth(n ast.Node) int {
+	depth, deepest := 0, 0
+	ast.Inspect(n, func(n ast.Node) bool {
+		if n == nil {
+			depth--
+			return false
+		}
+		depth++
+		deepest = max(deepest, depth)
+		return true
+	})
+	return deepest
+}
+
+// A chain of operators builds a tree as deep as the chain is long, and every
+// later stage walks that tree recursively: chains of binary operators,
+// selectors and indexes count towards the nesting bound (issue 16: a chain of
+// 10^6 operands overflowed the stack). A chain within the bound parses.
+func TestLongChains(t *testing.T) {
+	model := func(decls, action string, props ...string) string {
+		return "system S ()\n" + decls + "\nmain thread M ()\n  loc l0:\n    when true do { " + action + " } goto l0;\nend M;\n" +
+			strings.Join(props, "") + "end S;\n"
+	}
+	chain := func(first, sep, operand string, n int) string {
+		return first + strings.Repeat(sep+operand, n)
+	}
+	const rec = "R = record { next : Ref; v : int; };\nC : collection [2] of R;\nRef = ref R;\nh : Ref;\nx : int;\na : array [2] of int;\nb : boolean;"
+	for _, c := range []struct {
+		name         string
+		build        func(n int) string
+		short, depth int // a chain of short links parses to a tree of at least depth
+	}{
+		{"sum", func(n int) string { return model(rec, "x := "+chain("x", " + ", "x", n)+";") }, 400, 400},
+		{"and", func(n int) string { return model(rec, "b := "+chain("b", " && ", "b", n)+";") }, 400, 400},
+		{"mixed", func(n int) string { return model(rec, "x := "+chain("x", " - ", "x * x", n)+";") }, 400, 400},
+		{"selector", func(n int) string { return model(rec, "x := h"+strings.Repeat(".next", n)+".v;") }, 400, 400},
+		{"selector lhs", func(n int) string { return model(rec, "h"+strings.Repeat(".next", n)+".v := 1;") }, 400, 400},
+		{"index", func(n int) string { return model(rec, "x := a"+strings.Repeat("[0]", n)+";") }, 400, 400},
+		{"implication", func(n int) string {
+			return model(rec, "x := 1;", "properties\n  ltl p: "+chain("b", " -> ", "b", n)+";\n")
+		}, 200, 200},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, errs := parse(t, c.build(1000000), 0)
+			if len(errs) == 0 || !strings.Contains(errs[0].Msg, "nested too deeply") || errs[0].Pos.Line < 3 {
+				t.Errorf("a chain of 10^6 links: got %v, want a positioned \"nested too deeply\"", errs)
+			}
+			if d := exprDepth(f); d > 600 {
+				t.Errorf("the partial tree is %d deep", d)
+			}
+			f, errs = parse(t, c.build(c.short), 0)
+			if errs != nil {
+				t.Fatalf("a chain of %d links: %v", c.short, errs)
+			}
+			if d := exprDepth(f); d < c.depth {
+				t.Errorf("a chain of %d links parsed to a tree only %d deep", c.short, d)
+			}
+		})
+	}
+}
+
 func TestParseExpr(t *testing.T) {
 	x, err := parser.ParseExpr("a + b * c == d && !e")
 	if err != nil {
