@@ -261,9 +261,13 @@ end S;
 	// c_code takes (about 60 KB) is split into helper functions, each
 	// holding consecutive terms of the chain, so that every c_code block
 	// fits (SPIN runs testdata/symbolic-huge.bir in TestSpinAgreement)
-	var terms []string
+	// (in parenthesized groups of 100, within BIR's nesting bound)
+	var terms, group []string
 	for k := 0; k < 3000; k++ {
-		terms = append(terms, fmt.Sprintf("x != %d", 100000+k))
+		group = append(group, fmt.Sprintf("x != %d", 100000+k))
+		if len(group) == 100 {
+			terms, group = append(terms, "("+strings.Join(group, " && ")+")"), nil
+		}
 	}
 	huge := `system S ()
 n : int;

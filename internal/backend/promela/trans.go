@@ -109,17 +109,24 @@ func not(a string) string {
 // bound is hit.
 func entries(items []item) (entry string, limits []limitCode) {
 	entry = foldEntry(items, "true")
-	reach := "true"
-	for _, it := range items {
-		switch it.kind {
-		case itemCheck, itemDisable:
-			reach = and(reach, it.cond)
-		case itemLimit:
-			if c := and(reach, it.cond); c != "false" {
-				limits = append(limits, limitCode{cond: c, msg: it.msg, pos: it.pos})
-			}
-			reach = and(reach, not(it.cond))
+	// reach is folded only as far as the last bound: the checks after it
+	// bear on no bound, and folding them anyway took time cubic in the
+	// length of a chain such as a + b + c + … (one overflow check each).
+	reach, folded := "true", 0
+	for k, it := range items {
+		if it.kind != itemLimit {
+			continue
 		}
+		for _, before := range items[folded:k] {
+			if before.kind == itemCheck || before.kind == itemDisable {
+				reach = and(reach, before.cond)
+			}
+		}
+		if c := and(reach, it.cond); c != "false" {
+			limits = append(limits, limitCode{cond: c, msg: it.msg, pos: it.pos})
+		}
+		reach = and(reach, not(it.cond))
+		folded = k + 1
 	}
 	return entry, limits
 }

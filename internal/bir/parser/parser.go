@@ -45,7 +45,7 @@ const maxErrors = 10
 // ends). Every level counts: a parenthesis, a unary operator, each operator
 // of a chain such as a + b + c (which builds a left-deep tree), each
 // selector or index of x.f[i].g. docs/bir.md §17 states the bound.
-const maxNesting = 500
+const maxNesting = 1000
 
 // ParseFile parses one BIR source file registered in fset under filename. It
 // always returns a non-nil *ast.File with a non-nil System (partial after
@@ -1043,28 +1043,26 @@ func (p *parser) parseBinary(prec1 int) ast.Expr {
 }
 
 func (p *parser) parseUnary() ast.Expr {
-	p.enter()
-	defer p.leave()
 	pos := p.pos
+	op := p.tok
 	switch p.tok {
 	case token.NOT, token.SUB, token.ADD:
-		op := p.tok
-		p.next()
-		return &ast.UnaryExpr{OpPos: pos, Op: op, X: p.parseUnary()}
 	case token.ALWAYS, token.EVENTUAL:
-		op := p.tok
 		if !p.ltl {
 			p.errorAt(pos, fmt.Sprintf("temporal operator %s outside an ltl formula", op))
 		}
-		p.next()
-		return &ast.UnaryExpr{OpPos: pos, Op: op, X: p.parseUnary()}
 	case token.IDENT:
-		if p.ltl && p.lit == "X" {
-			p.next()
-			return &ast.UnaryExpr{OpPos: pos, Op: token.NEXT, X: p.parseUnary()}
+		if !p.ltl || p.lit != "X" {
+			return p.parsePostfix()
 		}
+		op = token.NEXT
+	default:
+		return p.parsePostfix()
 	}
-	return p.parsePostfix()
+	p.enter()
+	defer p.leave()
+	p.next()
+	return &ast.UnaryExpr{OpPos: pos, Op: op, X: p.parseUnary()}
 }
 
 func (p *parser) parsePostfix() ast.Expr {
