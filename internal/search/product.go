@@ -466,6 +466,9 @@ func (pr *product) errorTrail() {
 // every thread's fairness set).
 func (pr *product) lasso(num uint64) {
 	s := pr.s
+	if !pr.lassoRoom(0) {
+		return
+	}
 	k := 0
 	for i := range pr.stack.len() {
 		if s.store.Aux(pr.stack.at(i).id) == num {
@@ -491,6 +494,9 @@ func (pr *product) lasso(num uint64) {
 			}
 			return e.m.meets(need)
 		})
+		if pr.lassoStopped() {
+			return
+		}
 		if path == nil {
 			panic("search: no accepting cycle in an accepting component")
 		}
@@ -505,6 +511,9 @@ func (pr *product) lasso(num uint64) {
 	}
 	if cur != rootID {
 		path := pr.bfs(cur, inSCC, func(from StateID, e pedge) bool { return e.id == rootID })
+		if pr.lassoStopped() {
+			return
+		}
 		cycle = append(cycle, path...)
 	}
 	var cyc []int
@@ -526,6 +535,38 @@ func (pr *product) lasso(num uint64) {
 	pr.res.Stutter = stutter
 }
 
+// lassoStateBytes is about what the breadth-first searches of lasso hold
+// for each state they visit (the maps of visited states and of their
+// predecessors, and the queue).
+const lassoStateBytes = 128
+
+// lassoRoom reports whether building the counterexample may go on with
+// visited states in its breadth-first search: Ctrl-C (cfg.Stop), the time
+// limit and the memory limit, which counts the search's memory and
+// lassoStateBytes a visited state, stop it. It records why in s.stopped.
+func (pr *product) lassoRoom(visited int) bool {
+	s := pr.s
+	why := ""
+	switch {
+	case s.cfg.Stop != nil && s.cfg.Stop.Load() || s.cfg.stopAtLasso:
+		why = "interrupted"
+		if s.cfg.StopReason != nil && !s.cfg.stopAtLasso {
+			why = s.cfg.StopReason()
+		}
+	case s.cfg.MaxMemory > 0 && s.memory()+s.cacheBytes()+int64(visited)*lassoStateBytes+4<<20 >= s.cfg.MaxMemory:
+		why = fmt.Sprintf("memory limit reached (--max-memory=%s)", FormatBytes(s.cfg.MaxMemory))
+	case s.cfg.TimeLimit > 0 && time.Since(s.start) >= s.cfg.TimeLimit:
+		why = fmt.Sprintf("time limit reached (--time-limit=%s)", s.cfg.TimeLimit)
+	default:
+		return true
+	}
+	s.stopped = "the product has an accepting cycle (the property is violated), but building the counterexample was stopped: " + why
+	return false
+}
+
+// lassoStopped reports whether lassoRoom stopped the counterexample.
+func (pr *product) lassoStopped() bool { return pr.s.stopped != "" }
+
 // bfs finds a shortest path of product edges from `from`, inside the
 // states that ok accepts, whose last edge satisfies goal. It regenerates
 // successors (looking states up, never adding them).
@@ -543,6 +584,9 @@ func (pr *product) bfs(from StateID, ok func(StateID) bool, goal func(StateID, p
 		pr.lookup, pr.s.atBound, pr.s.res.Stats.Transitions = saveLookup, saveBound, saveTrans
 	}()
 	for len(queue) > 0 {
+		if len(seen)&1023 == 0 && !pr.lassoRoom(len(seen)) {
+			return nil
+		}
 		u := queue[0]
 		queue = queue[1:]
 		base := pr.succ.len()

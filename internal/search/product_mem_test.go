@@ -8,6 +8,7 @@ import (
 
 	"birch/internal/bir/ast"
 	"birch/internal/ltl"
+	"birch/internal/model"
 )
 
 // deepCounters is a model whose depth-first search goes about as deep as
@@ -33,21 +34,15 @@ end Worker;
 end Deep;
 `
 
-// TestLTLMemoryCoversStacks: --max-memory bounds what the product search
-// holds, its stacks included. On a model whose state table alone stays
-// well under the limit, the search stops at the limit, and the memory it
-// reports never passes it (the stacks once grew by doubling between two
-// checks: 200M gave 245 MiB of accounted memory and 446 MB of RSS).
-func TestLTLMemoryCoversStacks(t *testing.T) {
+// deepProperty compiles deepCounters and the property f, whose
+// proposition 0 is cnt[0] >= 0 (true in every state).
+func deepProperty(t *testing.T, f *ltl.Formula) (*model.Model, Property) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "deep.bir")
 	if err := os.WriteFile(path, []byte(deepCounters), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m := loadModel(t, path)
-	safety := Run(m, Config{})
-	if safety.Verdict != Pass {
-		t.Fatalf("safety search: %s", safety.Reason)
-	}
 	p, err := ltlExprOf(m, "cnt[0] >= 0")
 	if err != nil {
 		t.Fatal(err)
@@ -56,11 +51,24 @@ func TestLTLMemoryCoversStacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	aut, err := ltl.Translate(ltl.Un(ltl.Not, ltl.Un(ltl.Always, ltl.Prop(0))), nil)
+	aut, err := ltl.Translate(ltl.Un(ltl.Not, f), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	prop := Property{Automaton: aut, Labels: ev, Msg: "[] p"}
+	return m, Property{Automaton: aut, Labels: ev, Msg: f.String()}
+}
+
+// TestLTLMemoryCoversStacks: --max-memory bounds what the product search
+// holds, its stacks included. On a model whose state table alone stays
+// well under the limit, the search stops at the limit, and the memory it
+// reports never passes it (the stacks once grew by doubling between two
+// checks: 200M gave 245 MiB of accounted memory and 446 MB of RSS).
+func TestLTLMemoryCoversStacks(t *testing.T) {
+	m, prop := deepProperty(t, ltl.Un(ltl.Always, ltl.Prop(0)))
+	safety := Run(m, Config{})
+	if safety.Verdict != Pass {
+		t.Fatalf("safety search: %s", safety.Reason)
+	}
 	full := RunLTL(m, prop, Config{})
 	if full.Verdict != Pass || full.Stats.States != safety.Stats.States {
 		t.Fatalf("product search: %s, %d states; want a pass with the %d states of the model", full.Reason, full.Stats.States, safety.Stats.States)
@@ -120,5 +128,23 @@ func TestChunkStack(t *testing.T) {
 	}
 	if v := c.pop(); v.id != 4 || c.len() != 4 {
 		t.Fatalf("pop = %d, len %d", v.id, c.len())
+	}
+}
+
+// TestLassoStops: Ctrl-C, the time limit and the memory limit also stop
+// the breadth-first searches that build an LTL counterexample once the
+// product search has found an accepting cycle (their maps of visited
+// states were counted nowhere): the result is inconclusive and says the
+// property is violated.
+func TestLassoStops(t *testing.T) {
+	// <> !p is violated by every run: p holds everywhere
+	m, prop := deepProperty(t, ltl.Un(ltl.Eventually, ltl.Un(ltl.Not, ltl.Prop(0))))
+	if r := RunLTL(m, prop, Config{}); r.Verdict != Fail || r.CycleStart < 0 {
+		t.Fatalf("without a limit: %s; want a lasso", r.Reason)
+	}
+	r := RunLTL(m, prop, Config{stopAtLasso: true})
+	want := "the product has an accepting cycle (the property is violated), but building the counterexample was stopped: interrupted"
+	if r.Verdict != Inconclusive || r.Reason != want || r.Violation != nil {
+		t.Errorf("stopped at the lasso: %s, %q; want inconclusive, %q", r.Verdict, r.Reason, want)
 	}
 }

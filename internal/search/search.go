@@ -60,6 +60,9 @@ type Config struct {
 	// in a slot, so that depth-first search's deferred successors are
 	// often new (see dfs).
 	storeIDBits uint
+	// stopAtLasso, in tests, stops the product search as if by Stop when
+	// it starts building a counterexample.
+	stopAtLasso bool
 	// deferAll, in tests, makes depth-first search defer every successor
 	// to verify, as if each matched a stored state's hash bits: then every
 	// new state is a late one.
