@@ -208,3 +208,45 @@ func TestSimplify(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedDAG runs every traversal of the term layer on a chain of 200
+// doubling links (x1 = x0 + x0, … under ite and a comparison), a DAG of a
+// few hundred terms whose tree has 2²⁰⁰ nodes: each must work on the DAG.
+func TestSharedDAG(t *testing.T) {
+	tm := NewTermManager()
+	x0, y := tm.Const("x0", IntSort), tm.Const("y", IntSort)
+	f, err := tm.Declare("f", []*Sort{IntSort}, IntSort)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := x0
+	for i := 0; i < 200; i++ {
+		x = tm.Add(x, x)
+		if i%50 == 0 {
+			x = tm.Ite(tm.Lt(x, y), x, tm.Apply(f, x))
+		}
+	}
+	p := tm.Lt(x, tm.Add(y, tm.Bound(0, IntSort)))
+	if HasBound(tm.SubstituteBound(p, []*Term{tm.Int(1)})) || !HasBound(p) {
+		t.Error("SubstituteBound left a parameter, or HasBound missed one")
+	}
+	if !IsLinear(p) {
+		t.Error("IsLinear: the chain is linear")
+	}
+	q := tm.Substitute(p, map[*Term]*Term{x0: tm.Int(0)})
+	if s := tm.Simplify(q); s.Op() == OpInvalid {
+		t.Error("Simplify failed")
+	}
+	if got := len(Symbols(p)); got != 3 {
+		t.Errorf("Symbols: %d symbols, want 3", got)
+	}
+	if s := Sprint(p); len(s) > 100_000 {
+		t.Errorf("Sprint printed %d bytes: shared terms are not bound with let", len(s))
+	}
+	m := NewModel(tm)
+	m.SetConst(x0.Symbol(), tm.Int(0))
+	m.SetConst(y.Symbol(), tm.Int(1))
+	if v, err := m.Eval(tm.SubstituteBound(p, []*Term{tm.Int(0)})); err != nil || v != tm.True() {
+		t.Errorf("Eval: %v, %v; want true (0 < 1 + 0)", v, err)
+	}
+}

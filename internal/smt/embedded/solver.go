@@ -60,6 +60,7 @@ type Solver struct {
 	stack    []sat.Var
 	assumps  []sat.Lit  // scratch
 	acc      []lia.Term // scratch of accum
+	accLeft  int        // the nodes accum may still expand without memo; see accStart
 	norm     []lia.Term // scratch of leqTS
 	tvars    []lia.Var  // by term ID: 1 + the variable of a declared constant
 	ands     map[[2]sat.Lit]sat.Lit
@@ -814,7 +815,7 @@ func (s *Solver) encode1(t *smt.Term) (sat.Lit, bool) {
 		return s.and(pairs), true
 	case smt.OpLt, smt.OpLe, smt.OpGt, smt.OpGe:
 		// d = a - b; over the integers d < 0 is d <= -1, d > 0 is ¬(d <= 0)
-		base := len(s.acc)
+		base := s.accStart()
 		var c lia.Q
 		ok := s.accum(t.Arg(0), lia.Int(1), base, &c) && s.accum(t.Arg(1), lia.Int(-1), base, &c)
 		var l sat.Lit
@@ -863,7 +864,7 @@ func (s *Solver) equal(t, a, b *smt.Term) (sat.Lit, bool) {
 
 // eqAtoms returns the atoms a - b <= 0 and a - b >= 0.
 func (s *Solver) eqAtoms(a, b *smt.Term) (lo, hi sat.Lit, ok bool) {
-	base := len(s.acc)
+	base := s.accStart()
 	var c lia.Q
 	ok = s.accum(a, lia.Int(1), base, &c) && s.accum(b, lia.Int(-1), base, &c)
 	if ok {
@@ -905,10 +906,27 @@ func (s *Solver) eqZero(d *lin) sat.Lit {
 // leq returns a literal for d <= k, where d's coefficients are integers.
 func (s *Solver) leq(d *lin, k lia.Q) sat.Lit { return s.leqTS(d.ts, d.c, k) }
 
+// accBudget is how many arithmetic nodes accum expands as a tree before it
+// takes the memoized linear forms of the subterms left: enough for the
+// comparisons of everyday formulas, which then cost no allocation, and few
+// enough that a DAG with shared sums (x1 = x0 + x0, x2 = x1 + x1, …) costs
+// time linear in its size rather than in its tree's.
+const accBudget = 64
+
+// accStart begins a linear form in s.acc and returns its base.
+func (s *Solver) accStart() int {
+	s.accLeft = accBudget
+	return len(s.acc)
+}
+
 // accum adds f·t to the linear form being built in s.acc[base:] (terms in
 // any order, at most one per variable) and *c (the constant).
 func (s *Solver) accum(t *smt.Term, f lia.Q, base int, c *lia.Q) bool {
-	switch t.Op() {
+	op := t.Op()
+	if s.accLeft--; s.accLeft < 0 && t.NumArgs() > 0 {
+		op = smt.OpInvalid // out of budget: the memoized linear form below
+	}
+	switch op {
 	case smt.OpInt:
 		if n, ok := t.Int64(); ok {
 			*c = c.Add(f.Mul(lia.Int(n)))

@@ -73,7 +73,8 @@ func (e *Elaborator) Sort(n *Node) (*smt.Sort, error) {
 }
 
 // Term elaborates a term. env holds let bindings and parameters (it may be
-// nil).
+// nil); a let updates it in place while its body is elaborated and restores
+// it before Term returns.
 func (e *Elaborator) Term(n *Node, env map[string]*smt.Term) (*smt.Term, error) {
 	tm := e.TM
 	switch n.Kind {
@@ -219,11 +220,9 @@ func (e *Elaborator) let(n *Node, env map[string]*smt.Term) (*smt.Term, error) {
 	if len(n.Kids) != 3 || n.Kids[1].Kind != List || len(n.Kids[1].Kids) == 0 {
 		return nil, errorAt(n, "malformed let: expected (let ((x t) …) body)")
 	}
-	inner := make(map[string]*smt.Term, len(env)+len(n.Kids[1].Kids))
-	for k, v := range env {
-		inner[k] = v
-	}
-	for _, b := range n.Kids[1].Kids {
+	binds := n.Kids[1].Kids
+	vals := make([]*smt.Term, len(binds))
+	for i, b := range binds {
 		if b.Kind != List || len(b.Kids) != 2 || b.Kids[0].Kind != Symbol {
 			return nil, errorAt(b, "malformed let binding: expected (x t)")
 		}
@@ -231,9 +230,35 @@ func (e *Elaborator) let(n *Node, env map[string]*smt.Term) (*smt.Term, error) {
 		if err != nil {
 			return nil, err
 		}
-		inner[b.Kids[0].Text] = t
+		vals[i] = t
 	}
-	return e.Term(n.Kids[2], inner)
+	// The body sees env with the bindings added. env is updated in place
+	// and restored afterwards rather than copied, so that a chain of n
+	// nested lets costs time linear in n, not quadratic.
+	if env == nil {
+		env = make(map[string]*smt.Term, len(binds))
+	}
+	type saved struct {
+		name string
+		old  *smt.Term
+		had  bool
+	}
+	undo := make([]saved, len(binds))
+	for i, b := range binds {
+		name := b.Kids[0].Text
+		old, had := env[name]
+		undo[i] = saved{name, old, had}
+		env[name] = vals[i]
+	}
+	t, err := e.Term(n.Kids[2], env)
+	for i := len(undo) - 1; i >= 0; i-- {
+		if u := undo[i]; u.had {
+			env[u.name] = u.old
+		} else {
+			delete(env, u.name)
+		}
+	}
+	return t, err
 }
 
 func (e *Elaborator) annotated(n *Node, env map[string]*smt.Term) (*smt.Term, error) {
