@@ -19,6 +19,7 @@ import (
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/source"
+	"birch/internal/testenv"
 )
 
 const (
@@ -431,12 +432,14 @@ func run(t *testing.T, dir string, timeout time.Duration, name string, args ...s
 }
 
 // TestSpinAccepts checks that spin -a accepts the translation of every
-// example that translates.
+// example that translates (in parallel: spin -a alone takes a fraction of
+// a second, which is why every model runs by default).
 func TestSpinAccepts(t *testing.T) {
 	needSpin(t)
 	for _, path := range models(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".bir")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			pml, err := translate(t, load(t, path))
 			if err != nil {
 				t.Skipf("not translated: %v", err)
@@ -453,13 +456,14 @@ func TestSpinAccepts(t *testing.T) {
 }
 
 // runSpin runs SPIN on the translation tr (in a fresh directory, which it
-// returns for the trail).
+// returns for the trail), with pan compiled quickly (-O0): the tests' models
+// are small.
 func runSpin(t *testing.T, tr *Translation) (*PanReport, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	r, err := RunSpin(ctx, tr.Promela, SpinConfig{Dir: dir})
+	r, err := RunSpin(ctx, tr.Promela, SpinConfig{Dir: dir, QuickBuild: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,17 +476,67 @@ func runSpin(t *testing.T, tr *Translation) (*PanReport, string) {
 	return r, dir
 }
 
+// quickAgreement are the models TestSpinAgreement compares in the default
+// run, a few seconds of gcc in all: together they cover choices (one option
+// per value, and symbolic ones in embedded C), locks with wait and notify,
+// the heap, functions and their call-depth bound, started threads,
+// invariants and a remote reference, a passing model and each kind of
+// violation: an assertion, a deadlock, a runtime error, an invariant and
+// SPIN's 32-bit overflow. With BIRCH_LONG set it compares every model.
+var quickAgreement = []string{
+	"choose",                // choices, pass (216 states)
+	"symbolic-range",        // symbolic range choices in embedded C
+	"bounded-buffer-notify", // wait and notify: a deadlock
+	"monitor-all",           // notifyAll, pass
+	"heap-list",             // the heap, pass
+	"null-deref",            // the heap: a runtime error
+	"fn-arrays",             // functions with arrays and locks in their frames
+	"dynamic-threads",       // started threads
+	"peterson-broken",       // an assertion
+	"invariant-unsafe",      // an invariant violated
+	"remote-array",          // invariants over a started thread's locals
+	"int-overflow",          // SPIN's 32-bit overflow, mapped back
+	"wide32-steps",          // birch's 64-bit int passes where SPIN overflows
+	"collection-limit",      // a bound hit: inconclusive in both
+}
+
+// agreementModels returns the models TestSpinAgreement compares: every
+// model with BIRCH_LONG set, the quickAgreement ones otherwise.
+func agreementModels(t *testing.T) []string {
+	t.Helper()
+	all := models(t)
+	if testenv.Long() {
+		return all
+	}
+	byName := map[string]string{}
+	for _, path := range all {
+		byName[strings.TrimSuffix(filepath.Base(path), ".bir")] = path
+	}
+	var quick []string
+	for _, name := range quickAgreement {
+		path, ok := byName[name]
+		if !ok {
+			t.Fatalf("quickAgreement names %s, which is not a model", name)
+		}
+		quick = append(quick, path)
+	}
+	return quick
+}
+
 // TestSpinAgreement runs birch and SPIN on every model (docs/promela.md):
 // the verdicts must agree (pass or inconclusive within the bounds against no
 // error; the same violation kind); for complete searches SPIN's stored
 // state count must equal birch's state count, and pan must report hitting
 // a bound exactly when birch's search was cut at one; for violations,
 // SPIN's trail must map back to a birch trail that ends in the same one.
+// The default run compares the quickAgreement models, BIRCH_LONG=1 all of
+// them; the models run in parallel.
 func TestSpinAgreement(t *testing.T) {
 	needSpin(t)
-	for _, path := range models(t) {
+	for _, path := range agreementModels(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".bir")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			prog := load(t, path)
 			if _, err := translate(t, prog); err != nil {
 				t.Fatalf("not translated: %v", err)
@@ -505,46 +559,55 @@ func TestSpinAgreement(t *testing.T) {
 }
 
 // TestSpinAgreementBounds checks the thread bound and the call depth with
-// bounds other than the defaults: the same limits cut the same paths.
+// bounds other than the defaults: the same limits cut the same paths. The
+// default run checks one bound of each kind (a bound of 33 threads puts
+// the last in the second word of a set of threads); BIRCH_LONG=1 checks
+// them all. The cases run in parallel.
 func TestSpinAgreementBounds(t *testing.T) {
 	needSpin(t)
-	for _, n := range []int{2, 3, 5} {
-		prog := load(t, filepath.Join("testdata", "start.bir"))
-		tr, err := TranslateFull(prog, Options{MaxThreads: n, ReportLimits: true})
-		if err != nil {
-			t.Fatal(err)
+	long := testenv.Long()
+	bounds := func(name string, quick bool, check func(t *testing.T)) {
+		t.Helper()
+		if !quick && !long {
+			return
 		}
-		agree(t, fmt.Sprintf("start, %d threads", n), prog, tr, model.Options{MaxThreads: n})
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			check(t)
+		})
+	}
+	for _, n := range []int{2, 3, 5} {
+		name := fmt.Sprintf("start, %d threads", n)
+		bounds(name, n == 3, func(t *testing.T) {
+			agreeFile(t, name, "start.bir", Options{MaxThreads: n}, model.Options{MaxThreads: n})
+		})
 	}
 	// more than 31 threads: sets of threads in two words (32 cuts the
 	// path at the second waiter; 33 is the tid in the second word)
 	for _, file := range []string{"many-threads.bir", "many-threads-deadlock.bir"} {
 		for _, n := range []int{32, 33, 40, 64} {
-			prog := load(t, filepath.Join("testdata", file))
-			tr, err := TranslateFull(prog, Options{MaxThreads: n, ReportLimits: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n > 31 && !strings.Contains(tr.Promela, "int BIR_term2 = 0;") {
-				t.Errorf("%s, %d threads: no second word of BIR_term", file, n)
-			}
-			agree(t, fmt.Sprintf("%s, %d threads", file, n), prog, tr, model.Options{MaxThreads: n})
+			name := fmt.Sprintf("%s, %d threads", file, n)
+			bounds(name, n == 33 && file == "many-threads-deadlock.bir", func(t *testing.T) {
+				tr := agreeFile(t, name, file, Options{MaxThreads: n}, model.Options{MaxThreads: n})
+				if !strings.Contains(tr.Promela, "int BIR_term2 = 0;") {
+					t.Errorf("%s: no second word of BIR_term", name)
+				}
+			})
 		}
 	}
 	// more main threads than the bound: birch hits the bound before it
 	// has a state and stores none; the translation reports the same bound
 	// (message and position) from the one state pan stores
-	prog := load(t, filepath.Join("testdata", "main-threads.bir"))
-	for _, n := range []int{2, 3} {
-		tr, err := TranslateFull(prog, Options{MaxThreads: n, ReportLimits: true})
+	bounds("main-threads, 3 threads", false, func(t *testing.T) {
+		agreeFile(t, "main-threads, 3 threads", "main-threads.bir", Options{MaxThreads: 3}, model.Options{MaxThreads: 3})
+	})
+	bounds("main-threads, 2 threads", true, func(t *testing.T) {
+		prog := load(t, filepath.Join("testdata", "main-threads.bir"))
+		tr, err := TranslateFull(prog, Options{MaxThreads: 2, ReportLimits: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n == 3 {
-			agree(t, "main-threads, 3 threads", prog, tr, model.Options{MaxThreads: n})
-			continue
-		}
-		m, err := model.New(prog, model.Options{MaxThreads: n})
+		m, err := model.New(prog, model.Options{MaxThreads: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -560,15 +623,28 @@ func TestSpinAgreementBounds(t *testing.T) {
 		if l, h := tr.Limits[0], res.LimitsHit[0]; l.Msg != h.Msg || l.Pos != h.Pos {
 			t.Errorf("main-threads, 2 threads: SPIN's bound %q at %v, birch's %q at %v", l.Msg, l.Pos, h.Msg, h.Pos)
 		}
-	}
+	})
 	for _, n := range []int{1, 2, 3, 5} {
-		prog := load(t, filepath.Join("testdata", "functions.bir"))
-		tr, err := TranslateFull(prog, Options{MaxCallDepth: n, ReportLimits: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		agree(t, fmt.Sprintf("functions, call depth %d", n), prog, tr, model.Options{MaxCallDepth: n})
+		name := fmt.Sprintf("functions, call depth %d", n)
+		bounds(name, n == 2, func(t *testing.T) {
+			agreeFile(t, name, "functions.bir", Options{MaxCallDepth: n}, model.Options{MaxCallDepth: n})
+		})
 	}
+}
+
+// agreeFile checks that birch (with mopts) and SPIN (on the translation
+// with opts, reporting bounds hit) agree on testdata/file, and returns the
+// translation.
+func agreeFile(t *testing.T, name, file string, opts Options, mopts model.Options) *Translation {
+	t.Helper()
+	prog := load(t, filepath.Join("testdata", file))
+	opts.ReportLimits = true
+	tr, err := TranslateFull(prog, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agree(t, name, prog, tr, mopts)
+	return tr
 }
 
 // wide32 checks the documented relation for a model whose int values leave

@@ -1,0 +1,29 @@
+// Package testenv says what birch's tests may expect of the machine they
+// run on: for now, whether the long suites run.
+//
+// The default `go test ./...` runs a representative part of each
+// exhaustive comparison (birch against SPIN, the reference interpreter,
+// z3 and cvc5) so that it takes a few minutes on 2 cores; with the
+// environment variable BIRCH_LONG set (to anything but the empty string)
+// the tests run the whole of each. .ci/run runs both (README,
+// "Developing").
+package testenv
+
+import (
+	"os"
+	"testing"
+)
+
+// LongVar is the environment variable that turns the long suites on.
+const LongVar = "BIRCH_LONG"
+
+// Long reports whether the long suites run (BIRCH_LONG is set).
+func Long() bool { return os.Getenv(LongVar) != "" }
+
+// SkipUnlessLong skips t unless the long suites run.
+func SkipUnlessLong(t testing.TB) {
+	t.Helper()
+	if !Long() {
+		t.Skipf("a long suite: set %s=1 to run it", LongVar)
+	}
+}
