@@ -96,7 +96,10 @@ func startLimits(e *env, cfg *search.Config) *runLimits {
 	go func() {
 		tick := time.NewTicker(memoryPoll)
 		defer tick.Stop()
-		samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		// what the runtime holds, less the free memory it keeps (from a
+		// search that ended, say) and could return to the system
+		samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"},
+			{Name: "/memory/classes/heap/free:bytes"}}
 		for {
 			select {
 			case <-sig:
@@ -110,7 +113,7 @@ func startLimits(e *env, cfg *search.Config) *runLimits {
 					continue
 				}
 				metrics.Read(samples)
-				if held := int64(samples[0].Value.Uint64() - samples[1].Value.Uint64()); held >= l.maxMemory {
+				if held := int64(samples[0].Value.Uint64() - samples[1].Value.Uint64() - samples[2].Value.Uint64()); held >= l.maxMemory {
 					l.end(fmt.Sprintf("memory limit reached (--max-memory=%s)", search.FormatBytes(l.maxMemory)))
 				}
 			}
