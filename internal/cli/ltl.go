@@ -220,14 +220,10 @@ func checkSource(e *env, name string, src []byte) *loaded {
 	return &loaded{fset: fset, file: f, prog: prog}
 }
 
-// runLTLCheck checks an LTL property by the product search.
-func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Config, mo model.Options) int {
-	if o.search != "dfs" {
-		fmt.Fprintf(e.stderr, "birch check: ltl properties are checked by a depth-first search; --search=%s does not apply\n", o.search)
-		return ExitBadInput
-	}
-	var p *ltlProperty
-	var m *model.Model
+// loadLTLModel loads the LTL property of a check (loadLTL) and builds the
+// model, within the limits of the command; on failure p is nil and status
+// the exit status (the report printed).
+func loadLTLModel(e *env, o *checkOptions, name string, l *loaded, mo model.Options) (p *ltlProperty, m *model.Model, status int) {
 	var err error
 	if r := o.lim.run(phaseModel, func() {
 		if p = loadLTL(e, o, name, l); p != nil {
@@ -236,10 +232,23 @@ func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Con
 			}
 		}
 	}); r != "" {
-		return stoppedReport(e, o, name, phaseModel, r)
+		return nil, nil, stoppedReport(e, o, name, phaseModel, r)
 	}
 	if p == nil || err != nil {
+		return nil, nil, ExitBadInput
+	}
+	return p, m, 0
+}
+
+// runLTLCheck checks an LTL property by the product search.
+func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Config, mo model.Options) int {
+	if o.search != "dfs" {
+		fmt.Fprintf(e.stderr, "birch check: ltl properties are checked by a depth-first search; --search=%s does not apply\n", o.search)
 		return ExitBadInput
+	}
+	p, m, status := loadLTLModel(e, o, name, l, mo)
+	if p == nil {
+		return status
 	}
 	var exprs []ast.Expr
 	for _, pr := range p.spec.Props {

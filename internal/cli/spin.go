@@ -139,40 +139,47 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	if !checkOutputPath(e, "spin", "--trail", o.trail) {
 		return ExitBadInput
 	}
+	// birch's own phases (model construction, translation) run under
+	// check's limits; pan's memory is bounded with -DMEMLIM
+	cfg := search.Config{MaxMemory: defaultMaxMemory()}
 	if o.maxMemory != "" {
 		n, err := parseBytes(o.maxMemory)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch spin: --max-memory: %v\n", err)
 			return ExitBadInput
 		}
+		cfg.MaxMemory = n
 		o.memLimitMB = int(n>>20) + min(int(n&(1<<20-1)), 1) // pan counts megabytes (rounded up)
 	}
-	// Ctrl-C, SIGTERM and SIGHUP stop SPIN's tools (and the report says
-	// so), and the temporary directory is still removed
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
-	// a closed stdout (birch spin … | head) fails the writes with EPIPE
-	// instead of killing birch before it removes the temporary directory
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
 	if o.timeLimit != "" {
 		d, err := parseDuration(o.timeLimit)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch spin: --time-limit: %v\n", err)
 			return ExitBadInput
 		}
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, d, spinTimeLimit{d})
-		defer cancel()
+		cfg.TimeLimit = d
 	}
+	// a closed stdout (birch spin … | head) fails the writes with EPIPE
+	// instead of killing birch before it removes the temporary directory
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	name := args[0]
 	mo := model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls}
 	co := &checkOptions{search: "spin", json: o.json, trail: o.trail, property: o.property, ltl: o.ltl, pattern: o.pattern, fair: o.fair, noInvariants: o.noInvariants}
+	// the time limit, Ctrl-C and SIGTERM end ctx, which stops SPIN's tools
+	// (and the report says so); the temporary directory is still removed
+	co.lim = startLimits(e, &cfg)
+	defer co.lim.release()
+	ctx := co.lim.ctx
 	if o.ltl != "" || o.pattern != "" {
 		return runSpinLTL(ctx, e, o, co, name, nil, mo, panArgs)
 	}
-	l, m := compileModel(e, name, mo)
+	var l *loaded
+	var m *model.Model
+	if r := co.lim.run(phaseModel, func() { l, m = compileModel(e, name, mo) }); r != "" {
+		return stoppedReport(e, co, name, phaseModel, r)
+	}
 	if m == nil {
 		return ExitBadInput
 	}
@@ -196,7 +203,13 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		sm = search.WithStateCheck(m, inv)
 	}
 	t0 := time.Now()
-	tr, err := promela.TranslateFull(l.prog, promela.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, Invariants: invs})
+	var tr *promela.Translation
+	var err error
+	if r := co.lim.run(phasePromela, func() {
+		tr, err = promela.TranslateFull(l.prog, promela.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, Invariants: invs})
+	}); r != "" {
+		return stoppedReport(e, co, name, phasePromela, r)
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return ExitBadInput
@@ -415,25 +428,26 @@ func lastLines(s string, n int) string {
 // an acceptance cycle (-a, and -f with --fair), and SPIN's lasso is mapped
 // back to birch and reported as birch check reports its own.
 func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, name string, l *loaded, mo model.Options, panArgs []string) int {
-	p := loadLTL(e, co, name, l)
+	p, m, status := loadLTLModel(e, co, name, l, mo)
 	if p == nil {
-		return ExitBadInput
+		return status
 	}
-	m, err := model.New(p.l.prog, mo)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return ExitBadInput
-	}
+	var err error
 	if p.spec.Formula.HasNext() && hasInvisible(m) {
 		fmt.Fprintf(e.stderr, "birch spin: warning: %s uses X (next): the translation keeps each invisible run one "+
 			"atomic step, which SPIN's claim sees as one step, while birch check exposes the runs' inner states for "+
 			"X: on this model the two verdicts may differ (docs/properties.md)\n", p.title)
 	}
 	t0 := time.Now()
-	tr, err := promela.TranslateFull(p.l.prog, promela.Options{
-		MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, NoInvariants: true,
-		Formulas: []promela.Formula{{Name: p.name, Spec: p.spec}},
-	})
+	var tr *promela.Translation
+	if r := co.lim.run(phasePromela, func() {
+		tr, err = promela.TranslateFull(p.l.prog, promela.Options{
+			MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, NoInvariants: true,
+			Formulas: []promela.Formula{{Name: p.name, Spec: p.spec}},
+		})
+	}); r != "" {
+		return stoppedReport(e, co, name, phasePromela, r)
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return ExitBadInput
@@ -536,7 +550,7 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 		}
 		co.trail = ""
 	}
-	status := reportLTL(e, p, m, name, co, res)
+	status = reportLTL(e, p, m, name, co, res)
 	if !o.json {
 		if note != "" {
 			fmt.Fprintf(e.stdout, "note: %s\n", note)
@@ -552,25 +566,21 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 	return status
 }
 
-// spinTimeLimit is the cause of the end of birch spin's context at
-// --time-limit.
-type spinTimeLimit struct{ d time.Duration }
-
-func (l spinTimeLimit) Error() string {
-	return fmt.Sprintf("time limit reached (--time-limit=%s)", l.d)
-}
+// phasePromela is the phase of birch spin that translates the model (and
+// its property's automaton) to Promela.
+const phasePromela = "translation to Promela"
 
 // spinStopped returns the reason of an inconclusive verdict when err says
-// that RunSpin was stopped by the time limit or a signal, else "".
+// that RunSpin was stopped by a limit or a signal, else "".
 func spinStopped(err error) string {
 	var se *promela.StoppedError
 	if !errors.As(err, &se) {
 		return ""
 	}
 	why := "interrupted"
-	var tl spinTimeLimit
-	if errors.As(se.Cause, &tl) {
-		why = tl.Error()
+	var ls limitStop
+	if errors.As(se.Cause, &ls) {
+		why = ls.reason
 	}
 	switch se.Phase {
 	case "spin -a":

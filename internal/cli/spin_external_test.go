@@ -306,3 +306,32 @@ func TestSpinMaxMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestSpinStopBeforeSPIN: Ctrl-C (the interrupt of phaseHook) during birch
+// spin's own phases, model construction and the translation to Promela,
+// ends it with an inconclusive report naming the phase, exit 3, before
+// SPIN runs. Before, birch spin went on into SPIN.
+func TestSpinStopBeforeSPIN(t *testing.T) {
+	defer func() { phaseHook = nil }()
+	for _, c := range []struct {
+		args  []string
+		phase string
+	}{
+		{[]string{"spin", peterson}, phaseModel},
+		{[]string{"spin", peterson}, phasePromela},
+		{[]string{"spin", "--ltl", "[] !(p0cs && p1cs)", peterson}, phaseModel},
+		{[]string{"spin", "--property", "safety", peterson}, phasePromela},
+	} {
+		tmp, _ := fakeSpinTools(t, "", "")
+		phaseHook = func(phase string, l *runLimits) {
+			if phase == c.phase {
+				l.end("interrupted")
+			}
+		}
+		status, stdout, stderr := runMainWithin(t, 20*time.Second, c.args...)
+		if want := "inconclusive: interrupted during the " + c.phase + "\n"; status != ExitInconclusive || stdout != want {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want %d and %q", strings.Join(c.args, " "), status, stdout, stderr, ExitInconclusive, want)
+		}
+		noTempLeft(t, tmp)
+	}
+}
