@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"birch/internal/procgroup/proctest"
 )
 
 // TestSolverKilledAtTimeLimit: birch check --abstract --solver z3 with a z3
@@ -24,7 +26,7 @@ func TestSolverKilledAtTimeLimit(t *testing.T) {
 	if want := "inconclusive: time limit reached (--time-limit=500ms) during the abstraction synthesis\n"; status != ExitInconclusive || stdout != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want %d and %q", status, stdout, stderr, ExitInconclusive, want)
 	}
-	if helperAlive(t, pidFile) {
+	if proctest.AliveInFile(t, pidFile) {
 		t.Errorf("z3 still runs after birch reported")
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"birch/internal/procgroup/proctest"
 )
 
 // These tests run birch spin with stand-ins for spin, gcc and pan (shell
@@ -98,29 +100,6 @@ func runMainWithin(t *testing.T, d time.Duration, args ...string) (status int, s
 	return status, stdout, stderr
 }
 
-// helperAlive reports whether the process whose pid is in file still runs
-// a moment later (a killed process takes a moment to die).
-func helperAlive(t *testing.T, file string) bool {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("the stand-in wrote no pid: %v", err)
-	}
-	pid := strings.TrimSpace(string(b))
-	for range 200 {
-		st, err := os.ReadFile("/proc/" + pid + "/stat")
-		if err != nil {
-			return false
-		}
-		f := strings.Fields(string(st[bytes.LastIndexByte(st, ')')+1:]))
-		if len(f) == 0 || f[0] == "Z" {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
-}
-
 func noTempLeft(t *testing.T, tmp string) {
 	t.Helper()
 	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
@@ -151,7 +130,7 @@ func wantStopped(t *testing.T, status int, stdout, stderr, verdict, pidFile, tmp
 	if !strings.HasPrefix(stdout, verdict) {
 		t.Errorf("stdout %q, want it to begin %q", stdout, verdict)
 	}
-	if helperAlive(t, pidFile) {
+	if proctest.AliveInFile(t, pidFile) {
 		t.Errorf("the helper of the stopped tool still runs")
 	}
 	noTempLeft(t, tmp)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"birch/internal/procgroup"
 )
 
 // SpinConfig configures RunSpin.
@@ -322,17 +324,16 @@ func command(ctx context.Context, dir, name string, args ...string) (string, err
 	var buf bytes.Buffer
 	cmd.Stdout = &buf
 	cmd.Stderr = &buf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procgroup.Attr()
 	sig := syscall.SIGKILL
 	if filepath.Base(name) == "pan" {
 		sig = syscall.SIGINT
 	}
-	// the group's id is the leader's pid (Setpgid)
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, sig) }
+	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid, sig) }
 	cmd.WaitDelay = stopWait
 	err := cmd.Run()
 	if ctx.Err() != nil && cmd.Process != nil {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		procgroup.Kill(cmd.Process.Pid, syscall.SIGKILL)
 	}
 	return buf.String(), err
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"birch/internal/procgroup/proctest"
 	"birch/internal/smt"
 )
 
@@ -35,30 +36,6 @@ func within(t *testing.T, d time.Duration, f func()) {
 	case <-time.After(d):
 		t.Fatalf("still running after %v", d)
 	}
-}
-
-// pidAlive reports whether the process whose pid is in file still runs a
-// few seconds later (a killed process takes a moment to die).
-func pidAlive(t *testing.T, file string) bool {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("the fake solver's helper wrote no pid: %v", err)
-	}
-	pid := strings.TrimSpace(string(b))
-	for range 200 {
-		st, err := os.ReadFile("/proc/" + pid + "/stat")
-		if err != nil {
-			return false
-		}
-		// a zombie (state Z) waits only for its parent to reap it
-		f := strings.Fields(string(st[strings.LastIndexByte(string(st), ')')+1:]))
-		if len(f) == 0 || f[0] == "Z" {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
 }
 
 // TestUnresponsiveSolver: a solver that never answers is killed shortly
@@ -91,7 +68,7 @@ func TestUnresponsiveSolver(t *testing.T) {
 				}
 				s.Close()
 			})
-			if strings.Contains(tc.script, "PIDFILE") && pidAlive(t, pidFile) {
+			if strings.Contains(tc.script, "PIDFILE") && proctest.AliveInFile(t, pidFile) {
 				t.Errorf("the solver's helper process still runs")
 			}
 		})
@@ -121,7 +98,7 @@ func TestSolverContext(t *testing.T) {
 		}
 		s.Close()
 	})
-	if pidAlive(t, pidFile) {
+	if proctest.AliveInFile(t, pidFile) {
 		t.Errorf("the solver's helper process still runs")
 	}
 }
@@ -137,7 +114,7 @@ func TestCloseWithHeldPipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	within(t, 10*time.Second, func() { s.Close() })
-	if pidAlive(t, pidFile) {
+	if proctest.AliveInFile(t, pidFile) {
 		t.Errorf("the solver's helper process still runs")
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"birch/internal/procgroup"
 	"birch/internal/smt"
 	"birch/internal/smt/smtlib"
 )
@@ -104,7 +105,7 @@ func NewContext(ctx context.Context, tm *smt.TermManager, kind Kind) (*Solver, e
 		return nil, fmt.Errorf("smt: %s not found on PATH; install it with apt-get install %s", kind, kind)
 	}
 	cmd := exec.Command(path, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procgroup.Attr()
 	// Wait returns this long after the process ended even if a helper it
 	// started still holds stderr open
 	cmd.WaitDelay = time.Second
@@ -321,8 +322,7 @@ const deadlineGrace = 500 * time.Millisecond
 // outside the group still holds the pipe open. It may run concurrently
 // with a query.
 func (s *Solver) stop(proc *os.Process) {
-	// the group's id is the solver's pid (Setpgid)
-	syscall.Kill(-proc.Pid, syscall.SIGKILL)
+	procgroup.Kill(proc.Pid, syscall.SIGKILL)
 	proc.Kill()
 	s.stdout.Close()
 }
@@ -541,7 +541,7 @@ func (s *Solver) Close() error {
 		select {
 		case <-done:
 			// helpers the solver left behind go with it
-			syscall.Kill(-s.cmd.Process.Pid, syscall.SIGKILL)
+			procgroup.Kill(s.cmd.Process.Pid, syscall.SIGKILL)
 		case <-time.After(time.Second):
 			s.stop(s.cmd.Process)
 			<-done

@@ -1,0 +1,5 @@
+package procgroup
+
+import "syscall"
+
+func dieWithParent(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package procgroup
+
+import "syscall"
+
+func dieWithParent(*syscall.SysProcAttr) {}
