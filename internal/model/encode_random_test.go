@@ -47,6 +47,7 @@ func dfsCheck(m *Model, max int) [][]byte {
 // on the first successor of its last call (whose slots it keeps), and
 // compares every state's outcomes with those of a clone that decodes.
 func TestKeptFirstSuccessorDFS(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	for _, f := range exampleFiles(t) {
 		for _, ex := range []bool{false, true} {
 			m := loadOpts(t, f, Options{ExposeInvisible: ex})
@@ -75,6 +76,7 @@ func TestKeptFirstSuccessorDFS(t *testing.T) {
 // TestDecodeMalformed checks that reachable states round-trip and that
 // truncated, flipped, extended or random bytes never make decodeState panic.
 func TestDecodeMalformed(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	rng := rand.New(rand.NewSource(1))
 	for _, f := range exampleFiles(t) {
 		m := loadOpts(t, f, Options{})

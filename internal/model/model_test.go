@@ -79,6 +79,7 @@ func bfs(m *Model, max int) bfsResult {
 }
 
 func TestExamplesSmoke(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	files, _ := filepath.Glob("../../examples/*.bir")
 	for _, f := range files {
 		m := load(t, f)

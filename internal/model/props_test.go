@@ -15,6 +15,7 @@ import (
 // fixed part of the state for conditions that read no thread, so this
 // also checks that choice.
 func TestEvaluatorMatchesLabels(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	files, err := filepath.Glob("../../examples/*.bir")
 	if err != nil {
 		t.Fatal(err)
@@ -71,6 +72,7 @@ func TestEvaluatorAllocs(t *testing.T) {
 // the decoded state, for the predicates of every example with predicates,
 // and that a copy of a step falls back to decoding.
 func TestLoadStep(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	files, err := filepath.Glob("../../examples/*.bir")
 	if err != nil {
 		t.Fatal(err)

@@ -69,6 +69,7 @@ func cacheEntriesByThread(m *Model) map[int]int {
 // in one state are hit in states far from it) and compares the outcomes.
 // Every model must produce cache hits, or it tests nothing.
 func TestTransitionCacheReviewModels(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	for _, f := range tcReviewFiles(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			on := loadOpts(t, f, Options{TransitionCache: CacheOn})
@@ -88,6 +89,7 @@ func TestTransitionCacheReviewModels(t *testing.T) {
 // compares the numbers of states, transitions, errors, deadlocks and
 // limits.
 func TestTransitionCacheReviewBFS(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	for _, f := range tcReviewFiles(t) {
 		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
 		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
@@ -101,6 +103,7 @@ func TestTransitionCacheReviewBFS(t *testing.T) {
 // TestTransitionCacheReviewClone checks that a clone starts with an empty
 // cache of its own and gives the same outcomes.
 func TestTransitionCacheReviewClone(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	for _, f := range tcReviewFiles(t) {
 		m := loadOpts(t, f, Options{TransitionCache: CacheOn})
 		states := dfsCheck(m, 3000)
@@ -160,6 +163,7 @@ func TestTransitionCacheReviewLoadStep(t *testing.T) {
 // that widen fields (64-bit wait sets), with the cache on, and compares the
 // outcomes of every state explored with the cache off.
 func TestTransitionCacheReviewOptions(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	for _, c := range []struct {
 		file      string
 		opts      Options
@@ -209,6 +213,7 @@ func TestTransitionCacheReviewOptions(t *testing.T) {
 // set is sorted, and that the whole-fixed-part mode is used exactly for
 // tcache-whole.bir.
 func TestTransitionCacheReviewSets(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	for _, f := range tcReviewFiles(t) {
 		for _, opts := range []Options{{TransitionCache: CacheOn}, {TransitionCache: CacheOn, MaxThreads: 64}} {
 			m := loadOpts(t, f, opts)

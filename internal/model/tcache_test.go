@@ -28,6 +28,7 @@ func outcomes(m *Model, state []byte) ([]string, bool) {
 // outcomes of every state explored, in order, with those of the model
 // without the cache.
 func TestTransitionCache(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	hits := 0
 	for _, f := range exampleFiles(t) {
 		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
@@ -260,6 +261,7 @@ func TestTransitionCacheHysteresis(t *testing.T) {
 // many times during a search, and checks that the outcomes stay those of
 // the model without the cache (every hit is checked by verifyHit too).
 func TestTransitionCacheBound(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	resets, hits := 0, 0
 	for _, f := range exampleFiles(t) {
 		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
@@ -288,6 +290,7 @@ func TestTransitionCacheBound(t *testing.T) {
 // running threads are those of the decoded state. It must succeed on a
 // state with a waiting thread (wait-notify models).
 func TestScanSegs(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	scanned, general := 0, 0
 	for _, f := range exampleFiles(t) {
 		m := loadOpts(t, f, Options{TransitionCache: CacheOff})
@@ -326,6 +329,7 @@ func TestScanSegs(t *testing.T) {
 // of each model, and compares every state's outcomes with the model
 // without the cache.
 func TestTransitionCacheAutoSwitching(t *testing.T) {
+	t.Parallel() // CPU-bound, shares nothing
 	rng := rand.New(rand.NewSource(7))
 	switches := 0
 	for _, f := range exampleFiles(t) {
