@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -203,5 +204,25 @@ func TestSMTInterrupt(t *testing.T) {
 	status, stdout, stderr = runMain("smt", path)
 	if status != ExitInconclusive || stdout != "" || !strings.HasSuffix(stderr, "pigeons.smt2: interrupted\n") {
 		t.Errorf("status %d, stdout %q, stderr %q; want 3, nothing, interrupted", status, stdout, stderr)
+	}
+}
+
+// TestSIGINTBeforeTheSearch: a real SIGINT, sent to the process while the
+// model is being constructed, ends the check with a report naming the
+// phase and exit status 3 (not the default action of the signal).
+func TestSIGINTBeforeTheSearch(t *testing.T) {
+	defer func() { phaseHook = nil }()
+	phaseHook = func(phase string, l *runLimits) {
+		if phase == phaseModel {
+			if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+				t.Error(err)
+			}
+			<-l.ctx.Done()
+		}
+	}
+	status, stdout, stderr := runMain("check", "../../examples/peterson.bir")
+	want := "inconclusive: interrupted during the model construction\n"
+	if status != ExitInconclusive || stdout != want {
+		t.Errorf("status %d, stdout %q; want 3, %q\n%s", status, stdout, want, stderr)
 	}
 }
