@@ -1,11 +1,12 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"birch/internal/testenv"
 )
 
 // SPIN's fair search (pan -f) on models with five threads and at its depth
@@ -74,13 +75,11 @@ func TestSpinFairDepthCut(t *testing.T) {
 }
 
 // TestSpinFairReal runs SPIN itself on both models (about four seconds of
-// gcc each on a quiet machine): the five threads pass under --fair and
+// gcc each on a quiet machine; a step of .ci/run's long suites): the five threads pass under --fair and
 // fail without it, as in birch check; the depth-bound cut is inconclusive
 // and, without -m, pan's bound grows until SPIN finds the violation.
 func TestSpinFairReal(t *testing.T) {
-	if os.Getenv("BIRCH_LONG") == "" {
-		t.Skip("runs SPIN; set BIRCH_LONG=1")
-	}
+	testenv.SkipUnlessLong(t)
 	needSpin(t)
 	for _, tc := range []struct {
 		args   []string
