@@ -225,7 +225,8 @@ type Abstraction struct {
 	// given table entry the solver could not prove sound, a solver failure.
 	Warnings source.ErrorList
 
-	moduli []int64 // literal divisors of the conditions, for the synthesis
+	moduli  []int64 // literal divisors of the conditions, for the synthesis
+	queries int     // the solver queries its compilation asked (for tests)
 }
 
 // TokenIndex returns the index of the token called name, or -1.

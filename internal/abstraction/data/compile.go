@@ -113,6 +113,7 @@ func Compile(fset *source.FileSet, spec *basl.Abstraction, origin string, cfg Co
 	if c.errs.Err() == nil {
 		c.tables()
 	}
+	c.a.queries = pr.queries
 	if pr.failed != nil {
 		c.warnf(spec.Pos, "the solver failed: %v (its questions were treated as undecided)", pr.failed)
 	}

@@ -40,13 +40,26 @@
 // arithmetic solver:
 //
 //   - small candidate integers are combined concretely first; every token
-//     they reach is kept with a witness and needs no query;
+//     they reach is kept with a witness and needs no query; an entry for
+//     two tokens that stand for few integers (Token.Values) is decided by
+//     trying every pair, without the solver;
+//   - then one query asks for a result among the tokens not found yet,
+//     again while its models bring new ones, so that an entry costs one
+//     query more than the tokens it gains rather than one per token; only
+//     an unknown falls back to eliminating the tokens one by one;
 //   - multiplication, division and remainder by a token standing for few
-//     integers become case splits over them (linear); with two infinite
-//     tokens the exact nonlinear query is asked (z3 may decide it; the
-//     embedded solver answers unknown) and then linear relaxations — signs
-//     and magnitudes, McCormick bounds from the tokens' intervals,
-//     congruences modulo the divisors of the conditions;
+//     integers become case splits over them (linear). A product u·v with u
+//     bounded (lo ≤ u ≤ hi) is linear too, exactly: u = lo + Σ2ⁱbᵢ over
+//     fresh Booleans and u·v = lo·v + Σ2ⁱ·ite(bᵢ, v, 0). That covers x·y
+//     when either token is bounded, x / y and x % y when the divisor's
+//     token is bounded or the dividend's is (the quotient q of
+//     x = q·y + r then has |q| ≤ |x|), and, when both tokens are
+//     unbounded, x·y and x / y of a bounded result token (x·y = p ≠ 0
+//     gives |x| ≤ |p|). Otherwise, with two unbounded tokens, the exact
+//     nonlinear query is asked (z3 may decide it; the embedded solver
+//     answers unknown) and then linear relaxations — signs and magnitudes,
+//     McCormick bounds from the tokens' intervals, congruences modulo the
+//     divisors of the conditions;
 //   - conditions with remainders (n % 2 == 1) are decided by cases on the
 //     residues of the variables modulo the least common multiple of the
 //     divisors, which turns them into constants.

@@ -17,12 +17,13 @@ const DefaultSteps = 2_000_000
 // prover asks one solver the questions of compilation and synthesis about
 // one abstraction. Every query runs in its own scope.
 type prover struct {
-	tm     *smt.TermManager
-	s      smt.Solver
-	a      *Abstraction
-	moduli []int64 // the divisors whose residues splitCheck considers
-	vars   map[string]*smt.Term
-	failed error // the first solver failure, reported as a warning
+	tm      *smt.TermManager
+	s       smt.Solver
+	a       *Abstraction
+	moduli  []int64 // the divisors whose residues splitCheck considers
+	vars    map[string]*smt.Term
+	failed  error // the first solver failure, reported as a warning
+	queries int   // how many checks were asked
 
 	resCache map[int][]int64 // residues, by token
 }
@@ -64,6 +65,7 @@ func (pr *prover) v(name string) *smt.Term {
 // check decides the conjunction of fs; on Sat it returns the values of
 // the named variables in the model.
 func (pr *prover) check(names []string, fs ...*smt.Term) (smt.Result, []*big.Int) {
+	pr.queries++
 	pr.s.Push()
 	defer pr.s.Pop(1)
 	for _, f := range fs {

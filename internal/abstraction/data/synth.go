@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 
 	"birch/internal/smt"
 )
@@ -23,8 +24,9 @@ import (
 //     token they reach is kept with its witness, without a query.
 //   - Nonlinear queries are avoided where that is exact and relaxed where it
 //     is not. When a token stands for few integers (Token.Values), x*y and
-//     x/y become a case split over them, which is linear. When both
-//     arguments stand for infinitely many, the exact query (nonlinear) is
+//     x/y become a case split over them, which is linear; when a factor is
+//     bounded, its binary expansion makes the product linear (product).
+//     When both arguments stand for infinitely many, the exact query (nonlinear) is
 //     asked first — z3 may decide it, the embedded solver answers unknown —
 //     and then a linear relaxation of the product: sign rules, |x·y| ≥ |x|,
 //     the McCormick bounds of the tokens' intervals and the congruences
@@ -70,6 +72,12 @@ func (s *synth) exact(op Op, a, b int) (z *smt.Term, side []*smt.Term, linear bo
 		case tb.Values != nil:
 			return s.iteOver(y, tb.Values, func(v *smt.Term) *smt.Term { return tm.Mul(x, v) }), nil, true
 		}
+		if w, fs, ok := s.product(x, y, ta.Lo, ta.Hi, "xbit"); ok {
+			return w, fs, true
+		}
+		if w, fs, ok := s.product(y, x, tb.Lo, tb.Hi, "ybit"); ok {
+			return w, fs, true
+		}
 		return tm.Mul(x, y), nil, false
 	}
 	side = []*smt.Term{tm.Not(tm.Eq(y, tm.Int(0)))}
@@ -89,7 +97,113 @@ func (s *synth) exact(op Op, a, b int) (z *smt.Term, side []*smt.Term, linear bo
 		}
 		return s.iteOver(y, nonzero, func(v *smt.Term) *smt.Term { return div(x, v) }), side, true
 	}
-	return div(x, y), side, false
+	// Truncating division as x = q·y + r with |r| < |y| and r of the sign
+	// of x, which is linear once the product q·y is: when y is bounded,
+	// or when x is, since then |q| ≤ |x| is.
+	q, r := s.c.pr.v("q"), s.c.pr.v("r")
+	qy, fs, ok := s.product(y, q, tb.Lo, tb.Hi, "ybit")
+	if !ok && ta.Lo != nil && ta.Hi != nil {
+		m := new(big.Int).Abs(ta.Lo)
+		if h := new(big.Int).Abs(ta.Hi); h.Cmp(m) > 0 {
+			m = h
+		}
+		qy, fs, ok = s.product(q, y, new(big.Int).Neg(m), m, "qbit")
+	}
+	if !ok {
+		return div(x, y), side, false
+	}
+	side = append(append(side, fs...), s.truncDiv(x, y, qy, r)...)
+	if op == Div {
+		return q, side, true
+	}
+	return r, side, true
+}
+
+// truncDiv returns the facts that make q and r the truncating quotient and
+// remainder of x / y, given qy = q·y: x = q·y + r, |r| < |y|, and r has
+// the sign of x (or is 0).
+func (s *synth) truncDiv(x, y, qy, r *smt.Term) []*smt.Term {
+	tm := s.tm()
+	zero := tm.Int(0)
+	return []*smt.Term{
+		tm.Eq(x, tm.Add(qy, r)),
+		tm.Lt(tm.Abs(r), tm.Abs(y)),
+		tm.Implies(tm.Gt(x, zero), tm.Ge(r, zero)),
+		tm.Implies(tm.Lt(x, zero), tm.Le(r, zero)),
+	}
+}
+
+// exactIn is exact for the question whether x op y may be of token r, for
+// a nonlinear op whose arguments' tokens are both unbounded, when r is
+// bounded: then the factor x of a product x·y = p ≠ 0 is bounded by
+// |x| ≤ |p|, and a quotient is, which makes the product linear (see
+// product). ok is false when it does not apply.
+func (s *synth) exactIn(op Op, r int) (z *smt.Term, side []*smt.Term, ok bool) {
+	tr := &s.c.a.Tokens[r]
+	if tr.Lo == nil || tr.Hi == nil {
+		return nil, nil, false
+	}
+	pr, tm := s.c.pr, s.tm()
+	x, y, zero := pr.v("x"), pr.v("y"), tm.Int(0)
+	switch op {
+	case Mul:
+		m := new(big.Int).Abs(tr.Lo)
+		if h := new(big.Int).Abs(tr.Hi); h.Cmp(m) > 0 {
+			m = h
+		}
+		xy, fs, ok := s.product(x, y, new(big.Int).Neg(m), m, "xbit")
+		if !ok {
+			return nil, nil, false
+		}
+		// y = 0 makes p = 0 whatever x is; otherwise |x| ≤ |p| ≤ m.
+		p, nz := pr.v("p"), tm.Not(tm.Eq(y, zero))
+		return p, []*smt.Term{
+			tm.Implies(tm.Eq(y, zero), tm.Eq(p, zero)),
+			tm.Implies(nz, tm.And(fs...)),
+			tm.Implies(nz, tm.Eq(p, xy)),
+		}, true
+	case Div:
+		q, rem := pr.v("q"), pr.v("r")
+		qy, fs, ok := s.product(q, y, tr.Lo, tr.Hi, "qbit")
+		if !ok {
+			return nil, nil, false
+		}
+		side = append([]*smt.Term{tm.Not(tm.Eq(y, zero))}, fs...)
+		return q, append(side, s.truncDiv(x, y, qy, rem)...), true
+	}
+	return nil, nil, false
+}
+
+// maxProductBits bounds the width of the factor that product expands in
+// binary.
+const maxProductBits = 16
+
+// product returns a linear term w equal to u·v when lo ≤ u ≤ hi, with the
+// facts that make it so: u = lo + Σ 2ⁱ·bᵢ over fresh Booleans bᵢ (named
+// bits0, bits1, …) and w = lo·v + Σ 2ⁱ·ite(bᵢ, v, 0). This is exact, not a
+// relaxation: every u in [lo, hi] has its bits, and the facts confine u to
+// [lo, hi], so the caller must know that it lies there (a token's bounds,
+// or |q| ≤ |x| for a quotient). ok is false when u is unbounded or its
+// range is wider than maxProductBits bits.
+func (s *synth) product(u, v *smt.Term, lo, hi *big.Int, bits string) (w *smt.Term, facts []*smt.Term, ok bool) {
+	if lo == nil || hi == nil {
+		return nil, nil, false
+	}
+	d := new(big.Int).Sub(hi, lo)
+	if d.Sign() < 0 || d.BitLen() > maxProductBits {
+		return nil, nil, false
+	}
+	tm := s.tm()
+	us := []*smt.Term{tm.BigInt(lo)}
+	ws := []*smt.Term{tm.Mul(tm.BigInt(lo), v)}
+	zero := tm.Int(0)
+	for i := range d.BitLen() {
+		b := tm.Const(bits+strconv.Itoa(i), smt.BoolSort)
+		c := tm.BigInt(new(big.Int).Lsh(big.NewInt(1), uint(i)))
+		us = append(us, tm.Ite(b, c, zero))
+		ws = append(ws, tm.Ite(b, tm.Mul(c, v), zero))
+	}
+	return tm.Add(ws...), []*smt.Term{tm.Eq(u, tm.Add(us...)), tm.Le(u, tm.BigInt(hi))}, true
 }
 
 // relaxation is a term with linear side conditions that over-approximates
@@ -332,6 +446,33 @@ func (s *synth) wideWitness(op Op, a, b, r int) ([2]*big.Int, bool) {
 	return wit, ok
 }
 
+// tryPairs calls f on the candidates of tokens a and b, and then, when both
+// tokens stand for few integers, on every pair of them; it reports whether
+// it did, which decides the entry without the solver.
+func (s *synth) tryPairs(a, b int, f func(x, y *big.Int)) bool {
+	c := s.c
+	for i, x := range c.cands {
+		if c.tokOf[i] != a {
+			continue
+		}
+		for j, y := range c.cands {
+			if c.tokOf[j] == b {
+				f(x, y)
+			}
+		}
+	}
+	ta, tb := &c.a.Tokens[a], &c.a.Tokens[b]
+	if ta.Values == nil || tb.Values == nil {
+		return false
+	}
+	for _, x := range ta.Values {
+		for _, y := range tb.Values {
+			f(x, y)
+		}
+	}
+	return true
+}
+
 // operator synthesizes the table of op.
 func (s *synth) operator(op Op) *OpTable {
 	k := len(s.c.a.Tokens)
@@ -351,25 +492,44 @@ func (s *synth) opCell(op Op, a, b int) Cell {
 	if (op == Div || op == Rem) && b == c.a.Abstract(new(big.Int)) {
 		cell.Error = true
 	}
-	for i, x := range c.cands {
-		if c.tokOf[i] != a {
-			continue
+	// record keeps the token of x op y with its witness; it reports
+	// whether the token is new.
+	record := func(x, y *big.Int) bool {
+		v, ok := op.Apply(x, y)
+		if !ok {
+			return false
 		}
-		for j, y := range c.cands {
-			if c.tokOf[j] != b {
-				continue
-			}
-			if v, ok := op.Apply(x, y); ok {
-				r := c.a.Abstract(v)
-				if _, seen := cell.Witness[r]; !seen {
-					cell.Witness[r] = [2]*big.Int{x, y}
-					cell.Tokens = cell.Tokens.With(r)
-				}
-			}
+		r := c.a.Abstract(v)
+		if _, seen := cell.Witness[r]; seen {
+			return false
 		}
+		cell.Witness[r] = [2]*big.Int{x, y}
+		cell.Tokens = cell.Tokens.With(r)
+		return true
+	}
+	if s.tryPairs(a, b, func(x, y *big.Int) { record(x, y) }) {
+		return cell
 	}
 	x, y := pr.v("x"), pr.v("y")
 	xy := []string{"x", "y"}
+	// Ask for a result of the tokens not found so far, as long as the
+	// models bring new ones: unsat settles the entry in one query where
+	// eliminating the other tokens one by one would take one each. An
+	// unknown leaves the rest to the elimination below.
+	if z, side, linear := s.exact(op, a, b); z != nil && linear {
+		for {
+			rest := All(k) &^ cell.Tokens
+			res, vals := pr.splitCheck(xy, []int{a, b}, func(rs []*residue) []*smt.Term {
+				return append([]*smt.Term{pr.phiRes(a, x, rs[0]), pr.phiRes(b, y, rs[1]), pr.phiSet(rest, z, resultResidue(op, rs))}, side...)
+			})
+			if res == smt.Unsat {
+				return cell
+			}
+			if res != smt.Sat || vals == nil || !record(vals[0], vals[1]) {
+				break
+			}
+		}
+	}
 	for r := range k {
 		if cell.Tokens.Has(r) {
 			continue
@@ -383,6 +543,9 @@ func (s *synth) opCell(op Op, a, b int) Cell {
 				cell.Witness[r] = w
 				cell.Tokens = cell.Tokens.With(r)
 				continue
+			}
+			if zr, sr, ok := s.exactIn(op, r); ok {
+				z, side, linear = zr, sr, true
 			}
 		}
 		res, vals := pr.splitCheck(xy, []int{a, b}, func(rs []*residue) []*smt.Term {
@@ -446,24 +609,20 @@ func (s *synth) testTerm(t Test, x, y *smt.Term) *smt.Term {
 }
 
 func (s *synth) testCell(t Test, a, b int) TestCell {
-	c, pr, tm := s.c, s.c.pr, s.tm()
+	pr, tm := s.c.pr, s.tm()
 	var cell TestCell
-	for i, x := range c.cands {
-		if c.tokOf[i] != a {
-			continue
+	record := func(x, y *big.Int) {
+		o := 0
+		if !t.Holds(x, y) {
+			o = 1
 		}
-		for j, y := range c.cands {
-			if c.tokOf[j] == b {
-				o := 0
-				if !t.Holds(x, y) {
-					o = 1
-				}
-				if cell.Witness[o][0] == nil {
-					cell.Witness[o] = [2]*big.Int{x, y}
-					cell.Outcomes |= Outcomes(1 << o)
-				}
-			}
+		if cell.Witness[o][0] == nil {
+			cell.Witness[o] = [2]*big.Int{x, y}
+			cell.Outcomes |= Outcomes(1 << o)
 		}
+	}
+	if s.tryPairs(a, b, func(x, y *big.Int) { record(x, y) }) {
+		return cell
 	}
 	x, y := pr.v("x"), pr.v("y")
 	for o := range 2 {
