@@ -66,9 +66,9 @@
 //
 // Every kept token has a witness (Cell.Witness) or is undecided
 // (Cell.Undecided); keeping an undecided token keeps the table sound. The
-// tables of signs, evenodd, range(0,2) and set(0,1) have no undecided token
-// with the embedded solver and are z3's (TestZ3Agrees); some other members
-// of the families keep tokens z3 eliminates (set(3,5): V3 in V5 / OTHER).
+// library abstractions the tests name have no undecided token with the
+// embedded solver (TestLibraryPrecise), and those TestZ3Agrees compares
+// (more with BIRCH_LONG=1) are z3's tables entry by entry.
 // Solver queries are bounded by steps, not time, so that tables are
 // reproducible.
 //
