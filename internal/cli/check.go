@@ -33,6 +33,7 @@ type checkOptions struct {
 	maxCalls   int
 	progress   bool
 	lim        *runLimits // the limits of the command under way
+	fullTrail  bool
 
 	// properties (docs/properties.md)
 	property     string // --property NAME
@@ -109,6 +110,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
 			fs.StringVar(&o.tcache, "transition-cache", "auto", "memo of each thread's steps: auto (used when it measures faster), on or off; the result is the same")
+			fs.BoolVar(&o.fullTrail, "full-trail", false, "print every step of a long trail (by default the first and last 10; the trail file and --json always have every step)")
 			fs.BoolVar(&o.progress, "progress", false, "print a progress line every second even when stderr is not a terminal")
 			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model's properties section (an invariant or an ltl formula)")
 			fs.StringVar(&o.ltl, "ltl", "", "check the LTL formula `FORMULA` (over the model's predicates and boolean expressions)")
@@ -346,10 +348,7 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 // lines. The returned function marks the end of the search.
 func (o *checkOptions) prepareSearch(e *env, cfg *search.Config) (release func()) {
 	if o.progress || isTerminal(e.stderr) {
-		cfg.Progress = func(st search.Stats) {
-			fmt.Fprintf(e.stderr, "progress: %d states, depth %d, %.0f states/s, %s\n",
-				st.States, st.MaxDepth, st.StatesPerSecond(), search.FormatBytes(st.Memory))
-		}
+		cfg.Progress = progressPrinter(e.stderr)
 	}
 	return o.lim.startSearch()
 }
@@ -369,6 +368,7 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 		final = search.Final(init, ts)
 	}
 	viol := violationJSON(l, m, res, final)
+	unreached := unreachedCode(l, m, res)
 	saved := false
 	if o.trail != "" && res.Violation != nil {
 		saved = saveTrail(e, "check", o.trail, newTrailFile(name, o.search, res.Trail, viol, steps))
@@ -378,6 +378,7 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 			Model: name, Verdict: res.Verdict.String(), Complete: res.Complete, Reason: res.Reason,
 			Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
 			LimitsHit: limitsJSON(l.fset, res.LimitsHit), Search: o.search,
+			Unreached: unreached,
 		})
 	} else {
 		w := e.stdout
@@ -389,9 +390,10 @@ func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOption
 			if v.Pos != "" {
 				fmt.Fprintf(w, "  at %s\n", v.Pos)
 			}
-			printTrail(w, steps)
+			printTrail(w, steps, o.fullTrail)
 			printDeadlockThreads(w, v.Threads)
 		}
+		printUnreached(w, unreached, len(res.LimitsHit) > 0)
 		printResultTail(w, l, o, res, saved)
 	}
 	return exitStatus(res.Verdict)

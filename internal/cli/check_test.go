@@ -63,7 +63,7 @@ func checkJSON(t *testing.T, args ...string) (int, map[string]any) {
 }
 
 var (
-	reportKeys    = []string{"model", "verdict", "complete", "reason", "violation", "stats", "trail", "limits_hit", "search"}
+	reportKeys    = []string{"model", "verdict", "complete", "reason", "violation", "stats", "trail", "limits_hit", "search", "unreached"}
 	statsKeys     = []string{"states", "transitions", "max_depth", "seconds", "states_per_second", "memory_bytes", "bytes_per_state"}
 	stepKeys      = []string{"step", "ordinal", "thread", "from", "to", "pos", "changes"}
 	violationKeys = []string{"kind", "message", "thread", "location", "pos"}
@@ -528,7 +528,7 @@ func TestCheckProgress(t *testing.T) {
 	if status != ExitInconclusive {
 		t.Errorf("exit status %d, want 3\n%s%s", status, stdout, stderr)
 	}
-	rx := regexp.MustCompile(`(?m)^progress: \d+ states, depth \d+, \d+ states/s, [0-9.]+ (B|KiB|MiB|GiB)$`)
+	rx := regexp.MustCompile(`(?m)^progress: \d+s, \d+ states, \d+ transitions, depth \d+, \d+ states/s now, [0-9.]+ (B|KiB|MiB|GiB)$`)
 	if !rx.MatchString(stderr) {
 		t.Errorf("no progress line on stderr:\n%s", stderr)
 	}

@@ -394,10 +394,15 @@ func (ac *abstractCheck) describeAbstract(steps []search.TrailStep) []trailStep 
 	ts := describeTrail(ac.absM, ac.abs.fset, steps)
 	for i := range ts {
 		st := steps[i].Step
-		if st.Outcome == model.OK && len(st.Groups) > 0 {
+		if len(st.Groups) > 0 {
+			// the user's transformation, not the generated one
 			if c := ac.mapGroup(int(st.Groups[0])); c >= 0 {
-				ts[i].pos = posString(ac.conc.fset, ac.concM.Groups()[c].Decl.Pos())
-				continue
+				decl := ac.concM.Groups()[c].Decl
+				ts[i].source = []string{transformationText(decl)}
+				if st.Outcome == model.OK {
+					ts[i].pos = posString(ac.conc.fset, decl.Pos())
+					continue
+				}
 			}
 		}
 		ts[i].pos = ac.concretePos(st.Pos)
@@ -569,11 +574,11 @@ func (ac *abstractCheck) report(e *env, o *checkOptions, name string, res *searc
 			}
 			fmt.Fprintf(w, "abstract violation: %s: %s at %s\n", res.Violation.Kind, ja.AbstractViolation.Message, ja.AbstractViolation.Pos)
 			fmt.Fprintf(w, "abstract trail (%d steps):\n", len(absSteps))
-			printSteps(w, ac.describeAbstract(absSteps))
+			printSteps(w, ac.describeAbstract(absSteps), o.fullTrail)
 			printNotConfirmed(w, ac.conc.fset, fr)
 		}
 		if steps != nil {
-			printTrail(w, steps)
+			printTrail(w, steps, o.fullTrail)
 			printDeadlockThreads(w, viol.Threads)
 		}
 		if fr.ValuesDiverge != nil && fr.Confirmed {

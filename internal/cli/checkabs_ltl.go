@@ -364,7 +364,7 @@ func (ac *abstractCheck) reportLTLLasso(e *env, o *checkOptions, name string, p 
 		} else {
 			fmt.Fprintf(w, "found by the search of the abstract model; confirmed on the concrete model (%s replay): a concrete lasso that violates the formula\n", fr.Method)
 		}
-		printLasso(w, steps, res.CycleStart, res.Stutter, lasso.End, true)
+		printLasso(w, steps, res.CycleStart, res.Stutter, lasso.End, true, o.fullTrail)
 	} else {
 		if ja.FoundBy == "choose-free" {
 			fmt.Fprintln(w, "found by the choose-free search of the abstract model (which does not make the lasso real: the formula is under-approximated)")
@@ -373,7 +373,7 @@ func (ac *abstractCheck) reportLTLLasso(e *env, o *checkOptions, name string, p 
 		}
 		fmt.Fprintf(w, "abstract violation: ltl: %s\n", ja.AbstractViolation.Message)
 		fmt.Fprintf(w, "abstract lasso (%d %s):\n", len(absSteps), plural(len(absSteps), "step", "steps"))
-		printLasso(w, ac.describeAbstract(absSteps), res.CycleStart, res.Stutter, ja.AbstractLasso.End, false)
+		printLasso(w, ac.describeAbstract(absSteps), res.CycleStart, res.Stutter, ja.AbstractLasso.End, false, o.fullTrail)
 		printNotConfirmed(w, ac.conc.fset, fr)
 	}
 	if fr.ValuesDiverge != nil && fr.Confirmed {
@@ -399,10 +399,10 @@ func (ac *abstractCheck) reportLTLLasso(e *env, o *checkOptions, name string, p 
 // printLasso prints a lasso's steps as birch check prints an LTL
 // violation: the prefix (under a "trail (N steps):" header when header is
 // set), then the cycle or the stutter.
-func printLasso(w io.Writer, steps []trailStep, cycleStart int, stutter bool, end string, header bool) {
-	show := printSteps
+func printLasso(w io.Writer, steps []trailStep, cycleStart int, stutter bool, end string, header, full bool) {
+	show := func(w io.Writer, steps []trailStep) { printSteps(w, steps, full) }
 	if header {
-		show = printTrail
+		show = func(w io.Writer, steps []trailStep) { printTrail(w, steps, full) }
 	}
 	if stutter || cycleStart >= len(steps) {
 		show(w, steps)
@@ -420,5 +420,5 @@ func printLasso(w io.Writer, steps []trailStep, cycleStart int, stutter bool, en
 		from = fmt.Sprintf("the state after step %d", cycleStart)
 	}
 	fmt.Fprintf(w, "cycle (%d %s, back to %s), repeated forever:\n", n, plural(n, "step", "steps"), from)
-	printSteps(w, steps[cycleStart:])
+	printSteps(w, steps[cycleStart:], full)
 }

@@ -195,7 +195,7 @@ func TestAbstractNotConfirmedText(t *testing.T) {
 		"found by the search of the abstract model; the choose-free search finds no violation\n",
 		"abstract violation: assertion: assertion violated: y > 0 (false in every concrete state the abstract state stands for) at " + abstractionExamples + "/decrement.bir:30:20\n",
 		"abstract trail (4 steps):\n",
-		"   3. Main[1]  s2 -> s3  " + abstractionExamples + "/decrement.bir:28:5\n        Main[1].y = signs_NEG\n",
+		"   3. Main[1]  s2 -> s3  " + abstractionExamples + "/decrement.bir:28:5\n        [when true do { y := x - z; } goto s3]\n        Main[1].y = signs_NEG\n",
 		"not confirmed: step 4: Main[1] at s3 (" + abstractionExamples + "/decrement.bir:30:5): the assertion holds on the concrete model\n",
 		"values part ways first at step 3 (Main[1] at s2): Main[1].y = 1 (POS), abstract signs_NEG\n",
 		"no trail saved: no concrete trail was found\n",

@@ -323,6 +323,9 @@ type jsonLTLReport struct {
 	Search    string         `json:"search"`
 	Property  jsonProperty   `json:"property"`
 	Lasso     *jsonLasso     `json:"lasso,omitempty"`
+	// Unreached is always null: the product search explores only the
+	// model states the property's automaton lets through.
+	Unreached []jsonUnreached `json:"unreached"`
 }
 
 // hasInvisible reports whether m has an invisible transformation.
@@ -397,23 +400,23 @@ func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOpti
 			}
 			switch {
 			case res.CycleStart < 0:
-				printTrail(w, steps)
+				printTrail(w, steps, o.fullTrail)
 			case res.Stutter:
-				printTrail(w, steps)
+				printTrail(w, steps, o.fullTrail)
 				what := "every thread has terminated"
 				if end == "deadlock" {
 					what = "no thread can move"
 				}
 				fmt.Fprintf(w, "then the last state repeats forever (%s)\n", what)
 			default:
-				printTrail(w, steps[:res.CycleStart])
+				printTrail(w, steps[:res.CycleStart], o.fullTrail)
 				n := len(steps) - res.CycleStart
 				from := "the initial state"
 				if res.CycleStart > 0 {
 					from = fmt.Sprintf("the state after step %d", res.CycleStart)
 				}
 				fmt.Fprintf(w, "cycle (%d %s, back to %s), repeated forever:\n", n, plural(n, "step", "steps"), from)
-				printSteps(w, steps[res.CycleStart:])
+				printSteps(w, steps[res.CycleStart:], o.fullTrail)
 			}
 		}
 		printResultTail(w, l, o, &res.Result, saved)

@@ -51,6 +51,7 @@ func register(c *command) { commands[c.name] = c }
 // Main runs birch with the given arguments (without the program name) and
 // returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	stderr = &lineCap{w: stderr}
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	defer func() {
 		if r := recover(); r != nil {

@@ -125,6 +125,9 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 			}
 		}
 		fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", d.n, d.thread, d.from, d.to, d.pos)
+		for _, src := range d.source {
+			fmt.Fprintf(w, "  %s\n", src)
+		}
 		if out.Len() > 0 {
 			for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 				fmt.Fprintf(w, "  output: %s\n", line)
@@ -269,6 +272,9 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 			}
 			d := describeTrail(m, l.fset, []search.TrailStep{ts})[0]
 			fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", i+1, d.thread, d.from, d.to, d.pos)
+			for _, src := range d.source {
+				fmt.Fprintf(w, "    %s\n", src)
+			}
 			for _, c := range d.changes {
 				if !strings.HasSuffix(c.Name, " @") {
 					fmt.Fprintf(w, "    %s = %s\n", c.Name, c.Value)

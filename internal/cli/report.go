@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/source"
@@ -23,6 +26,10 @@ type jsonReport struct {
 	Trail     []jsonStep     `json:"trail"`
 	LimitsHit []jsonLimit    `json:"limits_hit"`
 	Search    string         `json:"search"`
+	// Unreached: after a complete search without a violation, the
+	// transformations no step executed ([] when every one was); null
+	// otherwise.
+	Unreached []jsonUnreached `json:"unreached"`
 }
 
 type jsonViolation struct {
@@ -74,6 +81,7 @@ type trailStep struct {
 	thread   string
 	from, to string
 	pos      string
+	source   []string // the transformations' text, one line each, bounded
 	changes  []model.Var
 	outcome  model.Outcome
 	msg      string
@@ -90,6 +98,7 @@ func describeTrail(m *model.Model, fset *source.FileSet, steps []search.TrailSte
 		if len(st.Groups) > 0 {
 			g := m.Groups()[st.Groups[0]]
 			t.pos = posString(fset, g.Decl.Pos())
+			t.source = stepSource(m, st.Groups)
 		}
 		switch st.Outcome {
 		case model.OK:
@@ -128,21 +137,69 @@ func posString(fset *source.FileSet, p source.Pos) string {
 	return fset.Position(p).String()
 }
 
-// printTrail prints a trail in text.
-func printTrail(w io.Writer, steps []trailStep) {
+// maxSourceText bounds the transformation text a trail step shows.
+const maxSourceText = 100
+
+// maxSourceLines bounds the transformations of an invisible run a trail
+// step shows.
+const maxSourceLines = 4
+
+// stepSource is the text a trail step shows for the transformations it
+// executed (several for an invisible run), as SPIN's -p shows statements.
+func stepSource(m *model.Model, groups []int32) []string {
+	var out []string
+	for i, g := range groups {
+		if i == maxSourceLines-1 && len(groups) > maxSourceLines {
+			out = append(out, fmt.Sprintf("... and %d more transformations of the invisible run", len(groups)-i))
+			break
+		}
+		out = append(out, transformationText(m.Groups()[g].Decl))
+	}
+	return out
+}
+
+// transformationText is a transformation's text on one line, bounded.
+func transformationText(decl *ast.Transformation) string {
+	return "[" + source.ExcerptN(strings.TrimSuffix(format.Transformation(decl), ";"), maxSourceText) + "]"
+}
+
+// printTrail prints a trail in text; unless full, a long one only in part
+// (printSteps).
+func printTrail(w io.Writer, steps []trailStep, full bool) {
 	if len(steps) == 1 {
 		fmt.Fprintln(w, "trail (1 step):")
 	} else {
 		fmt.Fprintf(w, "trail (%d steps):\n", len(steps))
 	}
-	printSteps(w, steps)
+	printSteps(w, steps, full)
 }
 
-// printSteps prints the steps of a trail, one line each followed by what
-// the step changed.
-func printSteps(w io.Writer, steps []trailStep) {
+// A long trail is printed as its first trailHead and last trailTail
+// steps, with a count of those left out (unless --full-trail); the trail
+// file and the JSON output always hold every step.
+const (
+	trailHead = 10
+	trailTail = 10
+	// a trail is cut only when that leaves out at least this many steps
+	trailMinLeftOut = 5
+)
+
+// printSteps prints the steps of a trail, one line each followed by the
+// transformation's text and what the step changed. Unless full, a trail
+// longer than trailHead+trailTail steps is printed in part.
+func printSteps(w io.Writer, steps []trailStep, full bool) {
+	if n := len(steps); !full && n >= trailHead+trailTail+trailMinLeftOut {
+		printSteps(w, steps[:trailHead], true)
+		left := n - trailHead - trailTail
+		fmt.Fprintf(w, "      ... %d steps left out (--full-trail shows them) ...\n", left)
+		printSteps(w, steps[n-trailTail:], true)
+		return
+	}
 	for _, t := range steps {
 		fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.n, t.thread, t.from, t.to, t.pos)
+		for _, s := range t.source {
+			fmt.Fprintf(w, "        %s\n", s)
+		}
 		if t.msg != "" {
 			fmt.Fprintf(w, "        %s\n", t.msg)
 		}
@@ -227,5 +284,101 @@ func printDeadlockThreads(w io.Writer, threads []jsonThread) {
 		for _, why := range t.Waits {
 			fmt.Fprintf(w, "      %s\n", why)
 		}
+	}
+}
+
+// progressPrinter returns the search's progress callback: a line with the
+// elapsed time, the states and transitions so far, the depth, the rate of
+// new states since the previous line (a since-start average would look
+// stalled when a search slows down) and the memory held.
+func progressPrinter(w io.Writer) func(search.Stats) {
+	var prev search.Stats
+	return func(st search.Stats) {
+		rate := 0.0
+		if dt := st.Seconds - prev.Seconds; dt > 0 {
+			rate = float64(st.States-prev.States) / dt
+		}
+		fmt.Fprintf(w, "progress: %s, %d states, %d transitions, depth %d, %.0f states/s now, %s\n",
+			formatElapsed(st.Seconds), st.States, st.Transitions, st.MaxDepth, rate, search.FormatBytes(st.Memory))
+		prev = st
+	}
+}
+
+// formatElapsed prints seconds as 42s, 3m05s or 2h03m05s.
+func formatElapsed(sec float64) string {
+	s := int64(sec + 0.5)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%ds", s)
+	case s < 3600:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	}
+	return fmt.Sprintf("%dh%02dm%02ds", s/3600, s/60%60, s%60)
+}
+
+// jsonUnreached is one transformation that no step of a complete search
+// executed (the "unreached" array of the JSON report).
+type jsonUnreached struct {
+	Proc     string `json:"proc"` // the thread or function
+	Kind     string `json:"kind"` // "thread" or "function"
+	Location string `json:"location"`
+	Pos      string `json:"pos"`
+	Source   string `json:"source"` // the transformation's text, bounded
+}
+
+// unreachedCode lists, in the order of the model's text, the
+// transformations that no step of the search executed. It is nil unless
+// the search explored every reachable state without a violation (a pass,
+// or a search complete within the bounds of the model): only then is code
+// that was not executed code no execution reaches.
+func unreachedCode(l *loaded, m *model.Model, res *search.Result) []jsonUnreached {
+	if !res.Complete || res.Violation != nil || res.Executed == nil {
+		return nil
+	}
+	executed := map[*ast.Transformation]bool{}
+	for _, g := range m.Groups() {
+		if res.Executed[g.Index>>6]&(1<<(uint(g.Index)&63)) != 0 {
+			executed[g.Decl] = true
+		}
+	}
+	out := []jsonUnreached{}
+	for _, procs := range [][]*types.Proc{l.prog.Threads, l.prog.Functions} {
+		for _, p := range procs {
+			kind := "function"
+			if p.Thread {
+				kind = "thread"
+			}
+			for _, loc := range p.Locations {
+				for _, t := range loc.Decl.Transformations {
+					if !executed[t] {
+						out = append(out, jsonUnreached{Proc: p.Name(), Kind: kind, Location: loc.Name(),
+							Pos: posString(l.fset, t.Pos()), Source: transformationText(t)})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// printUnreached prints the unreached code after a complete search, per
+// thread and function, as SPIN's "unreached in proctype" does; nothing
+// when every transformation was executed.
+func printUnreached(w io.Writer, us []jsonUnreached, bounded bool) {
+	for i, u := range us {
+		if i == 0 || u.Proc != us[i-1].Proc || u.Kind != us[i-1].Kind {
+			n := 0
+			for _, v := range us[i:] {
+				if v.Proc == u.Proc && v.Kind == u.Kind {
+					n++
+				}
+			}
+			within := ""
+			if bounded {
+				within = " within the bounds"
+			}
+			fmt.Fprintf(w, "unreached in %s %s (%d %s never executed%s):\n", u.Kind, u.Proc, n, plural(n, "transformation", "transformations"), within)
+		}
+		fmt.Fprintf(w, "  %s: loc %s: %s\n", u.Pos, u.Location, u.Source)
 	}
 }

@@ -27,6 +27,7 @@ type spinOptions struct {
 	bitstate   bool
 	json       bool
 	trail      string
+	fullTrail  bool
 	keep       string
 	timeLimit  string
 	maxMemory  string
@@ -94,6 +95,7 @@ or paths cut at a bound of the model).`,
 			fs.BoolVar(&o.bitstate, "bitstate", false, "bitstate hashing (-DBITSTATE): less memory, an incomplete search")
 			fs.BoolVar(&o.json, "json", false, "print the result as one JSON document on stdout (as birch check --json)")
 			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
+			fs.BoolVar(&o.fullTrail, "full-trail", false, "print every step of a long trail (by default the first and last 10)")
 			fs.StringVar(&o.keep, "keep", "", "keep the Promela model, pan and the trail in `DIR` instead of a temporary directory")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
 			fs.StringVar(&o.maxMemory, "max-memory", "", "bound pan's memory (-DMEMLIM), e.g. 4G, 512M (default: no bound)")
@@ -166,7 +168,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	defer signal.Stop(pipe)
 	name := args[0]
 	mo := model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls}
-	co := &checkOptions{search: "spin", json: o.json, trail: o.trail, property: o.property, ltl: o.ltl, pattern: o.pattern, fair: o.fair, noInvariants: o.noInvariants}
+	co := &checkOptions{search: "spin", json: o.json, trail: o.trail, fullTrail: o.fullTrail, property: o.property, ltl: o.ltl, pattern: o.pattern, fair: o.fair, noInvariants: o.noInvariants}
 	// the time limit, Ctrl-C and SIGTERM end ctx, which stops SPIN's tools
 	// (and the report says so); the temporary directory is still removed
 	co.lim = startLimits(e, &cfg)
@@ -342,7 +344,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 				fmt.Fprintf(w, "  SPIN: assertion violated %s\n", r.Assertion)
 			}
 			if len(steps) > 0 || len(res.Trail) > 0 {
-				printTrail(w, steps)
+				printTrail(w, steps, o.fullTrail)
 			}
 			printDeadlockThreads(w, v.Threads)
 		}

@@ -135,6 +135,13 @@ type Result struct {
 	Trail     []int
 	Stats     Stats
 	LimitsHit []LimitHit
+	// Executed has bit g set (word g/64, bit g%64) when a step of the
+	// search executed transformation g, an index into the model's Groups
+	// (model.Model.Groups), whether the step led to a new state, a stored
+	// one, an error or a bound. After a complete search the transformations
+	// whose bit is clear are code no execution reaches (SPIN's "unreached
+	// in proctype"). Nil when the model does not list its transformations.
+	Executed []uint64
 
 	// for tests: depth-first search's deferred successors found new, and
 	// generations taken back because of them (see dfs)
@@ -177,6 +184,8 @@ type searcher struct {
 	curID     StateID
 	found     bool
 	failOrd   int
+	// executed: see Result.Executed
+	executed []uint64
 	// new successors of the state being expanded
 	succ    []StateID
 	visitFn func(*model.Step)
@@ -233,6 +242,7 @@ func Run(m Model, cfg Config) *Result {
 		// the initial state is checked by the wrapper's Initial below
 		s.m, s.chk, s.checked = cm.Model, cm.c, cm
 	}
+	s.executed = newExecuted(s.m)
 	s.store = NewStateStore(aux)
 	if cfg.storeIDBits != 0 {
 		s.store = newStateStore(aux, stateChunkShift, stateFirstChunk, cfg.storeIDBits)
@@ -282,6 +292,7 @@ func (s *searcher) visit(st *model.Step) {
 		return
 	}
 	s.res.Stats.Transitions++
+	s.markExecuted(st.Groups)
 	if s.atBound {
 		// a step from a state at --max-depth would make the path longer
 		// than the bound: only a successor already stored is not a cut
@@ -486,9 +497,34 @@ func (s *searcher) stats() Stats {
 	return st
 }
 
+// groupLister is a Model that lists its transformations (model.Model).
+type groupLister interface {
+	Groups() []model.Group
+}
+
+// newExecuted is the bitset of Result.Executed for m, all clear, or nil.
+func newExecuted(m Model) []uint64 {
+	if gl, ok := m.(groupLister); ok {
+		return make([]uint64, (len(gl.Groups())+63)/64)
+	}
+	return nil
+}
+
+// markExecuted records the transformations of a step in s.executed. It
+// costs the search a load and a predictable branch per transformation of
+// a step (docs/performance.md, "Unreached code").
+func (s *searcher) markExecuted(groups []int32) {
+	for _, g := range groups {
+		if w := int(g >> 6); w < len(s.executed) && s.executed[w]&(1<<(uint(g)&63)) == 0 {
+			s.executed[w] |= 1 << (uint(g) & 63)
+		}
+	}
+}
+
 func (s *searcher) finish() *Result {
 	r := &s.res
 	r.Stats = s.stats()
+	r.Executed = s.executed
 	for _, h := range s.limits {
 		r.LimitsHit = append(r.LimitsHit, *h)
 	}

@@ -9,13 +9,16 @@ const MaxExcerpt = 60
 // Excerpt returns s, or its first MaxExcerpt characters followed by "…"
 // when it is longer, so that a message about a megabyte-long name stays
 // one readable line. Invalid UTF-8 is kept as it is.
-func Excerpt(s string) string {
-	if len(s) <= MaxExcerpt || utf8.RuneCountInString(s) <= MaxExcerpt {
+func Excerpt(s string) string { return ExcerptN(s, MaxExcerpt) }
+
+// ExcerptN is Excerpt with at most max characters.
+func ExcerptN(s string, max int) string {
+	if len(s) <= max || utf8.RuneCountInString(s) <= max {
 		return s
 	}
 	n := 0
 	for i := range s {
-		if n == MaxExcerpt {
+		if n == max {
 			return s[:i] + "…"
 		}
 		n++

@@ -238,7 +238,7 @@ func librarySource(name string) (string, string, error) {
 		}
 		return canon, spec(canon, toks, nil, rules), nil
 	}
-	return "", "", fmt.Errorf("unknown abstraction %q (the library has concrete, point, signs, evenodd, range(l,u), set(v1,…,vn), modulo(k))", name)
+	return "", "", fmt.Errorf("unknown abstraction %q (the library has concrete, point, signs, evenodd, range(l,u), set(v1,…,vn), modulo(k))", source.Excerpt(name))
 }
 
 func famSyntax(fam string) string {

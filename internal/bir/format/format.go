@@ -91,3 +91,15 @@ func TypeExpr(t ast.TypeExpr) string {
 	p.typ(t)
 	return p.buf.String()
 }
+
+// Transformation returns the canonical text of a transformation on one
+// line, without comments (for trails, as SPIN's -p prints each statement):
+// `when G do { a; } goto L;`. A nil t gives `/* bad */`.
+func Transformation(t *ast.Transformation) string {
+	if t == nil {
+		return badText
+	}
+	p := &printer{}
+	p.transformationForm(t, true)
+	return p.buf.String()
+}

@@ -34,9 +34,9 @@ type Use struct {
 func ParseBinding(arg string) (Binding, error) {
 	b, msg := parseBindingText(arg)
 	if msg != "" {
-		return Binding{}, fmt.Errorf("--abstract %s: %s", arg, msg)
+		return Binding{}, fmt.Errorf("--abstract %s: %s", source.Excerpt(arg), msg)
 	}
-	b.Where = "--abstract " + arg
+	b.Where = "--abstract " + source.Excerpt(arg)
 	return b, nil
 }
 
