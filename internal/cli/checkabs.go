@@ -177,7 +177,7 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 		fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 		return ExitBadInput
 	}
-	fr, err, r := o.replay(ac.concM, sc, feasible.Config{Checked: ac.concSM, MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
+	fr, r, err := o.replay(ac.concM, sc, feasible.Config{Checked: ac.concSM, MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
 	if r != "" {
 		return stoppedReport(e, o, name, phaseReplay, r)
 	}

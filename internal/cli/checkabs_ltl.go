@@ -162,7 +162,7 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 			fmt.Fprintf(e.stderr, "birch: internal error: %v\n", err)
 			return ExitBadInput
 		}
-		fr, err, r := o.replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
+		fr, r, err := o.replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree})
 		if r != "" {
 			return stoppedReport(e, o, name, phaseReplay, r)
 		}
@@ -182,7 +182,7 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	accept := func(states [][]byte, _ []int) string {
 		return ac.lassoViolates(p, concEv, sc, states, o.fair)
 	}
-	fr, err, r := o.replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree, Accept: accept})
+	fr, r, err := o.replay(ac.concM, sc, feasible.Config{MaxNodes: o.maxReplay, Solver: o.solver, Agree: ac.agree, Accept: accept})
 	if r != "" {
 		return stoppedReport(e, o, name, phaseReplay, r)
 	}

@@ -232,8 +232,8 @@ func (o *checkOptions) translate(f *ltl.Formula, props []string) (aut *ltl.Autom
 
 // replay replays an abstract trail on the concrete model (feasible.Replay)
 // within the limits; stopped is the reason when a limit stopped it.
-func (o *checkOptions) replay(m *model.Model, sc feasible.Schedule, cfg feasible.Config) (fr *feasible.Result, err error, stopped string) {
+func (o *checkOptions) replay(m *model.Model, sc feasible.Schedule, cfg feasible.Config) (fr *feasible.Result, stopped string, err error) {
 	cfg.Context = o.lim.ctx
 	stopped = o.lim.run(phaseReplay, func() { fr, err = feasible.Replay(m, sc, cfg) })
-	return fr, err, stopped
+	return fr, stopped, err
 }
