@@ -23,7 +23,7 @@ Val = range 0..M;
 cnt : array [K] of Val;
 main thread Main ()
   loc m0:
-    when cnt[0] >= 0 do { start Worker(0); start Worker(1); start Worker(2); start Worker(3);
+    when cnt[0] >= 0 || cnt[7] == 3 && cnt[6] == 3 && cnt[5] == 3 do { start Worker(0); start Worker(1); start Worker(2); start Worker(3);
       start Worker(4); start Worker(5); start Worker(6); start Worker(7); } goto m1;
   loc m1:
 end Main;
@@ -38,16 +38,23 @@ end Deep;
 // proposition 0 is cnt[0] >= 0 (true in every state).
 func deepProperty(t *testing.T, f *ltl.Formula) (*model.Model, Property) {
 	t.Helper()
+	return deepPropertyOf(t, "cnt[0] >= 0", f)
+}
+
+// deepPropertyOf compiles deepCounters and the property f, whose
+// proposition 0 is the expression p (of a guard of the model).
+func deepPropertyOf(t *testing.T, p string, f *ltl.Formula) (*model.Model, Property) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "deep.bir")
 	if err := os.WriteFile(path, []byte(deepCounters), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m := loadModel(t, path)
-	p, err := ltlExprOf(m, "cnt[0] >= 0")
+	x, err := ltlExprOf(m, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := m.NewEvaluator([]ast.Expr{p})
+	ev, err := m.NewEvaluator([]ast.Expr{x})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,5 +153,32 @@ func TestLassoStops(t *testing.T) {
 	want := "the product has an accepting cycle (the property is violated), but building the counterexample was stopped: interrupted"
 	if r.Verdict != Inconclusive || r.Reason != want || r.Violation != nil {
 		t.Errorf("stopped at the lasso: %s, %q; want inconclusive, %q", r.Verdict, r.Reason, want)
+	}
+}
+
+// TestLassoMemory: the memory limit bounds the breadth-first searches of
+// the counterexample too. With weak fairness, the lasso of "[] <> r" (r
+// holds in one state of 65,537) must move every thread, and its searches
+// visit most of the product; under a limit that the product search alone
+// stays within, they stop, where they used to build the whole lasso
+// holding maps of every state they visited, counted nowhere.
+func TestLassoMemory(t *testing.T) {
+	// <> [] !r, violated by the fair executions that reach r again and again
+	f := ltl.Un(ltl.Eventually, ltl.Un(ltl.Always, ltl.Un(ltl.Not, ltl.Prop(0))))
+	m, prop := deepPropertyOf(t, "cnt[7] == 3 && cnt[6] == 3 && cnt[5] == 3", f)
+	prop.Fair = true
+	full := RunLTL(m, prop, Config{MaxMemory: 1 << 30})
+	if full.Verdict != Fail || full.CycleStart < 0 {
+		t.Fatalf("with room for the lasso: %s; want a lasso", full.Reason)
+	}
+	// the search found the accepting cycle holding full.Stats.Memory; the
+	// limit leaves it the headroom of its checks (4 MiB, twice the table,
+	// the growth of the stacks) and a few MiB more, less than the 61,552
+	// states the lasso's searches visit take
+	limit := full.Stats.Memory + 7<<20
+	res := RunLTL(m, prop, Config{MaxMemory: limit})
+	want := "the product has an accepting cycle (the property is violated), but building the counterexample was stopped: memory limit reached"
+	if res.Verdict != Inconclusive || !strings.HasPrefix(res.Reason, want) {
+		t.Errorf("--max-memory=%d: %s: %s; want inconclusive, %q", limit, res.Verdict, res.Reason, want)
 	}
 }
