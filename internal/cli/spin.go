@@ -96,7 +96,7 @@ or paths cut at a bound of the model).`,
 			fs.BoolVar(&o.json, "json", false, "print the result as one JSON document on stdout (as birch check --json)")
 			fs.StringVar(&o.trail, "trail", "", "save the trail of a violation to this file (for birch replay)")
 			fs.BoolVar(&o.fullTrail, "full-trail", false, "print every step of a long trail (by default the first and last 10)")
-			fs.StringVar(&o.keep, "keep", "", "keep the Promela model, pan and the trail in `DIR` instead of a temporary directory")
+			fs.StringVar(&o.keep, "keep", "", "copy the Promela model, pan and the trail into `DIR` at the end (links found there are replaced, not followed)")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
 			fs.StringVar(&o.maxMemory, "max-memory", "", "bound pan's memory (-DMEMLIM), e.g. 4G, 512M (default: no bound)")
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
@@ -363,8 +363,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 			fmt.Fprintf(w, "SPIN's files are in %s\n", o.keep)
 		}
 		fmt.Fprintf(w, "stats: SPIN: %s\n", statsLine(res.Stats))
-		fmt.Fprintf(w, "times: translation %.3f s, spin -a %.3f s, gcc %.3f s, pan %.3f s (gcc %s; pan %s)\n",
-			translateTime.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), strings.Join(r.CFlags, " "), strings.Join(r.PanArgs, " "))
+		printSpinTimes(w, translateTime, r)
 	}
 	switch res.Verdict {
 	case search.Pass:
@@ -562,10 +561,23 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 		if o.keep != "" {
 			fmt.Fprintf(e.stdout, "SPIN's files are in %s\n", o.keep)
 		}
-		fmt.Fprintf(e.stdout, "times: translation %.3f s, spin -a %.3f s, gcc %.3f s, pan %.3f s (gcc %s; pan %s)\n",
-			translateTime.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), strings.Join(r.CFlags, " "), strings.Join(r.PanArgs, " "))
+		printSpinTimes(e.stdout, translateTime, r)
 	}
 	return status
+}
+
+// printSpinTimes prints the times line of birch spin: each phase's time
+// and the flags of gcc and pan ("not run" for a tool a limit stopped birch
+// spin before).
+func printSpinTimes(w io.Writer, translate time.Duration, r *promela.PanReport) {
+	flags := func(fs []string) string {
+		if len(fs) == 0 {
+			return "not run"
+		}
+		return strings.Join(fs, " ")
+	}
+	fmt.Fprintf(w, "times: translation %.3f s, spin -a %.3f s, gcc %.3f s, pan %.3f s (gcc %s; pan %s)\n",
+		translate.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), flags(r.CFlags), flags(r.PanArgs))
 }
 
 // phasePromela is the phase of birch spin that translates the model (and

@@ -117,6 +117,9 @@ func TestSpinTimeLimitGcc(t *testing.T) {
 	tmp, pidFile := fakeSpinTools(t, "sleep 300 &\necho $! >\"$PIDFILE\"\nwait\n", "")
 	status, stdout, stderr := runMainWithin(t, 20*time.Second, "spin", "--time-limit", "300ms", peterson)
 	wantStopped(t, status, stdout, stderr, "inconclusive: time limit reached (--time-limit=300ms) while gcc compiled pan\n", pidFile, tmp)
+	if !strings.Contains(stdout, "; pan not run)\n") {
+		t.Errorf("stdout %q does not say that pan did not run", stdout)
+	}
 }
 
 // wantStopped checks the outcome of a birch spin stopped by a limit: exit
