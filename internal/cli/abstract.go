@@ -79,8 +79,7 @@ a construct the generator does not support (file:line:col: message).`,
 func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*abstractOptions)
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "birch abstract: expected one model file")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch abstract: expected one model file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	var icfg infer.Config

@@ -100,8 +100,7 @@ func runAbstraction(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*abstractionOptions)
 	args := fs.Args()
 	if len(args) == 0 {
-		fmt.Fprintln(e.stderr, "birch abstraction: expected show, list or infer")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch abstraction: expected show, list or infer; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	if !solvers.Available(o.solver) {

@@ -287,8 +287,7 @@ func compileModel(e *env, name string, mo model.Options) (*loaded, *model.Model)
 func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*checkOptions)
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "birch check: want exactly one model file")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch check: want exactly one model file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	cfg, mo, ok := o.config(e, "check")

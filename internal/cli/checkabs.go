@@ -544,6 +544,7 @@ func (ac *abstractCheck) report(e *env, o *checkOptions, name string, res *searc
 				Model: name, Verdict: verdict.String(), Complete: res.Complete && res.Violation == nil, Reason: reason,
 				Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
 				LimitsHit: limitsJSON(ac.abs.fset, res.LimitsHit), Search: o.search,
+				Unreached: ac.unreached(res),
 			},
 			Abstraction: ja,
 		})
@@ -586,6 +587,7 @@ func (ac *abstractCheck) report(e *env, o *checkOptions, name string, res *searc
 			fmt.Fprintf(w, "note: the concrete values differ from the abstract trail's from step %d: %s\n", d.Step, d.Reason)
 		}
 	}
+	printUnreached(w, ac.unreached(res), len(res.LimitsHit) > 0)
 	for _, lh := range res.LimitsHit {
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, ac.concretePos(lh.Pos), lh.Msg)
 	}
@@ -652,4 +654,26 @@ func printNotConfirmed(w io.Writer, fset *source.FileSet, fr *feasible.Result) {
 	if d := fr.ValuesDiverge; d != nil {
 		fmt.Fprintf(w, "values part ways first at step %d (%s at %s): %s\n", d.Step, d.Thread, d.Location, d.Reason)
 	}
+}
+
+// unreached lists the concrete transformations that the complete search
+// of the abstract model never executed: the abstract model executes every
+// transformation the concrete one does (over-approximation), so these are
+// unreached in the model as well. A transformation the abstract model has
+// no counterpart of is not listed.
+func (ac *abstractCheck) unreached(res *search.Result) []jsonUnreached {
+	if !searchedAll(res) {
+		return nil
+	}
+	covered, executed := map[*ast.Transformation]bool{}, map[*ast.Transformation]bool{}
+	for _, g := range ac.absM.Groups() {
+		if c := ac.mapGroup(g.Index); c >= 0 {
+			d := ac.concM.Groups()[c].Decl
+			covered[d] = true
+			if wasExecuted(res, g.Index) {
+				executed[d] = true
+			}
+		}
+	}
+	return listUnreached(ac.conc, func(t *ast.Transformation) bool { return covered[t] && !executed[t] })
 }

@@ -472,8 +472,7 @@ Exit status: 0 when the formula was translated, 2 otherwise.`,
 func runLTL2BA(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*ltl2baOptions)
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "birch ltl2ba: want a formula")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch ltl2ba: want a formula; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	src := strings.Join(fs.Args(), " ")

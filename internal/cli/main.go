@@ -94,8 +94,6 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		fmt.Fprintf(stderr, "birch %s: %s; %s\n", c.name, usageError(err, fs), helpPointer(c))
 		return ExitBadInput
 	}
-	// a command's own usage mistakes (a missing model) point to -h too
-	fs.Usage = func() { fmt.Fprintf(stderr, "%s\n", helpPointer(c)) }
 	if name := emptyFlag(fs); name != "" {
 		// an empty --ltl, --property or --trail would otherwise read as
 		// "not given": a plain check that can pass
@@ -121,6 +119,12 @@ func emptyFlag(fs *flag.FlagSet) string {
 // helpPointer tells where a command's usage is.
 func helpPointer(c *command) string {
 	return fmt.Sprintf("run 'birch %s -h' for usage", c.name)
+}
+
+// usageLine is helpPointer for a command's flag set, which a command's
+// own usage mistake (a missing model) ends with.
+func usageLine(fs *flag.FlagSet) string {
+	return fmt.Sprintf("run '%s -h' for usage", fs.Name())
 }
 
 func versionString() string {

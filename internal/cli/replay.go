@@ -65,8 +65,7 @@ type simOptions struct {
 func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*checkOptions)
 	if fs.NArg() != 2 {
-		fmt.Fprintln(e.stderr, "birch replay: want a model file and a trail file")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch replay: want a model file and a trail file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	if msg := modelBoundsError(o.maxThreads, o.maxCalls); msg != "" {
@@ -229,8 +228,7 @@ func printState(w interface{ Write([]byte) (int, error) }, vars []model.Var) {
 func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*simOptions)
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "birch simulate: want exactly one model file")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch simulate: want exactly one model file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	if o.steps < 0 {

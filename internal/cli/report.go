@@ -332,15 +332,32 @@ type jsonUnreached struct {
 // or a search complete within the bounds of the model): only then is code
 // that was not executed code no execution reaches.
 func unreachedCode(l *loaded, m *model.Model, res *search.Result) []jsonUnreached {
-	if !res.Complete || res.Violation != nil || res.Executed == nil {
+	if !searchedAll(res) {
 		return nil
 	}
 	executed := map[*ast.Transformation]bool{}
 	for _, g := range m.Groups() {
-		if res.Executed[g.Index>>6]&(1<<(uint(g.Index)&63)) != 0 {
+		if wasExecuted(res, g.Index) {
 			executed[g.Decl] = true
 		}
 	}
+	return listUnreached(l, func(t *ast.Transformation) bool { return !executed[t] })
+}
+
+// searchedAll reports whether res is a complete search without a
+// violation that recorded the transformations it executed.
+func searchedAll(res *search.Result) bool {
+	return res.Complete && res.Violation == nil && res.Executed != nil
+}
+
+// wasExecuted reports whether the search executed transformation g.
+func wasExecuted(res *search.Result, g int) bool {
+	return res.Executed[g>>6]&(1<<(uint(g)&63)) != 0
+}
+
+// listUnreached lists the transformations of l's program that unreached
+// says are, in the order of the model's text.
+func listUnreached(l *loaded, unreached func(*ast.Transformation) bool) []jsonUnreached {
 	out := []jsonUnreached{}
 	for _, procs := range [][]*types.Proc{l.prog.Threads, l.prog.Functions} {
 		for _, p := range procs {
@@ -350,7 +367,7 @@ func unreachedCode(l *loaded, m *model.Model, res *search.Result) []jsonUnreache
 			}
 			for _, loc := range p.Locations {
 				for _, t := range loc.Decl.Transformations {
-					if !executed[t] {
+					if unreached(t) {
 						out = append(out, jsonUnreached{Proc: p.Name(), Kind: kind, Location: loc.Name(),
 							Pos: posString(l.fset, t.Pos()), Source: transformationText(t)})
 					}

@@ -65,8 +65,7 @@ a script.`,
 func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*smtOptions)
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "birch smt: no script files given")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch smt: no script files given; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	var limit smt.Limit

@@ -126,8 +126,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		}
 	}
 	if len(args) != 1 {
-		fmt.Fprintln(e.stderr, "birch spin: want exactly one model file")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch spin: want exactly one model file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	if o.maxThreads < 1 || o.maxThreads > 64 {

@@ -65,8 +65,7 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "birch translate: give exactly one model file")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch translate: give exactly one model file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	if !checkOutputPath(e, "translate", "-o", o.out) {

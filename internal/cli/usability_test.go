@@ -139,9 +139,17 @@ func TestUsageMistakeOneLine(t *testing.T) {
 		}
 	}
 	// a command's own usage mistake: the problem and the pointer, no help text
-	status, _, stderr := runMain("check")
-	if status != ExitBadInput || stderr != "birch check: want exactly one model file\nrun 'birch check -h' for usage\n" {
-		t.Errorf("birch check: status %d, stderr %q", status, stderr)
+	for _, c := range []struct{ args, want string }{
+		{"check", "birch check: want exactly one model file; run 'birch check -h' for usage\n"},
+		{"check a.bir b.bir", "birch check: want exactly one model file; run 'birch check -h' for usage\n"},
+		{"replay a.bir", "birch replay: want a model file and a trail file; run 'birch replay -h' for usage\n"},
+		{"vet", "birch vet: no model files given; run 'birch vet -h' for usage\n"},
+		{"spin", "birch spin: want exactly one model file; run 'birch spin -h' for usage\n"},
+	} {
+		status, stdout, stderr := runMain(strings.Fields(c.args)...)
+		if status != ExitBadInput || stdout != "" || stderr != c.want {
+			t.Errorf("birch %s: status %d, stdout %q, stderr %q; want 2 and %q", c.args, status, stdout, stderr, c.want)
+		}
 	}
 }
 
@@ -352,6 +360,14 @@ func TestUnreachedCode(t *testing.T) {
 	}
 	if w := "thread M a :10:5|thread M b :13:5|function f f0 :5:5"; strings.Join(got, "|") != w {
 		t.Errorf("JSON unreached: %q, want %q", strings.Join(got, "|"), w)
+	}
+	// with abstraction: what the abstract model never executes, in the
+	// concrete model's terms (here only f: the abstract model may take x > 5)
+	status, stdout, _ = runMain("check", "--abstract", "x=signs", name)
+	want = "unreached in function f (1 transformation never executed):\n" +
+		"  " + name + ":5:5: loc f0: [when true do { } return 1]\n"
+	if status != ExitPass || !strings.Contains(stdout, want) || strings.Contains(stdout, "thread M (") {
+		t.Errorf("--abstract x=signs: status %d, stdout:\n%s\nwant it to contain:\n%s", status, stdout, want)
 	}
 	// every transformation executed: nothing printed, [] in JSON
 	peterson := filepath.Join(examplesDir, "peterson.bir")

@@ -33,8 +33,7 @@ Exit status: 0 when every model is well formed, 2 otherwise.`,
 func runVet(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*vetOptions)
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "birch vet: no model files given")
-		fs.Usage()
+		fmt.Fprintf(e.stderr, "birch vet: no model files given; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	status := ExitPass
