@@ -82,9 +82,10 @@ Temporary files go to a private directory that is removed at the end
 (--keep DIR copies them to DIR, replacing links found there rather than
 writing through them).
 
---time-limit and Ctrl-C stop the tool that runs (spin, gcc with everything
-it started, or pan, which prints its statistics); --max-memory bounds pan's
-memory (-DMEMLIM).
+--time-limit, --max-memory and Ctrl-C hold while birch builds and translates
+the model, and stop the SPIN tool that runs (spin, gcc with everything it
+started, or pan, which prints its statistics); pan is compiled with
+-DMEMLIM from --max-memory.
 
 Exit status: 0 pass, 1 fail, 2 bad input, usage or missing tools, 3
 inconclusive (bitstate, pan's depth or memory bound, the time limit, Ctrl-C,
@@ -98,7 +99,7 @@ or paths cut at a bound of the model).`,
 			fs.BoolVar(&o.fullTrail, "full-trail", false, "print every step of a long trail (by default the first and last 10)")
 			fs.StringVar(&o.keep, "keep", "", "copy the Promela model, pan and the trail into `DIR` at the end (links found there are replaced, not followed)")
 			fs.StringVar(&o.timeLimit, "time-limit", "", "stop SPIN after this long, e.g. 30s, 5m (default: no limit)")
-			fs.StringVar(&o.maxMemory, "max-memory", "", "bound pan's memory (-DMEMLIM), e.g. 4G, 512M (default: no bound)")
+			fs.StringVar(&o.maxMemory, "max-memory", "", "bound birch's memory and pan's (-DMEMLIM), e.g. 4G, 512M (default: birch 80% of the machine's, pan none)")
 			fs.IntVar(&o.maxThreads, "max-threads", 16, "bound on the number of threads (at most 64)")
 			fs.IntVar(&o.maxCalls, "max-call-depth", 64, "bound on the call depth of a thread")
 			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model (an invariant or an ltl formula)")
