@@ -342,12 +342,17 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	return reportResult(e, l, m, name, o, res)
 }
 
+// progressEvery is the interval between progress lines (0: a second);
+// tests shorten it.
+var progressEvery time.Duration
+
 // prepareSearch marks the start of a search phase (the limits of
 // startLimits reach the search through cfg) and arranges for progress
 // lines. The returned function marks the end of the search.
 func (o *checkOptions) prepareSearch(e *env, cfg *search.Config) (release func()) {
 	if o.progress || isTerminal(e.stderr) {
 		cfg.Progress = progressPrinter(e.stderr)
+		cfg.ProgressEvery = progressEvery
 	}
 	return o.lim.startSearch()
 }

@@ -52,8 +52,10 @@ type Config struct {
 	// StopReason, if set, says why Stop was set, for the result's Reason
 	// ("interrupted" otherwise); it is called once Stop is true.
 	StopReason func() string
-	// Progress, if set, is called about once a second.
-	Progress func(Stats)
+	// Progress, if set, is called about once every ProgressEvery (a
+	// second when ProgressEvery is 0).
+	Progress      func(Stats)
+	ProgressEvery time.Duration
 
 	// storeIDBits, when not 0, is the store's initial number of id bits
 	// in place of stateInitIDBits: tests raise it to leave few hash bits
@@ -465,11 +467,19 @@ func (s *searcher) check() bool {
 		s.stopped = fmt.Sprintf("time limit reached (--time-limit=%s)", s.cfg.TimeLimit)
 		return false
 	}
-	if s.cfg.Progress != nil && now.Sub(s.lastProg) >= time.Second {
+	if s.cfg.Progress != nil && now.Sub(s.lastProg) >= s.progressEvery() {
 		s.lastProg = now
 		s.cfg.Progress(s.stats())
 	}
 	return true
+}
+
+// progressEvery is the interval between two progress lines.
+func (s *searcher) progressEvery() time.Duration {
+	if s.cfg.ProgressEvery > 0 {
+		return s.cfg.ProgressEvery
+	}
+	return time.Second
 }
 
 func (s *searcher) memory() int64 { return s.store.Bytes() + s.stackMem }
