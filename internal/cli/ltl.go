@@ -450,8 +450,8 @@ resolved against any model). The formula may be given as one argument or as
 several, which are joined with spaces; put -- before a formula that starts
 with - or contains ->, so that it is not read as a flag.
 
-The automaton is built by birch (the tableau construction of Gerth, Peled,
-Vardi and Wolper, then simplified): by default degeneralized into a Büchi
+The automaton is built by birch (formulas expanded into next-state form, as
+in Couvreur's construction, then simplified): by default degeneralized into a Büchi
 automaton with accepting states; --tgba prints the transition-based
 generalized Büchi automaton that birch check's product search uses; --negate
 translates the negation of the formula (what birch check searches for); --dot

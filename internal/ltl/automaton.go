@@ -328,43 +328,56 @@ func (a *Automaton) restrict(keep []bool) {
 
 // mergeEdges removes subsumed edges and merges pairs of edges with the
 // same target and marks whose labels differ in the polarity of exactly one
-// proposition.
+// proposition. Only edges with the same target are compared, so the cost
+// is quadratic in the edges between two states, not in a state's edges.
 func (a *Automaton) mergeEdges() {
 	for q := range a.States {
 		es := a.States[q].Edges
-		for changed := true; changed; {
-			changed = false
-		outer:
-			for i := 0; i < len(es); i++ {
-				for j := 0; j < len(es); j++ {
-					if i == j {
-						continue
-					}
-					x, y := es[i], es[j]
-					if x.To != y.To {
-						continue
-					}
-					// x subsumes y: weaker label, at least y's marks
-					if x.Acc&y.Acc == y.Acc && x.Pos&y.Pos == x.Pos && x.Neg&y.Neg == x.Neg {
+		sortEdges(es)
+		var out []Edge
+		for lo := 0; lo < len(es); {
+			hi := lo + 1
+			for hi < len(es) && es[hi].To == es[lo].To {
+				hi++
+			}
+			out = append(out, mergeParallel(es[lo:hi:hi])...)
+			lo = hi
+		}
+		a.States[q].Edges = out
+	}
+}
+
+// mergeParallel applies mergeEdges's rules to edges with one target.
+func mergeParallel(es []Edge) []Edge {
+	for changed := true; changed; {
+		changed = false
+	outer:
+		for i := 0; i < len(es); i++ {
+			for j := 0; j < len(es); j++ {
+				if i == j {
+					continue
+				}
+				x, y := es[i], es[j]
+				// x subsumes y: weaker label, at least y's marks
+				if x.Acc&y.Acc == y.Acc && x.Pos&y.Pos == x.Pos && x.Neg&y.Neg == x.Neg {
+					es = append(es[:j], es[j+1:]...)
+					changed = true
+					break outer
+				}
+				if x.Acc == y.Acc {
+					d := (x.Pos ^ y.Pos) | (x.Neg ^ y.Neg)
+					if bits.OnesCount64(d) == 1 && x.Pos&^d == y.Pos&^d && x.Neg&^d == y.Neg&^d && (x.Pos^y.Pos) == (x.Neg^y.Neg) {
+						es[i] = Edge{To: x.To, Pos: x.Pos &^ d, Neg: x.Neg &^ d, Acc: x.Acc}
 						es = append(es[:j], es[j+1:]...)
 						changed = true
 						break outer
 					}
-					if x.Acc == y.Acc {
-						d := (x.Pos ^ y.Pos) | (x.Neg ^ y.Neg)
-						if bits.OnesCount64(d) == 1 && x.Pos&^d == y.Pos&^d && x.Neg&^d == y.Neg&^d && (x.Pos^y.Pos) == (x.Neg^y.Neg) {
-							es[i] = Edge{To: x.To, Pos: x.Pos &^ d, Neg: x.Neg &^ d, Acc: x.Acc}
-							es = append(es[:j], es[j+1:]...)
-							changed = true
-							break outer
-						}
-					}
 				}
 			}
 		}
-		sortEdges(es)
-		a.States[q].Edges = es
 	}
+	sortEdges(es)
+	return es
 }
 
 func sortEdges(es []Edge) {

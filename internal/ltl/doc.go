@@ -26,9 +26,15 @@
 // An Automaton is a transition-based generalized Büchi automaton (TGBA): its
 // edges carry a label (a conjunction of literals over the propositions) and
 // a set of acceptance marks; a run is accepting when it takes edges of every
-// acceptance set infinitely often. Translate uses the tableau construction
-// of Gerth, Peled, Vardi and Wolper and reduces the result (Simplify: useless
-// states, subsumed edges, redundant acceptance sets, bisimilar states).
+// acceptance set infinitely often. Translate builds it by expanding
+// formulas into next-state form, as Couvreur's construction does: a state is
+// a set of formulas, each edge a term `label ∧ X next` of the state's
+// expansion, and an edge that postpones an eventuality a U b carries a
+// promise of it (the acceptance set of a U b holds the edges without one).
+// States are reduced by syntactic implication and dominated terms dropped,
+// so that conjunctions of independent obligations such as [] <> p ∧ [] <> q
+// stay one state. The result is reduced (Simplify: useless states, subsumed
+// edges, redundant acceptance sets, bisimilar states).
 // Degeneralize turns a TGBA into an ordinary state-based Büchi automaton,
 // which is what `birch ltl2ba` prints by default:
 //

@@ -6,33 +6,29 @@ import (
 	"testing"
 )
 
+// fold joins f(0), …, f(n-1) with op.
+func fold(op Op, n int, f func(i int) *Formula) *Formula {
+	g := f(0)
+	for i := 1; i < n; i++ {
+		g = Bin(op, g, f(i))
+	}
+	return g
+}
+
 // responses is (p0 -> <> p1) && (p2 -> <> p3) && … with n conjuncts over
 // 2n propositions (independent obligations).
 func responses(n int) *Formula {
-	var f *Formula
-	for i := 0; i < n; i++ {
-		g := Bin(Implies, Prop(2*i), Un(Eventually, Prop(2*i+1)))
-		if f == nil {
-			f = g
-		} else {
-			f = Bin(And, f, g)
-		}
-	}
-	return f
+	return fold(And, n, func(i int) *Formula { return Bin(Implies, Prop(2*i), Un(Eventually, Prop(2*i+1))) })
 }
 
 // persistences is <>[]p0 || <>[]p1 || … with n disjuncts.
 func persistences(n int) *Formula {
-	var f *Formula
-	for i := 0; i < n; i++ {
-		g := Un(Eventually, Un(Always, Prop(i)))
-		if f == nil {
-			f = g
-		} else {
-			f = Bin(Or, f, g)
-		}
-	}
-	return f
+	return fold(Or, n, func(i int) *Formula { return Un(Eventually, Un(Always, Prop(i))) })
+}
+
+// chain is (p0 -> <> p1) && (p1 -> <> p2) && … && (p(n-1) -> <> pn).
+func chain(n int) *Formula {
+	return fold(And, n, func(i int) *Formula { return Bin(Implies, Prop(i), Un(Eventually, Prop(i+1))) })
 }
 
 // A cancelled context stops the translation with an error that wraps the
@@ -56,5 +52,61 @@ func TestTranslateNodeBound(t *testing.T) {
 	// and within the default bound a smaller one translates
 	if _, err := Translate(Un(Always, responses(2)), nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The formula families of issue 16 translate within a bound on the work of
+// the construction and with automata as small as SPIN's (spin -f gives the
+// same counts of Büchi states for n = 11: 12 for !chain and for
+// persistences, and it does not finish the other two in minutes).
+func TestTranslateFamilies(t *testing.T) {
+	for n := 1; n <= 11; n++ {
+		for _, c := range []struct {
+			name   string
+			f      *Formula
+			states int // bound on the Büchi automaton's states
+			tgba   int // bound on the generalized automaton's states
+		}{
+			{"!chain", Un(Not, chain(n)), n + 1, n + 1},
+			{"persistences", persistences(n), n + 1, n + 1},
+			// [] <> !p0 && … && [] <> !pn: one state, n acceptance sets
+			{"!persistences", Un(Not, persistences(n)), n + 1, 1},
+		} {
+			// the bound on the construction is polynomial in n
+			tr := Translator{MaxNodes: 1000 * (n + 1) * (n + 1)}
+			a, err := tr.Translate(context.Background(), c.f, nil)
+			if err != nil {
+				t.Fatalf("%s(%d): %v", c.name, n, err)
+			}
+			ba := Degeneralize(a)
+			ba.Simplify()
+			if len(a.States) > c.tgba || len(ba.States) > c.states {
+				t.Errorf("%s(%d): %d generalized and %d Büchi states; want at most %d and %d", c.name, n, len(a.States), len(ba.States), c.tgba, c.states)
+			}
+		}
+	}
+	// the chain itself needs a state per set of pending obligations: 2^n
+	// of them and the initial state, no more; so does [] of n independent
+	// responses (spin -f does not finish n = 3 in a minute)
+	for n := 1; n <= 7; n++ {
+		for _, c := range []struct {
+			name   string
+			f      *Formula
+			states int
+		}{
+			{"chain", chain(n), 1<<n + 1},
+			{"[] responses", Un(Always, responses(n)), 1 << n},
+		} {
+			if c.name == "[] responses" && n > 5 {
+				continue // 5^n edges
+			}
+			a, err := Translate(c.f, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(a.States) > c.states {
+				t.Errorf("%s(%d): %d states; want at most %d", c.name, n, len(a.States), c.states)
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package ltl
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
@@ -227,4 +228,33 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// TestTranslateRandomLong is TestTranslateRandom with larger formulas over
+// more propositions (BIRCH_LONG=1).
+func TestTranslateRandomLong(t *testing.T) {
+	if os.Getenv("BIRCH_LONG") == "" {
+		t.Skip("set BIRCH_LONG=1 to run")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 20000; i++ {
+		nprops := 1 + r.IntN(4)
+		f := randFormula(r, nprops, 1+r.IntN(14))
+		a, err := Translate(f, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ba := Degeneralize(a)
+		ba.Simplify()
+		pres, cycs := randLassos(r, nprops, 40)
+		for j := range pres {
+			want := Holds(f, pres[j], cycs[j])
+			if got := a.Accepts(pres[j], cycs[j]); got != want {
+				t.Fatalf("%v: the automaton says %v on %v %v^w, the formula %v\n%s", f, got, pres[j], cycs[j], want, a.Format(""))
+			}
+			if got := ba.Accepts(pres[j], cycs[j]); got != want {
+				t.Fatalf("%v: the degeneralized automaton says %v on %v %v^w, the formula %v\n%s", f, got, pres[j], cycs[j], want, ba.Format(""))
+			}
+		}
+	}
 }
