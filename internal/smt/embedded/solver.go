@@ -12,6 +12,7 @@ import (
 	"birch/internal/smt"
 	"birch/internal/smt/lia"
 	"birch/internal/smt/sat"
+	"birch/internal/source"
 )
 
 // Solver is the embedded implementation of smt.Solver.
@@ -201,7 +202,7 @@ func pushScope[T any](xs [][]T) [][]T {
 func (s *Solver) Assert(t *smt.Term) {
 	s.invalidate()
 	if !t.IsBool() {
-		s.fail(fmt.Errorf("embedded: assert of a non-Bool term %s", t))
+		s.fail(fmt.Errorf("embedded: assert of a non-Bool term %s", quote(t)))
 		return
 	}
 	s.terms[len(s.scopes)] = append(s.terms[len(s.scopes)], t)
@@ -343,7 +344,7 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	alits := make([]sat.Lit, len(lits))
 	for i, t := range lits {
 		if !t.IsBool() {
-			return smt.Unknown, fmt.Errorf("embedded: assumption %s is not a formula", t)
+			return smt.Unknown, fmt.Errorf("embedded: assumption %s is not a formula", quote(t))
 		}
 		l, ok := s.encode(t)
 		if !ok {
@@ -515,8 +516,15 @@ func (s *Solver) UnsatCore() ([]*smt.Term, error) {
 // --- encoding
 
 func (s *Solver) unsupportedTerm(t *smt.Term, why string) {
-	s.unsupported = why + ": " + t.String()
+	// Sprint, not String: a term sharing its subterms (x1 = x0 + x0, …)
+	// printed as a tree is exponentially long.
+	s.unsupported = why + ": " + quote(t)
 }
+
+// quote returns the beginning of t for a message: Sprint, not String,
+// since a term sharing its subterms (x1 = x0 + x0, …) printed as a tree
+// is exponentially long.
+func quote(t *smt.Term) string { return source.ExcerptN(smt.Sprint(t), 200) }
 
 // Unsupported returns why the last Check answered Unknown because of a term
 // outside the fragment the solver decides, or "".
