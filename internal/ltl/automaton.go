@@ -204,8 +204,8 @@ func sccs(n int, succ func(v int, visit func(int)), root int) []int {
 
 // Simplify reduces the automaton in place, keeping its language: it removes
 // states that are unreachable or from which no accepting cycle is
-// reachable, edges subsumed by others (same target, weaker label, at least
-// the same marks) and merges edges whose labels differ in one literal, drops
+// reachable, edges subsumed by others (same target, weaker labels, together
+// at least the same marks) and merges edges whose labels differ in one literal, drops
 // acceptance sets implied by others, and merges bisimilar states. For a state-based automaton the
 // acceptance marks are left alone, so that it stays state-based.
 func (a *Automaton) Simplify() { _ = a.simplify(context.Background()) }
@@ -347,23 +347,33 @@ func (a *Automaton) mergeEdges() {
 	}
 }
 
-// mergeParallel applies mergeEdges's rules to edges with one target.
+// mergeParallel applies mergeEdges's rules to edges with one target. An
+// edge is subsumed when other edges with weaker labels together carry all
+// its marks: a run that takes it infinitely often can take those in turn
+// instead and still sees each of its marks infinitely often.
 func mergeParallel(es []Edge) []Edge {
 	for changed := true; changed; {
 		changed = false
+		for j := 0; j < len(es); j++ {
+			y := es[j]
+			var marks uint64
+			weaker := false
+			for i, x := range es {
+				if i != j && x.Pos&y.Pos == x.Pos && x.Neg&y.Neg == x.Neg {
+					marks |= x.Acc
+					weaker = true
+				}
+			}
+			if weaker && marks&y.Acc == y.Acc {
+				es = append(es[:j], es[j+1:]...)
+				j--
+				changed = true
+			}
+		}
 	outer:
 		for i := 0; i < len(es); i++ {
-			for j := 0; j < len(es); j++ {
-				if i == j {
-					continue
-				}
+			for j := i + 1; j < len(es); j++ {
 				x, y := es[i], es[j]
-				// x subsumes y: weaker label, at least y's marks
-				if x.Acc&y.Acc == y.Acc && x.Pos&y.Pos == x.Pos && x.Neg&y.Neg == x.Neg {
-					es = append(es[:j], es[j+1:]...)
-					changed = true
-					break outer
-				}
 				if x.Acc == y.Acc {
 					d := (x.Pos ^ y.Pos) | (x.Neg ^ y.Neg)
 					if bits.OnesCount64(d) == 1 && x.Pos&^d == y.Pos&^d && x.Neg&^d == y.Neg&^d && (x.Pos^y.Pos) == (x.Neg^y.Neg) {
