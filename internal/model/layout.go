@@ -10,7 +10,7 @@ const (
 	lockCount    = 1 // reentrancy count
 	lockWaiting  = 2 // bit i: thread i is in the wait set
 	lockNotified = 3 // bit i: thread i is in the notified set
-	lockSlots    = 4
+	lockSlots    = types.LockSlots
 )
 
 // Thread header slot offsets (relative to the thread's record).
@@ -30,22 +30,10 @@ const (
 	frHeader = 3
 )
 
-// slotSize is the number of slots a value of type t occupies in place.
-func slotSize(t types.Type) int {
-	switch u := t.Underlying().(type) {
-	case *types.Lock:
-		return lockSlots
-	case *types.Array:
-		return int(u.Len) * slotSize(u.Elem)
-	case *types.Record:
-		n := 0
-		for _, f := range u.Fields {
-			n += slotSize(f.Type())
-		}
-		return n
-	}
-	return 1
-}
+// slotSize is the number of slots a value of type t occupies in place, at
+// most types.MaxSlots+1 (the checker rejects a type larger than
+// types.MaxSlots).
+func slotSize(t types.Type) int { return int(types.Slots(t)) }
 
 // defaultSlots appends the default value of t.
 func defaultSlots(dst []int64, t types.Type) []int64 {

@@ -15,7 +15,7 @@ type Options struct {
 	MaxCallDepth   int // frames per thread (default 64)
 	MaxReentrancy  int // count of a reentrant lock (default 255)
 	MaxInvisible   int // transformations in one invisible run (default 10000)
-	MaxStateSlots  int // slots of the fixed part of a state (default 1<<20)
+	MaxStateSlots  int // slots of the fixed part of a state and of a frame (default types.MaxSlots)
 	MaxChoiceRange int // alternatives of one range choice (default 1<<20)
 	// ExposeInvisible turns the coarsening of invisible runs off: each
 	// transformation of a run is a step of its own and the states inside
@@ -69,7 +69,7 @@ func (o Options) withDefaults() Options {
 		o.MaxInvisible = 10000
 	}
 	if o.MaxStateSlots <= 0 {
-		o.MaxStateSlots = 1 << 20
+		o.MaxStateSlots = types.MaxSlots
 	}
 	if o.MaxChoiceRange <= 0 {
 		o.MaxChoiceRange = 1 << 20
@@ -229,16 +229,20 @@ func (m *Model) Clone() *Model {
 func (m *Model) layout() {
 	p := m.prog
 	off := 0
+	// Every size is checked against MaxStateSlots before the slots are
+	// allocated, and each is at most types.MaxSlots+1, so that no sum or
+	// product below overflows.
 	for _, g := range p.Globals {
+		n := slotSize(g.Type())
+		if n > m.opts.MaxStateSlots-off {
+			m.failf(g.Pos(), "the globals need more than %d slots", m.opts.MaxStateSlots)
+		}
 		m.globalOff = append(m.globalOff, off)
-		off += slotSize(g.Type())
+		off += n
 		m.init = initialSlots(m.init, g)
 		if len(m.init) != off {
 			// an initial value of a multi-slot variable (not allowed by the checker)
 			m.failf(g.Pos(), "cannot initialize %s", g.Name())
-		}
-		if off > m.opts.MaxStateSlots {
-			m.failf(g.Pos(), "the globals need more than %d slots", m.opts.MaxStateSlots)
 		}
 	}
 	m.heapOff = off
@@ -246,6 +250,9 @@ func (m *Model) layout() {
 		col := &collection{obj: c, off: off, first: len(m.objBase), elem: c.Elem}
 		m.init = append(m.init, 0)
 		off++
+		if size := types.CollectionSlots(c); c.Size < 0 || size > int64(m.opts.MaxStateSlots-off+1) {
+			m.failf(c.Pos(), "collection %s needs more than %d slots", c.Name(), m.opts.MaxStateSlots)
+		}
 		var tmpl []int64
 		switch u := c.Elem.Underlying().(type) {
 		case *types.Array:
@@ -260,9 +267,6 @@ func (m *Model) layout() {
 			col.objSize = slotSize(c.Elem)
 			tmpl = defaultSlots(tmpl, c.Elem)
 			col.refs = refSlots(nil, c.Elem, 0)
-		}
-		if c.Size < 0 || int64(off)+c.Size*int64(col.objSize) > int64(m.opts.MaxStateSlots) {
-			m.failf(c.Pos(), "collection %s needs more than %d slots", c.Name(), m.opts.MaxStateSlots)
 		}
 		for i := int64(0); i < c.Size; i++ {
 			m.objBase = append(m.objBase, off)
@@ -288,9 +292,12 @@ func (m *Model) layout() {
 		pi := &procInfo{proc: pr, num: num, varIndex: map[*types.Var]int{}}
 		num++
 		for i, v := range pr.Vars() {
+			n := slotSize(v.Type())
+			if n > m.opts.MaxStateSlots-pi.varSize {
+				m.failf(pr.Pos(), "%s needs more than %d slots", pr.Name(), m.opts.MaxStateSlots)
+			}
 			pi.varIndex[v] = i
 			pi.varOff = append(pi.varOff, pi.varSize)
-			n := slotSize(v.Type())
 			pi.varSlots = append(pi.varSlots, n)
 			pi.varSize += n
 			pi.defaults = defaultSlots(pi.defaults, v.Type())
@@ -299,9 +306,6 @@ func (m *Model) layout() {
 			} else {
 				pi.init = initialSlots(pi.init, v)
 			}
-		}
-		if pi.varSize > m.opts.MaxStateSlots {
-			m.failf(pr.Pos(), "%s needs more than %d slots", pr.Name(), m.opts.MaxStateSlots)
 		}
 		return pi
 	}

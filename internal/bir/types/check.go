@@ -201,11 +201,14 @@ func (c *checker) checkSystem(f *ast.File) {
 	for _, g := range c.prog.Globals {
 		c.varDecl(g, c.global)
 	}
+	c.checkStateSize(sys)
 	for _, p := range c.prog.Threads {
 		c.signature(p)
+		c.checkFrameSize(p)
 	}
 	for _, p := range c.prog.Functions {
 		c.signature(p)
+		c.checkFrameSize(p)
 	}
 	for _, p := range c.prog.Threads {
 		c.body(p)
@@ -408,6 +411,9 @@ func (c *checker) recordType(r *ast.RecordType) Type {
 			rec.Fields = append(rec.Fields, v)
 		}
 	}
+	if Slots(rec) > MaxSlots {
+		c.errorf(r.Pos(), "the fields of this record take more than %d slots, the bound of a state (docs/bir.md §17)", MaxSlots)
+	}
 	return rec
 }
 
@@ -477,7 +483,12 @@ func (c *checker) typExpr0(te ast.TypeExpr, named bool) Type {
 		if n < 0 {
 			return Typ[Invalid]
 		}
-		return &Array{Len: n, Elem: elem}
+		arr := &Array{Len: n, Elem: elem}
+		if Slots(arr) > MaxSlots {
+			c.errorf(te.Pos(), "array [%d] of %s takes more than %d slots, the bound of a state (docs/bir.md §17)", n, elem.String(), MaxSlots)
+			return Typ[Invalid]
+		}
+		return arr
 	case *ast.RefType:
 		return c.refType(te)
 	case *ast.EnumType:
