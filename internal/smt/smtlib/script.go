@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -37,6 +38,11 @@ type Interpreter struct {
 	last         lastCheck
 	file         *source.File
 }
+
+// MaxLevels bounds the assertion levels pushed and not yet popped: each
+// takes memory in the interpreter and the solver, so that (push 100000000)
+// is an error rather than an out-of-memory crash.
+const MaxLevels = 100000
 
 // frame is what one push level added.
 type frame struct {
@@ -311,26 +317,33 @@ func (in *Interpreter) command(n *Node) (done bool, err error) {
 		}
 		in.success()
 	case "push", "pop":
-		k := 1
+		k, count := 1, "1"
 		if len(args) > 1 {
 			return false, errorAt(n, "%s takes at most 1 argument", name)
 		}
 		if len(args) == 1 {
-			v, err := strconv.Atoi(args[0].Text)
-			if args[0].Kind != Numeral || err != nil {
+			if args[0].Kind != Numeral {
 				return false, errorAt(args[0], "expected a numeral, found %s", args[0])
+			}
+			count = args[0].Text
+			v, err := strconv.Atoi(count)
+			if err != nil {
+				v = math.MaxInt // more than can be pushed or popped
 			}
 			k = v
 		}
 		in.last.valid = false
 		if name == "push" {
+			if k > MaxLevels-(len(in.frames)-1) {
+				return false, errorAt(n, "push %s: at most %d levels may be pushed, and %d are", source.Excerpt(count), MaxLevels, len(in.frames)-1)
+			}
 			for i := 0; i < k; i++ {
 				in.frames = append(in.frames, &frame{})
 				in.Solver.Push()
 			}
 		} else {
 			if k > len(in.frames)-1 {
-				return false, errorAt(n, "pop %d with %d levels pushed", k, len(in.frames)-1)
+				return false, errorAt(n, "pop %s with %d levels pushed", source.Excerpt(count), len(in.frames)-1)
 			}
 			for i := 0; i < k; i++ {
 				in.popFrame()

@@ -196,3 +196,41 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Scripts that once ended in a Go stack dump or an out-of-memory crash
+// (issue 16) get a positioned error, and the interpreter allocates nothing
+// for levels it refuses.
+func TestScriptLimits(t *testing.T) {
+	deep := func(open, atom string, n int) string {
+		return strings.Repeat(open, n) + atom + strings.Repeat(")", n)
+	}
+	for _, c := range []struct {
+		name, src, want string // want: the error, "" for none
+		asserts, level  int    // assertions received, and the solver's push level afterwards (1: reset's own)
+	}{
+		{"nested 5e6", "(assert " + deep("(not ", "true", 5000000) + ")", "t.smt2:1:50004: lists nested more than 10000 deep", 0, 1},
+		{"parentheses 5e6", deep("(", "", 5000000), "t.smt2:1:10001: lists nested more than 10000 deep", 0, 1},
+		{"nested within the bound", "(assert " + deep("(not ", "true", smtlib.MaxDepth-1) + ")", "", 1, 1},
+		{"push 1e8", "(push 100000000)", "t.smt2:1:1: push 100000000: at most 100000 levels may be pushed, and 0 are", 0, 1},
+		{"push beyond int64", "(push 2)(push 99999999999999999999999)", "t.smt2:1:9: push 99999999999999999999999: at most 100000 levels may be pushed, and 2 are", 0, 3},
+		{"pop beyond int64", "(push 2)(pop 99999999999999999999999)", "t.smt2:1:9: pop 99999999999999999999999 with 2 levels pushed", 0, 3},
+		{"push to the bound", "(push 99999)(push 1)(push 1)", "t.smt2:1:21: push 1: at most 100000 levels may be pushed, and 100000 are", 0, 100001},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tm := smt.NewTermManager()
+			s := &stub{tm: tm}
+			in := &smtlib.Interpreter{TM: tm, Solver: s, Out: &bytes.Buffer{}}
+			err := in.Run("t.smt2", []byte(c.src))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != c.want {
+				t.Errorf("got error %q, want %q", got, c.want)
+			}
+			if len(s.assert) != c.asserts || s.level != c.level {
+				t.Errorf("the solver received %d assertions and is at level %d, want %d and %d", len(s.assert), s.level, c.asserts, c.level)
+			}
+		})
+	}
+}

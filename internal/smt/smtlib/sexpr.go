@@ -84,6 +84,12 @@ func errorAt(n *Node, format string, args ...any) error {
 
 func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
 
+// MaxDepth bounds the nesting of lists in a script, so that no input can
+// exhaust the stack of the parser or of the stages that walk its terms
+// recursively (elaboration, rewriting, the solver). Deeper input is an
+// error at the list that goes too deep.
+const MaxDepth = 10000
+
 // Parse reads all S-expressions of src. On a syntax error it returns the
 // expressions before it and the error.
 func Parse(src string) ([]*Node, error) {
@@ -103,8 +109,9 @@ func Parse(src string) ([]*Node, error) {
 }
 
 type parser struct {
-	src string
-	pos int
+	src   string
+	pos   int
+	depth int // lists open
 }
 
 // skip passes white space and comments.
@@ -133,6 +140,11 @@ func (p *parser) node() (*Node, error) {
 	c := p.src[p.pos]
 	switch {
 	case c == '(':
+		if p.depth >= MaxDepth {
+			return nil, p.errorf(start, "lists nested more than %d deep", MaxDepth)
+		}
+		p.depth++
+		defer func() { p.depth-- }()
 		p.pos++
 		n := &Node{Kind: List, Offset: start}
 		for {
