@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"birch/internal/smt/solvers"
 )
@@ -325,20 +327,33 @@ func TestZ3Agrees(t *testing.T) {
 	}
 	for _, name := range names {
 		var emb, z3 Library
-		z3.Config.Solver = "z3"
+		// z3 can spend minutes on one nonlinear query despite its resource
+		// limit (modulo(4)'s %): such an abstraction is reported, not
+		// compared.
+		ctx, cancel := context.WithTimeout(context.Background(), z3Patience)
+		z3.Config = Config{Solver: "z3", Context: ctx}
 		want, err := emb.Lookup(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got, err := z3.Lookup(name)
+		stopped := ctx.Err() != nil
+		cancel()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if stopped {
+			t.Logf("%s: z3 did not finish within %v; not compared", name, z3Patience)
+			continue
 		}
 		for _, d := range tableDiffs(got, want) {
 			t.Errorf("%s: %s", name, d)
 		}
 	}
 }
+
+// z3Patience is how long TestZ3Agrees lets z3 synthesize one abstraction.
+const z3Patience = time.Minute
 
 // z3SweepNames are the abstractions TestZ3Agrees compares with
 // BIRCH_LONG=1: every family of the library with several parameters.
