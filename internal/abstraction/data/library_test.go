@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 var libraryNames = []string{
 	"point", "signs", "evenodd", "range(0,2)", "range(-2,3)", "range(5,7)", "range(-1,6)",
 	"set(0,1)", "set(-3,7,100)", "set(3,5)", "set(3,5,7)", "set(4,6)", "set(-7,0,7)",
-	"modulo(3)", "modulo(5)", "modulo(6)", "modulo(12)", "range(-5,5)",
+	"modulo(3)", "modulo(4)", "modulo(5)", "modulo(6)", "modulo(12)", "range(-5,5)",
 }
 
 // lib is shared by the tests, as the command line shares one: each
