@@ -91,14 +91,6 @@ status 3
 stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
 ! stdout 'bound hit 0 times'
 
-# Threads and functions: the same counts as birch check.
-birch spin $EXAMPLES/dynamic-threads.bir
-status 0
-stdout '^stats: SPIN: 47 states'
-birch spin $EXAMPLES/factorial.bir
-status 0
-stdout '^stats: SPIN: 357 states'
-
 # A 32-bit overflow that birch's 64-bit int does not have: shown, not saved.
 birch spin --trail o.json $EXAMPLES/int-overflow.bir
 status 1
@@ -123,6 +115,20 @@ stdout '^SPIN.s files are in work$'
 cmp work/model.pml invisible.pml
 `
 
+// spinScriptLong is the part of the script that runs with BIRCH_LONG=1
+// only: factorial.bir's pan takes gcc -O2 six seconds of CPU, and
+// internal/backend/promela's TestSpinAgreement compares both models' counts
+// with birch's (dynamic-threads.bir in its default run too).
+const spinScriptLong = `
+# Threads and functions: the same counts as birch check.
+birch spin $EXAMPLES/dynamic-threads.bir
+status 0
+stdout '^stats: SPIN: 47 states'
+birch spin $EXAMPLES/factorial.bir
+status 0
+stdout '^stats: SPIN: 357 states'
+`
+
 func TestSpinScript(t *testing.T) {
 	needSpin(t)
 	dir := t.TempDir()
@@ -133,7 +139,11 @@ func TestSpinScript(t *testing.T) {
 	if st := Main([]string{"translate", "--to", "promela", filepath.Join("..", "..", "examples", "invisible.bir")}, nil, &out, &out); st != 0 {
 		t.Fatalf("translate: %s", out.String())
 	}
-	script := spinScript + "\n-- invisible.pml --\n" + out.String()
+	script := spinScript
+	if testenv.Long() {
+		script += spinScriptLong
+	}
+	script += "\n-- invisible.pml --\n" + out.String()
 	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -167,6 +177,7 @@ var quickTrails = map[string]bool{"bounded-buffer-notify": true, "null-deref": t
 // failing example replays with birch replay to the same violation. The
 // examples run in parallel.
 func TestSpinTrailsReplay(t *testing.T) {
+	t.Parallel() // with TestSpinLTL: gcc is the work
 	needSpin(t)
 	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.bir"))
 	if err != nil || len(files) == 0 {
@@ -214,6 +225,7 @@ func TestSpinTrailsReplay(t *testing.T) {
 // TestSpinLTL runs birch spin on LTL properties (formulas with spaces do
 // not fit the script runner): verdicts and lassos in birch's terms.
 func TestSpinLTL(t *testing.T) {
+	t.Parallel() // with TestSpinTrailsReplay: gcc is the work
 	needSpin(t)
 	props := filepath.Join("..", "search", "testdata", "props")
 	trail := filepath.Join(t.TempDir(), "l.json")
