@@ -165,7 +165,7 @@ func (b *builder) charge(n int) bool {
 		}
 	}
 	if b.work > b.limit {
-		b.err = fmt.Errorf("LTL translation stopped after %d states, edges and terms: %w", b.work, ErrTooLarge)
+		b.err = fmt.Errorf("LTL translation stopped: %w (more than %d states, edges and intermediate terms)", ErrTooLarge, b.limit)
 		return true
 	}
 	return false
