@@ -1,5 +1,6 @@
 // Package testenv says what birch's tests may expect of the machine they
-// run on: for now, whether the long suites run.
+// run on: for now, whether the long suites run; and it holds what the fuzz
+// targets share.
 //
 // The default `go test ./...` runs a representative part of each
 // exhaustive comparison (birch against SPIN, the reference interpreter,
@@ -11,6 +12,7 @@ package testenv
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -25,5 +27,18 @@ func SkipUnlessLong(t testing.TB) {
 	t.Helper()
 	if !Long() {
 		t.Skipf("a long suite: set %s=1 to run it", LongVar)
+	}
+}
+
+// AddSeeds adds the contents of every file matching one of the glob
+// patterns to f's seed corpus.
+func AddSeeds(f *testing.F, patterns ...string) {
+	for _, pattern := range patterns {
+		files, _ := filepath.Glob(pattern)
+		for _, path := range files {
+			if src, err := os.ReadFile(path); err == nil {
+				f.Add(src)
+			}
+		}
 	}
 }

@@ -2,7 +2,6 @@ package golden
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
 	"birch/internal/source"
+	"birch/internal/testenv"
 )
 
 // FuzzFrontEnd feeds arbitrary text to the parser, the checker and the
@@ -23,18 +23,10 @@ import (
 // (Without -fuzzminimizetime the engine spends up to a minute minimizing each
 // new interesting input, and reports 0 execs/sec meanwhile.)
 func FuzzFrontEnd(f *testing.F) {
-	for _, pattern := range []string{
+	testenv.AddSeeds(f,
 		filepath.Join(examplesDir, "*.bir"),
 		filepath.Join("..", "types", "testdata", "*.bir"),
-		filepath.Join("..", "format", "testdata", "*.input"),
-	} {
-		files, _ := filepath.Glob(pattern)
-		for _, path := range files {
-			if src, err := os.ReadFile(path); err == nil {
-				f.Add(src)
-			}
-		}
-	}
+		filepath.Join("..", "format", "testdata", "*.input"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		fset := source.NewFileSet()
 		file, err := parser.ParseFile(fset, "fuzz.bir", src, parser.ParseComments)

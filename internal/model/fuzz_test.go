@@ -1,0 +1,65 @@
+package model
+
+import (
+	"errors"
+	"testing"
+
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+	"birch/internal/testenv"
+)
+
+// FuzzModel feeds arbitrary text through the front end to the model
+// compiler and explores a few hundred states of every model that compiles,
+// verifying each encoded state (checkEncoding), describing it and
+// evaluating its labels. Nothing may panic; a model the compiler refuses
+// gets a positioned error. The bounds are small so that one input costs
+// little: a model beyond them is refused or cut, which is the behaviour
+// under test too. Seeds: the examples and the test models of model and
+// search.
+//
+//	go test ./internal/model -run='^$' -fuzz=FuzzModel -fuzztime=3m -fuzzminimizetime=2s
+func FuzzModel(f *testing.F) {
+	testenv.AddSeeds(f, "../../examples/*.bir", "testdata/*.bir", "../search/testdata/*.bir")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fset := source.NewFileSet()
+		file, err := parser.ParseFile(fset, "fuzz.bir", src, 0)
+		if err != nil {
+			return
+		}
+		prog, err := types.Check(fset, file, nil)
+		if err != nil {
+			return
+		}
+		m, err := New(prog, Options{MaxStateSlots: 1 << 12, MaxCallDepth: 8, MaxInvisible: 1000, MaxChoiceRange: 1000})
+		if err != nil {
+			var pe *source.Error
+			if !errors.As(err, &pe) || !pe.Pos.IsValid() {
+				t.Fatalf("the model compiler's error is not positioned: %v", err)
+			}
+			return
+		}
+		m.checkEncoding = true
+		s0, fail := m.Initial(nil)
+		if fail != nil {
+			return
+		}
+		seen := map[string]bool{string(s0): true}
+		queue := [][]byte{s0}
+		for len(queue) > 0 && len(seen) < 300 {
+			s := queue[0]
+			queue = queue[1:]
+			m.Describe(s)
+			for i := range m.Labels() {
+				m.EvalLabel(s, i)
+			}
+			m.Next(s, func(st *Step) {
+				if st.Outcome == OK && !seen[string(st.State)] && len(seen) < 300 {
+					seen[string(st.State)] = true
+					queue = append(queue, append([]byte(nil), st.State...))
+				}
+			})
+		}
+	})
+}
