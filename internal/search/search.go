@@ -216,9 +216,13 @@ type searcher struct {
 	failFrom     StateID
 
 	nextCheck int
-	lastProg  time.Time
-	rng       *rand.Rand
-	stackMem  int64
+	// checkedArena is the store's arena size at the last look at the
+	// limits: large states (a model near types.MaxSlots) fill memory
+	// before 1024 of them are expanded, so 16 MiB more also makes check look.
+	checkedArena int64
+	lastProg     time.Time
+	rng          *rand.Rand
+	stackMem     int64
 	// stackGrowth: the memory the stack (or queue) may take before the
 	// next check of the limits, beyond stackMem
 	stackGrowth int64
@@ -452,10 +456,11 @@ func (s *searcher) check() bool {
 		return false
 	}
 	s.nextCheck--
-	if s.nextCheck > 0 {
+	if s.nextCheck > 0 && s.store.arenaBytes < s.checkedArena+16<<20 {
 		return true
 	}
 	s.nextCheck = 1024
+	s.checkedArena = s.store.arenaBytes
 	// leave room for the next doubling of the table and a new arena chunk,
 	// so that the search never allocates past the limit
 	if s.cfg.MaxMemory > 0 && s.memory()+s.stackGrowth+s.cacheBytes()+2*s.store.TableBytes()+4<<20 >= s.cfg.MaxMemory {
