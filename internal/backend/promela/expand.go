@@ -2,6 +2,7 @@ package promela
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"birch/internal/bir/ast"
@@ -83,9 +84,9 @@ func (g *gen) choiceOptions(act ast.Action, deep bool) (n int, why string) {
 			if hi.Int < lo.Int {
 				return 0, ""
 			}
-			return 0, fmt.Sprintf("the range choice at %s has %d values, more than %d options", g.lineCol(act.KwPos), hi.Int-lo.Int+1, maxExpansion)
+			return 0, fmt.Sprintf("the range choice at %s has %s values, more than %d options", g.lineCol(act.KwPos), new(big.Int).Add(new(big.Int).Sub(big.NewInt(hi.Int), big.NewInt(lo.Int)), big.NewInt(1)), maxExpansion)
 		}
-		if base, top, ok := g.rangeSpan(act); ok && top >= base && top-base < maxExpansion {
+		if base, top, ok := g.rangeSpan(act); ok && top >= base && uint64(top-base) < maxExpansion {
 			return int(top-base) + 1, ""
 		}
 		return 0, fmt.Sprintf("the range choice at %s may have more than %d values (its bounds' types allow them)", g.lineCol(act.KwPos), maxExpansion)

@@ -792,12 +792,12 @@ func (g *gen) expandable(a *ast.ChooseAction) int {
 	if lo.Kind != types.IntConst || hi.Kind != types.IntConst {
 		// bounds that are not constant: one alternative per value their
 		// types allow, when there are few
-		if base, top, ok := g.rangeSpan(a); ok && top >= base && top-base < maxRangeExpansion {
+		if base, top, ok := g.rangeSpan(a); ok && top >= base && uint64(top-base) < maxRangeExpansion {
 			return int(top-base) + 1
 		}
 		return 0
 	}
-	if hi.Int < lo.Int || hi.Int-lo.Int >= maxExpansion {
+	if hi.Int < lo.Int || uint64(hi.Int-lo.Int) >= maxExpansion {
 		return 0
 	}
 	return int(hi.Int-lo.Int) + 1
@@ -805,6 +805,8 @@ func (g *gen) expandable(a *ast.ChooseAction) int {
 
 // maxRangeExpansion bounds the alternatives of a range choice whose bounds
 // are not constant; a wider one is a loop inside the step (rangeChoice).
+// (The width of a range lo..hi with lo <= hi is compared as uint64(hi-lo),
+// which does not overflow: int64(hi-lo) is negative for -2^63..2^63-1.)
 const maxRangeExpansion = 64
 
 // rangeSpan returns the smallest and largest value a range choice can
@@ -1724,7 +1726,7 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 			x.markDirty(act.Lhs)
 			return nil
 		}
-		if hi.Int-lo.Int >= 1<<16 {
+		if uint64(hi.Int-lo.Int) >= 1<<16 {
 			// too many values for one option each: the loop of
 			// ranges with bounds that are not constant
 			return x.rangeChoice(act)
@@ -1777,7 +1779,7 @@ func (x *tx) rangePick(act *ast.ChooseAction, pick int) error {
 		return err
 	}
 	base, top, _ := g.rangeSpan(act)
-	if m := int64(g.opts.MaxChoiceRange); top-base >= m {
+	if m := int64(g.opts.MaxChoiceRange); top >= base && uint64(top-base) >= uint64(m) {
 		// birch's bound on one choice (the range is known not empty
 		// when hi - lo >= m >= 1)
 		x.items = append(x.items, limitItem(fmt.Sprintf("%s - %s >= %d", paren(hhi), paren(hlo), m),
@@ -1860,7 +1862,7 @@ func (x *tx) rangeItems(act *ast.ChooseAction, hlo, hhi string) types.Type {
 	m := int64(g.opts.MaxChoiceRange)
 	llo, lhi, lok := g.bounds(act.Lo)
 	hlo2, hhi2, hok := g.bounds(act.Hi)
-	if m < 1<<32 && !(lok && hok && hhi2-llo < m) {
+	if m < 1<<32 && !(lok && hok && (hhi2 < llo || uint64(hhi2-llo) < uint64(m))) {
 		// hi - lo >= m, written so that nothing overflows 32 bits:
 		// when hi < MIN + m, hi - lo < m holds anyway
 		x.items = append(x.items, limitItem(fmt.Sprintf("%s >= %s && %s - %d >= %s", paren(hhi), lit32(-(1<<31)+m), paren(hhi), m, paren(hlo)),

@@ -672,7 +672,7 @@ func (r *run) action(k int, a ast.Action) {
 		} else {
 			lo, ok1 := g.constInt(a.Lo)
 			hi, ok2 := g.constInt(a.Hi)
-			if ok1 && ok2 && hi >= lo && hi-lo <= 1<<16 {
+			if ok1 && ok2 && hi >= lo && uint64(hi-lo) <= 1<<16 {
 				for v := lo; v <= hi; v++ {
 					s = s.With(la.Abstract64(v))
 				}
