@@ -156,6 +156,18 @@ func differential(t *testing.T, name, a, b string, fr gen.Fragment, seed uint64,
 					counts[i].checked++
 				} else if strings.HasPrefix(msg, "unchecked") {
 					counts[i].unchecked++
+				} else if strings.HasPrefix(msg, modelFailed) && names[i] != "embedded" {
+					// an external solver that crashes printing its
+					// model (cvc5 1.0.3 did on an alia problem, once
+					// in a BIRCH_LONG run) is not birch's failure
+					// either: the answer stays unchecked
+					t.Logf("%s: query %d: %s (unchecked)", names[i], q, msg)
+					counts[i].unchecked++
+					s.Close()
+					if ss[i], err = solvers.New(names[i], tm); err != nil {
+						t.Fatal(err)
+					}
+					continue
 				} else {
 					failures++
 					path := saveRegression(t, fr, problem, fmt.Sprintf("%s: %s", names[i], msg))
@@ -183,13 +195,16 @@ func differential(t *testing.T, name, a, b string, fr gen.Fragment, seed uint64,
 	t.Logf("%s: %s: %s", name, b, counts[1])
 }
 
+// modelFailed starts checkModel's message when the solver gave no model.
+const modelFailed = "Model after sat: "
+
 // checkModel returns "" when s's model satisfies every formula, a message
 // starting "unchecked" when the model cannot be checked (it is not
 // readable, or the formula divides by zero), and the failure otherwise.
 func checkModel(s smt.Solver, problem []*smt.Term) string {
 	m, err := s.Model()
 	if err != nil {
-		return "Model after sat: " + err.Error()
+		return modelFailed + err.Error()
 	}
 	for _, f := range problem {
 		ok, err := m.Holds(f)
