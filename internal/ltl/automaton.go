@@ -370,7 +370,6 @@ func mergeParallel(es []Edge) []Edge {
 				changed = true
 			}
 		}
-	outer:
 		for i := 0; i < len(es); i++ {
 			for j := i + 1; j < len(es); j++ {
 				x, y := es[i], es[j]
@@ -379,8 +378,8 @@ func mergeParallel(es []Edge) []Edge {
 					if bits.OnesCount64(d) == 1 && x.Pos&^d == y.Pos&^d && x.Neg&^d == y.Neg&^d && (x.Pos^y.Pos) == (x.Neg^y.Neg) {
 						es[i] = Edge{To: x.To, Pos: x.Pos &^ d, Neg: x.Neg &^ d, Acc: x.Acc}
 						es = append(es[:j], es[j+1:]...)
+						j = i // compare the merged edge with all others again
 						changed = true
-						break outer
 					}
 				}
 			}

@@ -115,3 +115,17 @@ func TestTranslateFamilies(t *testing.T) {
 		}
 	}
 }
+
+// Parallel edges labelled with every minterm over 10 propositions merge
+// into one edge labelled true.
+func TestSimplifyMergesMinterms(t *testing.T) {
+	const n = 10
+	a := &Automaton{States: make([]State, 1)}
+	for m := uint64(0); m < 1<<n; m++ {
+		a.States[0].Edges = append(a.States[0].Edges, Edge{To: 0, Pos: m, Neg: ^m & (1<<n - 1)})
+	}
+	a.Simplify()
+	if es := a.States[0].Edges; len(es) != 1 || es[0].Pos != 0 || es[0].Neg != 0 {
+		t.Fatalf("got %d edges, want one labelled true:\n%s", len(es), a.Format(""))
+	}
+}
