@@ -27,12 +27,21 @@ func FuzzTranslate(f *testing.F) {
 		if len(src) > 120 {
 			return
 		}
-		spec, err := Parse("fuzz", src)
-		if err != nil || len(spec.Props) > 4 || spec.Formula.Size() > 40 {
-			return
+		var form *Formula
+		var names []string
+		nprops := 4
+		if spec, err := Parse("fuzz", src); err == nil {
+			if len(spec.Props) > 4 || spec.Formula.Size() > 40 {
+				return
+			}
+			form, names, nprops = spec.Formula, spec.Names(), max(len(spec.Props), 1)
+		} else {
+			// not a formula: read the bytes as one, so that every input
+			// reaches the translator
+			d := decoder(src)
+			form = d.formula(0)
 		}
-		form := spec.Formula
-		a, err := Translator{MaxNodes: 50000}.Translate(context.Background(), form, spec.Names())
+		a, err := Translator{MaxNodes: 50000}.Translate(context.Background(), form, names)
 		if errors.Is(err, ErrTooLarge) {
 			return
 		}
@@ -46,8 +55,7 @@ func FuzzTranslate(f *testing.F) {
 		h := fnv.New64a()
 		h.Write([]byte(src))
 		r := rand.New(rand.NewPCG(h.Sum64(), 1))
-		n := max(len(spec.Props), 1)
-		pres, cycs := randLassos(r, n, 20)
+		pres, cycs := randLassos(r, nprops, 20)
 		for j := range pres {
 			want := Holds(form, pres[j], cycs[j])
 			if got := a.Accepts(pres[j], cycs[j]); got != want {
@@ -58,4 +66,30 @@ func FuzzTranslate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// decoder reads a formula over 4 propositions from bytes: each byte picks
+// an operator (and a proposition for a leaf); the formula is at most 8
+// deep, and the input running out gives leaves.
+type decoder string
+
+func (d *decoder) formula(depth int) *Formula {
+	if len(*d) == 0 {
+		return Prop(0)
+	}
+	b := (*d)[0]
+	*d = (*d)[1:]
+	ops := [...]Op{True, False, Atom, Not, And, Or, Implies, Iff, Next, Always, Eventually, Until, Release, WeakUntil}
+	op := ops[int(b)%len(ops)]
+	if depth >= 8 || op == Atom {
+		return Prop(int(b>>4) % 4)
+	}
+	switch {
+	case op == True, op == False:
+		return &Formula{Op: op}
+	case op.unary():
+		return Un(op, d.formula(depth+1))
+	}
+	l := d.formula(depth + 1)
+	return Bin(op, l, d.formula(depth+1))
 }
