@@ -2,10 +2,10 @@ package ltl
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"sort"
-	"strings"
 )
 
 // Automaton is a transition-based generalized Büchi automaton over letters
@@ -488,9 +488,9 @@ func (a *Automaton) bisim() {
 	for {
 		sigs := map[string]int{}
 		next := make([]int, n)
+		var b []byte
 		for q, s := range a.States {
-			var b strings.Builder
-			fmt.Fprintf(&b, "%d|", class[q])
+			b = binary.AppendUvarint(b[:0], uint64(class[q]))
 			es := make([]Edge, len(s.Edges))
 			for i, e := range s.Edges {
 				e.To = class[e.To]
@@ -501,13 +501,15 @@ func (a *Automaton) bisim() {
 				if i > 0 && e == es[i-1] {
 					continue
 				}
-				fmt.Fprintf(&b, "%d,%x,%x,%x;", e.To, e.Pos, e.Neg, e.Acc)
+				b = binary.AppendUvarint(b, uint64(e.To))
+				b = binary.AppendUvarint(b, e.Pos)
+				b = binary.AppendUvarint(b, e.Neg)
+				b = binary.AppendUvarint(b, e.Acc)
 			}
-			k := b.String()
-			id, ok := sigs[k]
+			id, ok := sigs[string(b)]
 			if !ok {
 				id = len(sigs)
-				sigs[k] = id
+				sigs[string(b)] = id
 			}
 			next[q] = id
 		}

@@ -2,10 +2,10 @@ package ltl
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // MaxNodes bounds the construction: a translation that builds more than
@@ -216,12 +216,13 @@ func (b *builder) build(root int32, props []string) *Automaton {
 	return a
 }
 
+// setKey is a set of formulas as a map key.
 func setKey(set []int32) string {
-	var sb strings.Builder
+	b := make([]byte, 0, 4*len(set))
 	for _, x := range set {
-		fmt.Fprintf(&sb, "%d,", x)
+		b = binary.LittleEndian.AppendUint32(b, uint32(x))
 	}
-	return sb.String()
+	return string(b)
 }
 
 // conjuncts adds the conjuncts of formula i to the set (sorted, without
