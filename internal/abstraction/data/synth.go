@@ -548,10 +548,11 @@ func (s *synth) opCell(op Op, a, b int) Cell {
 				z, side, linear = zr, sr, true
 			}
 		}
-		res, vals := pr.splitCheck(xy, []int{a, b}, func(rs []*residue) []*smt.Term {
-			return append([]*smt.Term{pr.phiRes(a, x, rs[0]), pr.phiRes(b, y, rs[1]), pr.phiRes(r, z, resultResidue(op, rs))}, side...)
-		})
-		if res == smt.Unknown && !linear {
+		// A nonlinear question goes to the linear relaxations first: they
+		// settle most tokens at once, where the exact question may take
+		// the embedded solver many rounds of product lemmas.
+		res, vals := smt.Unknown, []*big.Int(nil)
+		if !linear {
 			for _, rx := range s.relaxed(op, a, b, r) {
 				res, vals = pr.splitCheckFiltered([]string{"x", "y", rx.name}, []int{a, b, r}, residueFilter(op, pr.modulus()), func(rs []*residue) []*smt.Term {
 					return append([]*smt.Term{pr.phiRes(a, x, rs[0]), pr.phiRes(b, y, rs[1]), pr.phiRes(r, rx.z, rs[2])}, rx.side...)
@@ -559,6 +560,14 @@ func (s *synth) opCell(op Op, a, b int) Cell {
 				if res == smt.Unsat {
 					break
 				}
+			}
+		}
+		if res != smt.Unsat {
+			r2, v2 := pr.splitCheck(xy, []int{a, b}, func(rs []*residue) []*smt.Term {
+				return append([]*smt.Term{pr.phiRes(a, x, rs[0]), pr.phiRes(b, y, rs[1]), pr.phiRes(r, z, resultResidue(op, rs))}, side...)
+			})
+			if r2 != smt.Unknown || linear {
+				res, vals = r2, v2
 			}
 		}
 		switch {

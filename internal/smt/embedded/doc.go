@@ -21,6 +21,11 @@
 //     non-strict, <, <=, >, >= all map to one kind of atom. An equality is
 //     the conjunction of two such atoms, so a disequality is split by the
 //     SAT search.
+//   - A nonlinear product x·y is a fresh integer p, linearized lazily: when
+//     a Sat assignment gives x the value a, y the value b and p another
+//     value than a·b, the lemmas x = a → p = a·y and y = b → p = x·b are
+//     added and the search goes on (nonlinear.go). Bounded factors need
+//     finitely many lemmas; after a budget of rounds the answer is Unknown.
 //   - ite over Int introduces a fresh integer defined by two implications;
 //     div and mod by a non-zero literal k introduce q and r with
 //     a = k·q + r, 0 <= r < |k| (SMT-LIB's Euclidean semantics); abs is an
@@ -77,6 +82,7 @@
 // which would otherwise lead it back to the blocked assignment's
 // neighbours); if none is left the answer is
 // Unknown rather than Unsat. Whatever the solver cannot decide —
-// nonlinear terms, arrays of arrays, division by zero, an exhausted budget
-// or limit — is answered Unknown, never guessed.
+// division by a non-constant, a product its lemmas do not settle, arrays
+// of arrays, division by zero, an exhausted budget or limit — is answered
+// Unknown, never guessed.
 package embedded

@@ -58,6 +58,7 @@ type Solver struct {
 	ufOffs   []int32    // scratch of congruenceLemmas
 	ufRooted []lemmaKey // the congruence lemmas of the current check
 	ar       arrayState
+	nl       nonlinear
 	stack    []sat.Var
 	assumps  []sat.Lit  // scratch
 	acc      []lia.Term // scratch of accum
@@ -381,6 +382,7 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 	s.sat.SetConflictBudget(s.limit.Steps)
 
 	s.ufRooted = s.ufRooted[:0]
+	s.nl.rooted, s.nl.rounds, s.nl.gaveUp = s.nl.rooted[:0], 0, ""
 	nassumps := len(s.assumps)
 	th.abortOnBlock, th.blockAbort = len(s.ar.actArrs) > 0, false
 	res := s.solveRelevant()
@@ -396,7 +398,8 @@ func (s *Solver) CheckAssumptions(lits []*smt.Term) (smt.Result, error) {
 		} else if res == sat.Sat {
 			added, stuck := s.congruenceLemmas()
 			a2, stuck2 := s.arrayLemmasViolated()
-			added, stuck = added+a2, stuck || stuck2
+			a3, stuck3 := s.productLemmas()
+			added, stuck = added+a2+a3, stuck || stuck2 || stuck3
 			if stuck {
 				res = sat.Unknown
 				break
@@ -527,14 +530,15 @@ func (s *Solver) unsupportedTerm(t *smt.Term, why string) {
 func quote(t *smt.Term) string { return source.ExcerptN(smt.Sprint(t), 200) }
 
 // Unsupported returns why the last Check answered Unknown because of a term
-// outside the fragment the solver decides, or "".
+// outside the fragment the solver decides or a nonlinear product it gave up
+// on, or "".
 func (s *Solver) Unsupported() string {
 	for _, why := range s.unsup {
 		if why != "" {
 			return why
 		}
 	}
-	return ""
+	return s.nl.gaveUp
 }
 
 // newVar returns a new variable, not a decision variable until relevant.
@@ -572,6 +576,7 @@ func (s *Solver) markRelevant() {
 	}
 	st = append(st, s.ar.roots...)
 	s.actApps = s.actApps[:0]
+	s.nl.act = s.nl.act[:0]
 	if len(s.ar.actArrs) > 0 {
 		st = s.arrayRelevant(gen, st)
 	}
@@ -630,6 +635,9 @@ func (s *Solver) markLia(x lia.Var, gen uint32, st []sat.Var) []sat.Var {
 		}
 		if int(x) < len(s.appOfLia) && s.appOfLia[x] > 0 {
 			st = s.activateApp(s.appList[s.appOfLia[x]-1], gen, st)
+		}
+		if int(x) < len(s.nl.ofLia) && s.nl.ofLia[x] > 0 {
+			st = s.activateProduct(s.nl.list[s.nl.ofLia[x]-1], gen, st)
 		}
 	}
 	return st
@@ -1321,8 +1329,7 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 				continue
 			}
 			if nonConst != nil {
-				s.unsupportedTerm(t, "nonlinear multiplication")
-				return nil, false
+				la = s.product(nonConst, la)
 			}
 			nonConst = la
 		}

@@ -371,3 +371,41 @@ func TestSharedChain(t *testing.T) {
 	s.Assert(tm.Lt(x, tm.Add(y, tm.Int(1))))
 	check(t, s, smt.Sat)
 }
+
+// TestBoundedProducts decides nonlinear products of bounded factors by
+// product lemmas (they used to answer unknown at once): every product of
+// x, y in [-10, 10] that is checked below is decided, and a Sat model
+// multiplies right.
+func TestBoundedProducts(t *testing.T) {
+	tm := smt.NewTermManager()
+	x, y := tm.Const("x", smt.IntSort), tm.Const("y", smt.IntSort)
+	s := New(tm)
+	for _, v := range []*smt.Term{x, y} {
+		s.Assert(tm.Le(tm.Int(-10), v))
+		s.Assert(tm.Le(v, tm.Int(10)))
+	}
+	for _, c := range []struct {
+		f    *smt.Term
+		want smt.Result
+	}{
+		{tm.Eq(tm.Mul(x, y), tm.Int(42)), smt.Sat},
+		{tm.Eq(tm.Mul(x, y), tm.Int(43)), smt.Unsat}, // prime above 10
+		{tm.Eq(tm.Mul(x, x), tm.Int(2)), smt.Unsat},
+		{tm.And(tm.Lt(x, tm.Int(0)), tm.Lt(y, tm.Int(0)), tm.Lt(tm.Mul(x, y), tm.Int(0))), smt.Unsat},
+		{tm.Eq(tm.Mul(x, y, x), tm.Int(-98)), smt.Sat}, // x = 7, y = -2
+	} {
+		s.Push()
+		s.Assert(c.f)
+		got, err := s.Check()
+		if err != nil || got != c.want {
+			t.Errorf("%v: got %v, %v; want %v", c.f, got, err, c.want)
+		}
+		if got == smt.Sat {
+			m, _ := s.Model()
+			if ok, err := m.Holds(c.f); !ok || err != nil {
+				t.Errorf("%v: the model %v does not satisfy it", c.f, m)
+			}
+		}
+		s.Pop(1)
+	}
+}

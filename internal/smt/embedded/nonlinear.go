@@ -1,0 +1,136 @@
+package embedded
+
+import (
+	"fmt"
+
+	"birch/internal/smt/lia"
+	"birch/internal/smt/sat"
+)
+
+// Nonlinear products x·y are decided by lazy linearization: the product is
+// a fresh integer p, and when the search answers Sat with values a of x
+// and b of y such that p ≠ a·b, the solver adds the valid lemmas
+//
+//	x = a → p = a·y        y = b → p = x·b
+//
+// and the search goes on. Each lemma pins the product for one value of one
+// factor, so a problem whose factor ranges over finitely many values (the
+// bounded questions birch asks: a quotient bounded by its dividend, a
+// choice over a range) is decided after at most that many lemmas; an
+// unbounded one may not be, and answers Unknown after maxProductRounds
+// rounds. Division and remainder by a non-constant are still unsupported.
+
+// maxProductRounds bounds the rounds of product lemmas in one check.
+const maxProductRounds = 256
+
+// A prod is the fresh integer x standing for the product of a and b.
+type prod struct {
+	id   int32
+	x    lia.Var
+	a, b *lin
+	mark uint32 // relGen when relevant
+}
+
+type prodKey struct {
+	id   int32
+	side uint8  // 0: a is fixed, 1: b is
+	val  string // the value of the fixed factor
+}
+
+// nonlinear is the memory of the products; it lives in the Solver.
+type nonlinear struct {
+	list   []*prod
+	ofLia  []int32 // by simplex variable: 1 + the product it stands for, or 0
+	act    []*prod // the relevant products of the last check
+	lemmas map[prodKey][]sat.Var
+	rooted []prodKey // the lemmas of the current check
+	rounds int
+	gaveUp string // why the current check stopped adding lemmas, or ""
+}
+
+// product returns the linear form of a fresh integer standing for a·b,
+// where a and b are not constants.
+func (s *Solver) product(a, b *lin) *lin {
+	v := s.freshInt()
+	x := v.ts[0].V
+	p := &prod{id: int32(len(s.nl.list)), x: x, a: a, b: b}
+	s.nl.list = append(s.nl.list, p)
+	for int(x) >= len(s.nl.ofLia) {
+		s.nl.ofLia = append(s.nl.ofLia, 0)
+	}
+	s.nl.ofLia[x] = p.id + 1
+	return v
+}
+
+// activateProduct marks the factors of a relevant product relevant.
+func (s *Solver) activateProduct(p *prod, gen uint32, st []sat.Var) []sat.Var {
+	if p.mark == gen {
+		return st
+	}
+	p.mark = gen
+	s.nl.act = append(s.nl.act, p)
+	for _, l := range []*lin{p.a, p.b} {
+		for _, t := range l.ts {
+			st = s.markLia(t.V, gen, st)
+		}
+	}
+	return st
+}
+
+// productLemmas adds the lemmas that the current assignment's products
+// break. stuck reports a lemma that was already in force (which would
+// loop) or too many rounds.
+func (s *Solver) productLemmas() (added int, stuck bool) {
+	for _, p := range s.nl.act {
+		va, vb := s.linValueFloor(p.a), s.linValueFloor(p.b)
+		if s.th.lp.Value(p.x).Floor().Equal(va.Mul(vb)) {
+			continue
+		}
+		if s.nl.rounds++; s.nl.rounds > maxProductRounds {
+			s.nl.gaveUp = fmt.Sprintf("nonlinear multiplication: no decision after %d rounds of lemmas", maxProductRounds)
+			return added, true
+		}
+		for side, fixed := range [2]struct{ f, other *lin }{{p.a, p.b}, {p.b, p.a}} {
+			key := prodKey{p.id, uint8(side), va.String()}
+			v := va
+			if side == 1 {
+				key.val, v = vb.String(), vb
+			}
+			for _, k := range s.nl.rooted {
+				if k == key {
+					return added, true
+				}
+			}
+			s.nl.rooted = append(s.nl.rooted, key)
+			s.productLemma(key, p, fixed.f, fixed.other, v)
+			added++
+		}
+	}
+	return added, false
+}
+
+// productLemma adds (or roots again) f = v → p = v·other.
+func (s *Solver) productLemma(key prodKey, p *prod, f, other *lin, v lia.Q) {
+	vs, ok := s.nl.lemmas[key]
+	if !ok {
+		if s.nl.lemmas == nil {
+			s.nl.lemmas = map[prodKey][]sat.Var{}
+		}
+		lo, hi := s.leq(f, v), s.leq(f, v.Sub(lia.Int(1))).Not() // f <= v, f >= v
+		d := varLin(p.x)                                         // p - v·other; addLin keeps zero coefficients when v is 0
+		if !v.IsZero() {
+			d = addLin(d, other, v.Neg())
+		}
+		for _, c := range [][]sat.Lit{
+			{lo.Not(), hi.Not(), s.leq(d, lia.Int(0))},
+			{lo.Not(), hi.Not(), s.leq(d, lia.Int(-1)).Not()},
+		} {
+			s.sat.AddClause(c...)
+			for _, l := range c {
+				vs = append(vs, l.Var())
+			}
+		}
+		s.nl.lemmas[key] = vs
+	}
+	s.ar.roots = append(s.ar.roots, vs...)
+}
