@@ -55,11 +55,11 @@
 //     token is bounded or the dividend's is (the quotient q of
 //     x = q·y + r then has |q| ≤ |x|), and, when both tokens are
 //     unbounded, x·y and x / y of a bounded result token (x·y = p ≠ 0
-//     gives |x| ≤ |p|). Otherwise, with two unbounded tokens, the exact
-//     nonlinear query is asked (z3 may decide it; the embedded solver
-//     answers unknown) and then linear relaxations — signs and magnitudes,
-//     McCormick bounds from the tokens' intervals, congruences modulo the
-//     divisors of the conditions;
+//     gives |x| ≤ |p|). Otherwise, with two unbounded tokens, linear
+//     relaxations are asked — signs and magnitudes, McCormick bounds from
+//     the tokens' intervals, congruences modulo the divisors of the
+//     conditions — and then the exact nonlinear query (z3 may decide it,
+//     and the embedded solver's product lemmas may);
 //   - conditions with remainders (n % 2 == 1) are decided by cases on the
 //     residues of the variables modulo the least common multiple of the
 //     divisors, which turns them into constants.

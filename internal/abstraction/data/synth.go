@@ -26,13 +26,14 @@ import (
 //     is not. When a token stands for few integers (Token.Values), x*y and
 //     x/y become a case split over them, which is linear; when a factor is
 //     bounded, its binary expansion makes the product linear (product).
-//     When both arguments stand for infinitely many, the exact query (nonlinear) is
-//     asked first — z3 may decide it, the embedded solver answers unknown —
-//     and then a linear relaxation of the product: sign rules, |x·y| ≥ |x|,
-//     the McCormick bounds of the tokens' intervals and the congruences
-//     modulo every divisor of the conditions. The relaxation contains every
-//     real product, so that unsat for it proves the token impossible; sat
-//     keeps the token, as undecided unless the model is a real witness.
+//     When both arguments stand for infinitely many, linear relaxations of
+//     the product are asked first: sign rules, |x·y| ≥ |x|, the McCormick
+//     bounds of the tokens' intervals and the congruences modulo every
+//     divisor of the conditions. A relaxation contains every real product,
+//     so that unsat for it proves the token impossible. Then the exact
+//     (nonlinear) query: z3 may decide it, the embedded solver's product
+//     lemmas may; anything else keeps the token, as undecided unless a
+//     model is a real witness.
 type synth struct {
 	c     *compiler
 	congs map[[3]*smt.Term][]*smt.Term   // mulCongruences, by arguments
