@@ -26,6 +26,8 @@
 //     value than a·b, the lemmas x = a → p = a·y and y = b → p = x·b are
 //     added and the search goes on (nonlinear.go). Bounded factors need
 //     finitely many lemmas; after a budget of rounds the answer is Unknown.
+//     div and mod by a variable b are a = q·b + r with 0 ≤ r < |b| when
+//     b ≠ 0; an assignment with b = 0 answers Unknown.
 //   - ite over Int introduces a fresh integer defined by two implications;
 //     div and mod by a non-zero literal k introduce q and r with
 //     a = k·q + r, 0 <= r < |k| (SMT-LIB's Euclidean semantics); abs is an
@@ -82,7 +84,7 @@
 // which would otherwise lead it back to the blocked assignment's
 // neighbours); if none is left the answer is
 // Unknown rather than Unsat. Whatever the solver cannot decide —
-// division by a non-constant, a product its lemmas do not settle, arrays
-// of arrays, division by zero, an exhausted budget or limit — is answered
-// Unknown, never guessed.
+// a product its lemmas do not settle, a divisor that may be 0, arrays of
+// arrays, an exhausted budget or limit — is answered Unknown, never
+// guessed.
 package embedded

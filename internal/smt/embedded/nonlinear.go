@@ -18,7 +18,13 @@ import (
 // bounded questions birch asks: a quotient bounded by its dividend, a
 // choice over a range) is decided after at most that many lemmas; an
 // unbounded one may not be, and answers Unknown after maxProductRounds
-// rounds. Division and remainder by a non-constant are still unsupported.
+// rounds.
+//
+// Division and remainder by a non-constant b are a fresh quotient q and
+// remainder r with a = q·b + r and 0 ≤ r < |b| when b ≠ 0, the product q·b
+// linearized as above. SMT-LIB leaves (div a 0) unspecified but functional;
+// rather than relate such terms to each other, an assignment that gives a
+// relevant divisor the value 0 makes the check answer Unknown.
 
 // maxProductRounds bounds the rounds of product lemmas in one check.
 const maxProductRounds = 256
@@ -46,6 +52,40 @@ type nonlinear struct {
 	rooted []prodKey // the lemmas of the current check
 	rounds int
 	gaveUp string // why the current check stopped adding lemmas, or ""
+
+	divOfLia []*lin // by simplex variable of a quotient: its divisor
+	actDivs  []*lin // the divisors of the relevant quotients of the last check
+}
+
+// divide returns fresh q and r with a = q·b + r, 0 ≤ r < |b| when b ≠ 0
+// (Euclidean division), for b not a constant.
+func (s *Solver) divide(a, b *lin) (q, r *lin) {
+	q, r = s.freshInt(), s.freshInt()
+	p := s.product(q, b)
+	e := s.eqZero(addLin(addLin(a, p, lia.Int(-1)), r, lia.Int(-1))) // a - p - r = 0
+	lo := s.leq(scaleLin(r, lia.Int(-1)), lia.Int(0))                // r >= 0
+	pos := s.leq(b, lia.Int(0)).Not()                                // b > 0
+	neg := s.leq(b, lia.Int(-1))                                     // b < 0
+	hiPos := s.leq(addLin(r, b, lia.Int(-1)), lia.Int(-1))           // r - b <= -1
+	hiNeg := s.leq(addLin(r, b, lia.Int(1)), lia.Int(-1))            // r + b <= -1
+	g := s.guard(q)
+	s.fresh(r.ts[0].V).guard, s.fresh(r.ts[0].V).guarded = g, true
+	for _, c := range [][]sat.Lit{
+		{g.Not(), pos.Not(), e}, {g.Not(), neg.Not(), e},
+		{g.Not(), pos.Not(), lo}, {g.Not(), neg.Not(), lo},
+		{g.Not(), pos.Not(), hiPos}, {g.Not(), neg.Not(), hiNeg},
+	} {
+		s.sat.AddClause(c...)
+	}
+	deps := []sat.Var{e.Var(), lo.Var(), pos.Var(), neg.Var(), hiPos.Var(), hiNeg.Var()}
+	s.fresh(q.ts[0].V).deps, s.fresh(r.ts[0].V).deps = deps, deps
+	for _, x := range []lia.Var{q.ts[0].V, r.ts[0].V} {
+		for int(x) >= len(s.nl.divOfLia) {
+			s.nl.divOfLia = append(s.nl.divOfLia, nil)
+		}
+		s.nl.divOfLia[x] = b
+	}
+	return q, r
 }
 
 // product returns the linear form of a fresh integer standing for a·b,
@@ -81,6 +121,12 @@ func (s *Solver) activateProduct(p *prod, gen uint32, st []sat.Var) []sat.Var {
 // break. stuck reports a lemma that was already in force (which would
 // loop) or too many rounds.
 func (s *Solver) productLemmas() (added int, stuck bool) {
+	for _, b := range s.nl.actDivs {
+		if s.linValueFloor(b).IsZero() {
+			s.nl.gaveUp = "division by a non-constant: the divisor may be 0"
+			return added, true
+		}
+	}
 	for _, p := range s.nl.act {
 		va, vb := s.linValueFloor(p.a), s.linValueFloor(p.b)
 		if s.th.lp.Value(p.x).Floor().Equal(va.Mul(vb)) {

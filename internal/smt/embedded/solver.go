@@ -576,7 +576,7 @@ func (s *Solver) markRelevant() {
 	}
 	st = append(st, s.ar.roots...)
 	s.actApps = s.actApps[:0]
-	s.nl.act = s.nl.act[:0]
+	s.nl.act, s.nl.actDivs = s.nl.act[:0], s.nl.actDivs[:0]
 	if len(s.ar.actArrs) > 0 {
 		st = s.arrayRelevant(gen, st)
 	}
@@ -635,6 +635,9 @@ func (s *Solver) markLia(x lia.Var, gen uint32, st []sat.Var) []sat.Var {
 		}
 		if int(x) < len(s.appOfLia) && s.appOfLia[x] > 0 {
 			st = s.activateApp(s.appList[s.appOfLia[x]-1], gen, st)
+		}
+		if int(x) < len(s.nl.divOfLia) && s.nl.divOfLia[x] != nil {
+			s.nl.actDivs = append(s.nl.actDivs, s.nl.divOfLia[x])
 		}
 		if int(x) < len(s.nl.ofLia) && s.nl.ofLia[x] > 0 {
 			st = s.activateProduct(s.nl.list[s.nl.ofLia[x]-1], gen, st)
@@ -1379,8 +1382,15 @@ func (s *Solver) linear1(t *smt.Term) (*lin, bool) {
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		if len(b.ts) != 0 || b.c.IsZero() {
-			s.unsupportedTerm(t, "division by a non-constant or zero")
+		if len(b.ts) != 0 {
+			q, r := s.divide(a, b)
+			if t.Op() == smt.OpDiv {
+				return q, true
+			}
+			return r, true
+		}
+		if b.c.IsZero() {
+			s.unsupportedTerm(t, "division by zero")
 			return nil, false
 		}
 		k := b.c
