@@ -4,8 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"birch/internal/bir/parser"
-	"birch/internal/bir/types"
 	"birch/internal/source"
 	"birch/internal/testenv"
 )
@@ -23,13 +21,8 @@ import (
 func FuzzModel(f *testing.F) {
 	testenv.AddSeeds(f, "../../examples/*.bir", "testdata/*.bir", "../search/testdata/*.bir")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		fset := source.NewFileSet()
-		file, err := parser.ParseFile(fset, "fuzz.bir", src, 0)
-		if err != nil {
-			return
-		}
-		prog, err := types.Check(fset, file, nil)
-		if err != nil {
+		prog := testenv.CheckBIR(src)
+		if prog == nil {
 			return
 		}
 		m, err := New(prog, Options{MaxStateSlots: 1 << 12, MaxCallDepth: 8, MaxInvisible: 1000, MaxChoiceRange: 1000})

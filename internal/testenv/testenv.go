@@ -14,6 +14,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/source"
 )
 
 // LongVar is the environment variable that turns the long suites on.
@@ -41,4 +45,19 @@ func AddSeeds(f *testing.F, patterns ...string) {
 			}
 		}
 	}
+}
+
+// CheckBIR parses and type-checks a model, as a fuzz target's first steps;
+// it returns nil when the model has an error.
+func CheckBIR(src []byte) *types.Program {
+	fset := source.NewFileSet()
+	file, err := parser.ParseFile(fset, "fuzz.bir", src, 0)
+	if err != nil {
+		return nil
+	}
+	prog, err := types.Check(fset, file, nil)
+	if err != nil {
+		return nil
+	}
+	return prog
 }
