@@ -116,6 +116,30 @@ func TestTranslateFamilies(t *testing.T) {
 	}
 }
 
+// Conjunctions of 30 recurrences or persistences are one state: for
+// [] <> p0 && … && [] <> p29 the expansion never lists the 2^30 ways to
+// postpone the <> pi.
+func TestTranslateManyRecurrences(t *testing.T) {
+	const n = 30
+	for _, c := range []struct {
+		name        string
+		f           *Formula
+		states, acc int
+	}{
+		{"recurrences", fold(And, n, func(i int) *Formula { return Un(Always, Un(Eventually, Prop(i))) }), 1, n},
+		{"persistences", fold(And, n, func(i int) *Formula { return Un(Eventually, Un(Always, Prop(i))) }), 2, 1},
+	} {
+		a, err := Translator{MaxNodes: 10000}.Translate(context.Background(), c.f, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if len(a.States) != c.states || a.NumAcc != c.acc || a.NumEdges() > n+1 {
+			t.Errorf("%s: %d states, %d edges, %d acceptance sets; want %d states, at most %d edges, %d sets",
+				c.name, len(a.States), a.NumEdges(), a.NumAcc, c.states, n+1, c.acc)
+		}
+	}
+}
+
 // Parallel edges labelled with every minterm over 10 propositions merge
 // into one edge labelled true.
 func TestSimplifyMergesMinterms(t *testing.T) {

@@ -107,7 +107,7 @@ func isF(f *Formula) bool { return f.Op == Until && f.L.Op == True }
 //	(a U c) && (b U c) = (a && b) U c   (a R c) || (b R c) = (a || b) R c
 //	a U (a U b) = a U b             <> [] <> a = [] <> a
 //	X true = true   X false = false   <> X a = X <> a   [] X a = X [] a
-//	[] <> a || [] <> b = [] <> (a || b)
+//	[] <> a || [] <> b = [] <> (a || b)   <> [] a && <> [] b = <> [] (a && b)
 //
 // The result depends only on f's structure, so equal inputs give equal
 // outputs.
@@ -252,6 +252,10 @@ func simplifyJunction(op Op, f *Formula) *Formula {
 				return Bin(Release, a.L, simplify(Bin(And, a.R, b.R)))
 			}
 			return nil
+		})
+		// <> [] a && <> [] b = <> [] (a && b)
+		merge(func(g *Formula) bool { return isF(g) && isG(g.R) }, func(a, b *Formula) *Formula {
+			return Bin(Until, T(), Bin(Release, F(), simplify(Bin(And, a.R.R, b.R.R))))
 		})
 		// (a U b) && (c U b) = (a && c) U b
 		merge(func(g *Formula) bool { return g.Op == Until }, func(a, b *Formula) *Formula {

@@ -360,7 +360,25 @@ func (b *builder) expand(i int32) []term {
 		}
 		ts = b.union(b.expand(n.r), b.product(b.expand(n.l), []term{{next: []int32{i}, prom: prom}}))
 	case Release: // a ∧ b, or b ∧ X(a R b)
-		ts = b.union(b.product(b.expand(n.l), b.expand(n.r)), b.product(b.expand(n.r), []term{{next: []int32{i}}}))
+		var now []term
+		if n.l != b.fls {
+			now = b.product(b.expand(n.l), b.expand(n.r))
+		}
+		// X(a R b) first, conjunct by conjunct of b, so that the next
+		// states drop at once what a R b implies (in [] (<> p ∧ <> q),
+		// the <> p and <> q postponed) and the terms stay few
+		later := []term{{next: []int32{i}}}
+		var each func(c int32)
+		each = func(c int32) {
+			if m := b.nodes[c]; m.op == And {
+				each(m.l)
+				each(m.r)
+				return
+			}
+			later = b.product(later, b.expand(c))
+		}
+		each(n.r)
+		ts = b.union(now, later)
 	}
 	if b.err != nil {
 		return nil
@@ -404,7 +422,11 @@ func (b *builder) union(xs, ys []term) []term {
 
 // prune drops terms dominated by another: one with a weaker label, a subset
 // of the promises and a subset of the next state's conjuncts (so a weaker
-// next state) accepts at least what they accept. Pruning is an
+// next state) accepts at least what they accept. It also drops a term
+// covered by others with its next state and weaker labels whose promises
+// have in common only promises it makes too: a run can take those in turn
+// instead and miss no acceptance set (Automaton.Simplify's rule for
+// parallel edges). Pruning is an
 // optimization: on long lists, where comparing every pair costs too much,
 // only terms with the same next state are compared.
 func (b *builder) prune(ts []term) []term {
@@ -441,15 +463,27 @@ func (b *builder) pruneAll(ts []term) []term {
 		if b.charge(0) {
 			return nil
 		}
+		// proms: the promises all terms with t's next and weaker labels share
+		proms, weaker := ^uint64(0), false
 		for j, u := range ts {
-			if i == j || drop[j] {
+			if i == j || drop[j] || u.pos&t.pos != u.pos || u.neg&t.neg != u.neg {
 				continue
 			}
-			if u.pos&t.pos == u.pos && u.neg&t.neg == u.neg && u.prom&t.prom == u.prom && subset(u.next, t.next) {
+			if u.prom&t.prom == u.prom && subset(u.next, t.next) {
 				drop[i] = true
-				n++
 				break
 			}
+			if slices.Equal(u.next, t.next) {
+				proms &= u.prom
+				weaker = true
+			}
+		}
+		if !drop[i] && weaker && proms&t.prom == proms {
+			// those terms can be taken in turn instead of t
+			drop[i] = true
+		}
+		if drop[i] {
+			n++
 		}
 	}
 	if n == 0 {
