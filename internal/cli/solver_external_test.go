@@ -15,7 +15,7 @@ import (
 // process (with the helper it started) is killed with it. Before, the abandoned synthesis left z3
 // running after birch had reported.
 func TestSolverKilledAtTimeLimit(t *testing.T) {
-	pidFile := hungZ3(t)
+	pidFile := proctest.HungZ3(t)
 	status, stdout, stderr := runMainWithin(t, 20*time.Second, "check", "--time-limit", "500ms", "--solver", "z3",
 		"--abstract", "balance=range(0,2)", abstractionExamples+"/withdraw.bir")
 	if want := "inconclusive: time limit reached (--time-limit=500ms) during the abstraction synthesis\n"; status != ExitInconclusive || stdout != want {
@@ -26,26 +26,11 @@ func TestSolverKilledAtTimeLimit(t *testing.T) {
 	}
 }
 
-// hungZ3 puts first on PATH a z3 that never answers and starts a helper
-// that holds its pipes; it returns the file holding the helper's pid.
-func hungZ3(t *testing.T) (pidFile string) {
-	t.Helper()
-	bin := t.TempDir()
-	pidFile = filepath.Join(t.TempDir(), "pid")
-	t.Setenv("PIDFILE", pidFile)
-	script := "#!/bin/sh\nsleep 300 &\necho $! >\"$PIDFILE\"\nexec sleep 300\n"
-	if err := os.WriteFile(filepath.Join(bin, "z3"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	return pidFile
-}
-
 // TestSMTSolverKilledAtTimeLimit: birch smt --solver z3 --time-limit D
 // kills a z3 that does not answer half a second past D, with the helper
 // holding its pipes, and exits 3.
 func TestSMTSolverKilledAtTimeLimit(t *testing.T) {
-	pidFile := hungZ3(t)
+	pidFile := proctest.HungZ3(t)
 	script := filepath.Join(t.TempDir(), "q.smt2")
 	if err := os.WriteFile(script, []byte("(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"time"
 
 	"birch/internal/abstraction/data/basl"
 	"birch/internal/smt"
@@ -22,7 +23,19 @@ type Config struct {
 	// Context, when not nil, stops the solver's queries once it is done
 	// (they answer unknown; z3 and cvc5 are killed): birch check's limits.
 	Context context.Context
+	// QueryTimeout bounds the wall-clock time of each query of z3 or cvc5;
+	// 0 means DefaultQueryTimeout. The embedded solver is bounded by Steps
+	// alone, which keeps its tables reproducible.
+	QueryTimeout time.Duration
 }
+
+// DefaultQueryTimeout is the wall-clock bound of one query of an external
+// solver. Steps (z3's rlimit) is the bound meant to decide; this is the
+// backstop for a solver that does not check it often enough (z3 spent over
+// 14 minutes on one nonlinear % query of modulo(4) with the rlimit set).
+// A query it stops answers unknown: its tokens stay undecided, which is
+// sound (an over-approximation), and the abstraction gets a warning.
+const DefaultQueryTimeout = time.Minute
 
 // maxValues is how many integers a token may stand for and still have
 // them listed in Token.Values (and enumerated by the synthesis).

@@ -46,7 +46,14 @@ func newProver(a *Abstraction, cfg Config) (*prover, error) {
 	if steps == 0 {
 		steps = DefaultSteps
 	}
-	s.SetLimit(smt.Limit{Steps: steps})
+	limit := smt.Limit{Steps: steps}
+	if name != "embedded" {
+		limit.Timeout = cfg.QueryTimeout
+		if limit.Timeout == 0 {
+			limit.Timeout = DefaultQueryTimeout
+		}
+	}
+	s.SetLimit(limit)
 	return &prover{tm: tm, s: s, a: a, moduli: a.moduli, vars: map[string]*smt.Term{}}, nil
 }
 

@@ -4,6 +4,7 @@ package proctest
 
 import (
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,4 +43,19 @@ func AliveInFile(t testing.TB, file string) bool {
 		t.Fatalf("the stand-in wrote %q, not a pid", b)
 	}
 	return Alive(pid)
+}
+
+// HungZ3 puts first on PATH a z3 that never answers and starts a helper
+// that holds its pipes; it returns the file holding the helper's pid.
+func HungZ3(t testing.TB) (pidFile string) {
+	t.Helper()
+	bin := t.TempDir()
+	pidFile = filepath.Join(t.TempDir(), "pid")
+	t.Setenv("PIDFILE", pidFile)
+	script := "#!/bin/sh\nsleep 300 &\necho $! >\"$PIDFILE\"\nexec sleep 300\n"
+	if err := os.WriteFile(filepath.Join(bin, "z3"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return pidFile
 }
