@@ -550,7 +550,6 @@ func TestCheckProgress(t *testing.T) {
 // TestReplayPrintlnOutput: replay shows the println output of each step,
 // and only that step's.
 func TestReplayPrintlnOutput(t *testing.T) {
-	t.Skip("known bug: Model.Print also writes the println output of earlier outcomes of the same state (internal/model/next.go: pbuf is not truncated after a transformation's choice loop); remove this Skip when fixed")
 	dir := t.TempDir()
 	model := filepath.Join(dir, "race.bir")
 	src := `system Race ()
