@@ -620,3 +620,40 @@ func TestReviewSpinClaims(t *testing.T) {
 	}
 	t.Logf("%d formulas (%d more SPIN did not translate in time), %d (formula, lasso) pairs", formulas-skipped, skipped, nl)
 }
+
+// TestReviewFound holds the formulas the sweeps above found wrong, each
+// checked as they check a random one.
+func TestReviewFound(t *testing.T) {
+	for _, text := range []string{
+		// the R implies <> p and <> ((!q || p) R p), each other's
+		// equivalent; the automaton postponed them in turn, each dropped
+		// from the next state as implied by the R, and accepted q^ω
+		"<> p W (<> ((q -> p) R p) && q)",
+	} {
+		s, err := Parse("f", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := s.Formula
+		auts, neg := reviewAutomata(t, f), reviewAutomata(t, Un(Not, f))
+		for k := range auts {
+			if empty, ok := reviewProductEmpty(auts[k].a, neg[k].a); ok && !empty {
+				t.Errorf("%s: the %s automata of the formula and of its negation accept a common word", text, auts[k].name)
+			}
+		}
+		pres, cycs := reviewLassos(len(s.Props), 4)
+		for j := range pres {
+			want := reviewEval(f, pres[j], cycs[j])[0]
+			for k := range auts {
+				if got := reviewAccepts(auts[k].a, pres[j], cycs[j]); got != want {
+					t.Fatalf("%s: the %s automaton says %v on %v %v^w, the formula %v\n%s",
+						text, auts[k].name, got, pres[j], cycs[j], want, auts[k].a.Format(""))
+				}
+				if got := reviewAccepts(neg[k].a, pres[j], cycs[j]); got == want {
+					t.Fatalf("!(%s): the %s automaton says %v on %v %v^w, the formula %v\n%s",
+						text, auts[k].name, got, pres[j], cycs[j], !want, neg[k].a.Format(""))
+				}
+			}
+		}
+	}
+}

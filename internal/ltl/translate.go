@@ -248,6 +248,15 @@ func (b *builder) conjuncts(set []int32, i int32) []int32 {
 
 // reduce drops from a sorted set of conjuncts those implied by another one
 // that stays. A set holding false becomes {false}.
+//
+// A conjunct with an eventuality (a U subformula) is dropped only when the
+// other one carries it, not merely implies it: its acceptance set then
+// keeps watching the same U subformula, which the carrier expands at each
+// step until it is fulfilled. Implication is not enough: in
+// ((<> X && p1) R ((<> X && p1) || <> p0)) with X = (!p1 || p0) R p0, the
+// R implies both <> p0 and <> X, and a run that postponed them in turn,
+// each dropped at once, met both acceptance sets on p1 p1 p1 … without
+// ever seeing p0.
 func (b *builder) reduce(set []int32) []int32 {
 	if len(set) < 2 {
 		return set
@@ -261,8 +270,9 @@ func (b *builder) reduce(set []int32) []int32 {
 	}
 	out := set[:0:0]
 	for i, c := range set {
+		eventual := b.eventual(c)
 		for j, d := range set {
-			if j != i && keep[j] && b.implies(d, c) {
+			if j != i && keep[j] && b.implies(d, c) && (!eventual || b.carries(d, c)) {
 				keep[i] = false
 				break
 			}
@@ -274,6 +284,32 @@ func (b *builder) reduce(set []int32) []int32 {
 		}
 	}
 	return out
+}
+
+// eventual reports whether formula i has a U subformula.
+func (b *builder) eventual(i int32) bool {
+	if i < 0 {
+		return false
+	}
+	n := b.nodes[i]
+	return n.op == Until || b.eventual(n.l) || b.eventual(n.r)
+}
+
+// carries reports whether the expansion of formula d expands formula c
+// itself in every term, now and at each step until d is released: c is d,
+// a conjunct of d, or carried by the right side of a release.
+func (b *builder) carries(d, c int32) bool {
+	if d == c {
+		return true
+	}
+	n := b.nodes[d]
+	switch n.op {
+	case And:
+		return b.carries(n.l, c) || b.carries(n.r, c)
+	case Release:
+		return b.carries(n.r, c)
+	}
+	return false
 }
 
 // implies reports whether formula d implies formula c by syntactic rules
