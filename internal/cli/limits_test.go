@@ -226,3 +226,29 @@ func TestSIGINTBeforeTheSearch(t *testing.T) {
 		t.Errorf("status %d, stdout %q; want 3, %q\n%s", status, stdout, want, stderr)
 	}
 }
+
+// TestSMTMemoryLimit: birch smt stops a script whose terms outgrow
+// --max-memory (an ite nest 1200 deep, which the embedded solver holds in
+// about 80 MiB) with the reason, nothing on stdout, and exit 3; the same
+// script runs to its end without the limit.
+func TestSMTMemoryLimit(t *testing.T) {
+	var b strings.Builder
+	const n = 1200
+	b.WriteString("(declare-const x Int)\n(assert (= 0 ")
+	for i := range n {
+		fmt.Fprintf(&b, "(ite (= x %d) %d ", i, i)
+	}
+	b.WriteString("0" + strings.Repeat(")", n) + "))\n(check-sat)\n")
+	path := filepath.Join(t.TempDir(), "ite.smt2")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, stdout, stderr := runMain("smt", "--max-memory=20M", path)
+	if status != ExitInconclusive || stdout != "" || !strings.Contains(stderr, "ite.smt2: memory limit reached (--max-memory=20.0 MiB)") {
+		t.Errorf("status %d, stdout %q, stderr %q; want 3, nothing and the memory limit", status, stdout, stderr)
+	}
+	status, stdout, stderr = runMain("smt", path)
+	if status != ExitPass || stdout != "sat\n" {
+		t.Errorf("without the limit: status %d, stdout %q, stderr %q; want 0 and sat", status, stdout, stderr)
+	}
+}

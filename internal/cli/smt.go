@@ -1,17 +1,14 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
 	"sync"
-	"syscall"
 
+	"birch/internal/search"
 	"birch/internal/smt"
 	"birch/internal/smt/smtlib"
 	"birch/internal/smt/solvers"
@@ -20,12 +17,13 @@ import (
 type smtOptions struct {
 	solver    string
 	timeLimit string
+	maxMemory string
 }
 
 func init() {
 	register(&command{
 		name:  "smt",
-		args:  "[--solver=NAME] [--time-limit=D] FILE.smt2...",
+		args:  "[--solver=NAME] [--time-limit=D] [--max-memory=N] FILE.smt2...",
 		short: "answer SMT-LIB2 scripts as a solver does",
 		long: `
 Smt runs SMT-LIB2 scripts (a FILE of "-" reads standard input) and prints the
@@ -47,15 +45,17 @@ ill-sorted term, an unsupported logic or command) is reported as
 file:line:col: message and ends that script.
 
 Ctrl-C stops the script under way: its query answers unknown and nothing
-more is printed.
+more is printed. So does --max-memory (default: 80% of the machine's
+memory), which bounds the memory birch holds while it reads and solves.
 
 Exit status: 0 when every script ran to its end, 2 bad input or usage, 3 a
-solver failed (a process died or did not answer in time) or Ctrl-C stopped
-a script.`,
+solver failed (a process died or did not answer in time), or Ctrl-C or the
+memory limit stopped a script.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &smtOptions{}
 			fs.StringVar(&o.solver, "solver", solvers.Default, "decision procedure: "+strings.Join(solvers.Names, ", "))
 			fs.StringVar(&o.timeLimit, "time-limit", "", "bound each check-sat, e.g. 10s (default: none); a query that hits it answers unknown")
+			fs.StringVar(&o.maxMemory, "max-memory", "", "stop when birch holds this much memory, e.g. 4G, 512M (default: 80% of the machine's memory)")
 			return o
 		},
 		run: runSMT,
@@ -77,13 +77,23 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 		}
 		limit.Timeout = d
 	}
-	// Ctrl-C and SIGTERM stop the script under way: its query answers
-	// unknown (the embedded solver) or its process is killed (z3, cvc5),
-	// nothing more is printed, and birch exits with status 3
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	maxMemory := defaultMaxMemory()
+	if o.maxMemory != "" {
+		n, err := parseBytes(o.maxMemory)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "birch smt: --max-memory: %v\n", err)
+			return ExitBadInput
+		}
+		maxMemory = n
+	}
+	// Ctrl-C, SIGTERM and the memory limit stop the script under way: its
+	// query answers unknown (the embedded solver) or its process is killed
+	// (z3, cvc5), nothing more is printed, and birch exits with status 3
+	lim := startLimits(e, &search.Config{MaxMemory: maxMemory})
+	defer lim.release()
+	ctx := lim.ctx
 	if smtHook != nil {
-		smtHook(stop)
+		smtHook(func() { lim.end("interrupted") })
 	}
 	out := &gatedWriter{w: e.stdout}
 	status := ExitPass
@@ -115,7 +125,7 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 		if ctx.Err() != nil {
 			// the script is abandoned: what it would still print is not
 			out.close()
-			fmt.Fprintf(e.stderr, "birch smt: %s: interrupted\n", display)
+			fmt.Fprintf(e.stderr, "birch smt: %s: %s\n", display, lim.reason())
 			return ExitInconclusive
 		}
 		s.Close()
