@@ -386,14 +386,17 @@ func TestReviewTranslate(t *testing.T) {
 }
 
 // TestReviewTranslateLong is TestReviewTranslate with larger formulas,
-// every lasso of length 4 over 2 propositions and up to 4 propositions
-// (BIRCH_LONG=1).
+// every lasso of length 4 over 2 propositions and up to 4 propositions,
+// then formulas of up to 14 operators over 2 propositions (the sweep that
+// found TestReviewFound's formula) (BIRCH_LONG=1).
 func TestReviewTranslateLong(t *testing.T) {
 	if os.Getenv("BIRCH_LONG") == "" {
 		t.Skip("set BIRCH_LONG=1 to run")
 	}
 	nf, nl := reviewSweep(t, 2, 1500, 9, 4, func(r *rand.Rand) int { return 2 + r.IntN(3) })
 	t.Logf("%d formulas, %d (formula, lasso) pairs", nf, nl)
+	nf, nl = reviewSweep(t, 41, 1500, 14, 3, func(r *rand.Rand) int { return 2 })
+	t.Logf("%d larger formulas, %d (formula, lasso) pairs", nf, nl)
 }
 
 // neverClaim is a never claim read minimally: its states, their options
