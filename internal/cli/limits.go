@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/metrics"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -212,6 +213,10 @@ type jsonStoppedReport struct {
 	Phase string `json:"phase"`
 }
 
+// ltlMaxNodes bounds the LTL translation of a check (0: ltl.MaxNodes);
+// tests lower it.
+var ltlMaxNodes int
+
 // translate translates the negation of the formula f (over the
 // propositions props) into the automaton a check searches with, within
 // the limits. It returns nil, having printed why, when the translator
@@ -219,9 +224,11 @@ type jsonStoppedReport struct {
 // past the translator's bound, ltl.MaxNodes: a resource limit too).
 func (o *checkOptions) translate(f *ltl.Formula, props []string) (aut *ltl.Automaton, stopped string) {
 	var err error
-	stopped = o.lim.run(phaseTranslation, func() { aut, err = ltl.TranslateContext(o.lim.ctx, ltl.Un(ltl.Not, f), props) })
+	tr := ltl.Translator{MaxNodes: ltlMaxNodes}
+	stopped = o.lim.run(phaseTranslation, func() { aut, err = tr.Translate(o.lim.ctx, ltl.Un(ltl.Not, f), props) })
 	if stopped == "" && errors.Is(err, ltl.ErrTooLarge) {
-		return nil, err.Error()
+		// the report adds "during the LTL translation"
+		return nil, strings.TrimPrefix(err.Error(), "LTL translation stopped: ")
 	}
 	if stopped == "" && err != nil {
 		fmt.Fprintf(o.lim.stderr, "birch check: %v\n", err)

@@ -252,3 +252,26 @@ func TestSMTMemoryLimit(t *testing.T) {
 		t.Errorf("without the limit: status %d, stdout %q, stderr %q; want 0 and sat", status, stdout, stderr)
 	}
 }
+
+// TestLTLTranslationTooLarge: an LTL property whose automaton outgrows the
+// translator's bound is an inconclusive check (exit 3) that says so, not a
+// bad input and not a pass.
+func TestLTLTranslationTooLarge(t *testing.T) {
+	ltlMaxNodes = 1000
+	defer func() { ltlMaxNodes = 0 }()
+	var conj, vars []string
+	for i := range 8 {
+		conj = append(conj, fmt.Sprintf("[] (p%d -> <> q%d)", i, i))
+		vars = append(vars, fmt.Sprintf("p%d, q%d", i, i))
+	}
+	model := filepath.Join(t.TempDir(), "m.bir")
+	src := "system S ()\n" + strings.Join(vars, ", ") + " : boolean;\nmain thread M ()\n  loc s0:\n    when true do { p0 := !p0; } goto s0;\nend M;\nend S;\n"
+	if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, stdout, stderr := runMain("check", "--ltl", "!("+strings.Join(conj, " && ")+")", model)
+	want := "inconclusive: the automaton is too large (more than 1000 states, edges and intermediate terms) during the LTL translation\n"
+	if status != ExitInconclusive || stdout != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 3 and %q", status, stdout, stderr, want)
+	}
+}
