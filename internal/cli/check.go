@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"birch/internal/search"
 	"birch/internal/smt/solvers"
 	"birch/internal/source"
+	"birch/internal/verify"
 )
 
 type checkOptions struct {
@@ -33,10 +35,13 @@ type checkOptions struct {
 	maxCalls   int
 	progress   bool
 	lim        *runLimits // the limits of the command under way
+	stderr     io.Writer
+	inRun      bool // rendering one check of a run of several
 	fullTrail  bool
 
 	// properties (docs/properties.md)
-	property     string // --property NAME
+	property     string       // the last --property NAME (for the checks not yet in package verify)
+	properties   repeatedFlag // --property NAME (repeatable)
 	ltl          string // --ltl FORMULA
 	pattern      string // --pattern 'PATTERN(args) SCOPE'
 	fair         bool   // --fair: weak fairness over threads
@@ -112,7 +117,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.StringVar(&o.tcache, "transition-cache", "auto", "memo of each thread's steps: auto (used when it measures faster), on or off; the result is the same")
 			fs.BoolVar(&o.fullTrail, "full-trail", false, "print every step of a long trail (by default the first and last 10; the trail file and --json always have every step)")
 			fs.BoolVar(&o.progress, "progress", false, "print a progress line every second even when stderr is not a terminal")
-			fs.StringVar(&o.property, "property", "", "check only the property NAME of the model's properties section (an invariant or an ltl formula)")
+			fs.Var(&o.properties, "property", "check only the property `NAME` of the model's properties section (an invariant or an ltl formula; repeatable)")
 			fs.StringVar(&o.ltl, "ltl", "", "check the LTL formula `FORMULA` (over the model's predicates and boolean expressions)")
 			fs.StringVar(&o.pattern, "pattern", "", "check a specification pattern, e.g. 'response(p, q) globally' (see birch patterns)")
 			fs.BoolVar(&o.fair, "fair", false, "ltl: consider only executions that are weakly fair to every thread")
@@ -294,9 +299,13 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	if !ok || !checkOutputPath(e, "check", "--trail", o.trail) {
 		return ExitBadInput
 	}
+	o.stderr = e.stderr
+	if n := len(o.properties); n > 0 {
+		o.property = o.properties[n-1]
+	}
 	name := fs.Arg(0)
 	o.lim = startLimits(e, &cfg)
-	defer o.lim.release()
+	defer o.lim.Release()
 	if len(o.abstract) > 0 || o.abstractions != "" {
 		return runAbstractCheck(e, o, name, cfg, mo)
 	}
@@ -308,99 +317,52 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintln(e.stderr, "birch check: --coerce needs --abstract or --abstractions")
 		return ExitBadInput
 	}
-	if o.ltl != "" || o.pattern != "" {
-		return runLTLCheck(e, o, name, nil, cfg, mo)
-	}
-	var l *loaded
-	var m *model.Model
-	if r := o.lim.run(phaseModel, func() { l, m = compileModel(e, name, mo) }); r != "" {
+	var in *verify.Input
+	if r := o.lim.Run(phaseModel, func() { in = loadInput(e, name) }); r != "" {
 		return stoppedReport(e, o, name, phaseModel, r)
 	}
-	if m == nil {
+	if in == nil {
 		return ExitBadInput
 	}
-	props, isLTL, ok := selectProperties(e, l, o)
-	if !ok {
+	o.prepareSearch(e, &cfg)
+	t := &verify.Task{
+		Input: in, Search: cfg, Model: mo, Limits: o.lim, LTLMaxNodes: ltlMaxNodes,
+		Select: verify.Selection{Names: o.properties, LTL: o.ltl, Pattern: o.pattern, NoInvariants: o.noInvariants, Fair: o.fair},
+		Warn:   func(msg string) { fmt.Fprintf(e.stderr, "birch check: %s\n", msg) },
+	}
+	res, err := verify.Run(t)
+	if err != nil {
+		printRunError(e, "check", err)
 		return ExitBadInput
 	}
-	if isLTL {
-		return runLTLCheck(e, o, name, l, cfg, mo)
-	}
-	var sm search.Model = m
-	if len(props) > 0 {
-		inv, err := search.NewInvariants(m, props)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch check: %v\n", err)
-			return ExitBadInput
-		}
-		sm = search.WithStateCheck(m, inv)
-	}
+	return renderResult(e, o, res)
+}
 
-	release := o.prepareSearch(e, &cfg)
-	res := search.Run(sm, cfg)
-	release()
-	return reportResult(e, l, m, name, o, res)
+// printRunError prints the error of a verification run: positioned
+// diagnostics as they are, a usage error after the command's name.
+func printRunError(e *env, cmd string, err error) {
+	var ue *verify.UsageError
+	var list source.ErrorList
+	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "birch %s: %v\n", cmd, ue)
+	case errors.As(err, &list):
+		source.Print(e.stderr, list, maxShownErrors)
+	default:
+		fmt.Fprintln(e.stderr, err)
+	}
 }
 
 // progressEvery is the interval between progress lines (0: a second);
 // tests shorten it.
 var progressEvery time.Duration
 
-// prepareSearch marks the start of a search phase (the limits of
-// startLimits reach the search through cfg) and arranges for progress
-// lines. The returned function marks the end of the search.
-func (o *checkOptions) prepareSearch(e *env, cfg *search.Config) (release func()) {
+// prepareSearch arranges for progress lines.
+func (o *checkOptions) prepareSearch(e *env, cfg *search.Config) {
 	if o.progress || isTerminal(e.stderr) {
 		cfg.Progress = progressPrinter(e.stderr)
 		cfg.ProgressEvery = progressEvery
 	}
-	return o.lim.startSearch()
-}
-
-// reportResult prints a search result (text or JSON), saves the trail and
-// returns the exit status.
-func reportResult(e *env, l *loaded, m *model.Model, name string, o *checkOptions, res *search.Result) int {
-	var steps []trailStep
-	var final []byte
-	if res.Violation != nil {
-		init, ts, err := search.Replay(m, res.Trail)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch: internal error: the trail does not replay: %v\n", err)
-			return ExitBadInput
-		}
-		steps = describeTrail(m, l.fset, ts)
-		final = search.Final(init, ts)
-	}
-	viol := violationJSON(l, m, res, final)
-	unreached := unreachedCode(l, m, res)
-	saved := false
-	if o.trail != "" && res.Violation != nil {
-		saved = saveTrail(e, "check", o.trail, newTrailFile(name, o.search, res.Trail, viol, steps))
-	}
-	if o.json {
-		printJSON(e.stdout, jsonReport{
-			Model: name, Verdict: res.Verdict.String(), Complete: res.Complete, Reason: res.Reason,
-			Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
-			LimitsHit: limitsJSON(l.fset, res.LimitsHit), Search: o.search,
-			Unreached: unreached,
-		})
-	} else {
-		w := e.stdout
-		fmt.Fprintf(w, "%s: %s\n", res.Verdict, res.Reason)
-		if v := viol; v != nil {
-			if v.Thread != "" {
-				fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
-			}
-			if v.Pos != "" {
-				fmt.Fprintf(w, "  at %s\n", v.Pos)
-			}
-			printTrail(w, steps, o.fullTrail)
-			printDeadlockThreads(w, v.Threads)
-		}
-		printUnreached(w, unreached, len(res.LimitsHit) > 0)
-		printResultTail(w, l, o, res, saved)
-	}
-	return exitStatus(res.Verdict)
 }
 
 // violationJSON describes the violation; final is the state the trail ends

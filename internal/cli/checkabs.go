@@ -106,7 +106,7 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 	}
 	var ac *abstractCheck
 	var ok bool
-	if r := o.lim.run(phaseSynthesis, func() { ac, ok = buildAbstractCheck(e, o, name, mo, nil) }); r != "" {
+	if r := o.lim.Run(phaseSynthesis, func() { ac, ok = buildAbstractCheck(e, o, name, mo, nil) }); r != "" {
 		return stoppedReport(e, o, name, phaseSynthesis, r)
 	}
 	if !ok {
@@ -139,7 +139,8 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 		ac.concSM = search.WithStateCheck(ac.concM, inv)
 	}
 
-	release := o.prepareSearch(e, &cfg)
+	o.prepareSearch(e, &cfg)
+	release := o.lim.StartSearch()
 	res := search.Run(ac.absSM, cfg)
 	ja := &jsonAbstraction{Bindings: ac.bindings, Coercions: ac.coercions, Variables: ac.variables(), AbstractVerdict: res.Verdict.String(), AbstractTrail: []jsonStep{}}
 	var cfRes *search.Result
@@ -192,7 +193,7 @@ func runAbstractCheck(e *env, o *checkOptions, name string, cfg search.Config, m
 // generates and compiles the abstract model. pre, when not nil, is the
 // concrete model already loaded (with a command-line formula).
 func buildAbstractCheck(e *env, o *checkOptions, name string, mo model.Options, pre *loaded) (*abstractCheck, bool) {
-	dcfg := data.Config{Solver: o.solver, Context: o.lim.ctx}
+	dcfg := data.Config{Solver: o.solver, Context: o.lim.Ctx}
 	lib, bs, cs, ok := readBindings(e, "birch check", nil, o.abstract, o.abstractions, o.use, o.coerce, dcfg)
 	if !ok {
 		return nil, false
@@ -398,16 +399,16 @@ func (ac *abstractCheck) describeAbstract(steps []search.TrailStep) []trailStep 
 			// the user's transformation, not the generated one
 			if c := ac.mapGroup(int(st.Groups[0])); c >= 0 {
 				decl := ac.concM.Groups()[c].Decl
-				ts[i].source = []string{transformationText(decl)}
+				ts[i].Source = []string{transformationText(decl)}
 				if st.Outcome == model.OK {
-					ts[i].pos = posString(ac.conc.fset, decl.Pos())
+					ts[i].Pos = posString(ac.conc.fset, decl.Pos())
 					continue
 				}
 			}
 		}
-		ts[i].pos = ac.concretePos(st.Pos)
+		ts[i].Pos = ac.concretePos(st.Pos)
 		if st.Outcome != model.OK {
-			ts[i].msg = st.Kind.String() + ": " + ac.violationMsg(st.Kind, st.Msg, st.Groups)
+			ts[i].Msg = st.Kind.String() + ": " + ac.violationMsg(st.Kind, st.Msg, st.Groups)
 		}
 	}
 	return ts

@@ -48,7 +48,7 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 		pre = ac.conc
 	}
 	var p *ltlProperty
-	if r := o.lim.run(phaseModel, func() { p = loadLTL(e, o, name, pre) }); r != "" {
+	if r := o.lim.Run(phaseModel, func() { p = loadLTL(e, o, name, pre) }); r != "" {
 		return stoppedReport(e, o, name, phaseModel, r)
 	}
 	if p == nil {
@@ -56,7 +56,7 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	}
 	if ac == nil {
 		ok := false
-		if r := o.lim.run(phaseSynthesis, func() { ac, ok = buildAbstractCheck(e, o, name, mo, p.l) }); r != "" {
+		if r := o.lim.Run(phaseSynthesis, func() { ac, ok = buildAbstractCheck(e, o, name, mo, p.l) }); r != "" {
 			return stoppedReport(e, o, name, phaseSynthesis, r)
 		}
 		if !ok {
@@ -81,7 +81,7 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	if p.spec.Formula.HasNext() && (hasInvisible(ac.concM) || hasInvisible(ac.absM)) {
 		// X counts steps: as in runLTLCheck, on both models
 		mo.ExposeInvisible = true
-		if r := o.lim.run(phaseModel, func() {
+		if r := o.lim.Run(phaseModel, func() {
 			if ac.concM, err = model.New(ac.conc.prog, mo); err == nil {
 				ac.absM, err = model.New(ac.abs.prog, mo)
 			}
@@ -117,7 +117,8 @@ func runAbstractLTL(e *env, o *checkOptions, name string, cfg search.Config, mo 
 	}
 	prop := search.Property{Automaton: aut, Labels: absEv, Fair: o.fair, Msg: fmt.Sprintf("%s violated: %s", p.title, p.formula)}
 
-	release := o.prepareSearch(e, &cfg)
+	o.prepareSearch(e, &cfg)
+	release := o.lim.StartSearch()
 	res := search.RunLTL(ac.absM, prop, cfg)
 	var cfRes, unfair *search.LTLResult
 	switch {

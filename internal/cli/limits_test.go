@@ -105,7 +105,7 @@ func TestStopInEveryPhase(t *testing.T) {
 				phaseHook = func(phase string, l *runLimits) {
 					seen = append(seen, phase)
 					if phase == c.phase {
-						l.end("interrupted")
+						l.End("interrupted")
 					}
 				}
 				status, stdout, stderr := runMain(args...)
@@ -152,7 +152,7 @@ func TestLimitsBeforeTheSearch(t *testing.T) {
 		t.Run(c.flag+" "+c.phase, func(t *testing.T) {
 			phaseHook = func(phase string, l *runLimits) {
 				if phase == c.phase {
-					<-l.ctx.Done()
+					<-l.Ctx.Done()
 				}
 			}
 			status, stdout, stderr := runMain("check", c.flag, "--ltl", "[] !(p0cs && p1cs)", "../../examples/peterson.bir")
@@ -217,7 +217,7 @@ func TestSIGINTBeforeTheSearch(t *testing.T) {
 			if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
 				t.Error(err)
 			}
-			<-l.ctx.Done()
+			<-l.Ctx.Done()
 		}
 	}
 	status, stdout, stderr := runMain("check", "../../examples/peterson.bir")

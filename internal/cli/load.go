@@ -8,6 +8,7 @@ import (
 	"birch/internal/bir/ast"
 	"birch/internal/bir/types"
 	"birch/internal/source"
+	"birch/internal/verify"
 )
 
 // maxShownErrors caps the diagnostics printed per file.
@@ -37,4 +38,20 @@ func loadModel(e *env, name string) *loaded {
 		return nil
 	}
 	return checkSource(e, name, src)
+}
+
+// loadInput reads and loads an input (verify.Load, by its file type). On
+// failure it prints the diagnostics and returns nil.
+func loadInput(e *env, name string) *verify.Input {
+	src, err := readSource(e, name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch: %v\n", err)
+		return nil
+	}
+	in, err := verify.Load(name, src)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return nil
+	}
+	return in
 }

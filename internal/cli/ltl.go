@@ -225,7 +225,7 @@ func checkSource(e *env, name string, src []byte) *loaded {
 // the exit status (the report printed).
 func loadLTLModel(e *env, o *checkOptions, name string, l *loaded, mo model.Options) (p *ltlProperty, m *model.Model, status int) {
 	var err error
-	if r := o.lim.run(phaseModel, func() {
+	if r := o.lim.Run(phaseModel, func() {
 		if p = loadLTL(e, o, name, l); p != nil {
 			if m, err = model.New(p.l.prog, mo); err != nil {
 				fmt.Fprintln(e.stderr, err)
@@ -238,60 +238,6 @@ func loadLTLModel(e *env, o *checkOptions, name string, l *loaded, mo model.Opti
 		return nil, nil, ExitBadInput
 	}
 	return p, m, 0
-}
-
-// runLTLCheck checks an LTL property by the product search.
-func runLTLCheck(e *env, o *checkOptions, name string, l *loaded, cfg search.Config, mo model.Options) int {
-	if o.search != "dfs" {
-		fmt.Fprintf(e.stderr, "birch check: ltl properties are checked by a depth-first search; --search=%s does not apply\n", o.search)
-		return ExitBadInput
-	}
-	p, m, status := loadLTLModel(e, o, name, l, mo)
-	if p == nil {
-		return status
-	}
-	var exprs []ast.Expr
-	for _, pr := range p.spec.Props {
-		exprs = append(exprs, pr.Expr)
-	}
-	ev, err := m.NewEvaluator(exprs)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
-		return ExitBadInput
-	}
-	aut, r := o.translate(p.spec.Formula, p.spec.Names())
-	if r != "" {
-		return stoppedReport(e, o, name, phaseTranslation, r)
-	}
-	if aut == nil {
-		return ExitBadInput
-	}
-	if p.spec.Formula.HasNext() && hasInvisible(m) {
-		// X counts steps: turn the coarsening of invisible runs off
-		mo.ExposeInvisible = true
-		if r := o.lim.run(phaseModel, func() { m, err = model.New(p.l.prog, mo) }); r != "" {
-			return stoppedReport(e, o, name, phaseModel, r)
-		}
-		if err != nil {
-			fmt.Fprintln(e.stderr, err)
-			return ExitBadInput
-		}
-		if ev, err = m.NewEvaluator(exprs); err != nil {
-			source.Print(e.stderr, err, maxShownErrors)
-			return ExitBadInput
-		}
-		fmt.Fprintf(e.stderr, "birch check: warning: %s uses X (next), which counts steps: invisible runs are "+
-			"exposed for it (each of their transformations is a step and the states inside them are checked; "+
-			"they are still not interleaved with other threads), so the search is larger (docs/properties.md)\n", p.title)
-	}
-	prop := search.Property{
-		Automaton: aut, Labels: ev, Fair: o.fair,
-		Msg: fmt.Sprintf("%s violated: %s", p.title, p.formula),
-	}
-	release := o.prepareSearch(e, &cfg)
-	res := search.RunLTL(m, prop, cfg)
-	release()
-	return reportLTL(e, p, m, name, o, res)
 }
 
 type jsonProperty struct {

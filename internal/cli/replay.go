@@ -114,17 +114,17 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 			ts.After = nil
 		}
 		d := describeTrail(m, l.fset, []search.TrailStep{ts})[0]
-		d.n = i + 1
+		d.N = i + 1
 		if i < len(tf.Trail) {
 			rec := tf.Trail[i]
-			if rec.Thread != d.thread || rec.From != d.from || rec.To != d.to {
+			if rec.Thread != d.Thread || rec.From != d.From || rec.To != d.To {
 				fmt.Fprintf(e.stderr, "birch replay: the trail does not fit the model: step %d: the trail has %s %s -> %s, the model gives %s %s -> %s\n",
-					i+1, rec.Thread, rec.From, rec.To, d.thread, d.from, d.to)
+					i+1, rec.Thread, rec.From, rec.To, d.Thread, d.From, d.To)
 				return ExitBadInput
 			}
 		}
-		fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", d.n, d.thread, d.from, d.to, d.pos)
-		for _, src := range d.source {
+		fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", d.N, d.Thread, d.From, d.To, d.Pos)
+		for _, src := range d.Source {
 			fmt.Fprintf(w, "  %s\n", src)
 		}
 		if out.Len() > 0 {
@@ -139,7 +139,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 			if tf.Violation != nil && tf.Violation.Kind != failKind(st) {
 				return notFit("it ends in %s, but records %s", failKind(st), tf.Violation.Kind)
 			}
-			fmt.Fprintf(w, "fail: %s\n", d.msg)
+			fmt.Fprintf(w, "fail: %s\n", d.Msg)
 			return ExitViolation
 		}
 		printState(w, m.Describe(st.State))
@@ -269,11 +269,11 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 				ts.After = nil
 			}
 			d := describeTrail(m, l.fset, []search.TrailStep{ts})[0]
-			fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", i+1, d.thread, d.from, d.to, d.pos)
-			for _, src := range d.source {
+			fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", i+1, d.Thread, d.From, d.To, d.Pos)
+			for _, src := range d.Source {
 				fmt.Fprintf(w, "    %s\n", src)
 			}
-			for _, c := range d.changes {
+			for _, c := range d.Changes {
 				if !strings.HasSuffix(c.Name, " @") {
 					fmt.Fprintf(w, "    %s = %s\n", c.Name, c.Value)
 				}

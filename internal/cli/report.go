@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"birch/internal/bir/ast"
-	"birch/internal/bir/format"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
+	"birch/internal/verify"
 	"birch/internal/source"
 )
 
@@ -39,6 +39,10 @@ type jsonViolation struct {
 	Location string       `json:"location"`
 	Pos      string       `json:"pos"`
 	Threads  []jsonThread `json:"threads,omitempty"` // for a deadlock: every thread
+	// Confirmation: "confirmed" (a trail of the model as written) or "not
+	// confirmed"; ConfirmedBy says how.
+	Confirmation string `json:"confirmation,omitempty"`
+	ConfirmedBy  string `json:"confirmed_by,omitempty"`
 }
 
 type jsonThread struct {
@@ -75,93 +79,17 @@ type jsonLimit struct {
 }
 
 // trailStep is one step of a trail in user terms.
-type trailStep struct {
-	n        int
-	ordinal  int
-	thread   string
-	from, to string
-	pos      string
-	source   []string // the transformations' text, one line each, bounded
-	changes  []model.Var
-	outcome  model.Outcome
-	msg      string
-}
+type trailStep = verify.Step
 
-// describeTrail turns replayed steps into user terms.
+func posString(fset *source.FileSet, p source.Pos) string { return verify.PosString(fset, p) }
+
 func describeTrail(m *model.Model, fset *source.FileSet, steps []search.TrailStep) []trailStep {
-	var out []trailStep
-	for i, ts := range steps {
-		st := ts.Step
-		t := trailStep{n: i + 1, ordinal: st.Ordinal, outcome: st.Outcome}
-		t.thread = m.ThreadName(ts.Before, st.Thread)
-		t.from = threadLocation(m, ts.Before, st.Thread)
-		if len(st.Groups) > 0 {
-			g := m.Groups()[st.Groups[0]]
-			t.pos = posString(fset, g.Decl.Pos())
-			t.source = stepSource(m, st.Groups)
-		}
-		switch st.Outcome {
-		case model.OK:
-			t.to = threadLocation(m, ts.After, st.Thread)
-			t.changes = m.Changes(ts.Before, ts.After)
-		case model.Error:
-			t.to = "error"
-			t.msg = st.Kind.String() + ": " + st.Msg
-			t.pos = posString(fset, st.Pos)
-		case model.Limit:
-			t.to = "limit"
-			t.msg = "limit: " + st.Msg
-			t.pos = posString(fset, st.Pos)
-		}
-		out = append(out, t)
-	}
-	return out
+	return verify.DescribeTrail(m, fset, steps)
 }
 
-func threadLocation(m *model.Model, state []byte, j int) string {
-	for _, ti := range m.Threads(state, false) {
-		if ti.Tid == j+1 {
-			if ti.Done {
-				return ti.Location + " (terminated)"
-			}
-			return ti.Location
-		}
-	}
-	return "?"
-}
+func threadLocation(m *model.Model, state []byte, j int) string { return verify.ThreadLocation(m, state, j) }
 
-func posString(fset *source.FileSet, p source.Pos) string {
-	if !p.IsValid() {
-		return ""
-	}
-	return fset.Position(p).String()
-}
-
-// maxSourceText bounds the transformation text a trail step shows.
-const maxSourceText = 100
-
-// maxSourceLines bounds the transformations of an invisible run a trail
-// step shows.
-const maxSourceLines = 4
-
-// stepSource is the text a trail step shows for the transformations it
-// executed (several for an invisible run), as SPIN's -p shows statements.
-func stepSource(m *model.Model, groups []int32) []string {
-	var out []string
-	for i, g := range groups {
-		if i == maxSourceLines-1 && len(groups) > maxSourceLines {
-			out = append(out, fmt.Sprintf("... and %d more transformations of the invisible run", len(groups)-i))
-			break
-		}
-		out = append(out, transformationText(m.Groups()[g].Decl))
-	}
-	return out
-}
-
-// transformationText is a transformation's text on one line, bounded.
-func transformationText(decl *ast.Transformation) string {
-	return "[" + source.ExcerptN(strings.TrimSuffix(format.Transformation(decl), ";"), maxSourceText) + "]"
-}
+func transformationText(decl *ast.Transformation) string { return verify.TransformationText(decl) }
 
 // printTrail prints a trail in text; unless full, a long one only in part
 // (printSteps).
@@ -196,16 +124,16 @@ func printSteps(w io.Writer, steps []trailStep, full bool) {
 		return
 	}
 	for _, t := range steps {
-		fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.n, t.thread, t.from, t.to, t.pos)
-		for _, s := range t.source {
+		fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.N, t.Thread, t.From, t.To, t.Pos)
+		for _, s := range t.Source {
 			fmt.Fprintf(w, "        %s\n", s)
 		}
-		if t.msg != "" {
-			fmt.Fprintf(w, "        %s\n", t.msg)
+		if t.Msg != "" {
+			fmt.Fprintf(w, "        %s\n", t.Msg)
 		}
-		for _, c := range t.changes {
+		for _, c := range t.Changes {
 			if strings.HasSuffix(c.Name, " @") {
-				if c.Name != t.thread+" @" {
+				if c.Name != t.Thread+" @" {
 					// a thread started by this step
 					fmt.Fprintf(w, "        %s %s\n", c.Name, c.Value)
 				}
@@ -219,8 +147,8 @@ func printSteps(w io.Writer, steps []trailStep, full bool) {
 func jsonTrail(steps []trailStep) []jsonStep {
 	out := []jsonStep{}
 	for _, t := range steps {
-		js := jsonStep{Step: t.n, Ordinal: t.ordinal, Thread: t.thread, From: t.from, To: t.to, Pos: t.pos, Changes: map[string]string{}}
-		for _, c := range t.changes {
+		js := jsonStep{Step: t.N, Ordinal: t.Ordinal, Thread: t.Thread, From: t.From, To: t.To, Pos: t.Pos, Changes: map[string]string{}}
+		for _, c := range t.Changes {
 			if !strings.HasSuffix(c.Name, " @") {
 				js.Changes[c.Name] = c.Value
 			}

@@ -90,10 +90,10 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 	// query answers unknown (the embedded solver) or its process is killed
 	// (z3, cvc5), nothing more is printed, and birch exits with status 3
 	lim := startLimits(e, &search.Config{MaxMemory: maxMemory})
-	defer lim.release()
-	ctx := lim.ctx
+	defer lim.Release()
+	ctx := lim.Ctx
 	if smtHook != nil {
-		smtHook(func() { lim.end("interrupted") })
+		smtHook(func() { lim.End("interrupted") })
 	}
 	out := &gatedWriter{w: e.stdout}
 	status := ExitPass
@@ -125,7 +125,7 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 		if ctx.Err() != nil {
 			// the script is abandoned: what it would still print is not
 			out.close()
-			fmt.Fprintf(e.stderr, "birch smt: %s: %s\n", display, lim.reason())
+			fmt.Fprintf(e.stderr, "birch smt: %s: %s\n", display, lim.Reason())
 			return ExitInconclusive
 		}
 		s.Close()

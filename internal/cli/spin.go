@@ -20,6 +20,7 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
+	"birch/internal/verify"
 )
 
 type spinOptions struct {
@@ -172,14 +173,14 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	// the time limit, Ctrl-C and SIGTERM end ctx, which stops SPIN's tools
 	// (and the report says so); the temporary directory is still removed
 	co.lim = startLimits(e, &cfg)
-	defer co.lim.release()
-	ctx := co.lim.ctx
+	defer co.lim.Release()
+	ctx := co.lim.Ctx
 	if o.ltl != "" || o.pattern != "" {
 		return runSpinLTL(ctx, e, o, co, name, nil, mo, panArgs)
 	}
 	var l *loaded
 	var m *model.Model
-	if r := co.lim.run(phaseModel, func() { l, m = compileModel(e, name, mo) }); r != "" {
+	if r := co.lim.Run(phaseModel, func() { l, m = compileModel(e, name, mo) }); r != "" {
 		return stoppedReport(e, co, name, phaseModel, r)
 	}
 	if m == nil {
@@ -207,7 +208,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	t0 := time.Now()
 	var tr *promela.Translation
 	var err error
-	if r := co.lim.run(phasePromela, func() {
+	if r := co.lim.Run(phasePromela, func() {
 		tr, err = promela.TranslateFull(l.prog, promela.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, Invariants: invs})
 	}); r != "" {
 		return stoppedReport(e, co, name, phasePromela, r)
@@ -441,7 +442,7 @@ func runSpinLTL(ctx context.Context, e *env, o *spinOptions, co *checkOptions, n
 	}
 	t0 := time.Now()
 	var tr *promela.Translation
-	if r := co.lim.run(phasePromela, func() {
+	if r := co.lim.Run(phasePromela, func() {
 		tr, err = promela.TranslateFull(p.l.prog, promela.Options{
 			MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ReportLimits: true, NoInvariants: true,
 			Formulas: []promela.Formula{{Name: p.name, Spec: p.spec}},
@@ -580,10 +581,6 @@ func printSpinTimes(w io.Writer, translate time.Duration, r *promela.PanReport) 
 		translate.Seconds(), r.SpinTime.Seconds(), r.CompileTime.Seconds(), r.PanTime.Seconds(), flags(r.CFlags), flags(r.PanArgs))
 }
 
-// phasePromela is the phase of birch spin that translates the model (and
-// its property's automaton) to Promela.
-const phasePromela = "translation to Promela"
-
 // spinStopped returns the reason of an inconclusive verdict when err says
 // that RunSpin was stopped by a limit or a signal, else "".
 func spinStopped(err error) string {
@@ -592,9 +589,8 @@ func spinStopped(err error) string {
 		return ""
 	}
 	why := "interrupted"
-	var ls limitStop
-	if errors.As(se.Cause, &ls) {
-		why = ls.reason
+	if r := verify.StopReason(se.Cause); r != "" {
+		why = r
 	}
 	switch se.Phase {
 	case "spin -a":

@@ -307,7 +307,7 @@ func TestSpinStopBeforeSPIN(t *testing.T) {
 		tmp, _ := fakeSpinTools(t, "", "")
 		phaseHook = func(phase string, l *runLimits) {
 			if phase == c.phase {
-				l.end("interrupted")
+				l.End("interrupted")
 			}
 		}
 		status, stdout, stderr := runMainWithin(t, 20*time.Second, c.args...)

@@ -137,6 +137,11 @@ type Result struct {
 	Trail     []int
 	Stats     Stats
 	LimitsHit []LimitHit
+	// Stopped says why a limit (--max-states, --max-memory, the time
+	// limit, Ctrl-C) stopped the search early, or is "".
+	Stopped string
+	// DepthCut: paths deeper than MaxDepth were cut.
+	DepthCut bool
 	// Executed has bit g set (word g/64, bit g%64) when a step of the
 	// search executed transformation g, an index into the model's Groups
 	// (model.Model.Groups), whether the step led to a new state, a stored
@@ -540,6 +545,7 @@ func (s *searcher) finish() *Result {
 	r := &s.res
 	r.Stats = s.stats()
 	r.Executed = s.executed
+	r.Stopped, r.DepthCut = s.stopped, s.cut
 	for _, h := range s.limits {
 		r.LimitsHit = append(r.LimitsHit, *h)
 	}

@@ -1,0 +1,149 @@
+package cli
+
+import (
+	"fmt"
+
+	"birch/internal/verify"
+)
+
+// jsonCheckReport is the document of one check (docs/check.md): the
+// verdict, what it rests on, the properties it decided, the violation and
+// its trail, the statistics; for an ltl property the property and the
+// lasso; for a check stopped outside its search the phase.
+type jsonCheckReport struct {
+	jsonReport
+	RestsOn    []verify.Basis        `json:"rests_on"`
+	Properties []jsonCheckedProperty `json:"properties"`
+	Property   *jsonProperty         `json:"property,omitempty"`
+	Lasso      *jsonLasso            `json:"lasso,omitempty"`
+	Phase      string                `json:"phase,omitempty"`
+}
+
+// violationDoc is a violation's JSON object.
+func violationDoc(v *verify.Violation) *jsonViolation {
+	if v == nil {
+		return nil
+	}
+	jv := &jsonViolation{Kind: v.Kind, Message: v.Message, Thread: v.Thread, Location: v.Location, Pos: v.Pos,
+		Confirmation: v.Confirmation.String(), ConfirmedBy: v.Confirmation.By}
+	for _, t := range v.Threads {
+		jv.Threads = append(jv.Threads, jsonThread{Thread: t.Thread, Location: t.Location, Terminated: t.Terminated, Waits: t.Waits})
+	}
+	return jv
+}
+
+// ltlPropertyOf is the one ltl property of a check, or nil.
+func ltlPropertyOf(c *verify.Check) *verify.Property {
+	if len(c.Properties) == 1 && c.Properties[0].Kind == "ltl" {
+		return c.Properties[0]
+	}
+	return nil
+}
+
+// checkDoc is the JSON document of a check; it saves the violation's
+// trail to --trail first.
+func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
+	var trail []trailStep
+	if c.Violation != nil {
+		trail = c.Violation.Trail
+	}
+	doc := jsonCheckReport{
+		jsonReport: jsonReport{
+			Model: name, Verdict: c.Verdict().String(), Complete: c.Explored && c.Violation == nil && len(c.RestsOn) == 0,
+			Reason: c.Reason, Violation: violationDoc(c.Violation), Stats: statsJSON(c.Stats), Trail: jsonTrail(trail),
+			LimitsHit: limitsDoc(c.LimitsHit), Search: c.Search, Unreached: unreachedDoc(c.Unreached),
+		},
+		RestsOn: jsonRestsOn(c.RestsOn), Properties: checkedProperties(c),
+	}
+	if c.Stopped != nil {
+		doc.Phase = c.Stopped.Phase
+	}
+	if p := ltlPropertyOf(c); p != nil {
+		doc.Property = &jsonProperty{Name: p.Name, Kind: "ltl", Source: p.Source, Formula: p.Formula, Fair: p.Fair, AutomatonStates: p.AutomatonStates}
+		if v := c.Violation; v != nil && v.Lasso != nil {
+			doc.Lasso = &jsonLasso{CycleStart: v.Lasso.CycleStart, Stutter: v.Lasso.Stutter, End: v.Lasso.End}
+		}
+	}
+	return doc
+}
+
+func limitsDoc(ls []verify.Limit) []jsonLimit {
+	out := []jsonLimit{}
+	for _, l := range ls {
+		out = append(out, jsonLimit{Message: l.Message, Pos: l.Pos, Count: l.Count})
+	}
+	return out
+}
+
+func unreachedDoc(us []verify.Unreached) []jsonUnreached {
+	if us == nil {
+		return nil
+	}
+	out := []jsonUnreached{}
+	for _, u := range us {
+		out = append(out, jsonUnreached{Proc: u.Proc, Kind: u.Kind, Location: u.Location, Pos: u.Pos, Source: u.Source})
+	}
+	return out
+}
+
+// saveCheckTrail saves a check's trail to --trail (when there is one to
+// save) and reports whether it did.
+func saveCheckTrail(e *env, o *checkOptions, name string, c *verify.Check) bool {
+	v := c.Violation
+	if o.trail == "" || v == nil || v.Ordinals == nil || !v.Confirmation.Confirmed {
+		return false
+	}
+	tf := lassoTrailFile{trailFile: newTrailFile(name, c.Search, v.Ordinals, violationDoc(v), v.Trail)}
+	tf.ExposeInvisible = v.ExposeInvisible
+	if v.Lasso != nil {
+		cs := v.Lasso.CycleStart
+		tf.CycleStart, tf.Stutter = &cs, v.Lasso.Stutter
+	}
+	return saveTrail(e, "check", o.trail, tf)
+}
+
+// printCheck prints a check's report in text.
+func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
+	saved := saveCheckTrail(e, o, name, c)
+	w := e.stdout
+	fmt.Fprintf(w, "%s: %s\n", c.Verdict(), c.Reason)
+	v := c.Violation
+	if v != nil {
+		if v.Thread != "" {
+			fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
+		}
+		if v.Pos != "" {
+			fmt.Fprintf(w, "  at %s\n", v.Pos)
+		}
+	}
+	if !o.inRun {
+		// a run of several checks lists the properties first
+		printProperties(w, c)
+	}
+	fmt.Fprintln(w, restsOnLine(c))
+	if c.Stopped != nil {
+		return
+	}
+	if v != nil && v.Trail != nil {
+		if l := v.Lasso; l != nil {
+			printLasso(w, v.Trail, l.CycleStart, l.Stutter, l.End, true, o.fullTrail)
+		} else {
+			printTrail(w, v.Trail, o.fullTrail)
+		}
+		printDeadlockThreads(w, violationDoc(v).Threads)
+	}
+	printUnreached(w, unreachedDoc(c.Unreached), len(c.LimitsHit) > 0)
+	for _, lh := range c.LimitsHit {
+		if lh.Count == 0 {
+			fmt.Fprintf(w, "bound hit: %s: %s\n", lh.Pos, lh.Message)
+			continue
+		}
+		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, lh.Pos, lh.Message)
+	}
+	if saved {
+		fmt.Fprintf(w, "trail saved to %s\n", o.trail)
+	} else if o.trail != "" && v != nil {
+		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
+	}
+	fmt.Fprintf(w, "stats: %s\n", statsLine(c.Stats))
+}
