@@ -42,10 +42,10 @@ type checkOptions struct {
 	// properties (docs/properties.md)
 	property     string       // the last --property NAME (for the checks not yet in package verify)
 	properties   repeatedFlag // --property NAME (repeatable)
-	ltl          string // --ltl FORMULA
-	pattern      string // --pattern 'PATTERN(args) SCOPE'
-	fair         bool   // --fair: weak fairness over threads
-	noInvariants bool   // --no-invariants
+	ltl          string       // --ltl FORMULA
+	pattern      string       // --pattern 'PATTERN(args) SCOPE'
+	fair         bool         // --fair: weak fairness over threads
+	noInvariants bool         // --no-invariants
 
 	// data abstraction (docs/abstraction.md, "Checking with abstraction")
 	abstract     repeatedFlag // --abstract NAME=ABSTRACTION

@@ -11,8 +11,8 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
-	"birch/internal/verify"
 	"birch/internal/source"
+	"birch/internal/verify"
 )
 
 // jsonReport is the document `birch check --json` prints (docs/check.md).
@@ -87,7 +87,9 @@ func describeTrail(m *model.Model, fset *source.FileSet, steps []search.TrailSte
 	return verify.DescribeTrail(m, fset, steps)
 }
 
-func threadLocation(m *model.Model, state []byte, j int) string { return verify.ThreadLocation(m, state, j) }
+func threadLocation(m *model.Model, state []byte, j int) string {
+	return verify.ThreadLocation(m, state, j)
+}
 
 func transformationText(decl *ast.Transformation) string { return verify.TransformationText(decl) }
 

@@ -140,7 +140,6 @@ func (c Confirmation) String() string {
 	return "not confirmed"
 }
 
-
 // Stop is why a limit (or Ctrl-C) ended a check, and in which phase.
 type Stop struct {
 	Phase  string
