@@ -50,6 +50,7 @@ func renderResult(e *env, o *checkOptions, res *verify.Result) int {
 	if len(res.Checks) == 1 {
 		c := res.Checks[0]
 		if o.json {
+			saveCheckTrail(e, o, res.Model, c)
 			printJSON(e.stdout, checkDoc(o, res.Model, c))
 		} else {
 			printCheck(e, o, res.Model, c)
@@ -59,14 +60,11 @@ func renderResult(e *env, o *checkOptions, res *verify.Result) int {
 	// the trail saved is the one of the check that decided the verdict
 	trailOf := res.Deciding()
 	if o.json {
+		saveCheckTrail(e, o, res.Model, trailOf)
 		doc := jsonRunReport{Model: res.Model, Verdict: res.Verdict().String(), Reason: runReason(res), Properties: []jsonCheckedProperty{}}
 		for _, c := range res.Checks {
 			doc.Properties = append(doc.Properties, checkedProperties(c)...)
-			co := *o
-			if c != trailOf {
-				co.trail = ""
-			}
-			doc.Checks = append(doc.Checks, checkDoc(&co, res.Model, c))
+			doc.Checks = append(doc.Checks, checkDoc(o, res.Model, c))
 		}
 		printJSON(e.stdout, doc)
 		return exitStatus(res.Verdict())

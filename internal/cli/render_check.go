@@ -40,8 +40,8 @@ func ltlPropertyOf(c *verify.Check) *verify.Property {
 	return nil
 }
 
-// checkDoc is the JSON document of a check; it saves the violation's
-// trail to --trail first.
+// checkDoc is the JSON document of a check (the caller saves the trail,
+// saveCheckTrail).
 func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	var trail []trailStep
 	if c.Violation != nil {
@@ -49,7 +49,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	}
 	doc := jsonCheckReport{
 		jsonReport: jsonReport{
-			Model: name, Verdict: c.Verdict().String(), Complete: c.Explored && c.Violation == nil && len(c.RestsOn) == 0,
+			Model: name, Verdict: c.Verdict().String(), Complete: c.Explored && c.Violation == nil && c.Stopped == nil,
 			Reason: c.Reason, Violation: violationDoc(c.Violation), Stats: statsJSON(c.Stats), Trail: jsonTrail(trail),
 			LimitsHit: limitsDoc(c.LimitsHit), Search: c.Search, Unreached: unreachedDoc(c.Unreached),
 		},
@@ -93,7 +93,11 @@ func saveCheckTrail(e *env, o *checkOptions, name string, c *verify.Check) bool 
 	if o.trail == "" || v == nil || v.Ordinals == nil || !v.Confirmation.Confirmed {
 		return false
 	}
-	tf := lassoTrailFile{trailFile: newTrailFile(name, c.Search, v.Ordinals, violationDoc(v), v.Trail)}
+	// a trail saved is always confirmed: the file (birch-trail/1) does not
+	// say so
+	jv := violationDoc(v)
+	jv.Confirmation, jv.ConfirmedBy = "", ""
+	tf := lassoTrailFile{trailFile: newTrailFile(name, c.Search, v.Ordinals, jv, v.Trail)}
 	tf.ExposeInvisible = v.ExposeInvisible
 	if v.Lasso != nil {
 		cs := v.Lasso.CycleStart

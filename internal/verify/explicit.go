@@ -61,18 +61,21 @@ func SearchSafety(t *Task, in *Input, m *model.Model, invs []*types.Property) (*
 	res := search.Run(sm, cfg)
 	release()
 	c := &Check{Properties: safetyProperties(invs, cfg.NoDeadlock), Search: cfg.Strategy.String()}
-	if err := c.fromSearch(in, m, sm, cfg, res); err != nil {
+	if err := c.fromSearch(in, m, cfg, res); err != nil {
 		return nil, err
 	}
 	c.Unreached = unreachedCode(in, m, res)
 	return c, nil
 }
 
-// fromSearch fills c from a search of the model as written (sm, which is
-// m with its invariants): the verdict's grounds, the violation and its
-// trail in user terms, the statistics.
-func (c *Check) fromSearch(in *Input, m *model.Model, sm search.Model, cfg search.Config, res *search.Result) error {
-	c.Explored = res.Verdict == search.Pass
+// fromSearch fills c from a search of the model as written (m, or m with
+// its invariants): the verdict's grounds, the violation and its trail in
+// user terms, the statistics. The trail is replayed on m itself, so that
+// the last step of an invariant's violation leads to the state that
+// violates it (as birch replay shows it), not to the error state of the
+// invariants' check.
+func (c *Check) fromSearch(in *Input, m *model.Model, cfg search.Config, res *search.Result) error {
+	c.Explored = res.Complete && res.Violation == nil
 	c.Reason = res.Reason
 	c.RestsOn = restsOnSearch(cfg, res)
 	c.Stats = res.Stats
@@ -80,7 +83,7 @@ func (c *Check) fromSearch(in *Input, m *model.Model, sm search.Model, cfg searc
 	if res.Violation == nil {
 		return nil
 	}
-	init, ts, err := search.Replay(sm, res.Trail)
+	init, ts, err := search.Replay(m, res.Trail)
 	if err != nil {
 		return fmt.Errorf("birch: internal error: the trail does not replay: %v", err)
 	}
@@ -187,7 +190,7 @@ func SearchLTL(t *Task, p *ltlProperty, m *model.Model) (*Check, error) {
 	res := search.RunLTL(m, prop, cfg)
 	release()
 	p.AutomatonStates = res.AutomatonStates
-	if err := c.fromSearch(p.in, m, m, cfg, &res.Result); err != nil {
+	if err := c.fromSearch(p.in, m, cfg, &res.Result); err != nil {
 		return nil, err
 	}
 	if v := c.Violation; v != nil && res.CycleStart >= 0 {

@@ -88,7 +88,7 @@ func makePlan(t *Task) (*plan, error) {
 		}
 	}
 	if sel.Fair && len(pl.ltl) == 0 {
-		return nil, usagef("--fair applies only to ltl properties (--property NAME, --ltl or --pattern)")
+		return nil, usagef("--fair applies only to ltl properties, and the model has none (give --ltl or --pattern)")
 	}
 	return pl, nil
 }

@@ -176,8 +176,10 @@ type Property struct {
 type Check struct {
 	Properties []*Property
 	// Explored: the search explored every state it was to explore and
-	// found no violation (it was not stopped, and nothing else leaves the
-	// result undecided).
+	// found no violation: it was not stopped, cut by --max-depth or
+	// restricted to the choose-free steps. Bounds of the model may have
+	// cut paths (RestsOn lists them; they leave the verdict undecided).
+	// It is the JSON report's "complete".
 	Explored bool
 	// Reason says why the verdict is what it is, in one line.
 	Reason string
