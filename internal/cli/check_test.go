@@ -63,18 +63,135 @@ func checkJSON(t *testing.T, args ...string) (int, map[string]any) {
 }
 
 var (
+	// reportKeys are the keys of every check's document; checkKeys adds
+	// those of a check of package verify (the check with abstraction does
+	// not go through it yet).
 	reportKeys    = []string{"model", "verdict", "complete", "reason", "violation", "stats", "trail", "limits_hit", "search", "unreached"}
+	checkKeys     = append(slices.Clone(reportKeys), "rests_on", "properties")
+	runKeys       = []string{"model", "verdict", "reason", "properties", "checks"}
 	statsKeys     = []string{"states", "transitions", "max_depth", "seconds", "states_per_second", "memory_bytes", "bytes_per_state"}
 	stepKeys      = []string{"step", "ordinal", "thread", "from", "to", "pos", "changes"}
 	violationKeys = []string{"kind", "message", "thread", "location", "pos"}
+	confirmedKeys = append(slices.Clone(violationKeys), "confirmation", "confirmed_by")
 	limitKeys     = []string{"message", "pos", "count"}
 	threadKeys    = []string{"thread", "location", "terminated"}
+	propertyKeys  = []string{"name", "kind", "source", "verdict", "reason"}
+	basisKinds    = []string{"complete", "bounded", "abstracted", "under-approximated"}
 )
 
-// checkDocument checks the shape of a birch check --json document.
+// checkDocument checks the shape of a birch check --json document: the
+// document of one check, or of a run of several (with "checks").
 func checkDocument(t *testing.T, name string, doc map[string]any) {
 	t.Helper()
-	wantKeys(t, name, doc, reportKeys...)
+	checks, ok := doc["checks"].([]any)
+	if !ok {
+		checkCheckDocument(t, name, doc)
+		return
+	}
+	wantKeys(t, name, doc, runKeys...)
+	if len(checks) < 2 {
+		t.Errorf("%s: a run document with %d checks (one check prints its own document)", name, len(checks))
+	}
+	var props []any
+	worst := "pass"
+	rank := map[string]int{"pass": 0, "inconclusive": 1, "fail": 2}
+	for i, c := range checks {
+		what := fmt.Sprintf("%s checks[%d]", name, i)
+		cd, ok := c.(map[string]any)
+		if !ok {
+			t.Fatalf("%s is a JSON %s, want object", what, jsonType(c))
+		}
+		checkCheckDocument(t, what, cd)
+		if cd["model"] != doc["model"] {
+			t.Errorf("%s: model %v, the run's is %v", what, cd["model"], doc["model"])
+		}
+		if v, _ := cd["verdict"].(string); rank[v] > rank[worst] {
+			worst = v
+		}
+		props = append(props, cd["properties"].([]any)...)
+	}
+	if doc["verdict"] != worst {
+		t.Errorf("%s: verdict %v, but the worst verdict of its checks is %s", name, doc["verdict"], worst)
+	}
+	checkPropertyList(t, name, doc["properties"])
+	if a, b := fmt.Sprint(doc["properties"]), fmt.Sprint(props); a != b {
+		t.Errorf("%s: properties %s, want those of its checks %s", name, a, b)
+	}
+}
+
+// checkPropertyList checks a document's "properties": every entry names a
+// property and gives its verdict.
+func checkPropertyList(t *testing.T, name string, v any) {
+	t.Helper()
+	ps, ok := v.([]any)
+	if !ok || len(ps) == 0 {
+		t.Errorf("%s: properties is %v, want a non-empty array", name, v)
+		return
+	}
+	for i, p := range ps {
+		what := fmt.Sprintf("%s properties[%d]", name, i)
+		pm, _ := p.(map[string]any)
+		if pm["kind"] == "ltl" {
+			wantKeys(t, what, p, append(propertyKeys, "formula")...)
+		} else {
+			wantKeys(t, what, p, propertyKeys...)
+		}
+		if !slices.Contains([]string{"safety", "invariant", "ltl"}, fmt.Sprint(pm["kind"])) ||
+			!slices.Contains([]string{"pass", "fail", "inconclusive"}, fmt.Sprint(pm["verdict"])) {
+			t.Errorf("%s: kind %v, verdict %v", what, pm["kind"], pm["verdict"])
+		}
+	}
+}
+
+// checkCheckDocument checks the document of one check of package verify:
+// every key of reportKeys, what its verdict rests on, the properties it
+// decided; for an ltl property the property (and the lasso of a
+// violation), for a check stopped outside its search the phase.
+func checkCheckDocument(t *testing.T, name string, doc map[string]any) {
+	t.Helper()
+	keys := slices.Clone(checkKeys)
+	if _, ok := doc["property"]; ok {
+		keys = append(keys, "property")
+		if ps, _ := doc["properties"].([]any); len(ps) != 1 || ps[0].(map[string]any)["kind"] != "ltl" {
+			t.Errorf("%s: a property object, but properties is %v (want one ltl property)", name, ps)
+		}
+		if _, ok := doc["lasso"]; ok {
+			keys = append(keys, "lasso")
+		}
+	}
+	if _, ok := doc["phase"]; ok {
+		keys = append(keys, "phase")
+		if doc["verdict"] != "inconclusive" {
+			t.Errorf("%s: stopped in the %v, verdict %v", name, doc["phase"], doc["verdict"])
+		}
+	}
+	checkReportDocument(t, name, doc, keys, confirmedKeys)
+	checkPropertyList(t, name, doc["properties"])
+	bases, ok := doc["rests_on"].([]any)
+	if !ok || len(bases) == 0 {
+		t.Fatalf("%s: rests_on is %v, want a non-empty array", name, doc["rests_on"])
+	}
+	for i, b := range bases {
+		wantKeys(t, fmt.Sprintf("%s rests_on[%d]", name, i), b, "kind", "what")
+		if k := b.(map[string]any)["kind"]; !slices.Contains(basisKinds, fmt.Sprint(k)) || (k == "complete") != (len(bases) == 1 && i == 0 && k == "complete") {
+			t.Errorf("%s: rests_on %v", name, bases)
+		}
+	}
+	if doc["verdict"] == "pass" && bases[0].(map[string]any)["kind"] != "complete" {
+		t.Errorf("%s: a pass that rests on %v", name, bases)
+	}
+	if v, ok := doc["violation"].(map[string]any); ok {
+		if (v["confirmation"] == "confirmed") != (doc["verdict"] == "fail") {
+			t.Errorf("%s: violation %s, verdict %v", name, v["confirmation"], doc["verdict"])
+		}
+	}
+}
+
+// checkReportDocument checks the keys every check's document has (keys;
+// violKeys those of its violation, a deadlock adds threads).
+func checkReportDocument(t *testing.T, name string, doc map[string]any, keys, violKeys []string) {
+	t.Helper()
+	wantKeys(t, name, doc, keys...)
 	for k, want := range map[string]string{
 		"model": "string", "verdict": "string", "complete": "bool", "reason": "string",
 		"stats": "object", "trail": "array", "limits_hit": "array", "search": "string",
@@ -113,7 +230,7 @@ func checkDocument(t *testing.T, name string, doc map[string]any) {
 		}
 	case map[string]any:
 		if v["kind"] == "deadlock" {
-			wantKeys(t, name+" violation", v, append(violationKeys, "threads")...)
+			wantKeys(t, name+" violation", v, append(violKeys, "threads")...)
 			for i, th := range v["threads"].([]any) {
 				what := fmt.Sprintf("%s violation.threads[%d]", name, i)
 				if th.(map[string]any)["terminated"] == true {
@@ -123,7 +240,7 @@ func checkDocument(t *testing.T, name string, doc map[string]any) {
 				}
 			}
 		} else {
-			wantKeys(t, name+" violation", v, violationKeys...)
+			wantKeys(t, name+" violation", v, violKeys...)
 		}
 		if doc["verdict"] != "fail" {
 			t.Errorf("%s: a violation with verdict %v", name, doc["verdict"])
@@ -131,6 +248,46 @@ func checkDocument(t *testing.T, name string, doc map[string]any) {
 	default:
 		t.Errorf("%s: violation is a JSON %s, want object or null", name, jsonType(v))
 	}
+}
+
+// safetyCheckOf is the document of the check of safety (the assertions,
+// runtime errors, deadlocks and invariants) in a check's document: the
+// document itself for a run of one check, else the check of its "checks"
+// that decided the property "safety" of kind safety.
+func safetyCheckOf(t *testing.T, doc map[string]any) map[string]any {
+	t.Helper()
+	checks, ok := doc["checks"].([]any)
+	if !ok {
+		return doc
+	}
+	for _, c := range checks {
+		cd := c.(map[string]any)
+		for _, p := range cd["properties"].([]any) {
+			if p.(map[string]any)["kind"] == "safety" {
+				return cd
+			}
+		}
+	}
+	t.Fatalf("%v: no check of safety", doc["model"])
+	return nil
+}
+
+// decidingCheckOf is the document of the check that decided a run's
+// verdict: the document itself for a run of one check, else the first of
+// its checks with the run's verdict.
+func decidingCheckOf(t *testing.T, doc map[string]any) map[string]any {
+	t.Helper()
+	checks, ok := doc["checks"].([]any)
+	if !ok {
+		return doc
+	}
+	for _, c := range checks {
+		if cd := c.(map[string]any); cd["verdict"] == doc["verdict"] {
+			return cd
+		}
+	}
+	t.Fatalf("%v: no check has the run's verdict %v", doc["model"], doc["verdict"])
+	return nil
 }
 
 func jsonType(v any) string {
@@ -174,15 +331,18 @@ func TestCheckJSONDocument(t *testing.T) {
 			if doc["verdict"] != tc.verdict {
 				t.Errorf("verdict is %v, want %s", doc["verdict"], tc.verdict)
 			}
-			if doc["search"] != "dfs" {
-				t.Errorf("search is %v, want dfs", doc["search"])
+			// peterson.bir has ltl properties: a run of several checks,
+			// the first the check of safety
+			c := safetyCheckOf(t, doc)
+			if c["search"] != "dfs" {
+				t.Errorf("search is %v, want dfs", c["search"])
 			}
 			if tc.kind != "" {
-				v := doc["violation"].(map[string]any)
+				v := c["violation"].(map[string]any)
 				if v["kind"] != tc.kind {
 					t.Errorf("violation kind is %v, want %s", v["kind"], tc.kind)
 				}
-				if len(doc["trail"].([]any)) == 0 {
+				if len(c["trail"].([]any)) == 0 {
 					t.Errorf("no trail")
 				}
 			}
@@ -268,13 +428,17 @@ func TestCheckExamples(t *testing.T) {
 			if status != wantStatus {
 				t.Errorf("exit status %d, want %d", status, wantStatus)
 			}
+			// a model with ltl properties has a check per property: the
+			// deciding check has the violation or the limits hit, and
+			// the check of safety the counts of docs/examples.md
+			dc := decidingCheckOf(t, doc)
 			switch verdict {
 			case "fail":
 				kind, ok := expectKinds[what]
 				if !ok {
 					t.Fatalf("unknown expected kind %q", what)
 				}
-				v, _ := doc["violation"].(map[string]any)
+				v, _ := dc["violation"].(map[string]any)
 				if v == nil || v["kind"] != kind {
 					t.Errorf("violation %v, want kind %s", v, kind)
 				}
@@ -282,12 +446,12 @@ func TestCheckExamples(t *testing.T) {
 				if what != "limit" {
 					t.Fatalf("unknown expectation %q", what)
 				}
-				if len(doc["limits_hit"].([]any)) == 0 {
+				if len(dc["limits_hit"].([]any)) == 0 {
 					t.Errorf("no limits_hit")
 				}
 			}
 			if c, ok := counts[name]; ok {
-				st := doc["stats"].(map[string]any)
+				st := safetyCheckOf(t, doc)["stats"].(map[string]any)
 				if st["states"] != float64(c[0]) || st["transitions"] != float64(c[1]) {
 					t.Errorf("%v states, %v transitions; docs/examples.md says %d and %d", st["states"], st["transitions"], c[0], c[1])
 				}

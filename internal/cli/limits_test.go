@@ -116,17 +116,37 @@ func TestStopInEveryPhase(t *testing.T) {
 				if c.phase == phaseSearch {
 					want = "inconclusive: interrupted"
 				}
+				// A model with ltl properties (peterson.bir without
+				// flags) is a run of several checks: the first check is
+				// the one interrupted, and the run's verdict is
+				// inconclusive with every property undecided.
 				if asJSON {
-					var doc struct {
+					type report struct {
 						Verdict, Reason string
 						Phase           *string
+					}
+					var doc struct {
+						report
+						Checks []report
 					}
 					if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 						t.Fatalf("%v\n%s", err, stdout)
 					}
-					if doc.Verdict != "inconclusive" || !strings.HasPrefix(doc.Reason, "interrupted") ||
-						(c.phase != phaseSearch) != (doc.Phase != nil && *doc.Phase == c.phase) {
-						t.Errorf("JSON: verdict %q, reason %q, phase %v\n%s", doc.Verdict, doc.Reason, doc.Phase, stdout)
+					r := doc.report
+					if len(doc.Checks) > 0 {
+						r = doc.Checks[0]
+						if doc.Verdict != "inconclusive" || !strings.Contains(doc.Reason, "not decided") {
+							t.Errorf("JSON: run verdict %q, reason %q\n%s", doc.Verdict, doc.Reason, stdout)
+						}
+					}
+					if r.Verdict != "inconclusive" || !strings.HasPrefix(r.Reason, "interrupted") ||
+						(c.phase != phaseSearch) != (r.Phase != nil && *r.Phase == c.phase) {
+						t.Errorf("JSON: verdict %q, reason %q, phase %v\n%s", r.Verdict, r.Reason, r.Phase, stdout)
+					}
+				} else if first, rest, _ := strings.Cut(stdout, "\n== "); rest != "" {
+					_, block, _ := strings.Cut(rest, "==\n")
+					if !strings.HasPrefix(first, "inconclusive: ") || !strings.HasPrefix(block, want) {
+						t.Errorf("stdout %q; want an inconclusive run whose first check starts with %q", stdout, want)
 					}
 				} else if !strings.HasPrefix(stdout, want) {
 					t.Errorf("stdout %q; want it to start with %q", stdout, want)
@@ -156,8 +176,15 @@ func TestLimitsBeforeTheSearch(t *testing.T) {
 				}
 			}
 			status, stdout, stderr := runMain("check", c.flag, "--ltl", "[] !(p0cs && p1cs)", "../../examples/peterson.bir")
-			if status != ExitInconclusive || stdout != c.want {
-				t.Errorf("status %d, stdout %q; want 3, %q\n%s", status, stdout, c.want, stderr)
+			want := c.want
+			if c.phase == phaseTranslation {
+				// the check of the formula was under way: it names the
+				// property and rests on the limit
+				reason := strings.TrimSuffix(strings.TrimPrefix(c.want, "inconclusive: "), "\n")
+				want += "properties: the --ltl formula: inconclusive\nrests on: bounded (" + reason + ")\n"
+			}
+			if status != ExitInconclusive || stdout != want {
+				t.Errorf("status %d, stdout %q; want 3, %q\n%s", status, stdout, want, stderr)
 			}
 		})
 	}
@@ -270,7 +297,8 @@ func TestLTLTranslationTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	status, stdout, stderr := runMain("check", "--ltl", "!("+strings.Join(conj, " && ")+")", model)
-	want := "inconclusive: the automaton is too large (more than 1000 states, edges and intermediate terms) during the LTL translation\n"
+	reason := "the automaton is too large (more than 1000 states, edges and intermediate terms) during the LTL translation"
+	want := "inconclusive: " + reason + "\nproperties: the --ltl formula: inconclusive\nrests on: bounded (" + reason + ")\n"
 	if status != ExitInconclusive || stdout != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 3 and %q", status, stdout, stderr, want)
 	}
