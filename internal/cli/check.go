@@ -68,12 +68,14 @@ that no violation is reachable or shows a trail to one. Violations are failed
 assertions, runtime errors (null dereference, index out of bounds, division by
 zero, a value out of its range, integer overflow, illegal monitor state, a
 failed reference cast), deadlocks, and the invariants of the model's
-properties section (unless --no-invariants).
+properties section (unless --no-invariants). Every ltl property of the
+properties section is checked too, each by a search of its own; the report
+gives a verdict per property and the worst as the overall verdict.
 
---property NAME checks one property of the properties section instead of all
-invariants; --ltl FORMULA and --pattern PATTERN check an LTL formula, as does
---property with an ltl property: the search then looks for an execution that
-violates the formula (a lasso: a prefix and a cycle that repeats forever).
+--property NAME (repeatable) checks only the properties named; --ltl FORMULA
+and --pattern PATTERN check only an LTL formula. The search for an ltl
+property looks for an execution that violates the formula (a lasso: a
+prefix and a cycle that repeats forever).
 Executions that end (every thread terminated, or no thread can move) repeat
 their last state forever. --fair keeps only executions that are weakly fair
 to every thread. See docs/properties.md.
