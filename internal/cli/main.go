@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
-
 )
 
 // Exit statuses.

@@ -117,4 +117,3 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
-
