@@ -29,15 +29,15 @@ type loaded struct {
 	prog *types.Program
 }
 
-// loadModel reads, parses and type-checks one model. On failure it prints
-// the diagnostics and returns nil.
+// loadModel reads and loads one input (loadInput), for the commands that
+// work on its BIR program. On failure it prints the diagnostics and
+// returns nil.
 func loadModel(e *env, name string) *loaded {
-	src, err := readSource(e, name)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "birch: %v\n", err)
+	in := loadInput(e, name)
+	if in == nil {
 		return nil
 	}
-	return checkSource(e, name, src)
+	return &loaded{fset: in.Fset, file: in.File, prog: in.Prog}
 }
 
 // loadInput reads and loads an input (verify.Load, by its file type). On
