@@ -235,7 +235,7 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	var in *verify.Input
 	if r := o.lim.Run(phaseModel, func() { in = loadInput(e, name) }); r != "" {
-		return stoppedReport(e, o, name, phaseModel, r)
+		return renderResult(e, o, verify.Stopped(name, o.search, phaseModel, r))
 	}
 	if in == nil {
 		return ExitBadInput

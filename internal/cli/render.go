@@ -108,7 +108,15 @@ func runReason(res *verify.Result) string {
 	case len(failed) > 0:
 		return fmt.Sprintf("%d of %d properties violated: %s", len(failed), n, strings.Join(failed, ", "))
 	case len(open) > 0:
-		return fmt.Sprintf("%d of %d properties not decided: %s", len(open), n, strings.Join(open, ", "))
+		why := ""
+		for _, c := range res.Checks {
+			if c.Limit != "" {
+				// the limit that ended the run comes first
+				why = c.Limit + ": "
+				break
+			}
+		}
+		return fmt.Sprintf("%s%d of %d properties not decided: %s", why, len(open), n, strings.Join(open, ", "))
 	}
 	return fmt.Sprintf("all %d properties hold", n)
 }

@@ -144,9 +144,15 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		}
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, lh.Pos, lh.Message)
 	}
-	if saved {
+	switch {
+	case saved:
 		fmt.Fprintf(w, "trail saved to %s\n", o.trail)
-	} else if o.trail != "" && v != nil {
+	case o.trail == "" || v == nil:
+	case !v.Confirmation.Confirmed:
+		fmt.Fprintln(w, "no trail saved: no concrete trail was found")
+	case v.Ordinals == nil:
+		fmt.Fprintln(w, "no trail saved: the violation has no trail that birch can replay")
+	default:
 		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
 	}
 	fmt.Fprintf(w, "stats: %s\n", statsLine(c.Stats))

@@ -78,6 +78,7 @@ func (c *Check) fromSearch(in *Input, m *model.Model, cfg search.Config, res *se
 	c.Explored = res.Complete && res.Violation == nil
 	c.Reason = res.Reason
 	c.RestsOn = restsOnSearch(cfg, res)
+	c.Limit = res.Stopped
 	c.Stats = res.Stats
 	c.LimitsHit = describeLimits(in.Fset, res.LimitsHit)
 	if res.Violation == nil {
@@ -222,6 +223,7 @@ func lassoEnd(m *model.Model, res *search.LTLResult, final []byte) string {
 // stop marks c as stopped by a limit in phase.
 func (c *Check) stop(phase, reason string) *Check {
 	c.Stopped = &Stop{Phase: phase, Reason: reason}
+	c.Limit = reason
 	c.Reason = reason + " during the " + phase
 	c.RestsOn = append(c.RestsOn, Basis{Bounded, c.Reason})
 	return c

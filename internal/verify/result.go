@@ -190,6 +190,9 @@ type Check struct {
 	// Stopped, if not nil, is the limit that ended the check outside its
 	// search (in the phase it names); the check then has no statistics.
 	Stopped *Stop
+	// Limit: the limit (--time-limit, --max-memory, --max-states, Ctrl-C)
+	// that stopped the check, or "".
+	Limit string
 	// Search names the search: dfs, bfs, random, spin, ...
 	Search    string
 	Stats     search.Stats

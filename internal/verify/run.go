@@ -42,6 +42,11 @@ func Run(t *Task) (*Result, error) {
 		res.Checks = append(res.Checks, c)
 	}
 	for _, p := range pl.ltl {
+		if r := lim.Reason(); r != "" {
+			// a limit ended the run: the checks left are not started
+			res.Checks = append(res.Checks, notStarted([]*Property{p.Property}, "dfs", r))
+			continue
+		}
 		m, stopped, err := models.get(p.in, false)
 		if err == nil && stopped == "" && p.spec.Formula.HasNext() && hasInvisible(m) {
 			// X counts steps: turn the coarsening of invisible runs off
@@ -62,6 +67,23 @@ func Run(t *Task) (*Result, error) {
 		res.Checks = append(res.Checks, c)
 	}
 	return res, nil
+}
+
+// Stopped is the result of a run that a limit stopped in phase before it
+// knew its properties (while the CLI loaded the input, say).
+func Stopped(name, search, phase, reason string) *Result {
+	c := (&Check{Search: search}).stop(phase, reason)
+	return &Result{Model: name, Checks: []*Check{c}}
+}
+
+// notStarted is a check that a limit kept from starting: the run ended
+// before it.
+func notStarted(props []*Property, search, reason string) *Check {
+	c := &Check{Properties: props, Search: search, Limit: reason}
+	c.Stopped = &Stop{Reason: reason}
+	c.Reason = reason + " before this check started"
+	c.RestsOn = RestsOn{{Bounded, c.Reason}}
+	return c
 }
 
 // stoppedRun is the result of a run that a limit stopped before it knew
