@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"birch/internal/abstraction/data"
@@ -12,6 +11,7 @@ import (
 	"birch/internal/abstraction/data/infer"
 	"birch/internal/smt/solvers"
 	"birch/internal/source"
+	"birch/internal/verify"
 )
 
 type abstractOptions struct {
@@ -133,78 +133,21 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 // readBindings reads the bindings of --abstract and --abstractions, with the
 // abstractions of --use files and of the bindings file's use lines added to
 // lib (a new library when nil), and the coercions of --coerce and of the
-// bindings file's coerce lines, resolved in it. It prints what is wrong and
-// returns ok false.
+// bindings file's coerce lines, resolved in it (verify.ReadBindings). It
+// prints what is wrong and returns ok false.
 func readBindings(e *env, cmd string, lib *data.Library, abstract []string, abstractions string, use, coerce []string, cfg data.Config) (_ *data.Library, bs []infer.Binding, cs []infer.DeclaredCoercion, ok bool) {
-	fail := func() (*data.Library, []infer.Binding, []infer.DeclaredCoercion, bool) { return nil, nil, nil, false }
-	if lib == nil {
-		lib = &data.Library{Config: cfg}
-	}
-	for _, file := range use {
-		as, ok := loadBASL(e, file, cfg)
-		if !ok {
-			return fail()
-		}
-		if err := lib.Add(as...); err != nil {
-			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
-			return fail()
-		}
-	}
-	for _, arg := range abstract {
-		b, err := infer.ParseBinding(arg)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
-			return fail()
-		}
-		bs = append(bs, b)
-	}
-	var decls []infer.CoercionDecl
-	for _, arg := range coerce {
-		d, err := infer.ParseCoercion(arg)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
-			return fail()
-		}
-		decls = append(decls, d)
-	}
-	if abstractions != "" {
-		src, err := readSource(e, abstractions)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch: %v\n", err)
-			return fail()
-		}
-		f, err := infer.ParseBindings(abstractions, src)
-		if err != nil {
-			source.Print(e.stderr, err, maxShownErrors)
-			return fail()
-		}
-		for _, u := range f.Uses {
-			path := u.Path
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(filepath.Dir(abstractions), path)
-			}
-			as, ok := loadBASL(e, path, cfg)
-			if !ok {
-				return fail()
-			}
-			if err := lib.Add(as...); err != nil {
-				fmt.Fprintf(e.stderr, "%s: %v\n", u.Pos, err)
-				return fail()
-			}
-		}
-		bs = append(bs, f.Bindings...)
-		decls = append(decls, f.Coercions...)
-	}
-	if len(bs) == 0 {
-		fmt.Fprintf(e.stderr, "%s: no bindings (use --abstract NAME=ABSTRACTION or --abstractions FILE)\n", cmd)
-		return fail()
-	}
-	cs, err := infer.ResolveCoercions(lib, decls)
+	da := &verify.DataAbstraction{Bindings: abstract, File: abstractions, Use: use, Coerce: coerce}
+	b, err := verify.ReadBindings(da, lib, cfg, func(name string) ([]byte, error) { return readSource(e, name) }, warnAt(e))
 	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return fail()
+		printRunError(e, strings.TrimPrefix(cmd, "birch "), err)
+		return nil, nil, nil, false
 	}
-	return lib, bs, cs, true
+	return b.Library, b.Bindings, b.Coercions, true
+}
+
+// warnAt prints a positioned warning.
+func warnAt(e *env) verify.WarnFunc {
+	return func(pos, msg string) { fmt.Fprintf(e.stderr, "%s: warning: %s\n", pos, msg) }
 }
 
 // bindingFlags are the flags that bind abstractions: --abstract,
@@ -241,4 +184,25 @@ func inferModel(e *env, cmd, name string, lib *data.Library, b bindingFlags, cfg
 		fmt.Fprintf(e.stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 	}
 	return l, sel, res, true
+}
+
+// dataAbstraction is the data abstraction of --abstract and
+// --abstractions (nil without them).
+func (o *checkOptions) dataAbstraction(e *env) (*verify.DataAbstraction, bool) {
+	if len(o.abstract) == 0 && o.abstractions == "" {
+		for _, f := range []struct {
+			name string
+			set  bool
+		}{{"--use", len(o.use) > 0}, {"--coerce", len(o.coerce) > 0}} {
+			if f.set {
+				fmt.Fprintf(e.stderr, "birch check: %s needs --abstract or --abstractions\n", f.name)
+				return nil, false
+			}
+		}
+		return nil, true
+	}
+	return &verify.DataAbstraction{
+		Bindings: o.abstract, File: o.abstractions, Use: o.use, Coerce: o.coerce, Default: o.def,
+		Solver: o.solver, MaxReplay: o.maxReplay, ReadFile: func(name string) ([]byte, error) { return readSource(e, name) },
+	}, true
 }

@@ -9,7 +9,7 @@ import (
 	"birch/internal/abstraction/data"
 	"birch/internal/abstraction/data/infer"
 	"birch/internal/smt/solvers"
-	"birch/internal/source"
+	"birch/internal/verify"
 )
 
 type abstractionOptions struct {
@@ -213,20 +213,10 @@ func runInfer(e *env, o *abstractionOptions, lib *data.Library, cfg data.Config,
 // loadBASL reads and compiles a BASL file, printing its errors, and its
 // warnings to standard error.
 func loadBASL(e *env, name string, cfg data.Config) ([]*data.Abstraction, bool) {
-	src, err := readSource(e, name)
+	as, err := verify.LoadBASL(name, cfg, func(name string) ([]byte, error) { return readSource(e, name) }, warnAt(e))
 	if err != nil {
-		fmt.Fprintf(e.stderr, "birch: %v\n", err)
+		printRunError(e, "abstraction", err)
 		return nil, false
-	}
-	as, err := data.ParseFile(source.NewFileSet(), name, src, cfg)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
-		return nil, false
-	}
-	for _, a := range as {
-		for _, w := range a.Warnings {
-			fmt.Fprintf(e.stderr, "%s: warning: %s\n", w.Pos, w.Msg)
-		}
 	}
 	return as, true
 }

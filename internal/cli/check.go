@@ -222,15 +222,8 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	name := fs.Arg(0)
 	o.lim = startLimits(e, &cfg)
 	defer o.lim.Release()
-	if len(o.abstract) > 0 || o.abstractions != "" {
-		return runAbstractCheck(e, o, name, cfg, mo)
-	}
-	if len(o.use) > 0 {
-		fmt.Fprintln(e.stderr, "birch check: --use needs --abstract or --abstractions")
-		return ExitBadInput
-	}
-	if len(o.coerce) > 0 {
-		fmt.Fprintln(e.stderr, "birch check: --coerce needs --abstract or --abstractions")
+	da, ok := o.dataAbstraction(e)
+	if !ok {
 		return ExitBadInput
 	}
 	var in *verify.Input
@@ -242,7 +235,7 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	o.prepareSearch(e, &cfg)
 	t := &verify.Task{
-		Input: in, Search: cfg, Model: mo, Limits: o.lim, LTLMaxNodes: ltlMaxNodes,
+		Input: in, Search: cfg, Model: mo, Limits: o.lim, LTLMaxNodes: ltlMaxNodes, Abstraction: da, WarnAt: warnAt(e),
 		Select: verify.Selection{Names: o.properties, LTL: o.ltl, Pattern: o.pattern, NoInvariants: o.noInvariants, Fair: o.fair},
 		Warn:   func(msg string) { fmt.Fprintf(e.stderr, "birch check: %s\n", msg) },
 	}

@@ -398,25 +398,7 @@ func TestAbstractLTL(t *testing.T) {
 // Weak fairness is not preserved by abstraction: a pass that needs --fair
 // is inconclusive; one that does not is a pass.
 func TestAbstractLTLFair(t *testing.T) {
-	src := `system F ()
-x : int;
-main thread A ()
-  loc a0:
-    when true do { x := x + 1; } goto a0;
-end A;
-main thread B ()
-  loc b0:
-    when x > 0 do { } goto b1;
-  loc b1:
-end B;
-properties
-  ltl done: <> B@b1;
-end F;
-`
-	file := filepath.Join(t.TempDir(), "fair.bir")
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := "../verify/testdata/abstract-fair.bir"
 	// without fairness A may run forever: x grows, so the lasso is not real
 	status, out, errs := runMain("check", file, "--abstract", "x=signs", "--property", "done")
 	if status != ExitInconclusive || !strings.Contains(out, "the cycle does not close on the concrete model") {

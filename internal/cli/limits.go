@@ -1,13 +1,8 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
-	"birch/internal/abstraction/data/feasible"
-	"birch/internal/ltl"
-	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/verify"
 )
@@ -76,31 +71,3 @@ type jsonStoppedReport struct {
 // ltlMaxNodes bounds the LTL translation of a check (0: ltl.MaxNodes);
 // tests lower it.
 var ltlMaxNodes int
-
-// translate translates the negation of the formula f (over the
-// propositions props) into the automaton a check searches with, within
-// the limits. It returns nil, having printed why, when the translator
-// fails, and the reason when a limit stopped it (or the automaton grew
-// past the translator's bound, ltl.MaxNodes: a resource limit too).
-func (o *checkOptions) translate(f *ltl.Formula, props []string) (aut *ltl.Automaton, stopped string) {
-	var err error
-	tr := ltl.Translator{MaxNodes: ltlMaxNodes}
-	stopped = o.lim.Run(phaseTranslation, func() { aut, err = tr.Translate(o.lim.Ctx, ltl.Un(ltl.Not, f), props) })
-	if stopped == "" && errors.Is(err, ltl.ErrTooLarge) {
-		// the report adds "during the LTL translation"
-		return nil, strings.TrimPrefix(err.Error(), "LTL translation stopped: ")
-	}
-	if stopped == "" && err != nil {
-		fmt.Fprintf(o.stderr, "birch check: %v\n", err)
-		return nil, ""
-	}
-	return aut, stopped
-}
-
-// replay replays an abstract trail on the concrete model (feasible.Replay)
-// within the limits; stopped is the reason when a limit stopped it.
-func (o *checkOptions) replay(m *model.Model, sc feasible.Schedule, cfg feasible.Config) (fr *feasible.Result, stopped string, err error) {
-	cfg.Context = o.lim.Ctx
-	stopped = o.lim.Run(phaseReplay, func() { fr, err = feasible.Replay(m, sc, cfg) })
-	return fr, stopped, err
-}

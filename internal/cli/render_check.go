@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 
 	"birch/internal/verify"
 )
@@ -17,6 +18,8 @@ type jsonCheckReport struct {
 	Property   *jsonProperty         `json:"property,omitempty"`
 	Lasso      *jsonLasso            `json:"lasso,omitempty"`
 	Phase      string                `json:"phase,omitempty"`
+	// Abstraction: a check with data abstraction (render_abstract.go).
+	Abstraction *jsonAbstraction `json:"abstraction,omitempty"`
 }
 
 // violationDoc is a violation's JSON object.
@@ -64,6 +67,9 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 			doc.Lasso = &jsonLasso{CycleStart: v.Lasso.CycleStart, Stutter: v.Lasso.Stutter, End: v.Lasso.End}
 		}
 	}
+	if c.Abstraction != nil {
+		abstractDoc(&doc, c)
+	}
 	return doc
 }
 
@@ -108,23 +114,13 @@ func saveCheckTrail(e *env, o *checkOptions, name string, c *verify.Check) bool 
 
 // printCheck prints a check's report in text.
 func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
+	if c.Abstraction != nil && c.Stopped == nil {
+		printAbstractCheck(e, o, name, c)
+		return
+	}
 	saved := saveCheckTrail(e, o, name, c)
-	w := e.stdout
-	fmt.Fprintf(w, "%s: %s\n", c.Verdict(), c.Reason)
-	v := c.Violation
-	if v != nil {
-		if v.Thread != "" {
-			fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
-		}
-		if v.Pos != "" {
-			fmt.Fprintf(w, "  at %s\n", v.Pos)
-		}
-	}
-	if !o.inRun {
-		// a run of several checks lists the properties first
-		printProperties(w, c)
-	}
-	fmt.Fprintln(w, restsOnLine(c))
+	w, v := e.stdout, c.Violation
+	printCheckHead(w, o, c, v)
 	if c.Stopped != nil {
 		return
 	}
@@ -156,4 +152,50 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
 	}
 	fmt.Fprintf(w, "stats: %s\n", statsLine(c.Stats))
+}
+
+// printCheckHead prints a check's verdict line, where its violation v
+// happened (when not nil), its properties and what it rests on.
+func printCheckHead(w io.Writer, o *checkOptions, c *verify.Check, v *verify.Violation) {
+	fmt.Fprintf(w, "%s: %s\n", c.Verdict(), c.Reason)
+	if v != nil {
+		if v.Thread != "" {
+			fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
+		}
+		if v.Pos != "" {
+			fmt.Fprintf(w, "  at %s\n", v.Pos)
+		}
+	}
+	if !o.inRun {
+		// a run of several checks lists the properties first
+		printProperties(w, c)
+	}
+	fmt.Fprintln(w, restsOnLine(c))
+}
+
+// printLasso prints a lasso's steps as birch check prints an LTL
+// violation: the prefix (under a "trail (N steps):" header when header is
+// set), then the cycle or the stutter.
+func printLasso(w io.Writer, steps []trailStep, cycleStart int, stutter bool, end string, header, full bool) {
+	show := func(w io.Writer, steps []trailStep) { printSteps(w, steps, full) }
+	if header {
+		show = func(w io.Writer, steps []trailStep) { printTrail(w, steps, full) }
+	}
+	if stutter || cycleStart >= len(steps) {
+		show(w, steps)
+		what := "every thread has terminated"
+		if end == "deadlock" {
+			what = "no thread can move"
+		}
+		fmt.Fprintf(w, "then the last state repeats forever (%s)\n", what)
+		return
+	}
+	show(w, steps[:cycleStart])
+	n := len(steps) - cycleStart
+	from := "the initial state"
+	if cycleStart > 0 {
+		from = fmt.Sprintf("the state after step %d", cycleStart)
+	}
+	fmt.Fprintf(w, "cycle (%d %s, back to %s), repeated forever:\n", n, plural(n, "step", "steps"), from)
+	printSteps(w, steps[cycleStart:], full)
 }

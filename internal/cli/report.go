@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"birch/internal/bir/ast"
-	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/source"
@@ -90,8 +88,6 @@ func describeTrail(m *model.Model, fset *source.FileSet, steps []search.TrailSte
 func threadLocation(m *model.Model, state []byte, j int) string {
 	return verify.ThreadLocation(m, state, j)
 }
-
-func transformationText(decl *ast.Transformation) string { return verify.TransformationText(decl) }
 
 // printTrail prints a trail in text; unless full, a long one only in part
 // (printSteps).
@@ -254,58 +250,6 @@ type jsonUnreached struct {
 	Location string `json:"location"`
 	Pos      string `json:"pos"`
 	Source   string `json:"source"` // the transformation's text, bounded
-}
-
-// unreachedCode lists, in the order of the model's text, the
-// transformations that no step of the search executed. It is nil unless
-// the search explored every reachable state without a violation (a pass,
-// or a search complete within the bounds of the model): only then is code
-// that was not executed code no execution reaches.
-func unreachedCode(l *loaded, m *model.Model, res *search.Result) []jsonUnreached {
-	if !searchedAll(res) {
-		return nil
-	}
-	executed := map[*ast.Transformation]bool{}
-	for _, g := range m.Groups() {
-		if wasExecuted(res, g.Index) {
-			executed[g.Decl] = true
-		}
-	}
-	return listUnreached(l, func(t *ast.Transformation) bool { return !executed[t] })
-}
-
-// searchedAll reports whether res is a complete search without a
-// violation that recorded the transformations it executed.
-func searchedAll(res *search.Result) bool {
-	return res.Complete && res.Violation == nil && res.Executed != nil
-}
-
-// wasExecuted reports whether the search executed transformation g.
-func wasExecuted(res *search.Result, g int) bool {
-	return res.Executed[g>>6]&(1<<(uint(g)&63)) != 0
-}
-
-// listUnreached lists the transformations of l's program that unreached
-// says are, in the order of the model's text.
-func listUnreached(l *loaded, unreached func(*ast.Transformation) bool) []jsonUnreached {
-	out := []jsonUnreached{}
-	for _, procs := range [][]*types.Proc{l.prog.Threads, l.prog.Functions} {
-		for _, p := range procs {
-			kind := "function"
-			if p.Thread {
-				kind = "thread"
-			}
-			for _, loc := range p.Locations {
-				for _, t := range loc.Decl.Transformations {
-					if unreached(t) {
-						out = append(out, jsonUnreached{Proc: p.Name(), Kind: kind, Location: loc.Name(),
-							Pos: posString(l.fset, t.Pos()), Source: transformationText(t)})
-					}
-				}
-			}
-		}
-	}
-	return out
 }
 
 // printUnreached prints the unreached code after a complete search, per

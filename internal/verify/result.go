@@ -336,8 +336,12 @@ type AbstractionInfo struct {
 	// Replay: how the abstract trail was replayed ("" without one);
 	// ValuesDiverge: the first step where the concrete values differ
 	// from the abstract trail's.
-	Replay          string
-	ReplayNote      string // why the replay is incomplete, or ""
+	Replay     string
+	ReplayNote string // why the replay is incomplete, or ""
+	// ReplayConfirmed: the replay confirmed the abstract trail (a
+	// violation may stand without it: a choose-free trail whose replay
+	// did not finish).
+	ReplayConfirmed bool
 	ValuesDiverge   *Divergence
 	AbstractFormula string // the under-approximated formula of an ltl property
 	AbstractLasso   *Lasso

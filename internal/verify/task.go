@@ -29,6 +29,9 @@ type Task struct {
 	// Warn, when not nil, receives warnings as they arise (a property
 	// with X makes the search larger, say).
 	Warn func(msg string)
+	// WarnAt, when not nil, receives positioned warnings (of the
+	// abstraction's inference, of BASL files); without it they go to Warn.
+	WarnAt WarnFunc
 }
 
 // Selection chooses the properties a run checks (docs/properties.md).
@@ -55,6 +58,9 @@ type DataAbstraction struct {
 	Default   string   // concrete or point
 	Solver    string
 	MaxReplay int // states of the concrete replay before solving symbolically
+	// ReadFile reads the bindings file and the BASL files (nil:
+	// os.ReadFile).
+	ReadFile ReadFunc
 }
 
 // warn passes a warning on.
@@ -62,6 +68,15 @@ func (t *Task) warn(msg string) {
 	if t.Warn != nil {
 		t.Warn(msg)
 	}
+}
+
+// warnAt passes a positioned warning on.
+func (t *Task) warnAt(pos, msg string) {
+	if t.WarnAt != nil {
+		t.WarnAt(pos, msg)
+		return
+	}
+	t.warn(pos + ": warning: " + msg)
 }
 
 // limits returns the task's limits, or a set that never ends when it has

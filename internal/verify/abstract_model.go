@@ -1,0 +1,357 @@
+package verify
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"birch/internal/abstraction/data"
+	"birch/internal/abstraction/data/absgen"
+	"birch/internal/abstraction/data/infer"
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
+)
+
+// The abstraction-synthesis step of a check with data abstraction: the
+// abstractions are inferred from the bindings, the abstract model is
+// generated (package absgen) and compiled, and every abstract
+// transformation is mapped to the concrete one it stands for, so that
+// abstract trails read in the terms of the model as written.
+
+// abstractModel is a concrete model, its abstract model and the map
+// between them.
+type abstractModel struct {
+	conc     *Input
+	concM    *model.Model
+	abs      *Input // the abstract program (its Src is the generated text)
+	absM     *model.Model
+	out      *absgen.Output
+	inferred *infer.Result
+	bindings []string // NAME=ABSTRACTION
+	// coercions: the declared coercions in effect, "FROM -> TO"
+	coercions []string
+	groupMap  []int // abstract group -> concrete group, or -1
+}
+
+// synthesize infers the abstractions of in from the bindings b, generates
+// the abstract model and compiles both models with mo.
+func synthesize(t *Task, in *Input, b *Bindings, mo model.Options) (*abstractModel, error) {
+	da := t.Abstraction
+	sel, err := infer.Resolve(in.Prog, b.Library, b.Bindings)
+	if err != nil {
+		return nil, plainError(err)
+	}
+	icfg := infer.Config{Coercions: b.Coercions, DefaultPoint: da.Default == "point"}
+	res, err := infer.Infer(in.Prog, b.Library, sel, icfg)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range res.Warnings {
+		t.warnAt(w.Pos.String(), w.Msg)
+	}
+	concM, err := model.New(in.Prog, mo)
+	if err != nil {
+		return nil, plainError(err)
+	}
+	out, err := absgen.Generate(in.Prog, res, absgen.Config{Data: data.Config{Solver: da.Solver, Context: t.limits().Ctx}})
+	if err != nil {
+		if _, ok := err.(source.ErrorList); ok {
+			return nil, err
+		}
+		return nil, &UsageError{err.Error()}
+	}
+	absM, err := model.New(out.Program, mo)
+	if err != nil {
+		return nil, usagef("the abstract model: %v", err)
+	}
+	am := &abstractModel{
+		conc: in, concM: concM, absM: absM, out: out, inferred: res,
+		abs: &Input{Name: in.Name, Fset: out.Program.Fset, File: out.Program.File, Prog: out.Program, Src: out.Source},
+	}
+	for _, s := range sel {
+		am.bindings = append(am.bindings, s.Binding.Target+"="+s.Binding.Abstraction)
+	}
+	for _, c := range res.Declared {
+		am.coercions = append(am.coercions, c.From.Name+" -> "+c.To.Name)
+	}
+	am.mapGroups()
+	return am, nil
+}
+
+// exposed is am with both models compiled with invisible runs exposed
+// (for a formula with X).
+func (am *abstractModel) exposed(mo model.Options) (*abstractModel, error) {
+	mo.ExposeInvisible = true
+	x := *am
+	var err error
+	if x.concM, err = model.New(am.conc.Prog, mo); err != nil {
+		return nil, plainError(err)
+	}
+	if x.absM, err = model.New(am.abs.Prog, mo); err != nil {
+		return nil, plainError(err)
+	}
+	x.groupMap = nil
+	x.mapGroups()
+	return &x, nil
+}
+
+// mapGroups maps every transformation of the abstract model to the
+// concrete one it was generated from.
+func (am *abstractModel) mapGroups() {
+	byDecl := map[*ast.Transformation]int{}
+	for _, g := range am.concM.Groups() {
+		byDecl[g.Decl] = g.Index
+	}
+	for _, g := range am.absM.Groups() {
+		c := -1
+		if o := am.out.Map.Transformation(g.Decl); o != nil {
+			if i, ok := byDecl[o.Transformation]; ok {
+				c = i
+			}
+		}
+		am.groupMap = append(am.groupMap, c)
+	}
+}
+
+func (am *abstractModel) mapGroup(i int) int {
+	if i < 0 || i >= len(am.groupMap) {
+		return -1
+	}
+	return am.groupMap[i]
+}
+
+// basis is what a check with the abstraction rests on; pass qualifies
+// what a pass proves.
+func (am *abstractModel) basis(pass string) Basis {
+	return Basis{Abstracted, "data abstraction " + strings.Join(am.bindings, ", ") + ": an over-approximation, so a pass is a proof" + pass}
+}
+
+// using names the abstraction in reasons.
+func (am *abstractModel) using() string {
+	return "with abstraction (" + strings.Join(am.bindings, ", ") + ")"
+}
+
+// info starts the details of a check with the abstraction.
+func (am *abstractModel) info(v search.Verdict) *AbstractionInfo {
+	return &AbstractionInfo{Bindings: am.bindings, Coercions: am.coercions, Variables: am.variables(), AbstractVerdict: v}
+}
+
+// variables names every variable the abstraction applies to, with its
+// abstraction.
+func (am *abstractModel) variables() map[string]string {
+	out := map[string]string{}
+	for v, a := range am.inferred.Vars {
+		if a == nil || a.Identity {
+			continue
+		}
+		out[varName(v)] = a.Name
+	}
+	return out
+}
+
+// varName names a variable as bindings do: x, Thread.x, fn.x, Record.f.
+func varName(v *types.Var) string {
+	switch v.Kind {
+	case types.LocalVar, types.ParamVar:
+		if v.Owner != nil {
+			return v.Owner.Name() + "." + v.Name()
+		}
+	case types.FieldVar:
+		return "field " + v.Name()
+	}
+	return v.Name()
+}
+
+// abstractionOf finds the abstraction of the value a model.Describe name
+// denotes in the concrete model: a global, a thread's or frame's local, or
+// a field of an object.
+func (am *abstractModel) abstractionOf(name string) *data.Abstraction {
+	base := func(s string) string {
+		if i := strings.IndexByte(s, '['); i >= 0 {
+			return s[:i]
+		}
+		return s
+	}
+	prog := am.conc.Prog
+	dot := strings.IndexByte(name, '.')
+	if dot < 0 {
+		if v, ok := prog.Lookup(base(name)).(*types.Var); ok {
+			return am.inferred.Vars[v]
+		}
+		return nil
+	}
+	head, rest := name[:dot], name[dot+1:]
+	owner := base(head)
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		// a frame: fn#depth.x
+		fn := rest[:i]
+		if j := strings.IndexByte(fn, '#'); j >= 0 {
+			fn = fn[:j]
+		}
+		owner, rest = fn, rest[i+1:]
+	}
+	vname := base(rest)
+	if p, ok := prog.Procs.LookupLocal(owner).(*types.Proc); ok {
+		for _, v := range p.Vars() {
+			if v.Name() == vname {
+				return am.inferred.Vars[v]
+			}
+		}
+	}
+	for _, c := range prog.Collections {
+		if c.Name() != owner {
+			continue
+		}
+		if r, ok := c.Elem.Underlying().(*types.Record); ok {
+			if f := r.Field(vname); f != nil {
+				return am.inferred.Vars[f]
+			}
+		}
+	}
+	return nil
+}
+
+// agree compares a concrete state with the abstract state of a step: every
+// abstracted value must be abstracted by its token.
+func (am *abstractModel) agree(abstract map[string]string, state []byte) string {
+	var diffs []string
+	for _, v := range am.concM.Describe(state) {
+		tok, ok := abstract[v.Name]
+		if !ok {
+			continue
+		}
+		a := am.abstractionOf(v.Name)
+		if a == nil || a.Identity || len(a.Tokens) == 0 {
+			continue
+		}
+		n, ok := new(big.Int).SetString(v.Value, 10)
+		if !ok {
+			continue
+		}
+		k := a.Abstract(n)
+		if k < 0 {
+			continue
+		}
+		want := a.Tokens[k].Name
+		if tok == want || strings.HasSuffix(tok, "_"+want) {
+			continue
+		}
+		diffs = append(diffs, fmt.Sprintf("%s = %s (%s), abstract %s", v.Name, v.Value, want, tok))
+	}
+	return strings.Join(diffs, ", ")
+}
+
+// describeAbstract describes abstract trail steps with the positions of
+// the concrete model.
+func (am *abstractModel) describeAbstract(steps []search.TrailStep) []Step {
+	ts := DescribeTrail(am.absM, am.abs.Fset, steps)
+	for i := range ts {
+		st := steps[i].Step
+		if len(st.Groups) > 0 {
+			// the user's transformation, not the generated one
+			if c := am.mapGroup(int(st.Groups[0])); c >= 0 {
+				decl := am.concM.Groups()[c].Decl
+				ts[i].Source = []string{TransformationText(decl)}
+				if st.Outcome == model.OK {
+					ts[i].Pos = PosString(am.conc.Fset, decl.Pos())
+					continue
+				}
+			}
+		}
+		ts[i].Pos = am.concretePos(st.Pos)
+		if st.Outcome != model.OK {
+			ts[i].Msg = st.Kind.String() + ": " + am.violationMsg(st.Kind, st.Msg, st.Groups)
+		}
+	}
+	return ts
+}
+
+// concretePos maps a position of the abstract model to the concrete one.
+func (am *abstractModel) concretePos(p source.Pos) string {
+	if !p.IsValid() {
+		return ""
+	}
+	if cp, ok := am.out.Map.Position(p); ok {
+		return cp.String()
+	}
+	return am.abs.Fset.Position(p).String()
+}
+
+// abstractViolation describes a violation of the abstract model in the
+// terms of the concrete one; final is the state its trail ends in.
+func (am *abstractModel) abstractViolation(v *search.Violation, final []byte) *Violation {
+	av := describeViolation(am.abs.Fset, am.absM, v, final)
+	av.Pos = am.concretePos(v.Pos)
+	av.Message = am.violationMsg(v.Kind, v.Msg, v.Groups)
+	return av
+}
+
+// violationMsg words an abstract violation in terms of the concrete model:
+// the abstract text of a failed assertion is the under-approximated
+// condition, so the concrete assertion of the transformation is named
+// instead (when it has one).
+func (am *abstractModel) violationMsg(k model.ErrorKind, msg string, groups []int32) string {
+	if k != model.Assertion || len(groups) == 0 {
+		return msg
+	}
+	c := am.mapGroup(int(groups[len(groups)-1]))
+	if c < 0 {
+		return msg
+	}
+	var conds []string
+	for _, a := range am.concM.Groups()[c].Decl.Actions {
+		if as, ok := a.(*ast.AssertAction); ok {
+			conds = append(conds, format.Expr(as.Cond))
+		}
+	}
+	if len(conds) != 1 {
+		return msg
+	}
+	// the generator writes assert(false) where the condition is certainly
+	// false, and asserts a chosen boolean where it may be either
+	how := "may be false in the abstract state"
+	if g := int(groups[len(groups)-1]); g >= 0 && g < len(am.absM.Groups()) {
+		for _, a := range am.absM.Groups()[g].Decl.Actions {
+			if as, ok := a.(*ast.AssertAction); ok && format.Expr(as.Cond) == "false" {
+				how = "false in every concrete state the abstract state stands for"
+			}
+		}
+	}
+	return "assertion violated: " + conds[0] + " (" + how + ")"
+}
+
+// limits describes the bounds the abstract search hit, at their concrete
+// positions.
+func (am *abstractModel) limits(ls []search.LimitHit) []Limit {
+	out := []Limit{}
+	for _, l := range ls {
+		out = append(out, Limit{Message: l.Msg, Pos: am.concretePos(l.Pos), Count: l.Count})
+	}
+	return out
+}
+
+// unreached lists the concrete transformations that the complete search
+// of the abstract model never executed: the abstract model executes every
+// transformation the concrete one does (over-approximation), so these are
+// unreached in the model as well. A transformation the abstract model has
+// no counterpart of is not listed.
+func (am *abstractModel) unreached(res *search.Result) []Unreached {
+	if !searchedAll(res) {
+		return nil
+	}
+	covered, executed := map[*ast.Transformation]bool{}, map[*ast.Transformation]bool{}
+	for _, g := range am.absM.Groups() {
+		if c := am.mapGroup(g.Index); c >= 0 {
+			d := am.concM.Groups()[c].Decl
+			covered[d] = true
+			if wasExecuted(res, g.Index) {
+				executed[d] = true
+			}
+		}
+	}
+	return listUnreached(am.conc, func(t *ast.Transformation) bool { return covered[t] && !executed[t] })
+}
