@@ -116,9 +116,10 @@ func (ac *abstractCache) get(in *Input, expose bool) (*abstractModel, *Stop, err
 	return am, nil, nil
 }
 
-// searchAbstract is the explicit step on the abstract model sm: the
-// search, and when it finds a violation the choose-free search, whose
-// trails take no choice of the abstraction (nil when it finds none).
+// searchAbstract is the explicit step on the abstract model: run (a
+// search of it) with cfg, and when that finds a violation, with the
+// choose-free search, whose trails take no choice of the abstraction
+// (chooseFree is nil when it finds none).
 func searchAbstract(t *Task, run func(cfg search.Config) *search.Result, cfg search.Config) (res, chooseFree *search.Result) {
 	release := t.limits().StartSearch()
 	defer release()
@@ -198,7 +199,7 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 	}
 	fr, stopped, err := am.replay(t, sc, feasible.Config{Checked: concSM})
 	if err != nil || stopped != "" {
-		return c.stopped(PhaseReplay, stopped), err
+		return c.stopIf(PhaseReplay, stopped), err
 	}
 	return c, am.confirm(c, concSM, absRes.Violation, fr)
 }
@@ -240,8 +241,9 @@ func (c *Check) abstractTrail(am *abstractModel, sm search.Model, res *search.Re
 	return final, nil
 }
 
-// stopped marks c as stopped by a limit in phase (when stopped is not "").
-func (c *Check) stopped(phase, stopped string) *Check {
+// stopIf marks c as stopped by a limit in phase when stopped (the
+// limit's reason) is not "".
+func (c *Check) stopIf(phase, stopped string) *Check {
 	if stopped != "" {
 		c.stop(phase, stopped)
 	}

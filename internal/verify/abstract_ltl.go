@@ -65,7 +65,7 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 	}
 	aut, stopped, err := t.translate(absSpec.Formula, absSpec.Names())
 	if err != nil || stopped != "" {
-		return c.stopped(PhaseTranslation, stopped), err
+		return c.stopIf(PhaseTranslation, stopped), err
 	}
 	prop := search.Property{Automaton: aut, Labels: absEv, Fair: p.Fair, Msg: fmt.Sprintf("%s violated: %s", p.Title, p.Formula)}
 	cfg := t.Search
@@ -127,7 +127,7 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 		// a runtime error on the way: replayed as for a safety check
 		fr, stopped, err := am.replay(t, sc, feasible.Config{})
 		if err != nil || stopped != "" {
-			return c.stopped(PhaseReplay, stopped), err
+			return c.stopIf(PhaseReplay, stopped), err
 		}
 		return c, am.confirm(c, am.concM, absRes.Violation, fr)
 	}
@@ -136,7 +136,7 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 	accept := func(states [][]byte, _ []int) string { return am.lassoViolates(p, concEv, sc, states) }
 	fr, stopped, err := am.replay(t, sc, feasible.Config{Accept: accept})
 	if err != nil || stopped != "" {
-		return c.stopped(PhaseReplay, stopped), err
+		return c.stopIf(PhaseReplay, stopped), err
 	}
 	return c, am.confirmLasso(c, p, absRes, fr)
 }
