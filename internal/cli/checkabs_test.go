@@ -281,9 +281,10 @@ func TestAbstractJSONKeys(t *testing.T) {
 			plain[k] = v
 		}
 	}
-	// the check with abstraction does not go through package verify yet:
-	// no rests_on, properties or violation.confirmation
-	checkReportDocument(t, "decrement", plain, reportKeys, violationKeys)
+	checkDocument(t, "decrement", plain)
+	if r := doc["rests_on"].([]any); len(r) != 1 || r[0].(map[string]any)["kind"] != "abstracted" {
+		t.Errorf("rests_on %v, want the abstraction", r)
+	}
 	wantKeys(t, "abstraction", doc["abstraction"], "abstract_trail", "abstract_verdict", "abstract_violation", "bindings",
 		"confirmation", "diverges", "found_by", "replay", "values_diverge", "variables")
 	abs := doc["abstraction"].(map[string]any)
