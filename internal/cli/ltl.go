@@ -375,4 +375,3 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
-
