@@ -134,62 +134,6 @@ The JSON output (--json) is described in docs/check.md.`,
 	})
 }
 
-// searchConfig builds the search configuration from flags; it reports
-// usage errors on stderr.
-func (o *checkOptions) config(e *env, cmd string) (search.Config, model.Options, bool) {
-	var cfg search.Config
-	bad := func(format string, args ...any) (search.Config, model.Options, bool) {
-		fmt.Fprintf(e.stderr, "birch %s: "+format+"\n", append([]any{cmd}, args...)...)
-		return cfg, model.Options{}, false
-	}
-	switch o.search {
-	case "dfs":
-		cfg.Strategy = search.DFS
-	case "bfs":
-		cfg.Strategy = search.BFS
-	case "random":
-		cfg.Strategy = search.Random
-	default:
-		return bad("unknown --search=%s (want dfs, bfs or random)", source.Excerpt(o.search))
-	}
-	cfg.Seed = o.seed
-	if o.maxDepth < 0 || o.maxStates < 0 || o.maxReplay < 0 {
-		return bad("--max-depth, --max-states and --max-replay must not be negative")
-	}
-	cfg.MaxDepth, cfg.MaxStates = o.maxDepth, o.maxStates
-	if o.maxMemory != "" {
-		n, err := parseBytes(o.maxMemory)
-		if err != nil {
-			return bad("--max-memory: %v", err)
-		}
-		cfg.MaxMemory = n
-	} else {
-		cfg.MaxMemory = defaultMaxMemory()
-	}
-	if o.timeLimit != "" {
-		d, err := parseDuration(o.timeLimit)
-		if err != nil {
-			return bad("--time-limit: %v", err)
-		}
-		cfg.TimeLimit = d
-	}
-	cfg.ChooseFree, cfg.NoDeadlock = o.chooseFree, o.noDeadlock
-	switch o.onLimit {
-	case "cut":
-	case "error":
-		cfg.LimitError = true
-	default:
-		return bad("unknown --on-limit=%s (want cut or error)", source.Excerpt(o.onLimit))
-	}
-	if msg := modelBoundsError(o.maxThreads, o.maxCalls); msg != "" {
-		return bad("%s", msg)
-	}
-	tc, ok := model.ParseCacheMode(o.tcache)
-	if !ok {
-		return bad("unknown --transition-cache=%s (want auto, on or off)", source.Excerpt(o.tcache))
-	}
-	return cfg, model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, TransitionCache: tc}, true
-}
 
 // compileModel loads and compiles a model, printing diagnostics.
 func compileModel(e *env, name string, mo model.Options) (*loaded, *model.Model) {
