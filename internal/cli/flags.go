@@ -1,15 +1,16 @@
 package cli
 
 import (
-	"birch/internal/model"
-	"birch/internal/search"
-	"birch/internal/source"
 	"fmt"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
 )
 
 // parseBytes reads sizes such as 4G, 512M, 64k or 1000000: a finite
