@@ -107,6 +107,10 @@ func runReason(res *verify.Result) string {
 	switch {
 	case len(failed) > 0:
 		return fmt.Sprintf("%d of %d properties violated: %s", len(failed), n, strings.Join(failed, ", "))
+	case res.Verdict() == verify.Fail && res.Deciding().Violated() != nil:
+		// the product search of an ltl property stopped at a runtime
+		// error: a violation of none of the properties checked
+		return fmt.Sprintf("%s violated; %d of %d properties not decided: %s", res.Deciding().Violated().Title, len(open), n, strings.Join(open, ", "))
 	case len(open) > 0:
 		why := ""
 		for _, c := range res.Checks {

@@ -99,8 +99,12 @@ func (c *Check) fromSearch(in *Input, m *model.Model, cfg search.Config, res *se
 }
 
 // attribute marks the property a violation belongs to: an invariant's
-// violation is the invariant's, any other the safety property's (or the
-// one ltl property's).
+// violation is the invariant's, an ltl violation the ltl property's, any
+// other the safety property's. The product search of an ltl property
+// stops at a runtime error too (an assertion, say): that is a violation
+// of safety, not of the ltl property, which the search did not decide
+// (PropertyVerdict), so it is attributed to a safety property outside the
+// check's Properties.
 func (c *Check) attribute(v *search.Violation) {
 	for _, p := range c.Properties {
 		if v.Kind == model.InvariantViolated && p.Kind == "invariant" && strings.HasPrefix(v.Msg, "invariant "+p.Name+" violated") {
@@ -114,9 +118,8 @@ func (c *Check) attribute(v *search.Violation) {
 			return
 		}
 	}
-	if len(c.Properties) > 0 {
-		c.violated = c.Properties[0]
-	}
+	c.violated = &Property{Name: "safety", Kind: "safety", Source: "assertions, runtime errors",
+		Title: "safety (assertions, runtime errors)"}
 }
 
 // hasInvisible reports whether m has an invisible transformation.

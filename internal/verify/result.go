@@ -224,7 +224,9 @@ func (c *Check) PropertyVerdict(p *Property) (Verdict, string) {
 	return Inconclusive, "not decided: the search stopped at the violation of " + c.violated.Title
 }
 
-// Violated is the property c's violation violates, or nil.
+// Violated is the property c's violation violates, or nil. It is not
+// among c's Properties when the product search of an ltl property stopped
+// at a runtime error: a violation of safety (assertions, runtime errors).
 func (c *Check) Violated() *Property { return c.violated }
 
 // Verdict is the check's verdict: fail for a confirmed violation, pass

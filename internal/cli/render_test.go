@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestRunReasonRuntimeErrorInLTLSearch: when the searches of ltl
+// properties stop at a runtime error, the run fails on a violation of
+// none of the properties checked: the summary says which, and that the
+// properties are not decided (it said "2 of 2 properties not decided"
+// under "fail", or, before verify attributed the error to safety, that
+// both ltl properties were violated).
+func TestRunReasonRuntimeErrorInLTLSearch(t *testing.T) {
+	const model = `system Two ()
+x : range 0..2;
+main thread Main ()
+  loc m0:
+    when x < 2 do { x := x + 1; } goto m0;
+    when x == 2 do { assert(x < 2); } goto m1;
+  loc m1:
+end Main;
+properties
+  ltl settles: <> [] (x == 2);
+  ltl recurs: [] <> (x == 0);
+end Two;
+`
+	path := t.TempDir() + "/two.bir"
+	if err := os.WriteFile(path, []byte(model), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	status, stdout, _ := runMain("check", "--property", "settles", "--property", "recurs", path)
+	if status != ExitViolation {
+		t.Errorf("status %d, want %d", status, ExitViolation)
+	}
+	for _, want := range []string{
+		"fail: safety (assertions, runtime errors) violated; 2 of 2 properties not decided: ltl property settles, ltl property recurs\n",
+		"properties: ltl property settles: inconclusive; ltl property recurs: inconclusive\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
