@@ -3,12 +3,11 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"math/rand/v2"
+	"io"
 	"strings"
 
-	"birch/internal/bir/types"
 	"birch/internal/model"
-	"birch/internal/search"
+	"birch/internal/verify"
 )
 
 func init() {
@@ -77,145 +76,94 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch replay: %v\n", err)
 		return ExitBadInput
 	}
-	l, m := compileModel(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible})
+	in, m := compileInput(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible})
 	if m == nil {
 		return ExitBadInput
 	}
-	w := e.stdout
-	notFit := func(format string, args ...any) int {
-		fmt.Fprintf(e.stderr, "birch replay: the trail does not fit the model: "+format+"\n", args...)
+	tr := &verify.SavedTrail{Ordinals: tf.Ordinals, CycleStart: tf.CycleStart, Stutter: tf.Stutter}
+	for _, s := range tf.Trail {
+		tr.Recorded = append(tr.Recorded, verify.Step{Thread: s.Thread, From: s.From, To: s.To})
+	}
+	if tf.Violation != nil {
+		tr.Violation = tf.Violation.Kind
+	}
+	r := verify.ReplayTrail(in, m, tr)
+	printReplay(e.stdout, r)
+	if r.End == verify.ReplayMismatch {
+		fmt.Fprintf(e.stderr, "birch replay: %s\n", r.Mismatch)
 		return ExitBadInput
 	}
-	if len(tf.Trail) > 0 && len(tf.Trail) != len(tf.Ordinals) {
-		return notFit("it has %d ordinals but %d recorded steps", len(tf.Ordinals), len(tf.Trail))
+	return exitStatus(r.Verdict())
+}
+
+// compileInput loads an input and compiles its model; on failure it
+// prints the diagnostics and returns nil.
+func compileInput(e *env, name string, mo model.Options) (*verify.Input, *model.Model) {
+	in := loadInput(e, name)
+	if in == nil {
+		return nil, nil
 	}
-	init, fail := m.Initial(nil)
-	if fail != nil {
-		if len(tf.Ordinals) == 0 && tf.Violation != nil && tf.Violation.Kind == failKind(fail) {
-			fmt.Fprintf(w, "fail: %s: %s (creating the initial state)\n", failKind(fail), fail.Msg)
-			return ExitViolation
-		}
-		fmt.Fprintf(e.stderr, "birch replay: the initial state cannot be created: %s\n", fail.Msg)
-		return ExitBadInput
+	m, err := model.New(in.Prog, mo)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return nil, nil
+	}
+	return in, m
+}
+
+// printReplay prints a replay: the initial state, each step with its
+// output and the state it leads to, and the violation the trail ends in.
+func printReplay(w io.Writer, r *verify.Replay) {
+	if r.End == verify.ReplayInitial {
+		fmt.Fprintf(w, "fail: %s: %s (creating the initial state)\n", r.Violation.Kind, r.Violation.Message)
+		return
+	}
+	if r.Initial == nil {
+		return
 	}
 	fmt.Fprintln(w, "initial state:")
-	printState(w, m.Describe(init))
-	cur := init
-	states := [][]byte{init} // states[i]: the state before step i+1
-	for i, ord := range tf.Ordinals {
-		var out strings.Builder
-		st := m.Print(cur, ord, &out)
-		if st == nil {
-			fmt.Fprintf(e.stderr, "birch replay: the trail does not fit the model: step %d: the state has no outcome number %d\n", i+1, ord)
-			return ExitBadInput
-		}
-		ts := search.TrailStep{Step: *st, Before: cur, After: st.State}
-		if st.Outcome != model.OK {
-			ts.After = nil
-		}
-		d := describeTrail(m, l.fset, []search.TrailStep{ts})[0]
-		d.N = i + 1
-		if i < len(tf.Trail) {
-			rec := tf.Trail[i]
-			if rec.Thread != d.Thread || rec.From != d.From || rec.To != d.To {
-				fmt.Fprintf(e.stderr, "birch replay: the trail does not fit the model: step %d: the trail has %s %s -> %s, the model gives %s %s -> %s\n",
-					i+1, rec.Thread, rec.From, rec.To, d.Thread, d.From, d.To)
-				return ExitBadInput
-			}
-		}
-		fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", d.N, d.Thread, d.From, d.To, d.Pos)
-		for _, src := range d.Source {
+	printState(w, r.Initial)
+	for _, s := range r.Steps {
+		fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", s.N, s.Thread, s.From, s.To, s.Pos)
+		for _, src := range s.Source {
 			fmt.Fprintf(w, "  %s\n", src)
 		}
-		if out.Len() > 0 {
-			for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		if s.Output != "" {
+			for _, line := range strings.Split(strings.TrimSuffix(s.Output, "\n"), "\n") {
 				fmt.Fprintf(w, "  output: %s\n", line)
 			}
 		}
-		if st.Outcome != model.OK {
-			if i != len(tf.Ordinals)-1 {
-				return notFit("step %d ends in %s, but the trail goes on", i+1, failKind(st))
-			}
-			if tf.Violation != nil && tf.Violation.Kind != failKind(st) {
-				return notFit("it ends in %s, but records %s", failKind(st), tf.Violation.Kind)
-			}
-			fmt.Fprintf(w, "fail: %s\n", d.Msg)
-			return ExitViolation
+		if s.Outcome == model.OK {
+			printState(w, s.State)
 		}
-		printState(w, m.Describe(st.State))
-		cur = st.State
-		states = append(states, cur)
 	}
-	if tf.Violation != nil && tf.Violation.Kind == model.Deadlock.String() {
-		n, allDone := m.Next(cur, func(*model.Step) {})
-		if n == 0 && !allDone {
-			fmt.Fprintln(w, "fail: deadlock: no thread can move")
-			for _, t := range m.Threads(cur, true) {
-				fmt.Fprintf(w, "  %s @ %s", t.Name, t.Location)
-				if t.Done {
-					fmt.Fprint(w, ": terminated")
-				}
-				fmt.Fprintln(w)
-				for _, why := range t.Waits {
-					fmt.Fprintf(w, "      %s\n", why)
-				}
+	switch r.End {
+	case verify.ReplayStep:
+		fmt.Fprintf(w, "fail: %s\n", r.Steps[len(r.Steps)-1].Msg)
+	case verify.ReplayDeadlock:
+		fmt.Fprintln(w, "fail: deadlock: no thread can move")
+		for _, t := range r.Violation.Threads {
+			fmt.Fprintf(w, "  %s @ %s", t.Thread, t.Location)
+			if t.Terminated {
+				fmt.Fprint(w, ": terminated")
 			}
-			return ExitViolation
-		}
-		fmt.Fprintln(e.stderr, "birch replay: the trail does not fit the model: it records a deadlock, but its last state has successors")
-		return ExitBadInput
-	}
-	if tf.Violation != nil && tf.Violation.Kind == model.InvariantViolated.String() {
-		var invs []*types.Property
-		for _, p := range l.prog.Properties {
-			if !p.LTL {
-				invs = append(invs, p)
+			fmt.Fprintln(w)
+			for _, why := range t.Waits {
+				fmt.Fprintf(w, "      %s\n", why)
 			}
 		}
-		checker, err := search.NewInvariants(m, invs)
-		if err == nil && checker != nil {
-			v := &model.Step{}
-			if !checker.Check(cur, v) {
-				fmt.Fprintf(w, "fail: %s: %s\n", v.Kind, v.Msg)
-				return ExitViolation
-			}
-		}
-		return notFit("it records a false invariant, but every invariant holds in its last state")
+	case verify.ReplayInvariant:
+		fmt.Fprintf(w, "fail: %s: %s\n", r.Violation.Kind, r.Violation.Message)
+	case verify.ReplayStutter:
+		fmt.Fprintln(w, "fail: ltl: the execution ends here and repeats its last state forever, violating the property")
+	case verify.ReplayLasso:
+		fmt.Fprintf(w, "fail: ltl: the steps from %d on repeat forever (a lasso), violating the property\n", r.Violation.Lasso.CycleStart+1)
+	case verify.ReplayNoViolation:
+		fmt.Fprintln(w, "end of trail: no violation")
 	}
-	if tf.Violation != nil && tf.Violation.Kind == model.LTLViolated.String() && tf.CycleStart != nil {
-		cs := *tf.CycleStart
-		if cs < 0 || cs > len(tf.Ordinals) {
-			return notFit("its cycle starts at step %d of %d", cs, len(tf.Ordinals))
-		}
-		if tf.Stutter {
-			if n, _ := m.Next(cur, func(*model.Step) {}); n != 0 {
-				return notFit("it ends by repeating its last state, but that state has successors")
-			}
-			fmt.Fprintln(w, "fail: ltl: the execution ends here and repeats its last state forever, violating the property")
-			return ExitViolation
-		}
-		if cs == len(tf.Ordinals) || string(states[cs]) != string(cur) {
-			return notFit("its cycle (from step %d) does not return to the state it starts from", cs+1)
-		}
-		fmt.Fprintf(w, "fail: ltl: the steps from %d on repeat forever (a lasso), violating the property\n", cs+1)
-		return ExitViolation
-	}
-	if tf.Violation != nil {
-		return notFit("it records a violation (%s), but its steps end without one", tf.Violation.Kind)
-	}
-	fmt.Fprintln(w, "end of trail: no violation")
-	return ExitPass
 }
 
-// failKind names the violation kind of an Error or Limit outcome.
-func failKind(st *model.Step) string {
-	if st.Outcome == model.Limit {
-		return model.LimitReached.String()
-	}
-	return st.Kind.String()
-}
-
-func printState(w interface{ Write([]byte) (int, error) }, vars []model.Var) {
+func printState(w io.Writer, vars []model.Var) {
 	for _, v := range vars {
 		if strings.HasSuffix(v.Name, " @") {
 			fmt.Fprintf(w, "  %s %s\n", v.Name, v.Value)
@@ -235,61 +183,45 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintln(e.stderr, "birch simulate: --steps must not be negative")
 		return ExitBadInput
 	}
-	l, m := compileModel(e, fs.Arg(0), model.Options{})
+	in, m := compileInput(e, fs.Arg(0), model.Options{})
 	if m == nil {
 		return ExitBadInput
 	}
 	w := e.stdout
-	rng := rand.New(rand.NewPCG(o.seed, o.seed^0x9e3779b97f4a7c15))
-	cur, fail := m.Initial(nil)
-	if fail != nil {
-		fmt.Fprintf(w, "fail: %s: %s\n", fail.Kind, fail.Msg)
-		return ExitViolation
-	}
-	for i := 0; i < o.steps; i++ {
-		n, allDone := m.Next(cur, func(*model.Step) {})
-		if n == 0 {
-			if allDone {
-				fmt.Fprintf(w, "simulation: every thread terminated after %d steps\n", i)
-				return ExitPass
-			}
-			fmt.Fprintf(w, "fail: deadlock: no thread can move (after %d steps)\n", i)
-			for _, t := range m.Threads(cur, true) {
-				if !t.Done {
-					fmt.Fprintf(w, "  %s @ %s: %s\n", t.Name, t.Location, strings.Join(t.Waits, "; "))
+	sim := verify.Simulate(in, m, verify.SimulationConfig{Seed: o.seed, MaxSteps: o.steps, Describe: o.verbose,
+		Each: func(d *verify.Step, output string) {
+			if o.verbose {
+				fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", d.N, d.Thread, d.From, d.To, d.Pos)
+				for _, src := range d.Source {
+					fmt.Fprintf(w, "    %s\n", src)
+				}
+				for _, c := range d.Changes {
+					if !strings.HasSuffix(c.Name, " @") {
+						fmt.Fprintf(w, "    %s = %s\n", c.Name, c.Value)
+					}
 				}
 			}
-			return ExitViolation
-		}
-		var out strings.Builder
-		st := m.Print(cur, rng.IntN(n), &out)
-		if o.verbose {
-			ts := search.TrailStep{Step: *st, Before: cur, After: st.State}
-			if st.Outcome != model.OK {
-				ts.After = nil
-			}
-			d := describeTrail(m, l.fset, []search.TrailStep{ts})[0]
-			fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", i+1, d.Thread, d.From, d.To, d.Pos)
-			for _, src := range d.Source {
-				fmt.Fprintf(w, "    %s\n", src)
-			}
-			for _, c := range d.Changes {
-				if !strings.HasSuffix(c.Name, " @") {
-					fmt.Fprintf(w, "    %s = %s\n", c.Name, c.Value)
-				}
+			fmt.Fprint(w, output)
+		}})
+	v := sim.Violation
+	switch sim.End {
+	case verify.SimulationInitial:
+		fmt.Fprintf(w, "fail: %s: %s\n", v.Kind, v.Message)
+	case verify.SimulationTerminated:
+		fmt.Fprintf(w, "simulation: every thread terminated after %d steps\n", sim.Steps)
+	case verify.SimulationDeadlock:
+		fmt.Fprintf(w, "fail: deadlock: no thread can move (after %d steps)\n", sim.Steps)
+		for _, t := range v.Threads {
+			if !t.Terminated {
+				fmt.Fprintf(w, "  %s @ %s: %s\n", t.Thread, t.Location, strings.Join(t.Waits, "; "))
 			}
 		}
-		fmt.Fprint(w, out.String())
-		switch st.Outcome {
-		case model.Error:
-			fmt.Fprintf(w, "fail: %s: %s at %s (after %d steps)\n", st.Kind, st.Msg, posString(l.fset, st.Pos), i+1)
-			return ExitViolation
-		case model.Limit:
-			fmt.Fprintf(w, "simulation: bound hit: %s at %s (after %d steps)\n", st.Msg, posString(l.fset, st.Pos), i+1)
-			return ExitInconclusive
-		}
-		cur = st.State
+	case verify.SimulationError:
+		fmt.Fprintf(w, "fail: %s: %s at %s (after %d steps)\n", v.Kind, v.Message, v.Pos, sim.Steps)
+	case verify.SimulationBound:
+		fmt.Fprintf(w, "simulation: bound hit: %s at %s (after %d steps)\n", sim.Bound.Message, sim.Bound.Pos, sim.Steps)
+	case verify.SimulationStepLimit:
+		fmt.Fprintf(w, "simulation: stopped after %d steps (--steps)\n", sim.Steps)
 	}
-	fmt.Fprintf(w, "simulation: stopped after %d steps (--steps)\n", o.steps)
-	return ExitPass
+	return exitStatus(sim.Verdict())
 }

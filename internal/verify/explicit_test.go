@@ -156,4 +156,9 @@ func TestInvariantTrailIsTheModels(t *testing.T) {
 		len(last.Changes) != 1 || last.Changes[0] != (model.Var{Name: "x", Value: "3"}) {
 		t.Errorf("last step %+v, want Main[1] m0 -> m0 at 9:5 with x = 3", last)
 	}
+	in := load(t, "testdata/invariants-unsafe.bir")
+	r := ReplayTrail(in, compile(t, in, model.Options{}), savedTrail(c))
+	if r.End != ReplayInvariant || r.Violation.Message != v.Message {
+		t.Errorf("replay: end %d (%s), want the invariant", r.End, r.Mismatch)
+	}
 }

@@ -116,9 +116,7 @@ func describeViolation(fset *source.FileSet, m *model.Model, v *search.Violation
 		return jv
 	}
 	if v.Kind == model.Deadlock {
-		for _, t := range m.Threads(final, true) {
-			jv.Threads = append(jv.Threads, ThreadState{Thread: t.Name, Location: t.Location, Terminated: t.Done, Waits: t.Waits})
-		}
+		jv.Threads = threadStates(m, final)
 		return jv
 	}
 	if v.Thread >= 0 {
@@ -126,6 +124,16 @@ func describeViolation(fset *source.FileSet, m *model.Model, v *search.Violation
 		jv.Location = ThreadLocation(m, final, v.Thread)
 	}
 	return jv
+}
+
+// threadStates is every thread of state, where it is and what it waits
+// for.
+func threadStates(m *model.Model, state []byte) []ThreadState {
+	var out []ThreadState
+	for _, t := range m.Threads(state, true) {
+		out = append(out, ThreadState{Thread: t.Name, Location: t.Location, Terminated: t.Done, Waits: t.Waits})
+	}
+	return out
 }
 
 // describeLimits lists the bounds a search hit, in the order of their
