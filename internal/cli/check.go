@@ -134,7 +134,6 @@ The JSON output (--json) is described in docs/check.md.`,
 	})
 }
 
-
 // compileModel loads and compiles a model, printing diagnostics.
 func compileModel(e *env, name string, mo model.Options) (*loaded, *model.Model) {
 	l := loadModel(e, name)
