@@ -17,6 +17,7 @@ import (
 
 type checkOptions struct {
 	search     string
+	cmd        string // the command, for messages ("" is check)
 	tcache     string
 	seed       uint64
 	maxDepth   int
@@ -239,25 +240,6 @@ func violationJSON(l *loaded, m *model.Model, res *search.Result, final []byte) 
 		jv.Location = threadLocation(m, final, v.Thread)
 	}
 	return jv
-}
-
-// printResultTail prints the bounds hit, where the trail went (saved: it
-// was saved to --trail) and the statistics.
-func printResultTail(w io.Writer, l *loaded, o *checkOptions, res *search.Result, saved bool) {
-	for _, lh := range res.LimitsHit {
-		if lh.Count == 0 {
-			// a bound another tool reported (birch spin): hit, count unknown
-			fmt.Fprintf(w, "bound hit: %s: %s\n", posString(l.fset, lh.Pos), lh.Msg)
-			continue
-		}
-		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, posString(l.fset, lh.Pos), lh.Msg)
-	}
-	if saved {
-		fmt.Fprintf(w, "trail saved to %s\n", o.trail)
-	} else if o.trail != "" && res.Violation != nil {
-		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
-	}
-	fmt.Fprintf(w, "stats: %s\n", statsLine(res.Stats))
 }
 
 // exitStatus is the exit status of a verdict.

@@ -10,7 +10,6 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/ltl"
 	"birch/internal/model"
-	"birch/internal/search"
 	"birch/internal/source"
 )
 
@@ -219,26 +218,6 @@ func checkSource(e *env, name string, src []byte) *loaded {
 	return &loaded{fset: fset, file: f, prog: prog}
 }
 
-// loadLTLModel loads the LTL property of a check (loadLTL) and builds the
-// model, within the limits of the command; on failure p is nil and status
-// the exit status (the report printed).
-func loadLTLModel(e *env, o *checkOptions, name string, l *loaded, mo model.Options) (p *ltlProperty, m *model.Model, status int) {
-	var err error
-	if r := o.lim.Run(phaseModel, func() {
-		if p = loadLTL(e, o, name, l); p != nil {
-			if m, err = model.New(p.l.prog, mo); err != nil {
-				fmt.Fprintln(e.stderr, err)
-			}
-		}
-	}); r != "" {
-		return nil, nil, stoppedReport(e, o, name, phaseModel, r)
-	}
-	if p == nil || err != nil {
-		return nil, nil, ExitBadInput
-	}
-	return p, m, 0
-}
-
 type jsonProperty struct {
 	Name            string `json:"name"`
 	Kind            string `json:"kind"`
@@ -287,86 +266,6 @@ func hasInvisible(m *model.Model) bool {
 // (birch-trail/1) with the lasso's shape.
 type lassoTrailFile struct {
 	trailFile
-}
-
-// reportLTL prints the result of a product search.
-func reportLTL(e *env, p *ltlProperty, m *model.Model, name string, o *checkOptions, res *search.LTLResult) int {
-	l := p.l
-	var steps []trailStep
-	var final []byte
-	end := ""
-	if res.Violation != nil {
-		init, ts, err := search.Replay(m, res.Trail)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "birch: internal error: the trail does not replay: %v\n", err)
-			return ExitBadInput
-		}
-		steps = describeTrail(m, l.fset, ts)
-		final = search.Final(init, ts)
-		if res.CycleStart >= 0 && res.Stutter {
-			if _, allDone := m.Next(final, func(*model.Step) {}); allDone {
-				end = "terminated"
-			} else {
-				end = "deadlock"
-			}
-		}
-	}
-	viol := violationJSON(l, m, &res.Result, final)
-	saved := false
-	if o.trail != "" && res.Violation != nil {
-		tf := lassoTrailFile{trailFile: newTrailFile(name, o.search, res.Trail, viol, steps)}
-		tf.Stutter, tf.ExposeInvisible = res.Stutter, m.Options().ExposeInvisible
-		if res.CycleStart >= 0 {
-			cs := res.CycleStart
-			tf.CycleStart = &cs
-		}
-		saved = saveTrail(e, "check", o.trail, tf)
-	}
-	if o.json {
-		doc := jsonLTLReport{
-			Model: name, Verdict: res.Verdict.String(), Complete: res.Complete, Reason: res.Reason,
-			Violation: viol, Stats: statsJSON(res.Stats), Trail: jsonTrail(steps),
-			LimitsHit: limitsJSON(l.fset, res.LimitsHit), Search: o.search,
-			Property: jsonProperty{Name: p.name, Kind: "ltl", Source: p.source, Formula: p.formula, Fair: o.fair, AutomatonStates: res.AutomatonStates},
-		}
-		if res.Violation != nil && res.CycleStart >= 0 {
-			doc.Lasso = &jsonLasso{CycleStart: res.CycleStart, Stutter: res.Stutter, End: end}
-		}
-		printJSON(e.stdout, doc)
-	} else {
-		w := e.stdout
-		fmt.Fprintf(w, "%s: %s\n", res.Verdict, res.Reason)
-		if v := viol; v != nil {
-			if v.Thread != "" {
-				fmt.Fprintf(w, "  thread %s at %s\n", v.Thread, v.Location)
-			}
-			if v.Pos != "" {
-				fmt.Fprintf(w, "  at %s\n", v.Pos)
-			}
-			switch {
-			case res.CycleStart < 0:
-				printTrail(w, steps, o.fullTrail)
-			case res.Stutter:
-				printTrail(w, steps, o.fullTrail)
-				what := "every thread has terminated"
-				if end == "deadlock" {
-					what = "no thread can move"
-				}
-				fmt.Fprintf(w, "then the last state repeats forever (%s)\n", what)
-			default:
-				printTrail(w, steps[:res.CycleStart], o.fullTrail)
-				n := len(steps) - res.CycleStart
-				from := "the initial state"
-				if res.CycleStart > 0 {
-					from = fmt.Sprintf("the state after step %d", res.CycleStart)
-				}
-				fmt.Fprintf(w, "cycle (%d %s, back to %s), repeated forever:\n", n, plural(n, "step", "steps"), from)
-				printSteps(w, steps[res.CycleStart:], o.fullTrail)
-			}
-		}
-		printResultTail(w, l, o, &res.Result, saved)
-	}
-	return exitStatus(res.Verdict)
 }
 
 func plural(n int, one, many string) string {

@@ -20,6 +20,8 @@ type jsonCheckReport struct {
 	Phase      string                `json:"phase,omitempty"`
 	// Abstraction: a check with data abstraction (render_abstract.go).
 	Abstraction *jsonAbstraction `json:"abstraction,omitempty"`
+	// Spin: a check run by SPIN (render_spin.go).
+	Spin *jsonSpin `json:"spin,omitempty"`
 }
 
 // violationDoc is a violation's JSON object.
@@ -109,7 +111,11 @@ func saveCheckTrail(e *env, o *checkOptions, name string, c *verify.Check) bool 
 		cs := v.Lasso.CycleStart
 		tf.CycleStart, tf.Stutter = &cs, v.Lasso.Stutter
 	}
-	return saveTrail(e, "check", o.trail, tf)
+	cmd := "check"
+	if o.cmd != "" {
+		cmd = o.cmd
+	}
+	return saveTrail(e, cmd, o.trail, tf)
 }
 
 // printCheck prints a check's report in text.
@@ -132,6 +138,9 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		}
 		printDeadlockThreads(w, violationDoc(v).Threads)
 	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	printUnreached(w, unreachedDoc(c.Unreached), len(c.LimitsHit) > 0)
 	for _, lh := range c.LimitsHit {
 		if lh.Count == 0 {
@@ -151,6 +160,11 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 	default:
 		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
 	}
+	if c.Spin != nil {
+		fmt.Fprintf(w, "stats: SPIN: %s\n", statsLine(c.Stats))
+		printSpinTail(w, c.Spin)
+		return
+	}
 	fmt.Fprintf(w, "stats: %s\n", statsLine(c.Stats))
 }
 
@@ -164,6 +178,9 @@ func printCheckHead(w io.Writer, o *checkOptions, c *verify.Check, v *verify.Vio
 		}
 		if v.Pos != "" {
 			fmt.Fprintf(w, "  at %s\n", v.Pos)
+		}
+		if c.Spin != nil && c.Spin.Assertion != "" {
+			fmt.Fprintf(w, "  SPIN: assertion violated %s\n", c.Spin.Assertion)
 		}
 	}
 	if !o.inRun {

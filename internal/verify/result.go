@@ -351,14 +351,14 @@ type AbstractionInfo struct {
 
 // SpinInfo describes a SPIN run (birch spin).
 type SpinInfo struct {
-	StatesMatched    int64
-	VectorBytes      int
-	TranslateSeconds float64
-	SpinSeconds      float64
-	CompileSeconds   float64
-	PanSeconds       float64
-	CFlags           []string
-	PanArgs          []string
-	Assertion        string
-	Note             string
+	StatesMatched int64 // pan's "states, matched"
+	VectorBytes   int   // pan's state vector
+	// the wall-clock times of the translation to Promela, spin -a, gcc
+	// and pan
+	TranslateSeconds, SpinSeconds, CompileSeconds, PanSeconds float64
+	// CFlags: gcc's flags for pan; PanArgs: pan's (nil: not run)
+	CFlags, PanArgs []string
+	Assertion       string // the Promela assertion pan found violated, or ""
+	Note            string // why the trail is not birch's (or how birch completed it), or ""
+	Kept            string // the directory the run's files were copied to (--keep), or ""
 }

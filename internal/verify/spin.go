@@ -1,0 +1,504 @@
+package verify
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"birch/internal/backend/promela"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/search"
+)
+
+// The SPIN step (birch spin): each check of the plan is one SPIN run. The
+// model is translated to Promela, spin, gcc and pan run in a private
+// directory, and pan's verdict, statistics and trail are read back in
+// birch's terms: the trail is mapped to the BIR model and replayed by
+// birch's engine (docs/promela.md).
+
+// SpinOptions configures the SPIN step.
+type SpinOptions struct {
+	// POR: SPIN's partial-order reduction (otherwise -DNOREDUCE).
+	POR bool
+	// Bitstate: bitstate hashing (-DBITSTATE), which may miss states.
+	Bitstate bool
+	// PanArgs: extra flags for pan.
+	PanArgs []string
+	// MemLimitMB bounds pan's memory (-DMEMLIM), 0 for none.
+	MemLimitMB int
+	// Keep, when not "", receives a copy of each run's files at its end:
+	// the first check's in Keep, those of an ltl property of a run with
+	// several checks in Keep/ltl_NAME (the name of its claim).
+	Keep string
+}
+
+// ToolError is an error of SPIN's tools or of their files (spin or gcc
+// missing, a tool that failed, --keep's directory); a command prints it
+// after its name, with exit status 2.
+type ToolError struct{ Err error }
+
+func (e *ToolError) Error() string { return e.Err.Error() }
+
+func (e *ToolError) Unwrap() error { return e.Err }
+
+// RunSpin checks a task with SPIN instead of birch's own search: every
+// property the task selects, as Run does (one SPIN run for safety with the
+// invariants, unless only ltl properties were selected, and one per ltl
+// property), each a Check of the Result with Search "spin" and its
+// SpinInfo. A violation is found by SPIN and replayed in birch where its
+// trail maps to the model. t.Search's other fields do not apply; its
+// limits (Limits) stop SPIN's tools.
+func RunSpin(t *Task, so SpinOptions) (*Result, error) {
+	if err := promela.LookSpin(); err != nil {
+		return nil, &ToolError{err}
+	}
+	lim := t.limits()
+	var pl *plan
+	var err error
+	if stopped := lim.Run(PhaseModel, func() { pl, err = makePlan(t) }); stopped != "" {
+		c := (&Check{Search: so.searchName()}).stop(PhaseModel, stopped)
+		return &Result{Model: t.Input.Name, Checks: []*Check{c}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Model: t.Input.Name}
+	models := modelCache{t: t}
+	several := len(pl.ltl) > 1 || (pl.safety && len(pl.ltl) > 0)
+	if pl.safety {
+		c := &Check{Properties: safetyProperties(pl.invariants, false), Search: so.searchName()}
+		m, stopped, err := models.get(t.Input, false)
+		switch {
+		case err != nil:
+			return nil, err
+		case stopped != "":
+			c.stop(PhaseModel, stopped)
+		default:
+			if err := spinSafety(t, so, c, m, pl.invariants); err != nil {
+				return nil, err
+			}
+		}
+		res.Checks = append(res.Checks, c)
+	}
+	for _, p := range pl.ltl {
+		c := &Check{Properties: []*Property{p.Property}, Search: so.searchName()}
+		m, stopped, err := models.get(p.in, false)
+		switch {
+		case err != nil:
+			return nil, err
+		case stopped != "":
+			c.stop(PhaseModel, stopped)
+		default:
+			if err := spinLTL(t, so, c, p, m, several); err != nil {
+				return nil, err
+			}
+		}
+		res.Checks = append(res.Checks, c)
+	}
+	return res, nil
+}
+
+// searchName is the Search of the step's checks: "spin", "spin --por",
+// "spin --bitstate", ...
+func (so SpinOptions) searchName() string {
+	s := "spin"
+	if so.POR {
+		s += " --por"
+	}
+	if so.Bitstate {
+		s += " --bitstate"
+	}
+	return s
+}
+
+// spinRun is one run of SPIN's tools on a translation.
+type spinRun struct {
+	tr      *promela.Translation
+	r       *promela.PanReport
+	dir     string // the directory SPIN ran in (removed by cleanup)
+	stopped string // why a limit stopped a tool, or ""
+	cleanup func()
+}
+
+// run translates in's program with popts (within the limits), runs SPIN
+// on it with sc (pan checks the translation's claim, if it has one) and
+// fills c's SpinInfo, statistics, bounds hit and grounds. keepClaim keeps
+// the files in a directory of so.Keep named after the claim. It returns
+// nil when a limit stopped the translation (c is then stopped); the caller
+// must call the run's cleanup.
+func (so SpinOptions) run(t *Task, c *Check, in *Input, popts promela.Options, sc promela.SpinConfig, keepClaim bool) (*spinRun, error) {
+	lim := t.limits()
+	t0 := time.Now()
+	var tr *promela.Translation
+	var err error
+	popts.MaxThreads, popts.MaxCallDepth, popts.ReportLimits = t.Model.MaxThreads, t.Model.MaxCallDepth, true
+	if stopped := lim.Run(PhasePromela, func() { tr, err = promela.TranslateFull(in.Prog, popts) }); stopped != "" {
+		c.stop(PhasePromela, stopped)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	translateTime := time.Since(t0)
+	keep := so.Keep
+	if len(tr.Claims) > 0 {
+		sc.Claim, sc.Procs = tr.Claims[0], tr.Procs
+		if keepClaim && keep != "" {
+			keep = filepath.Join(keep, tr.Claims[0])
+		}
+	}
+	dir, cleanup, err := spinDir(keep, t.warn)
+	if err != nil {
+		return nil, &ToolError{err}
+	}
+	sc.Dir, sc.POR, sc.Bitstate, sc.PanArgs, sc.MemLimitMB = dir, so.POR, so.Bitstate, so.PanArgs, so.MemLimitMB
+	r, err := promela.RunSpin(lim.Ctx, tr.Promela, sc)
+	run := &spinRun{tr: tr, r: r, dir: dir, stopped: spinStopped(err), cleanup: cleanup}
+	if err != nil && run.stopped == "" {
+		cleanup()
+		return nil, &ToolError{err}
+	}
+	c.Spin = &SpinInfo{
+		StatesMatched: r.Matched, VectorBytes: r.VectorSize,
+		TranslateSeconds: translateTime.Seconds(), SpinSeconds: r.SpinTime.Seconds(),
+		CompileSeconds: r.CompileTime.Seconds(), PanSeconds: r.PanTime.Seconds(),
+		CFlags: r.CFlags, PanArgs: r.PanArgs, Assertion: r.Assertion, Kept: keep,
+	}
+	c.Stats = spinStats(r)
+	c.LimitsHit = describeLimits(in.Fset, panLimits(r, tr))
+	c.RestsOn = spinRestsOn(r, so.Bitstate, c.LimitsHit, run.stopped)
+	return run, nil
+}
+
+var panLimitRE = regexp.MustCompile(`(?m)^BIR-limit (\d+)$`)
+
+// panLimits are the bounds of the model pan reported hitting (each once:
+// pan does not count them).
+func panLimits(r *promela.PanReport, tr *promela.Translation) []search.LimitHit {
+	var out []search.LimitHit
+	seen := map[int]bool{}
+	for _, mm := range panLimitRE.FindAllStringSubmatch(r.Output, -1) {
+		k, _ := strconv.Atoi(mm[1])
+		if k < len(tr.Limits) && !seen[k] {
+			seen[k] = true
+			out = append(out, search.LimitHit{Msg: tr.Limits[k].Msg, Pos: tr.Limits[k].Pos})
+		}
+	}
+	return out
+}
+
+// spinStats reads SPIN's statistics as birch's: pan's own elapsed time
+// (the process's wall time when pan reports none), its total memory.
+func spinStats(r *promela.PanReport) search.Stats {
+	secs := r.Seconds
+	if secs <= 0 {
+		secs = r.PanTime.Seconds()
+	}
+	return search.Stats{
+		States: int(r.States), Transitions: r.Transitions, MaxDepth: int(r.Depth),
+		Seconds: secs, Memory: int64(r.MemoryMB * (1 << 20)),
+	}
+}
+
+// spinRestsOn is what a SPIN run's verdict rests on: pan's depth and
+// memory bounds, bitstate hashing (which may miss states), the bounds of
+// the model hit, a limit that stopped it, a search pan did not complete.
+func spinRestsOn(r *promela.PanReport, bitstate bool, limits []Limit, stopped string) RestsOn {
+	var ro RestsOn
+	if stopped != "" {
+		ro = append(ro, Basis{Bounded, stopped})
+	}
+	if r.DepthLimited {
+		ro = append(ro, Basis{Bounded, fmt.Sprintf("SPIN's search was cut at its depth bound (pan -m%d)", r.DepthBound)})
+	}
+	if r.MemoryLimited {
+		ro = append(ro, Basis{Bounded, "pan reached its memory bound (--max-memory)"})
+	}
+	if bitstate {
+		ro = append(ro, Basis{UnderApproximated, "SPIN's bitstate search (supertrace), which may miss states"})
+	}
+	for _, l := range limits {
+		ro = append(ro, Basis{Bounded, "a bound of the model cut paths: " + l.Message})
+	}
+	if stopped == "" && r.Errors == 0 && len(ro) == 0 && (r.Incomplete || r.States == 0) {
+		ro = append(ro, Basis{Bounded, "SPIN's search did not complete"})
+	}
+	return ro
+}
+
+// noViolation fills the verdict of a SPIN run without a violation: a pass
+// with the reason given, unless the search was stopped, cut by pan's depth
+// or memory bound, a bitstate search, not complete, or cut at a bound of
+// the model (its RestsOn then says so too).
+func (run *spinRun) noViolation(c *Check, bitstate bool, pass string) {
+	r := run.r
+	switch {
+	case run.stopped != "":
+		c.Reason = run.stopped
+	case r.DepthLimited:
+		c.Reason = fmt.Sprintf("no violation found, but SPIN's search was cut at its depth bound (pan -m%d)", r.DepthBound)
+	case r.MemoryLimited:
+		c.Reason = "no violation found before pan reached its memory bound (--max-memory)"
+	case bitstate:
+		c.Reason = "no violation found by SPIN's bitstate search (supertrace), which may miss states"
+	case r.Incomplete || r.States == 0:
+		c.Reason = "SPIN's search did not complete: " + lastLines(r.Output, 3)
+	case len(c.LimitsHit) > 0:
+		c.Reason = "no violation within the bounds; paths were cut where a bound was hit: " + c.LimitsHit[0].Message
+	default:
+		c.Reason = pass
+	}
+	// pan explored every state (bounds of the model may have cut paths)
+	c.Explored = run.stopped == "" && r.States > 0 && !r.Incomplete && !r.DepthLimited && !r.MemoryLimited && !bitstate
+}
+
+// spinStopped returns the reason of an inconclusive verdict when err says
+// that RunSpin was stopped by a limit or a signal, else "".
+func spinStopped(err error) string {
+	var se *promela.StoppedError
+	if !errors.As(err, &se) {
+		return ""
+	}
+	why := "interrupted"
+	if r := StopReason(se.Cause); r != "" {
+		why = r
+	}
+	switch se.Phase {
+	case "spin -a":
+		return why + " while spin -a generated the verifier"
+	case "gcc":
+		return why + " while gcc compiled pan"
+	}
+	return why + " while pan searched: SPIN's search did not complete"
+}
+
+func spinErrorText(r *promela.PanReport) string {
+	switch {
+	case r.Assertion != "":
+		return "assertion violated " + r.Assertion
+	case r.Kind == "deadlock":
+		return "invalid end state"
+	}
+	return lastLines(r.Output, 1)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "; ")
+}
+
+// spinViolation is the violation pan reported, before its trail is read:
+// its kind and SPIN's text.
+func spinViolation(r *promela.PanReport) *search.Violation {
+	v := &search.Violation{Thread: -1, Msg: "SPIN: " + spinErrorText(r)}
+	if k, ok := model.ParseErrorKind(r.Kind); ok {
+		v.Kind = k
+	}
+	return v
+}
+
+// Confirmations of SPIN's violations.
+var (
+	byReplay = Confirmation{Confirmed: true, By: "found by SPIN; replayed in birch"}
+	// the verdict is SPIN's when its trail is not one of birch's
+	bySpinOnly = Confirmation{Confirmed: true, By: "found by SPIN; its trail could not be replayed in birch"}
+	// a 32-bit overflow: a violation under Promela's int only
+	bySpinInt = Confirmation{Confirmed: true, By: "found by SPIN with Promela's 32-bit int; birch's int has 64 bits and no violation there"}
+)
+
+// setViolation sets c's violation v, found by SPIN: final is the state
+// its trail ends in (nil without one), trail its steps, ords the ordinals
+// that replay it (nil when it cannot be saved).
+func (c *Check) setViolation(in *Input, m *model.Model, v *search.Violation, final []byte, trail []Step, ords []int, conf Confirmation) {
+	c.Violation = describeViolation(in.Fset, m, v, final)
+	c.Violation.Trail, c.Violation.Ordinals, c.Violation.Confirmation = trail, ords, conf
+	c.attribute(v)
+}
+
+// note adds a remark to c's report and to its SpinInfo.
+func (c *Check) note(s string) {
+	c.Notes = append(c.Notes, s)
+	if c.Spin != nil && c.Spin.Note == "" {
+		c.Spin.Note = s
+	}
+}
+
+// spinSafety is the SPIN run for safety: the assertions, runtime errors,
+// deadlocks and the invariants invs (checked by a monitor process).
+func spinSafety(t *Task, so SpinOptions, c *Check, m *model.Model, invs []*types.Property) error {
+	in := t.Input
+	sm, err := safetyModel(m, invs)
+	if err != nil {
+		return err
+	}
+	if invs == nil {
+		invs = []*types.Property{} // none: nil would be every invariant
+	}
+	run, err := so.run(t, c, in, promela.Options{Invariants: invs}, promela.SpinConfig{}, false)
+	if run == nil {
+		return err
+	}
+	defer run.cleanup()
+	r := run.r
+	if run.stopped != "" || r.Errors == 0 {
+		run.noViolation(c, so.Bitstate, "no violation: every reachable state was explored")
+		return nil
+	}
+	sv := spinViolation(r)
+	c.Reason = r.Kind + ": " + sv.Msg
+	var ords []int
+	var merr error
+	if r.Trail == "" {
+		merr = errors.New("pan wrote no trail")
+	} else if spinSteps, err := promela.ReadTrail(t.limits().Ctx, run.dir, run.tr); err != nil {
+		merr = err
+	} else {
+		ords, merr = promela.MapTrailIn(m, sm, spinSteps, r.Kind)
+	}
+	if merr != nil && !errors.Is(merr, promela.ErrNotInBirch) {
+		c.setViolation(in, m, sv, nil, nil, nil, bySpinOnly)
+		c.note(fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", merr))
+		return nil
+	}
+	init, ts, err := search.Replay(sm, ords)
+	if err != nil {
+		c.setViolation(in, m, sv, nil, nil, nil, bySpinOnly)
+		c.note(fmt.Sprintf("SPIN's trail could not be replayed in birch: %v", err))
+		return nil
+	}
+	steps := DescribeTrail(m, in.Fset, ts)
+	final := search.Final(init, ts)
+	if merr != nil {
+		// a 32-bit overflow: the trail's last step completes in birch
+		sv.Msg = "integer overflow beyond 32 bits (Promela's int; birch's has 64 bits, so birch has no violation here)"
+		c.Reason = r.Kind + ": " + sv.Msg
+		if n := len(ts); n > 0 {
+			last := ts[n-1].Step
+			sv.Thread = last.Thread
+			if len(last.Groups) > 0 {
+				sv.Pos = m.Groups()[last.Groups[len(last.Groups)-1]].Decl.Pos()
+			}
+		}
+		c.setViolation(in, m, sv, final, steps, nil, bySpinInt)
+		c.note("the trail shows the steps up to the one that overflows in SPIN; it is not saved (birch replay would find no violation)")
+		return nil
+	}
+	if _, fail := sm.Initial(nil); len(ts) == 0 && fail != nil {
+		sv = &search.Violation{Kind: fail.Kind, Msg: fail.Msg, Thread: -1, Pos: fail.Pos}
+	} else if n := len(ts); n > 0 && r.Kind != "deadlock" {
+		last := ts[n-1].Step
+		sv = &search.Violation{Kind: last.Kind, Msg: last.Msg, Thread: last.Thread, Pos: last.Pos, Groups: last.Groups}
+	} else if r.Kind == "deadlock" {
+		sv = &search.Violation{Kind: model.Deadlock, Msg: "no thread can move", Thread: -1}
+	}
+	c.Reason = sv.Kind.String() + ": " + sv.Msg
+	c.setViolation(in, m, sv, final, steps, ords, byReplay)
+	return nil
+}
+
+// spinLTL is the SPIN run of an ltl property: the translation emits it as
+// an ltl block (or a never claim from birch's automaton), pan searches for
+// an acceptance cycle (-a, and -f with Fair), and SPIN's lasso is mapped
+// back to birch. keepClaim: keep the run's files in a directory of
+// so.Keep named after the claim.
+func spinLTL(t *Task, so SpinOptions, c *Check, p *ltlProperty, m *model.Model, keepClaim bool) error {
+	if p.spec.Formula.HasNext() && hasInvisible(m) {
+		t.warn(fmt.Sprintf("warning: %s uses X (next): the translation keeps each invisible run one "+
+			"atomic step, which SPIN's claim sees as one step, while birch check exposes the runs' inner states for "+
+			"X: on this model the two verdicts may differ (docs/properties.md)", p.Title))
+	}
+	popts := promela.Options{NoInvariants: true, Formulas: []promela.Formula{{Name: p.prop, Spec: p.spec}}}
+	run, err := so.run(t, c, p.in, popts, promela.SpinConfig{Fair: p.Fair}, keepClaim)
+	if run == nil {
+		return err
+	}
+	defer run.cleanup()
+	r := run.r
+	switch {
+	case run.stopped != "" || r.Errors == 0:
+		run.noViolation(c, so.Bitstate, "no violation: every reachable state of the product with the property's never claim was explored")
+	case r.Kind == "ltl":
+		run.lasso(t, c, p, m)
+	default:
+		// a runtime error of the model on the way
+		sv := spinViolation(r)
+		c.Reason = r.Kind + ": " + sv.Msg
+		var ords []int
+		spinSteps, err := promela.ReadTrail(t.limits().Ctx, run.dir, run.tr)
+		if err == nil {
+			ords, err = promela.MapTrail(m, spinSteps, r.Kind)
+		}
+		if err != nil {
+			c.setViolation(p.in, m, sv, nil, nil, nil, bySpinOnly)
+			c.note(fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", err))
+			return nil
+		}
+		init, ts, err := search.Replay(m, ords)
+		if err != nil || len(ts) == 0 {
+			c.setViolation(p.in, m, sv, nil, nil, nil, bySpinOnly)
+			c.note("SPIN's trail could not be replayed in birch")
+			return nil
+		}
+		last := ts[len(ts)-1].Step
+		sv = &search.Violation{Kind: last.Kind, Msg: last.Msg, Thread: last.Thread, Pos: last.Pos, Groups: last.Groups}
+		c.Reason = sv.Kind.String() + ": " + sv.Msg
+		c.setViolation(p.in, m, sv, search.Final(init, ts), DescribeTrail(m, p.in.Fset, ts), ords, byReplay)
+	}
+	return nil
+}
+
+// lasso reads the acceptance cycle (or the bad prefix) pan found for p
+// and maps it to a lasso of birch's model.
+func (run *spinRun) lasso(t *Task, c *Check, p *ltlProperty, m *model.Model) {
+	sv := &search.Violation{Kind: model.LTLViolated, Msg: fmt.Sprintf("%s violated: %s", p.Title, p.Formula), Thread: -1}
+	c.Reason = "ltl: " + sv.Msg
+	steps, cyc, err := promela.ReadLasso(t.limits().Ctx, run.dir, run.tr)
+	var ords []int
+	stutter := false
+	info := ""
+	switch {
+	case err != nil:
+	case run.r.Cycle:
+		ords, err = promela.MapLasso(m, steps, cyc)
+		stutter = cyc == len(steps)
+	default:
+		// a bad prefix: SPIN's claim failed an assertion; birch extends
+		// it into a lasso (any extension violates)
+		if ords, err = promela.MapPrefix(m, steps); err == nil {
+			ords, cyc, stutter, err = promela.CompleteLasso(m, ords, 1_000_000)
+			info = "SPIN found a bad prefix (every continuation violates the formula); birch completed it into a lasso"
+		}
+	}
+	var init []byte
+	var ts []search.TrailStep
+	if err == nil {
+		init, ts, err = search.Replay(m, ords)
+	}
+	if err != nil {
+		// the verdict stands, but there is no trail in birch's terms
+		c.setViolation(p.in, m, sv, nil, nil, nil, bySpinOnly)
+		c.note(fmt.Sprintf("SPIN's trail could not be mapped to the BIR model: %v", err))
+		return
+	}
+	if stutter && cyc < len(ords) {
+		stutter = false
+	}
+	if !stutter && cyc == len(ords) {
+		stutter = true
+	}
+	final := search.Final(init, ts)
+	c.setViolation(p.in, m, sv, final, DescribeTrail(m, p.in.Fset, ts), ords, byReplay)
+	c.Violation.Lasso = &Lasso{CycleStart: cyc, Stutter: stutter,
+		End: lassoEnd(m, &search.LTLResult{CycleStart: cyc, Stutter: stutter}, final)}
+	if info != "" {
+		c.note(info)
+	}
+}
