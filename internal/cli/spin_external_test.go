@@ -122,15 +122,26 @@ func TestSpinTimeLimitGcc(t *testing.T) {
 	}
 }
 
-// wantStopped checks the outcome of a birch spin stopped by a limit: exit
-// status 3, a verdict line, the stand-in's helper dead and no temporary
-// files left.
+// petersonStopped begins the report of a birch spin of peterson.bir that
+// a limit stopped: none of its six properties (checked in four SPIN runs)
+// is decided.
+const petersonStopped = "inconclusive: 6 of 6 properties not decided: safety (assertions, runtime errors, deadlocks), " +
+	"invariant mutex, invariant exclusive, ltl property safety, ltl property mirrors, ltl property flagged\n"
+
+// wantStopped checks the outcome of a birch spin of peterson.bir stopped
+// by a limit: exit status 3, the run's verdict line and the stopped
+// check's verdict line (its first SPIN run's; the runs after it stop
+// before they start), the stand-in's helper dead and no temporary files
+// left.
 func wantStopped(t *testing.T, status int, stdout, stderr, verdict, pidFile, tmp string) {
 	t.Helper()
 	if status != ExitInconclusive {
 		t.Errorf("status %d, want %d; stderr %q", status, ExitInconclusive, stderr)
 	}
-	if !strings.HasPrefix(stdout, verdict) {
+	if verdict != "{" && (!strings.HasPrefix(stdout, petersonStopped) || !strings.Contains(stdout, "\n"+verdict)) {
+		t.Errorf("stdout %q, want it to begin %q and have the line %q", stdout, petersonStopped, verdict)
+	}
+	if verdict == "{" && !strings.HasPrefix(stdout, verdict) {
 		t.Errorf("stdout %q, want it to begin %q", stdout, verdict)
 	}
 	if proctest.AliveInFile(t, pidFile) {
@@ -304,6 +315,23 @@ func TestSpinStopBeforeSPIN(t *testing.T) {
 		{[]string{"spin", "--ltl", "[] !(p0cs && p1cs)", peterson}, phaseModel},
 		{[]string{"spin", "--property", "safety", peterson}, phasePromela},
 	} {
+		stopped := "interrupted during the " + c.phase
+		want := "inconclusive: " + stopped + "\n"
+		switch {
+		case c.phase == phaseModel:
+			// before the properties are known
+		case len(c.args) == 2:
+			// every SPIN run stops before it starts
+			want = petersonStopped + "properties: safety (assertions, runtime errors, deadlocks): inconclusive; " +
+				"invariant mutex: inconclusive; invariant exclusive: inconclusive; ltl property safety: inconclusive; " +
+				"ltl property mirrors: inconclusive; ltl property flagged: inconclusive\n"
+			for _, title := range []string{"safety (assertions, runtime errors, deadlocks); invariant mutex; invariant exclusive",
+				"ltl property safety", "ltl property mirrors", "ltl property flagged"} {
+				want += "\n== " + title + " ==\ninconclusive: " + stopped + "\nrests on: bounded (" + stopped + ")\n"
+			}
+		default:
+			want += "properties: ltl property safety: inconclusive\nrests on: bounded (" + stopped + ")\n"
+		}
 		tmp, _ := fakeSpinTools(t, "", "")
 		phaseHook = func(phase string, l *runLimits) {
 			if phase == c.phase {
@@ -311,7 +339,7 @@ func TestSpinStopBeforeSPIN(t *testing.T) {
 			}
 		}
 		status, stdout, stderr := runMainWithin(t, 20*time.Second, c.args...)
-		if want := "inconclusive: interrupted during the " + c.phase + "\n"; status != ExitInconclusive || stdout != want {
+		if status != ExitInconclusive || stdout != want {
 			t.Errorf("%s: status %d, stdout %q, stderr %q; want %d and %q", strings.Join(c.args, " "), status, stdout, stderr, ExitInconclusive, want)
 		}
 		noTempLeft(t, tmp)

@@ -24,26 +24,34 @@ func needSpin(t *testing.T) {
 // spinScript runs SPIN through birch spin; it needs spin and gcc, so it is
 // not in testdata/script (whose scripts run everywhere).
 const spinScript = `
-# A complete search without reduction: the verdict and state count of birch check.
+# A complete search without reduction: the verdict and state count of birch check;
+# every property of the model, the ltl ones in a SPIN run each.
 birch spin $EXAMPLES/peterson.bir
 status 0
+stdout '^pass: all 6 properties hold$'
+stdout '^properties: safety \(assertions, runtime errors, deadlocks\): pass; invariant mutex: pass; invariant exclusive: pass; ltl property safety: pass; ltl property mirrors: pass; ltl property flagged: pass$'
+stdout '^== ltl property flagged ==$'
 stdout '^pass: no violation: every reachable state was explored$'
+stdout '^rests on: complete \(exhaustive search of the model as written\)$'
 stdout '^stats: SPIN: 26 states, \d+ transitions, max depth \d+, '
 stdout '^times: translation [\d.]+ s, spin -a [\d.]+ s, gcc [\d.]+ s, pan [\d.]+ s \(gcc -O2 -DSAFETY -DNOREDUCE; pan -m1000000 -n\)$'
+stdout '\(gcc -O2 -DNOREDUCE; pan -a -N ltl_mirrors -m1000000 -n\)$'
 
 # Partial-order reduction and bitstate hashing (incomplete: inconclusive).
-birch spin --por $EXAMPLES/peterson.bir
+birch spin --por --property mutex $EXAMPLES/peterson.bir
 status 0
 stdout '\(gcc -O2 -DSAFETY; pan'
-birch spin --bitstate $EXAMPLES/peterson.bir
+birch spin --bitstate --property mutex $EXAMPLES/peterson.bir
 status 3
 stdout '^inconclusive: no violation found by SPIN.s bitstate search'
+stdout '^rests on: under-approximated \(SPIN.s bitstate search \(supertrace\), which may miss states\)$'
 stdout '-DBITSTATE'
 
 # Flags after -- go to pan: a depth bound too small makes the search incomplete.
-birch spin $EXAMPLES/peterson.bir -- -m5
+birch spin --property mutex $EXAMPLES/peterson.bir -- -m5
 status 3
 stdout '^inconclusive: no violation found, but SPIN.s search was cut at its depth bound'
+stdout '^rests on: bounded \(SPIN.s search was cut at its depth bound \(pan -m5\)\)$'
 stdout 'pan -m5 -n\)$'
 
 # A violation: SPIN's trail in BIR terms, saved for birch replay.
@@ -52,6 +60,7 @@ status 1
 stdout '^fail: assertion: assertion violated: incs == 1$'
 stdout '^  thread P0\[1\] at trying$'
 stdout '^  SPIN: assertion violated \(\(incs==1\)\|\|BIR_assertion\)$'
+stdout '^rests on: complete \(exhaustive search of the model as written\); the trail is confirmed \(found by SPIN; replayed in birch\)$'
 stdout '^trail \(\d+ steps\):$'
 stdout '^   1\. P\d\[\d\]  idle -> setflag  .*peterson-broken.bir:\d+:5$'
 stdout 'trying -> error  .*peterson-broken.bir:17:55$'
@@ -96,7 +105,9 @@ birch spin --trail o.json $EXAMPLES/int-overflow.bir
 status 1
 stdout '^fail: overflow: integer overflow beyond 32 bits'
 stdout '^note: the trail shows the steps up to the one that overflows in SPIN'
+stdout 'the trail is confirmed \(found by SPIN with Promela.s 32-bit int; birch.s int has 64 bits and no violation there\)$'
 ! stdout 'trail saved'
+! stdout 'trail NOT saved'
 
 # Properties: invariants are checked by a monitor process, in every state.
 birch spin $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
@@ -108,10 +119,12 @@ status 0
 birch spin --no-invariants $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
 status 0
 
-# --keep keeps SPIN's files.
+# --keep keeps SPIN's files (those of each ltl property's run in a directory of their own).
 birch spin --keep work $EXAMPLES/invisible.bir
 status 0
 stdout '^SPIN.s files are in work$'
+stdout '^SPIN.s files are in work/ltl_eventually$'
+stdout '^SPIN.s files are in work/ltl_notBefore$'
 cmp work/model.pml invisible.pml
 `
 
@@ -239,6 +252,16 @@ func TestSpinLTL(t *testing.T) {
 			`(?m)^cycle \(2 steps, back to the state after step 1\), repeated forever:$`,
 			`pan -a -N ltl_eventuallyFlag `, `(?m)^trail saved to `}},
 		{[]string{"--fair", "--property", "eventuallyFlag", filepath.Join(props, "fairness.bir")}, ExitPass, []string{`pan -a -f -N ltl_eventuallyFlag `}},
+		// every property of the model, the ltl ones too (before, birch spin
+		// checked only the invariants and passed)
+		{[]string{filepath.Join(props, "fairness.bir")}, ExitViolation, []string{
+			`(?m)^fail: 1 of 4 properties violated: ltl property eventuallyFlag$`,
+			`(?m)^properties: safety \(assertions, runtime errors, deadlocks\): pass; ltl property eventuallyFlag: fail; ltl property spins: pass; ltl property flagStays: pass$`,
+			`(?m)^== ltl property eventuallyFlag ==\nfail: ltl: ltl property eventuallyFlag violated: <> flag$`,
+			`(?m)^rests on: complete \(exhaustive search of the model as written\); the trail is confirmed \(found by SPIN; replayed in birch\)$`}},
+		// --property twice checks both (before, only the last)
+		{[]string{"--property", "spins", "--property", "eventuallyFlag", filepath.Join(props, "fairness.bir")}, ExitViolation, []string{
+			`(?m)^properties: ltl property spins: pass; ltl property eventuallyFlag: fail$`}},
 		{[]string{"--ltl", "<> [] (x == 2)", filepath.Join(props, "terminate.bir")}, ExitPass, []string{`(?m)^pass: `}},
 		{[]string{"--ltl", "[] (x >= 1)", filepath.Join(props, "terminate.bir")}, ExitViolation, []string{
 			`(?m)^note: SPIN found a bad prefix`, `(?m)^(cycle|then the last state repeats forever)`}},

@@ -35,6 +35,8 @@ type SpinOptions struct {
 	// the first check's in Keep, those of an ltl property of a run with
 	// several checks in Keep/ltl_NAME (the name of its claim).
 	Keep string
+
+	quickBuild bool // tests: gcc -O0 (promela.SpinConfig.QuickBuild)
 }
 
 // ToolError is an error of SPIN's tools or of their files (spin or gcc
@@ -156,7 +158,7 @@ func (so SpinOptions) run(t *Task, c *Check, in *Input, popts promela.Options, s
 	if err != nil {
 		return nil, &ToolError{err}
 	}
-	sc.Dir, sc.POR, sc.Bitstate, sc.PanArgs, sc.MemLimitMB = dir, so.POR, so.Bitstate, so.PanArgs, so.MemLimitMB
+	sc.Dir, sc.POR, sc.Bitstate, sc.PanArgs, sc.MemLimitMB, sc.QuickBuild = dir, so.POR, so.Bitstate, so.PanArgs, so.MemLimitMB, so.quickBuild
 	r, err := promela.RunSpin(lim.Ctx, tr.Promela, sc)
 	run := &spinRun{tr: tr, r: r, dir: dir, stopped: spinStopped(err), cleanup: cleanup}
 	if err != nil && run.stopped == "" {
