@@ -44,30 +44,6 @@ func startLimits(e *env, cfg *search.Config) *runLimits {
 	return l
 }
 
-// stoppedReport prints the report of a check that a limit stopped before
-// its search could give a result (or, for the concrete replay, after it),
-// and returns exit status 3.
-func stoppedReport(e *env, o *checkOptions, name, phase, reason string) int {
-	reason += " during the " + phase
-	if o.json {
-		printJSON(e.stdout, jsonStoppedReport{
-			jsonReport: jsonReport{Model: name, Verdict: search.Inconclusive.String(), Reason: reason,
-				Trail: []jsonStep{}, LimitsHit: []jsonLimit{}, Search: o.search},
-			Phase: phase,
-		})
-	} else {
-		fmt.Fprintf(e.stdout, "%s: %s\n", search.Inconclusive, reason)
-	}
-	return ExitInconclusive
-}
-
-// jsonStoppedReport is the document of a check stopped outside its search:
-// phase names the phase a limit (or Ctrl-C) ended.
-type jsonStoppedReport struct {
-	jsonReport
-	Phase string `json:"phase"`
-}
-
 // ltlMaxNodes bounds the LTL translation of a check (0: ltl.MaxNodes);
 // tests lower it.
 var ltlMaxNodes int

@@ -72,6 +72,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	if c.Abstraction != nil {
 		abstractDoc(&doc, c)
 	}
+	doc.Spin = spinDoc(c.Spin)
 	return doc
 }
 

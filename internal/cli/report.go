@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"birch/internal/model"
@@ -183,15 +182,6 @@ func round(v float64, digits int) float64 {
 func statsLine(st search.Stats) string {
 	return fmt.Sprintf("%d states, %d transitions, max depth %d, %.3f s, %.0f states/s, %s, %.1f bytes/state",
 		st.States, st.Transitions, st.MaxDepth, st.Seconds, st.StatesPerSecond(), search.FormatBytes(st.Memory), st.BytesPerState())
-}
-
-func limitsJSON(fset *source.FileSet, ls []search.LimitHit) []jsonLimit {
-	out := []jsonLimit{}
-	for _, l := range ls {
-		out = append(out, jsonLimit{Message: l.Msg, Pos: posString(fset, l.Pos), Count: l.Count})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
-	return out
 }
 
 // printDeadlockThreads prints, after the trail of a deadlock, each

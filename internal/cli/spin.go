@@ -169,7 +169,7 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 	defer co.lim.Release()
 	var in *verify.Input
 	if r := co.lim.Run(phaseModel, func() { in = loadInput(e, name) }); r != "" {
-		return stoppedReport(e, co, name, phaseModel, r)
+		return renderResult(e, co, verify.Stopped(name, "spin", phaseModel, r))
 	}
 	if in == nil {
 		return ExitBadInput

@@ -123,23 +123,27 @@ func TestSpinTimeLimitGcc(t *testing.T) {
 }
 
 // petersonStopped begins the report of a birch spin of peterson.bir that
-// a limit stopped: none of its six properties (checked in four SPIN runs)
-// is decided.
-const petersonStopped = "inconclusive: 6 of 6 properties not decided: safety (assertions, runtime errors, deadlocks), " +
-	"invariant mutex, invariant exclusive, ltl property safety, ltl property mirrors, ltl property flagged\n"
+// the limit named stopped: none of its six properties (checked in four
+// SPIN runs) is decided.
+func petersonStopped(limit string) string {
+	return "inconclusive: " + limit + ": 6 of 6 properties not decided: safety (assertions, runtime errors, deadlocks), " +
+		"invariant mutex, invariant exclusive, ltl property safety, ltl property mirrors, ltl property flagged\n"
+}
 
 // wantStopped checks the outcome of a birch spin of peterson.bir stopped
-// by a limit: exit status 3, the run's verdict line and the stopped
-// check's verdict line (its first SPIN run's; the runs after it stop
-// before they start), the stand-in's helper dead and no temporary files
+// by a limit: exit status 3, the run's verdict line naming the limit and
+// the stopped check's verdict line (its first SPIN run's; the runs after
+// it do not start), the stand-in's helper dead and no temporary files
 // left.
 func wantStopped(t *testing.T, status int, stdout, stderr, verdict, pidFile, tmp string) {
 	t.Helper()
 	if status != ExitInconclusive {
 		t.Errorf("status %d, want %d; stderr %q", status, ExitInconclusive, stderr)
 	}
-	if verdict != "{" && (!strings.HasPrefix(stdout, petersonStopped) || !strings.Contains(stdout, "\n"+verdict)) {
-		t.Errorf("stdout %q, want it to begin %q and have the line %q", stdout, petersonStopped, verdict)
+	limit, _, _ := strings.Cut(strings.TrimPrefix(verdict, "inconclusive: "), " while ")
+	if verdict != "{" && (!strings.HasPrefix(stdout, petersonStopped(limit)) || !strings.Contains(stdout, "\n"+verdict) ||
+		strings.Count(stdout, "\ninconclusive: "+limit+" before this check started\n") != 3) {
+		t.Errorf("stdout %q, want it to begin %q, have the line %q and three checks not started", stdout, petersonStopped(limit), verdict)
 	}
 	if verdict == "{" && !strings.HasPrefix(stdout, verdict) {
 		t.Errorf("stdout %q, want it to begin %q", stdout, verdict)
@@ -320,14 +324,17 @@ func TestSpinStopBeforeSPIN(t *testing.T) {
 		switch {
 		case c.phase == phaseModel:
 			// before the properties are known
+			want += "rests on: bounded (" + stopped + ")\n"
 		case len(c.args) == 2:
 			// every SPIN run stops before it starts
-			want = petersonStopped + "properties: safety (assertions, runtime errors, deadlocks): inconclusive; " +
+			want = petersonStopped("interrupted") + "properties: safety (assertions, runtime errors, deadlocks): inconclusive; " +
 				"invariant mutex: inconclusive; invariant exclusive: inconclusive; ltl property safety: inconclusive; " +
-				"ltl property mirrors: inconclusive; ltl property flagged: inconclusive\n"
-			for _, title := range []string{"safety (assertions, runtime errors, deadlocks); invariant mutex; invariant exclusive",
-				"ltl property safety", "ltl property mirrors", "ltl property flagged"} {
-				want += "\n== " + title + " ==\ninconclusive: " + stopped + "\nrests on: bounded (" + stopped + ")\n"
+				"ltl property mirrors: inconclusive; ltl property flagged: inconclusive\n" +
+				"\n== safety (assertions, runtime errors, deadlocks); invariant mutex; invariant exclusive ==\n" +
+				"inconclusive: " + stopped + "\nrests on: bounded (" + stopped + ")\n"
+			for _, title := range []string{"ltl property safety", "ltl property mirrors", "ltl property flagged"} {
+				want += "\n== " + title + " ==\ninconclusive: interrupted before this check started\n" +
+					"rests on: bounded (interrupted before this check started)\n"
 			}
 		default:
 			want += "properties: ltl property safety: inconclusive\nrests on: bounded (" + stopped + ")\n"

@@ -61,8 +61,7 @@ func RunSpin(t *Task, so SpinOptions) (*Result, error) {
 	var pl *plan
 	var err error
 	if stopped := lim.Run(PhaseModel, func() { pl, err = makePlan(t) }); stopped != "" {
-		c := (&Check{Search: so.searchName()}).stop(PhaseModel, stopped)
-		return &Result{Model: t.Input.Name, Checks: []*Check{c}}, nil
+		return Stopped(t.Input.Name, so.searchName(), PhaseModel, stopped), nil
 	}
 	if err != nil {
 		return nil, err
@@ -86,6 +85,11 @@ func RunSpin(t *Task, so SpinOptions) (*Result, error) {
 		res.Checks = append(res.Checks, c)
 	}
 	for _, p := range pl.ltl {
+		if r := lim.Reason(); r != "" {
+			// a limit ended the run: the checks left are not started
+			res.Checks = append(res.Checks, notStarted([]*Property{p.Property}, so.searchName(), r))
+			continue
+		}
 		c := &Check{Properties: []*Property{p.Property}, Search: so.searchName()}
 		m, stopped, err := models.get(p.in, false)
 		switch {
