@@ -17,6 +17,10 @@
 //     abstraction synthesis, then the explicit steps on the abstract model
 //     (with the choose-free re-search), then the confirmation step, which
 //     replays the abstract trail on the concrete model;
+//   - RunSpin (spin.go, spin_trail.go): the SPIN second opinion, one SPIN
+//     run per search of the plan (translation to Promela, spin, gcc, pan),
+//     whose trail or lasso is mapped back to the model and replayed in
+//     birch;
 //   - ReplayTrail and Simulate: a saved trail, a random execution.
 //
 // Each search gives a Check, and the Result holds them all. A Check
