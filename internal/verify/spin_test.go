@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"birch/internal/backend/promela"
+	"birch/internal/model"
 )
 
 // The SPIN step without the CLI. Each SPIN run compiles pan (with gcc -O0
@@ -177,5 +178,32 @@ func TestSpinStopped(t *testing.T) {
 		if c.Verdict() != Inconclusive || c.Stopped == nil || c.Stopped.Phase != phase || c.Spin != nil || !c.RestsOn.Has(Bounded) {
 			t.Errorf("check %d: verdict %v, stopped %+v, rests on %s; want stopped in phase %q", i, c.Verdict(), c.Stopped, c.RestsOn, phase)
 		}
+	}
+}
+
+// TestSpinInvariantTrailIsTheModels (regression): SPIN's trail of an
+// invariant violation is shown and saved as birch check's: its last step
+// leads into the state where the invariant is false, and it replays with
+// birch replay. Before, it was described on the model with the invariants
+// checked (last step `m0 -> error`), and the saved trail did not fit the
+// model.
+func TestSpinInvariantTrailIsTheModels(t *testing.T) {
+	needSpin(t)
+	in := load(t, "testdata/invariants-unsafe.bir")
+	res, err := RunSpin(&Task{Input: in, Select: Selection{Names: []string{"inv2"}}}, quickSpin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Checks[0]
+	v := c.Violation
+	if v == nil || v.Kind != "invariant" || v.Ordinals == nil {
+		t.Fatalf("violation %+v", v)
+	}
+	if last := v.Trail[len(v.Trail)-1]; last.To != "m0" || last.Outcome != model.OK {
+		t.Errorf("last step %+v, want Main[1] m0 -> m0", last)
+	}
+	r := ReplayTrail(in, compile(t, in, model.Options{}), savedTrail(c))
+	if r.End != ReplayInvariant || r.Violation.Message != v.Message {
+		t.Errorf("replay: end %d (%s), want the invariant", r.End, r.Mismatch)
 	}
 }

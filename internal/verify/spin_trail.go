@@ -94,6 +94,15 @@ func spinSafety(t *Task, so SpinOptions, c *Check, m *model.Model, invs []*types
 	}
 	steps := DescribeTrail(m, in.Fset, ts)
 	final := search.Final(init, ts)
+	if sm != search.Model(m) && merr == nil {
+		// the trail in user terms is the model's, as birch check shows
+		// it: an invariant is violated by a state, not by a step, so the
+		// last step leads into that state (and the trail replays with
+		// birch replay)
+		if minit, mts, err := search.Replay(m, ords); err == nil {
+			steps, final = DescribeTrail(m, in.Fset, mts), search.Final(minit, mts)
+		}
+	}
 	if merr != nil {
 		// a 32-bit overflow: the trail's last step completes in birch
 		sv.Msg = "integer overflow beyond 32 bits (Promela's int; birch's has 64 bits, so birch has no violation here)"
