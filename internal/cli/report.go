@@ -263,3 +263,25 @@ func printUnreached(w io.Writer, us []jsonUnreached, bounded bool) {
 		fmt.Fprintf(w, "  %s: loc %s: %s\n", u.Pos, u.Location, u.Source)
 	}
 }
+
+type jsonProperty struct {
+	Name            string `json:"name"`
+	Kind            string `json:"kind"`
+	Source          string `json:"source"`
+	Formula         string `json:"formula"`
+	Fair            bool   `json:"fair"`
+	AutomatonStates int    `json:"automaton_states"`
+}
+
+type jsonLasso struct {
+	CycleStart int    `json:"cycle_start"`
+	Stutter    bool   `json:"stutter"`
+	End        string `json:"end,omitempty"`
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

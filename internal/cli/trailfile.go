@@ -26,6 +26,12 @@ type trailFile struct {
 	ExposeInvisible bool `json:"expose_invisible,omitempty"`
 }
 
+// lassoTrailFile is the trail file of an LTL violation: a trail file
+// (birch-trail/1) with the lasso's shape.
+type lassoTrailFile struct {
+	trailFile
+}
+
 const trailFormat = "birch-trail/1"
 
 // newTrailFile is the trail file of a violation.

@@ -8,6 +8,7 @@ import (
 
 	"birch/internal/backend/promela"
 	"birch/internal/bir/types"
+	"birch/internal/verify"
 )
 
 type translateOptions struct {
@@ -92,30 +93,20 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 }
 
 // translateProperties loads the model and selects the properties the
-// translation checks, as birch spin does: the invariants (all by default,
-// one with --property, none with --no-invariants), or one LTL formula
-// (--property naming an ltl property, --ltl, --pattern) without them.
+// translation checks (verify.PromelaProperties).
 func translateProperties(e *env, o *translateOptions, name string) (*types.Program, promela.Options, bool) {
-	co := &checkOptions{property: o.property, ltl: o.ltl, pattern: o.pattern, noInvariants: o.noInvariants}
-	var l *loaded
-	if o.ltl == "" && o.pattern == "" {
-		if l = loadModel(e, name); l == nil {
-			return nil, promela.Options{}, false
-		}
-		invs, isLTL, ok := selectProperties(e, l, co)
-		if !ok {
-			return nil, promela.Options{}, false
-		}
-		if !isLTL {
-			if invs == nil {
-				return l.prog, promela.Options{NoInvariants: true}, true
-			}
-			return l.prog, promela.Options{Invariants: invs}, true
-		}
-	}
-	p := loadLTL(e, co, name, l)
-	if p == nil {
+	in := loadInput(e, name)
+	if in == nil {
 		return nil, promela.Options{}, false
 	}
-	return p.l.prog, promela.Options{NoInvariants: true, Formulas: []promela.Formula{{Name: p.name, Spec: p.spec}}}, true
+	sel := verify.Selection{LTL: o.ltl, Pattern: o.pattern, NoInvariants: o.noInvariants}
+	if o.property != "" {
+		sel.Names = []string{o.property}
+	}
+	prog, popts, err := verify.PromelaProperties(in, sel)
+	if err != nil {
+		printRunError(e, "translate", err)
+		return nil, promela.Options{}, false
+	}
+	return prog, popts, true
 }
