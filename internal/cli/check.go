@@ -135,20 +135,6 @@ The JSON output (--json) is described in docs/check.md.`,
 	})
 }
 
-// compileModel loads and compiles a model, printing diagnostics.
-func compileModel(e *env, name string, mo model.Options) (*loaded, *model.Model) {
-	l := loadModel(e, name)
-	if l == nil {
-		return nil, nil
-	}
-	m, err := model.New(l.prog, mo)
-	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return nil, nil
-	}
-	return l, m
-}
-
 func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*checkOptions)
 	if fs.NArg() != 1 {
