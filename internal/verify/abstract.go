@@ -42,7 +42,7 @@ func runAbstract(t *Task, pl *plan) (*Result, error) {
 	res := &Result{Model: t.Input.Name}
 	ac := &abstractCache{t: t}
 	if pl.safety {
-		props := safetyProperties(pl.invariants, t.Search.NoDeadlock)
+		props := abstractSafetyProperties(pl.invariants, t.Search.NoDeadlock)
 		am, stop, err := ac.get(t.Input, false)
 		if err != nil {
 			return nil, err
@@ -170,7 +170,7 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 		pass = ""
 	}
 	c := &Check{
-		Properties: safetyProperties(invs, cfg.NoDeadlock), Search: cfg.Strategy.String(),
+		Properties: abstractSafetyProperties(invs, cfg.NoDeadlock), Search: cfg.Strategy.String(),
 		RestsOn:     append(RestsOn{am.basis(pass)}, restsOnSearch(cfg, res)...),
 		Abstraction: am.info(res.Verdict),
 	}

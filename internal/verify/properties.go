@@ -128,6 +128,19 @@ func safetyProperties(invs []*types.Property, noDeadlock bool) []*Property {
 	return out
 }
 
+// abstractSafetyProperties are the properties a safety search of an
+// abstract model decides: as safetyProperties, but a pass does not prove
+// deadlock freedom (an abstract state may enable a transformation where
+// the concrete states it stands for have none), and the property says so.
+func abstractSafetyProperties(invs []*types.Property, noDeadlock bool) []*Property {
+	ps := safetyProperties(invs, noDeadlock)
+	if !noDeadlock {
+		ps[0].Source = "assertions, runtime errors, deadlocks (a deadlock found is confirmed on the concrete model; a pass does not prove deadlock freedom)"
+		ps[0].Title = "safety (assertions, runtime errors; deadlock freedom not proven)"
+	}
+	return ps
+}
+
 // modelLTL is an ltl property of the model.
 func modelLTL(in *Input, p *types.Property, fair bool) (*ltlProperty, error) {
 	spec, err := ltl.FromExpr(in.Fset, p.Decl.Expr)
