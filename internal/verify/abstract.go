@@ -20,10 +20,13 @@ import (
 // step replays the abstract trail on the concrete model (feasible.Replay),
 // which confirms it or names the first step where the two part ways.
 
-// runAbstract checks the plan's properties with data abstraction: one
-// check for safety (with the invariants) and one per ltl property, as
+// abstractTechnique checks the plan's properties with data abstraction:
+// one check for safety (with the invariants) and one per ltl property, as
 // without abstraction.
-func runAbstract(t *Task, pl *plan) (*Result, error) {
+type abstractTechnique struct{ cache *abstractCache }
+
+// newAbstractTechnique checks the options of t's abstraction.
+func newAbstractTechnique(t *Task) (*abstractTechnique, error) {
 	da := *t.Abstraction
 	if da.Solver == "" {
 		da.Solver = solvers.Default
@@ -39,30 +42,28 @@ func runAbstract(t *Task, pl *plan) (*Result, error) {
 		return nil, usagef("bad --default %s (want concrete or point)", strconv.Quote(source.Excerpt(da.Default)))
 	}
 	t.Abstraction = &da
-	res := &Result{Model: t.Input.Name}
-	ac := &abstractCache{t: t}
-	if pl.safety {
-		props := abstractSafetyProperties(pl.invariants, t.Search.NoDeadlock)
-		am, stop, err := ac.get(t.Input, false)
-		if err != nil {
-			return nil, err
-		}
-		var c *Check
-		if stop != nil {
-			c = (&Check{Properties: props, Search: t.Search.Strategy.String()}).stop(stop.Phase, stop.Reason)
-		} else if c, err = searchAbstractSafety(t, am, pl.invariants); err != nil {
-			return nil, err
-		}
-		res.Checks = append(res.Checks, c)
+	return &abstractTechnique{cache: &abstractCache{t: t}}, nil
+}
+
+func (a *abstractTechnique) name() string { return a.cache.t.Search.Strategy.String() }
+
+func (a *abstractTechnique) safetyProperties(invs []*types.Property) []*Property {
+	return abstractSafetyProperties(invs, a.cache.t.Search.NoDeadlock)
+}
+
+func (a *abstractTechnique) safety(t *Task, props []*Property, invs []*types.Property) (*Check, error) {
+	am, stop, err := a.cache.get(t.Input, false)
+	if err != nil {
+		return nil, err
 	}
-	for _, p := range pl.ltl {
-		c, err := checkAbstractLTL(t, ac, p)
-		if err != nil {
-			return nil, err
-		}
-		res.Checks = append(res.Checks, c)
+	if stop != nil {
+		return (&Check{Properties: props, Search: a.name()}).stop(stop.Phase, stop.Reason), nil
 	}
-	return res, nil
+	return searchAbstractSafety(t, am, invs)
+}
+
+func (a *abstractTechnique) ltl(t *Task, p *ltlProperty) (*Check, error) {
+	return checkAbstractLTL(t, a.cache, p)
 }
 
 // abstractCache synthesizes the abstract model of each input a run needs

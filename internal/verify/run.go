@@ -1,72 +1,73 @@
 package verify
 
 import (
+	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
 )
 
 // Run checks a task: every property it selects, one search for safety
 // (with the invariants) and one per ltl property, each a Check of the
-// Result. An error is bad input (a positioned source.ErrorList where the
+// Result, with the technique the task asks for (the explicit search of the
+// model as written, or the check with data abstraction; RunSpin runs SPIN
+// instead). An error is bad input (a positioned source.ErrorList where the
 // input has positions, a *UsageError for a selection that does not fit
 // the model).
 func Run(t *Task) (*Result, error) {
-	lim := t.limits()
-	var pl *plan
-	var err error
-	if stopped := lim.Run(PhaseModel, func() { pl, err = makePlan(t) }); stopped != "" {
-		return stoppedRun(t, nil, PhaseModel, stopped), nil
-	}
-	if err != nil {
-		return nil, err
+	pl, stopped, err := t.plan(t.Search.Strategy.String())
+	if stopped != nil || err != nil {
+		return stopped, err
 	}
 	if !pl.safety && t.Search.Strategy != search.DFS {
 		return nil, usagef("ltl properties are checked by a depth-first search; --search=%s does not apply", t.Search.Strategy)
 	}
+	var tech technique = &explicitTechnique{models: modelCache{t: t}}
 	if t.Abstraction != nil {
-		return runAbstract(t, pl)
+		if tech, err = newAbstractTechnique(t); err != nil {
+			return nil, err
+		}
 	}
-	res := &Result{Model: t.Input.Name}
-	models := modelCache{t: t}
-	if pl.safety {
-		m, stopped, err := models.get(t.Input, false)
-		if err != nil {
-			return nil, err
-		}
-		var c *Check
-		if stopped != "" {
-			c = (&Check{Properties: safetyProperties(pl.invariants, t.Search.NoDeadlock), Search: t.Search.Strategy.String()}).stop(PhaseModel, stopped)
-		} else if c, err = SearchSafety(t, t.Input, m, pl.invariants); err != nil {
-			return nil, err
-		}
-		res.Checks = append(res.Checks, c)
+	return runPlan(t, pl, tech)
+}
+
+// explicitTechnique checks the model as written with the explicit steps:
+// SearchSafety, and SearchLTL with invisible runs exposed for a formula
+// with X.
+type explicitTechnique struct{ models modelCache }
+
+func (e *explicitTechnique) name() string { return e.models.t.Search.Strategy.String() }
+
+func (e *explicitTechnique) safetyProperties(invs []*types.Property) []*Property {
+	return safetyProperties(invs, e.models.t.Search.NoDeadlock)
+}
+
+func (e *explicitTechnique) safety(t *Task, props []*Property, invs []*types.Property) (*Check, error) {
+	m, stopped, err := e.models.get(t.Input, false)
+	if err != nil {
+		return nil, err
 	}
-	for _, p := range pl.ltl {
-		if r := lim.Reason(); r != "" {
-			// a limit ended the run: the checks left are not started
-			res.Checks = append(res.Checks, notStarted([]*Property{p.Property}, "dfs", r))
-			continue
-		}
-		m, stopped, err := models.get(p.in, false)
-		if err == nil && stopped == "" && p.spec.Formula.HasNext() && hasInvisible(m) {
-			// X counts steps: turn the coarsening of invisible runs off
-			m, stopped, err = models.get(p.in, true)
-			if err == nil && stopped == "" {
-				t.warn(xWarning(p.Title))
-			}
-		}
-		if err != nil {
-			return nil, err
-		}
-		var c *Check
-		if stopped != "" {
-			c = (&Check{Properties: []*Property{p.Property}, Search: "dfs"}).stop(PhaseModel, stopped)
-		} else if c, err = SearchLTL(t, p, m); err != nil {
-			return nil, err
-		}
-		res.Checks = append(res.Checks, c)
+	if stopped != "" {
+		return (&Check{Properties: props, Search: e.name()}).stop(PhaseModel, stopped), nil
 	}
-	return res, nil
+	return SearchSafety(t, t.Input, m, invs)
+}
+
+func (e *explicitTechnique) ltl(t *Task, p *ltlProperty) (*Check, error) {
+	m, stopped, err := e.models.get(p.in, false)
+	if err == nil && stopped == "" && p.spec.Formula.HasNext() && hasInvisible(m) {
+		// X counts steps: turn the coarsening of invisible runs off
+		m, stopped, err = e.models.get(p.in, true)
+		if err == nil && stopped == "" {
+			t.warn(xWarning(p.Title))
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if stopped != "" {
+		return (&Check{Properties: []*Property{p.Property}, Search: "dfs"}).stop(PhaseModel, stopped), nil
+	}
+	return SearchLTL(t, p, m)
 }
 
 // Stopped is the result of a run that a limit stopped in phase before it
@@ -84,13 +85,6 @@ func notStarted(props []*Property, search, reason string) *Check {
 	c.Reason = reason + " before this check started"
 	c.RestsOn = RestsOn{{Bounded, c.Reason}}
 	return c
-}
-
-// stoppedRun is the result of a run that a limit stopped before it knew
-// its properties.
-func stoppedRun(t *Task, props []*Property, phase, reason string) *Result {
-	c := (&Check{Properties: props, Search: t.Search.Strategy.String()}).stop(phase, reason)
-	return &Result{Model: t.Input.Name, Checks: []*Check{c}}
 }
 
 // modelCache builds each compiled model a run needs once, within the

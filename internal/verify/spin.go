@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"birch/internal/bir/types"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -57,54 +58,51 @@ func RunSpin(t *Task, so SpinOptions) (*Result, error) {
 	if err := promela.LookSpin(); err != nil {
 		return nil, &ToolError{err}
 	}
-	lim := t.limits()
-	var pl *plan
-	var err error
-	if stopped := lim.Run(PhaseModel, func() { pl, err = makePlan(t) }); stopped != "" {
-		return Stopped(t.Input.Name, so.searchName(), PhaseModel, stopped), nil
+	pl, stopped, err := t.plan(so.searchName())
+	if stopped != nil || err != nil {
+		return stopped, err
 	}
-	if err != nil {
-		return nil, err
-	}
-	res := &Result{Model: t.Input.Name}
-	models := modelCache{t: t}
 	several := len(pl.ltl) > 1 || (pl.safety && len(pl.ltl) > 0)
-	if pl.safety {
-		c := &Check{Properties: safetyProperties(pl.invariants, false), Search: so.searchName()}
-		m, stopped, err := models.get(t.Input, false)
-		switch {
-		case err != nil:
-			return nil, err
-		case stopped != "":
-			c.stop(PhaseModel, stopped)
-		default:
-			if err := spinSafety(t, so, c, m, pl.invariants); err != nil {
-				return nil, err
-			}
-		}
-		res.Checks = append(res.Checks, c)
+	return runPlan(t, pl, &spinTechnique{so: so, models: modelCache{t: t}, several: several})
+}
+
+// spinTechnique checks each search of a plan with one SPIN run.
+type spinTechnique struct {
+	so     SpinOptions
+	models modelCache
+	// several: the run has several checks, whose files --keep keeps
+	// apart
+	several bool
+}
+
+func (s *spinTechnique) name() string { return s.so.searchName() }
+
+func (s *spinTechnique) safetyProperties(invs []*types.Property) []*Property {
+	return safetyProperties(invs, false)
+}
+
+func (s *spinTechnique) safety(t *Task, props []*Property, invs []*types.Property) (*Check, error) {
+	c := &Check{Properties: props, Search: s.name()}
+	m, stopped, err := s.models.get(t.Input, false)
+	switch {
+	case err != nil:
+		return nil, err
+	case stopped != "":
+		return c.stop(PhaseModel, stopped), nil
 	}
-	for _, p := range pl.ltl {
-		if r := lim.Reason(); r != "" {
-			// a limit ended the run: the checks left are not started
-			res.Checks = append(res.Checks, notStarted([]*Property{p.Property}, so.searchName(), r))
-			continue
-		}
-		c := &Check{Properties: []*Property{p.Property}, Search: so.searchName()}
-		m, stopped, err := models.get(p.in, false)
-		switch {
-		case err != nil:
-			return nil, err
-		case stopped != "":
-			c.stop(PhaseModel, stopped)
-		default:
-			if err := spinLTL(t, so, c, p, m, several); err != nil {
-				return nil, err
-			}
-		}
-		res.Checks = append(res.Checks, c)
+	return c, spinSafety(t, s.so, c, m, invs)
+}
+
+func (s *spinTechnique) ltl(t *Task, p *ltlProperty) (*Check, error) {
+	c := &Check{Properties: []*Property{p.Property}, Search: s.name()}
+	m, stopped, err := s.models.get(p.in, false)
+	switch {
+	case err != nil:
+		return nil, err
+	case stopped != "":
+		return c.stop(PhaseModel, stopped), nil
 	}
-	return res, nil
+	return c, spinLTL(t, s.so, c, p, m, s.several)
 }
 
 // searchName is the Search of the step's checks: "spin", "spin --por",

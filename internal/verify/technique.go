@@ -1,0 +1,71 @@
+package verify
+
+import "birch/internal/bir/types"
+
+// A technique is one way of checking the searches of a run's plan, as
+// CPAchecker's algorithms are: the explicit search of the model as written
+// (explicitTechnique), the check with data abstraction and its
+// confirmation on the concrete model (abstractTechnique), SPIN as a second
+// opinion (spinTechnique). runPlan drives a technique over a plan: one
+// check for safety (with the invariants) unless only ltl properties were
+// selected, and one per ltl property, each a Check; the checks a limit
+// keeps from starting say so.
+//
+// A new technique (predicate abstraction, abstract matching, ...) is a
+// type that implements technique, in a file of its own, that composes the
+// steps of its pass and engine packages; Run picks it by a field of the
+// Task, which one flag of the command line sets (docs/architecture.md).
+type technique interface {
+	// name is the Search of the technique's checks (dfs, spin, ...).
+	name() string
+	// safetyProperties are the properties its safety check decides.
+	safetyProperties(invs []*types.Property) []*Property
+	// safety checks the assertions, runtime errors and deadlocks, and the
+	// invariants invs; props are safetyProperties(invs).
+	safety(t *Task, props []*Property, invs []*types.Property) (*Check, error)
+	// ltl checks one ltl property.
+	ltl(t *Task, p *ltlProperty) (*Check, error)
+}
+
+// runPlan checks the searches of pl with tech.
+func runPlan(t *Task, pl *plan, tech technique) (*Result, error) {
+	lim := t.limits()
+	res := &Result{Model: t.Input.Name}
+	add := func(props []*Property, check func() (*Check, error)) error {
+		if r := lim.Reason(); r != "" {
+			// a limit ended the run: the checks left are not started
+			res.Checks = append(res.Checks, notStarted(props, tech.name(), r))
+			return nil
+		}
+		c, err := check()
+		if err != nil {
+			return err
+		}
+		res.Checks = append(res.Checks, c)
+		return nil
+	}
+	if pl.safety {
+		props := tech.safetyProperties(pl.invariants)
+		if err := add(props, func() (*Check, error) { return tech.safety(t, props, pl.invariants) }); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range pl.ltl {
+		if err := add([]*Property{p.Property}, func() (*Check, error) { return tech.ltl(t, p) }); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// plan plans the run of t: the searches of the properties it selects. A
+// limit that stops the planning (which parses the model again with a
+// formula of the command line) gives the result to report instead.
+func (t *Task) plan(search string) (*plan, *Result, error) {
+	var pl *plan
+	var err error
+	if stopped := t.limits().Run(PhaseModel, func() { pl, err = makePlan(t) }); stopped != "" {
+		return nil, Stopped(t.Input.Name, search, PhaseModel, stopped), nil
+	}
+	return pl, nil, err
+}
