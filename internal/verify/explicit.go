@@ -104,16 +104,20 @@ func (c *Check) fromSearch(in *Input, m *model.Model, cfg search.Config, res *se
 // stops at a runtime error too (an assertion, say): that is a violation
 // of safety, not of the ltl property, which the search did not decide
 // (PropertyVerdict), so it is attributed to a safety property outside the
-// check's Properties.
+// check's Properties. A runtime error in evaluating an invariant ("in
+// invariant NAME: ...") or a proposition of the ltl property ("in
+// proposition ...") is that property's: the model's code did not fail.
 func (c *Check) attribute(v *search.Violation) {
 	for _, p := range c.Properties {
-		if v.Kind == model.InvariantViolated && p.Kind == "invariant" && strings.HasPrefix(v.Msg, "invariant "+p.Name+" violated") {
+		if p.Kind == "invariant" && (v.Kind == model.InvariantViolated && strings.HasPrefix(v.Msg, "invariant "+p.Name+" violated") ||
+			v.Kind != model.InvariantViolated && strings.HasPrefix(v.Msg, "in invariant "+p.Name+": ")) {
 			c.violated = p
 			return
 		}
 	}
+	inProposition := v.Thread < 0 && strings.HasPrefix(v.Msg, "in proposition ")
 	for _, p := range c.Properties {
-		if (v.Kind == model.LTLViolated) == (p.Kind == "ltl") && p.Kind != "invariant" {
+		if (v.Kind == model.LTLViolated || inProposition) == (p.Kind == "ltl") && p.Kind != "invariant" {
 			c.violated = p
 			return
 		}
