@@ -302,6 +302,14 @@ func (am *abstractModel) confirm(c *Check, concSM search.Model, av *search.Viola
 				cv = &search.Violation{Kind: fail.Kind, Msg: fail.Msg, Thread: -1, Pos: fail.Pos}
 			}
 		}
+		if concSM != search.Model(am.concM) {
+			// the trail in user terms is the model's (as fromSearch): its
+			// last step leads into the state that violates an invariant,
+			// not to the error state of the invariants' check
+			if init, ts, err = search.Replay(am.concM, fr.Trail); err != nil {
+				return errorf("birch: internal error: the confirmed trail does not replay: %v", err)
+			}
+		}
 		v := describeViolation(am.conc.Fset, am.concM, cv, search.Final(init, ts))
 		v.Trail = DescribeTrail(am.concM, am.conc.Fset, ts)
 		v.Ordinals = fr.Trail
