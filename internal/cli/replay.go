@@ -85,7 +85,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		tr.Recorded = append(tr.Recorded, verify.Step{Thread: s.Thread, From: s.From, To: s.To})
 	}
 	if tf.Violation != nil {
-		tr.Violation = tf.Violation.Kind
+		tr.Violation, tr.Message = tf.Violation.Kind, tf.Violation.Message
 	}
 	r := verify.ReplayTrail(in, m, tr)
 	printReplay(e.stdout, r)
@@ -152,7 +152,7 @@ func printReplay(w io.Writer, r *verify.Replay) {
 				fmt.Fprintf(w, "      %s\n", why)
 			}
 		}
-	case verify.ReplayInvariant:
+	case verify.ReplayInvariant, verify.ReplayProposition:
 		fmt.Fprintf(w, "fail: %s: %s\n", r.Violation.Kind, r.Violation.Message)
 	case verify.ReplayStutter:
 		fmt.Fprintln(w, "fail: ltl: the execution ends here and repeats its last state forever, violating the property")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"birch/internal/bir/types"
+	"birch/internal/ltl"
 	"birch/internal/model"
 	"birch/internal/search"
 )
@@ -21,8 +22,9 @@ type SavedTrail struct {
 	// Recorded: the steps as the check described them (only Thread, From
 	// and To are compared); nil when the trail has none.
 	Recorded []Step
-	// Violation: the kind of the violation the trail ends in ("" for none).
-	Violation string
+	// Violation: the kind of the violation the trail ends in ("" for none);
+	// Message: its message, as recorded ("" if unknown).
+	Violation, Message string
 	// CycleStart: for a lasso (an ltl violation), the number of steps
 	// before its cycle; nil for none. Stutter: the lasso ends by repeating
 	// its last state.
@@ -46,13 +48,17 @@ const (
 	ReplayStep
 	// ReplayDeadlock: no thread can move in the last state.
 	ReplayDeadlock
-	// ReplayInvariant: an invariant is false in the last state.
+	// ReplayInvariant: an invariant is false, or cannot be evaluated (a
+	// runtime error), in the last state.
 	ReplayInvariant
 	// ReplayStutter: an ltl lasso that repeats its last state forever.
 	ReplayStutter
 	// ReplayLasso: an ltl lasso whose cycle returns to the state it
 	// starts from.
 	ReplayLasso
+	// ReplayProposition: a proposition of an ltl property of the model
+	// cannot be evaluated in the last state (a runtime error).
+	ReplayProposition
 )
 
 // ReplayedStep is one step of a replay: the step in user terms, its
@@ -162,19 +168,9 @@ func ReplayTrail(in *Input, m *model.Model, tr *SavedTrail) *Replay {
 		r.End, r.Violation = ReplayDeadlock, v
 		return r
 	case model.InvariantViolated.String():
-		var invs []*types.Property
-		for _, p := range in.Prog.Properties {
-			if !p.LTL {
-				invs = append(invs, p)
-			}
-		}
-		checker, err := search.NewInvariants(m, invs)
-		if err == nil && checker != nil {
-			v := &model.Step{}
-			if !checker.Check(cur, v) {
-				r.End, r.Violation = ReplayInvariant, &Violation{Kind: v.Kind.String(), Message: v.Msg}
-				return r
-			}
+		if v := invariantFails(in, m, cur); v != nil && v.Kind == tr.Violation {
+			r.End, r.Violation = ReplayInvariant, v
+			return r
 		}
 		return notFit("it records a false invariant, but every invariant holds in its last state")
 	case model.LTLViolated.String():
@@ -199,7 +195,61 @@ func ReplayTrail(in *Input, m *model.Model, tr *SavedTrail) *Replay {
 		r.End, r.Violation = ReplayLasso, v
 		return r
 	}
+	// a runtime error in evaluating an invariant or a proposition of an
+	// ltl property in the last state (the check stopped there)
+	inv, prop := invariantFails(in, m, cur), propositionFails(in, m, cur)
+	if prop != nil && prop.Kind == tr.Violation && (strings.HasPrefix(tr.Message, "in proposition ") || inv == nil || inv.Kind != tr.Violation) {
+		r.End, r.Violation = ReplayProposition, prop
+		return r
+	}
+	if inv != nil && inv.Kind == tr.Violation {
+		r.End, r.Violation = ReplayInvariant, inv
+		return r
+	}
 	return notFit("it records a violation (%s), but its steps end without one", tr.Violation)
+}
+
+// invariantFails is the violation of the first invariant of in that is
+// false, or cannot be evaluated, in state; nil when they all hold.
+func invariantFails(in *Input, m *model.Model, state []byte) *Violation {
+	var invs []*types.Property
+	for _, p := range in.Prog.Properties {
+		if !p.LTL {
+			invs = append(invs, p)
+		}
+	}
+	checker, err := search.NewInvariants(m, invs)
+	if err != nil || checker == nil {
+		return nil
+	}
+	v := &model.Step{}
+	if checker.Check(state, v) {
+		return nil
+	}
+	return &Violation{Kind: v.Kind.String(), Message: v.Msg, Pos: PosString(in.Fset, v.Pos)}
+}
+
+// propositionFails is the runtime error of the first proposition of an
+// ltl property of in that cannot be evaluated in state, or nil.
+func propositionFails(in *Input, m *model.Model, state []byte) *Violation {
+	for _, p := range in.Prog.Properties {
+		if !p.LTL {
+			continue
+		}
+		spec, err := ltl.FromExpr(in.Fset, p.Decl.Expr)
+		if err != nil {
+			continue
+		}
+		ev, err := m.NewEvaluator(propExprs(spec))
+		if err != nil {
+			continue
+		}
+		if _, failed, cerr := ev.Mask(state); cerr != nil {
+			return &Violation{Kind: cerr.Kind.String(), Message: "in proposition " + spec.Props[failed].Text + ": " + cerr.Msg,
+				Pos: PosString(in.Fset, cerr.Pos)}
+		}
+	}
+	return nil
 }
 
 // describeStep is the step st of m from state, in user terms.

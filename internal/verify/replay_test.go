@@ -11,7 +11,7 @@ import (
 // savedTrail is the trail a check's violation would save (--trail).
 func savedTrail(c *Check) *SavedTrail {
 	v := c.Violation
-	tr := &SavedTrail{Ordinals: v.Ordinals, Recorded: v.Trail, Violation: v.Kind}
+	tr := &SavedTrail{Ordinals: v.Ordinals, Recorded: v.Trail, Violation: v.Kind, Message: v.Message}
 	if v.Lasso != nil {
 		cs := v.Lasso.CycleStart
 		tr.CycleStart, tr.Stutter = &cs, v.Lasso.Stutter
@@ -33,6 +33,12 @@ func TestReplayTrail(t *testing.T) {
 		{"testdata/invariants-unsafe.bir", Selection{Names: []string{"inv2"}}, ReplayInvariant},
 		{"testdata/ltl-unsafe.bir", Selection{Names: []string{"recurs"}}, ReplayStutter},
 		{examples + "/peterson.bir", Selection{LTL: "[] <> p0cs"}, ReplayLasso},
+		// a runtime error in evaluating an invariant, or a proposition of
+		// an ltl property, in the last state (these trails did not replay:
+		// "it records a violation (division-by-zero), but its steps end
+		// without one")
+		{"testdata/property-error.bir", Selection{Names: []string{"frac"}}, ReplayInvariant},
+		{"testdata/property-error.bir", Selection{Names: []string{"lfrac"}}, ReplayProposition},
 	} {
 		res := run(t, tc.path, Task{Select: tc.sel, Search: search.Config{Strategy: search.DFS}})
 		c := res.Deciding()
