@@ -6,6 +6,7 @@ import (
 
 	"birch/internal/abstraction/data"
 	"birch/internal/abstraction/data/feasible"
+	"birch/internal/bir/ast"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
@@ -184,6 +185,13 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 				// be enabled where the concrete states it stands for have
 				// none: over-approximation does not preserve deadlocks
 				c.Reason += "; deadlock freedom is not preserved by abstraction (not proven)"
+			}
+			var exprs []ast.Expr
+			for _, p := range invs {
+				exprs = append(exprs, p.Decl.Expr)
+			}
+			if pos := am.unraisedDivision(exprs...); pos != "" {
+				c.Explored, c.Reason = false, am.divisionNotProven(pos)
 			}
 		}
 		c.Unreached = am.unreached(res)

@@ -105,6 +105,10 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 				"(a thread the abstraction may enable where the concrete model cannot move it makes fair concrete executions unfair in the abstract model); not proven " + am.using()
 			return c, nil
 		}
+		if pos := am.unraisedDivision(am.concreteFormula(p)); pos != "" {
+			c.Explored, c.Reason = false, am.divisionNotProven(pos)
+			return c, nil
+		}
 		c.Reason = "no violation: every execution of the abstract model satisfies the under-approximated formula; proven " + am.using() +
 			" for every execution of the concrete model that is infinite or ends with every thread terminated"
 		if p.Fair {
@@ -225,4 +229,14 @@ func (am *abstractModel) lassoViolates(p *ltlProperty, ev *model.Evaluator, sc f
 		}
 	}
 	return ""
+}
+
+// concreteFormula is the formula of p in the concrete model am checks.
+func (am *abstractModel) concreteFormula(p *ltlProperty) ast.Expr {
+	for _, pr := range am.conc.Prog.Properties {
+		if pr.LTL && pr.Name() == p.prop {
+			return pr.Decl.Expr
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"birch/internal/abstraction/data/infer"
 	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
+	"birch/internal/bir/token"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
@@ -354,4 +355,60 @@ func (am *abstractModel) unreached(res *search.Result) []Unreached {
 		}
 	}
 	return listUnreached(am.conc, func(t *ast.Transformation) bool { return covered[t] && !executed[t] })
+}
+
+// unraisedDivision finds a division or remainder that the abstract model
+// computes without raising division by zero: one that computes with
+// abstract values in a guard of the concrete model, in a predicate, or in
+// one of exprs (the properties checked). Abstract operations there do not
+// raise the error (docs/abstraction.md), so an abstract model without a
+// violation proves nothing of a concrete model whose divisor may be 0 there.
+// It returns the position of the first, or "" when there is none (a
+// divisor that is a non-zero constant never fails).
+func (am *abstractModel) unraisedDivision(exprs ...ast.Expr) string {
+	roots := append([]ast.Expr(nil), exprs...)
+	ast.Inspect(am.conc.File, func(n ast.Node) bool {
+		if tr, ok := n.(*ast.Transformation); ok && tr.Guard != nil {
+			roots = append(roots, tr.Guard)
+		}
+		return true
+	})
+	for _, p := range am.conc.Prog.Predicates {
+		roots = append(roots, p.Decl.Expr)
+	}
+	abstract := func(x ast.Expr) bool {
+		a := am.inferred.Exprs[x]
+		return a != nil && !a.Identity
+	}
+	info := am.conc.Prog.Info
+	for _, root := range roots {
+		if root == nil {
+			continue
+		}
+		var found ast.Expr
+		ast.Inspect(root, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if found != nil || !ok || (b.Op != token.QUO && b.Op != token.REM) {
+				return found == nil
+			}
+			if v := info.Types[b.Y].Value; v.Kind == types.IntConst && v.Int != 0 {
+				return true
+			}
+			if abstract(b) || abstract(b.X) || abstract(b.Y) {
+				found = b
+			}
+			return found == nil
+		})
+		if found != nil {
+			return PosString(am.conc.Fset, found.Pos())
+		}
+	}
+	return ""
+}
+
+// divisionNotProven is the reason of a check whose abstract model has no
+// violation, but whose division at pos the abstract model does not raise.
+func (am *abstractModel) divisionNotProven(pos string) string {
+	return "no violation in the abstract model, but not proven " + am.using() + ": the division at " + pos +
+		" computes with abstract values in a guard, predicate or property, where the abstract model does not raise division by zero"
 }

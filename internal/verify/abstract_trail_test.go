@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"testing"
 
 	"birch/internal/model"
@@ -36,5 +37,37 @@ func TestAbstractInvariantTrailIsTheModels(t *testing.T) {
 		&SavedTrail{Ordinals: v.Ordinals, Recorded: v.Trail, Violation: v.Kind})
 	if r.End != ReplayInvariant {
 		t.Errorf("the trail replays to %v (%s), want a false invariant", r.End, r.Mismatch)
+	}
+}
+
+// TestAbstractDivisionNotProven: abstract operations in guards, predicates
+// and properties do not raise division by zero, so an abstract model
+// without a violation proves nothing of a model that divides by an
+// abstracted value there. abstract-division.bir fails without abstraction
+// (a division by zero in a guard, in the invariant frac and in lfrac's
+// proposition); with x=range(0,3) it passed, "proven with abstraction".
+func TestAbstractDivisionNotProven(t *testing.T) {
+	file := "testdata/abstract-division.bir"
+	if v := run(t, file, Task{}).Verdict(); v != Fail {
+		t.Fatalf("%s without abstraction: %s, want fail", file, v)
+	}
+	da := DataAbstraction{Bindings: []string{"x=range(0,3)"}}
+	res := checkAbstract(t, file, Task{}, da)
+	if len(res.Checks) != 3 {
+		t.Fatalf("%d checks, want 3", len(res.Checks))
+	}
+	// ends has no division, but its product search meets the guard's
+	// (concretely a runtime error that leaves it not decided)
+	for i, want := range []Verdict{Inconclusive, Inconclusive, Inconclusive} {
+		if c := res.Checks[i]; c.Verdict() != want {
+			t.Errorf("%v: %s (%s), want %s", titles(c.Properties), c.Verdict(), c.Reason, want)
+		}
+	}
+	// the invariant half divides by a constant, which never fails; the
+	// guard's division alone keeps the safety check from a proof (the
+	// remainders by 2 of parity.bir's formulas do not: TestAbstractLTL)
+	res = checkAbstract(t, file, Task{Select: Selection{Names: []string{"half"}}}, da)
+	if c := oneCheck(t, res); c.Verdict() != Inconclusive || !strings.Contains(c.Reason, "abstract-division.bir:13:") {
+		t.Errorf("half: %s (%s), want inconclusive because of the division in the guard at line 13", c.Verdict(), c.Reason)
 	}
 }
