@@ -320,7 +320,7 @@ func (am *abstractModel) confirm(c *Check, concSM search.Model, av *search.Viola
 		}
 		v := describeViolation(am.conc.Fset, am.concM, cv, search.Final(init, ts))
 		v.Trail = DescribeTrail(am.concM, am.conc.Fset, ts)
-		v.Ordinals = fr.Trail
+		v.Ordinals = savable(fr.Trail)
 		v.ExposeInvisible = am.concM.Options().ExposeInvisible
 		v.Confirmation = Confirmation{Confirmed: true, By: "replayed on the concrete model (" + fr.Method + " replay)"}
 		info.ReplayConfirmed = true

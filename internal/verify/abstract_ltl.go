@@ -159,7 +159,7 @@ func (am *abstractModel) confirmLasso(c *Check, p *ltlProperty, res *search.LTLR
 		cv := &search.Violation{Kind: model.LTLViolated, Msg: fmt.Sprintf("%s violated: %s", p.Title, p.Formula), Thread: -1}
 		v := describeViolation(am.conc.Fset, am.concM, cv, final)
 		v.Trail = DescribeTrail(am.concM, am.conc.Fset, ts)
-		v.Ordinals = fr.Trail
+		v.Ordinals = savable(fr.Trail)
 		v.ExposeInvisible = am.concM.Options().ExposeInvisible
 		v.Lasso = &Lasso{CycleStart: res.CycleStart, Stutter: res.Stutter,
 			End: lassoEnd(am.concM, &search.LTLResult{CycleStart: res.CycleStart, Stutter: res.Stutter}, final)}

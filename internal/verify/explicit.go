@@ -90,12 +90,22 @@ func (c *Check) fromSearch(in *Input, m *model.Model, cfg search.Config, res *se
 	}
 	v := describeViolation(in.Fset, m, res.Violation, search.Final(init, ts))
 	v.Trail = DescribeTrail(m, in.Fset, ts)
-	v.Ordinals = res.Trail
+	v.Ordinals = savable(res.Trail)
 	v.ExposeInvisible = m.Options().ExposeInvisible
 	v.Confirmation = Confirmation{Confirmed: true, By: "a trail of the model as written"}
 	c.Violation = v
 	c.attribute(res.Violation)
 	return nil
+}
+
+// savable is the ordinals of a trail of the model as written, never nil:
+// a trail of no steps (a violation in the initial state) replays too, and
+// nil Ordinals say that a trail cannot be saved.
+func savable(trail []int) []int {
+	if trail == nil {
+		return []int{}
+	}
+	return trail
 }
 
 // attribute marks the property a violation belongs to: an invariant's

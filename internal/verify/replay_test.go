@@ -184,3 +184,23 @@ func TestSimulate(t *testing.T) {
 		t.Errorf("40 seeds end only in %v", ends)
 	}
 }
+
+// TestInitialViolationTrailSaved: a violation in the initial state has a
+// trail of no steps, which birch replay replays: it can be saved (its
+// Ordinals are not nil). It was reported as "no trail saved: the
+// violation has no trail that birch can replay" (2e151c3 saved it).
+func TestInitialViolationTrailSaved(t *testing.T) {
+	file := "testdata/invariant-initial.bir"
+	c := run(t, file, Task{}).Deciding()
+	v := c.Violation
+	if c.Verdict() != Fail || v == nil || c.Violated() == nil || c.Violated().Name != "zero" {
+		t.Fatalf("%s: %s, violation %+v; want zero violated in the initial state", file, c.Verdict(), v)
+	}
+	if v.Ordinals == nil || len(v.Ordinals) != 0 || v.Trail == nil || len(v.Trail) != 0 {
+		t.Fatalf("ordinals %v, trail %v, want an empty trail that can be saved and printed", v.Ordinals, v.Trail)
+	}
+	in := load(t, file)
+	if r := ReplayTrail(in, compile(t, in, model.Options{}), savedTrail(c)); r.End != ReplayInvariant {
+		t.Errorf("the trail replays to %v (%s), want a false invariant", r.End, r.Mismatch)
+	}
+}

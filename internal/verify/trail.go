@@ -26,9 +26,10 @@ type Step struct {
 	Msg      string // for a failing step: what failed
 }
 
-// DescribeTrail turns replayed steps into user terms.
+// DescribeTrail turns replayed steps into user terms (a trail of no
+// steps is an empty trail, not nil: there is one).
 func DescribeTrail(m *model.Model, fset *source.FileSet, steps []search.TrailStep) []Step {
-	var out []Step
+	out := []Step{}
 	for i, ts := range steps {
 		st := ts.Step
 		t := Step{N: i + 1, Ordinal: st.Ordinal, Outcome: st.Outcome}
