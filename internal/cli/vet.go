@@ -3,27 +3,33 @@ package cli
 import (
 	"flag"
 	"fmt"
+
+	"birch/internal/abstraction/predicate"
+	"birch/internal/source"
 )
 
 type vetOptions struct {
-	quiet bool
+	quiet      bool
+	predicates string
 }
 
 func init() {
 	register(&command{
 		name:  "vet",
-		args:  "[-q] FILE...",
+		args:  "[-q] [--predicates P] FILE...",
 		short: "check that BIR models are well formed",
 		long: `
 Vet parses and type-checks each BIR model (a FILE of "-" reads standard input)
 and reports every syntax and static-semantics error as file:line:col: message,
 at most 10 per file. It prints "FILE: ok" for each well-formed model unless -q
-is given.
+is given. With --predicates P it also checks the predicate file P against each
+model (docs/predicates.md) and prints "P: ok (N predicates)".
 
 Exit status: 0 when every model is well formed, 2 otherwise.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &vetOptions{}
 			fs.BoolVar(&o.quiet, "q", false, "print nothing for well-formed models")
+			fs.StringVar(&o.predicates, "predicates", "", "also check the predicate file `P` against each model")
 			return o
 		},
 		run: runVet,
@@ -38,11 +44,35 @@ func runVet(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	status := ExitPass
 	for _, name := range fs.Args() {
-		if m := loadModel(e, name); m == nil {
+		m := loadModel(e, name)
+		if m == nil {
 			status = ExitBadInput
-		} else if !o.quiet {
+			continue
+		}
+		if !o.quiet {
 			fmt.Fprintf(e.stdout, "%s: ok\n", name)
+		}
+		if o.predicates != "" && !vetPredicates(e, m, o) {
+			status = ExitBadInput
 		}
 	}
 	return status
+}
+
+// vetPredicates checks the predicate file of o against m.
+func vetPredicates(e *env, m *loaded, o *vetOptions) bool {
+	src, err := readSource(e, o.predicates)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "birch: %v\n", err)
+		return false
+	}
+	f, err := predicate.ParseFile(m.prog, o.predicates, src)
+	if err != nil {
+		source.Print(e.stderr, err, maxShownErrors)
+		return false
+	}
+	if !o.quiet {
+		fmt.Fprintf(e.stdout, "%s: ok (%d predicates)\n", o.predicates, len(f.Predicates))
+	}
+	return true
 }

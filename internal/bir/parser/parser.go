@@ -79,10 +79,21 @@ func ParseFile(fset *source.FileSet, filename string, src []byte, mode Mode) (f 
 // tests and tools; positions refer to a file named "expr".
 func ParseExpr(src string) (ast.Expr, error) {
 	fset := source.NewFileSet()
-	p := &parser{fset: fset}
-	p.file = fset.AddFile("expr", []byte(src))
-	p.scanner.Init(p.file, []byte(src), func(pos source.Pos, msg string) { p.errorAt(pos, msg) })
-	var x ast.Expr = &ast.BadExpr{}
+	b := []byte(src)
+	return ParseExprAt(fset, fset.AddFile("expr", b), b, 0, len(b), false)
+}
+
+// ParseExprAt parses the BIR expression in src[from:to], where src is the
+// content of file, a file of fset: positions (and error positions) point
+// into file, so a tool can parse one part of a file that is not BIR as a
+// whole (a line of a predicate file). With props set, the forms of
+// predicates and properties (->, <->, T @ loc, T : x) parse too. The
+// expression must end at to; x is never nil (a *ast.BadExpr after a syntax
+// error) and err is a sorted source.ErrorList or nil.
+func ParseExprAt(fset *source.FileSet, file *source.File, src []byte, from, to int, props bool) (x ast.Expr, err error) {
+	p := &parser{fset: fset, file: file, props: props}
+	p.scanner.InitAt(file, src[:to], from, func(pos source.Pos, msg string) { p.errorAt(pos, msg) })
+	x = &ast.BadExpr{From: file.Pos(from), To: file.Pos(to)}
 	func() {
 		defer func() {
 			if r := recover(); r != nil {

@@ -31,12 +31,19 @@ type Scanner struct {
 
 // Init prepares s to scan src, which belongs to file.
 func (s *Scanner) Init(file *source.File, src []byte, err ErrorHandler) {
+	s.InitAt(file, src, 0, err)
+}
+
+// InitAt prepares s to scan src from byte offset from on; src is a prefix of
+// file's content, so that positions point into file. It lets a tool scan
+// one part of a file that is not BIR as a whole (a line of a predicate file).
+func (s *Scanner) InitAt(file *source.File, src []byte, from int, err ErrorHandler) {
 	s.file = file
 	s.src = src
 	s.err = err
 	s.ch = ' '
-	s.offset = 0
-	s.rdOffset = 0
+	s.offset = from
+	s.rdOffset = from
 	s.ErrorCount = 0
 	s.next()
 }
