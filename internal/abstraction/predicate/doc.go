@@ -32,4 +32,64 @@
 // predicate abstraction) nor the model's own predicates. Every error is
 // reported as "file:line:col: message", with the line and column of the
 // predicate file, and ParseFile reports every bad line, not only the first.
+//
+// # Weakest preconditions
+//
+// WP.Actions(actions, φ) is the weakest (liberal) precondition of the
+// actions of a transformation with respect to φ, as a BIR boolean
+// expression over the state before the step; format.Expr prints it. BIR
+// runs a transformation's actions in order, each seeing the effects of
+// the ones before (docs/bir.md §12.1; BIR has no parallel assignment), so
+// WP composes from the last action to the first. The guard is not part of
+// it (the abstraction makes it assume(G(guard))). A step that ends in a
+// runtime error or a limit has no state after it and WP claims nothing for
+// it; the abstraction keeps those outcomes under their own conditions.
+//
+// An assignment lhs := e is Morris' general axiom of assignment, for every
+// location BIR can write: each location a predicate reads (after its own
+// parts are substituted) is compared with lhs. A variable is lhs when it is
+// the same variable; `q.f` is `p.f` when q == p; `b[j]` is `a[i]` when a
+// and b are the same array (the same reference, or the same value-array
+// location) and j == i. A location that is lhs for sure becomes e, one that
+// may be is split into the two cases, one that cannot be is left alone:
+//
+//	a[i] := 2            a[j] == g    =>  j == i && 2 == g || !(j == i) && a[j] == g
+//	p.v := 2             q.v == 2     =>  q == p && 2 == 2 || !(q == p) && q.v == 2
+//	p.next := q          p.next.next == null
+//	                                  =>  q == p && q == null || !(q == p) && q.next == null
+//
+// BIR has no conditional expression, so a case split of a value, (j == i ?
+// e : a[j]), rises to the nearest enclosing boolean expression and is
+// written (c && φ1) || (!c && φ2); the cases of one expression exclude each
+// other and cover every state, and the result is a plain BIR expression a
+// solver or the model can evaluate. Constants true and false are folded
+// away, and nothing else is simplified.
+//
+// Aliasing is pruned by a type-based points-to analysis: two references
+// can point to one object only when their reference types share a
+// collection (so references to different record types, or to different
+// collections of one type, never alias), null aliases nothing, fields of
+// different names are different storage, two constant indices are equal
+// or not, and two locations written alike are the same.
+//
+// `lhs := new C` follows Table 1 of Abstract Pathfinder: the new object is
+// different from every reference of the state before the step (`p == q`
+// becomes false, `p != null` true), its fields and elements hold their
+// types' defaults, its length is the `new C[len]` length, and
+// `p instanceof T` is decided by C's type. `x := internChoose(v1, …)` is
+// the conjunction over the values; `assume(c)` and `assert(c)` give
+// !c || φ; lock actions, println and exit change no data. An action whose
+// new value is not an expression (a range choice, forall, reachable,
+// start) leaves φ unchanged when φ reads nothing it may write, and has no
+// WP otherwise (UnsupportedError): the abstraction then treats the
+// predicate as unknown after the step, as C2bp does. The step of a call
+// writes nothing of the caller's (the result comes with the return).
+//
+// A predicate in the scope of a thread reads the locals of the thread
+// instance that takes the step; relating it to the locals of other
+// instances is the abstraction's business, not WP's.
+//
+// The tests check WP against birch's own semantics: for every case of
+// testdata/wp.cases, in random states of a small model (internal/model),
+// WP before the step agrees with the predicate after it.
 package predicate

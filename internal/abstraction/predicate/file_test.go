@@ -89,7 +89,7 @@ func TestParseFileErrors(t *testing.T) {
 		{"[thread Main] Main : p == null\n", "bad.pred:1:15: a predicate file's predicate reads data in its scope: a remote reference is not allowed (write [thread Main] in front)"},
 		{"[thread Main] p.next == o\n", "bad.pred:1:22: cannot compare Cell_ref and Other_ref with =="},
 		{"low\n", "bad.pred:1:1: a predicate file's predicate cannot use the model's predicate low"},
-		{"g == RED\n", "bad.pred:1:6: undefined: RED"},
+		{"g == BLUE\n", "bad.pred:1:6: undefined: BLUE"},
 	} {
 		_, err := ParseFile(prog, "bad.pred", []byte(tc.src))
 		if err == nil {

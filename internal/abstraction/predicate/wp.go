@@ -1,0 +1,627 @@
+package predicate
+
+import (
+	"fmt"
+	"strconv"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// WP computes weakest preconditions of BIR actions with respect to
+// predicates, as syntax. Its zero value does not work: make one with NewWP.
+// A WP is not safe for concurrent use; its results share subtrees with the
+// predicates and the model's actions, which it never modifies.
+type WP struct {
+	prog  *types.Program
+	types map[ast.Expr]types.Type // types of the nodes WP builds
+
+	// the write of the action being processed: a location and its new value
+	lhs, rhs ast.Expr
+	// fresh stands for the object a `new` action allocates (rhs); freshColl
+	// is its collection and freshLen the length of a new array, or nil
+	fresh     *ast.Ident
+	freshColl *types.Collection
+	freshLen  ast.Expr
+	// freshVals are the value arrays inside the fresh object (a field of
+	// array type), each standing for its default contents
+	freshVals map[ast.Expr]bool
+}
+
+// NewWP returns a WP for the actions and predicates of prog, whose types
+// must be recorded in prog.Info (predicates read by ParseFile are).
+func NewWP(prog *types.Program) *WP {
+	return &WP{prog: prog, types: map[ast.Expr]types.Type{}}
+}
+
+// UnsupportedError says that an action has no weakest precondition this
+// package can write for a predicate: the predicate reads what the action
+// may write, and the action's effect is not an expression (a call, a
+// start, a range choice, forall or reachable).
+type UnsupportedError struct {
+	Pos source.Pos
+	Msg string
+}
+
+func (e *UnsupportedError) Error() string { return e.Msg }
+
+// Actions returns WP(a1; …; an, φ). BIR runs the actions of a
+// transformation in order, each seeing the effects of the ones before (BIR
+// has no parallel assignment), so the preconditions compose from the last
+// action to the first: WP(a1; a2, φ) = WP(a1, WP(a2, φ)). The guard is not
+// part of it: the abstraction turns a guard into assume(G(guard)).
+func (w *WP) Actions(actions []ast.Action, phi ast.Expr) (ast.Expr, error) {
+	for i := len(actions) - 1; i >= 0; i-- {
+		var err error
+		if phi, err = w.Action(actions[i], phi); err != nil {
+			return nil, err
+		}
+	}
+	return phi, nil
+}
+
+// Action returns WP(a, φ), φ over the state after a, the result over the
+// state before it. It is the weakest liberal precondition: a step that
+// ends in a runtime error or a limit has no state after it, so nothing is
+// claimed for it; those outcomes are the abstraction's to keep, guarded by
+// their own conditions.
+func (w *WP) Action(a ast.Action, phi ast.Expr) (ast.Expr, error) {
+	switch a := a.(type) {
+	case *ast.AssignAction:
+		return w.write(a.Lhs, a.Rhs, phi), nil
+	case *ast.NewAction:
+		col, _ := w.prog.Info.Uses[a.Collection].(*types.Collection)
+		if col == nil {
+			return nil, &UnsupportedError{a.Pos(), "new of an unknown collection " + a.Collection.Name}
+		}
+		fresh := &ast.Ident{NamePos: a.NewPos, Name: "new " + col.Name()}
+		w.types[fresh] = &types.Ref{Target: col.Elem, Collections: []*types.Collection{col}}
+		w.fresh, w.freshColl, w.freshLen, w.freshVals = fresh, col, a.Len, map[ast.Expr]bool{}
+		defer func() { w.fresh, w.freshColl, w.freshLen, w.freshVals = nil, nil, nil, nil }()
+		out := w.write(a.Lhs, fresh, phi)
+		if mentions(out, fresh) {
+			return nil, &UnsupportedError{a.Pos(), "the new object escapes into " + format.Expr(out)}
+		}
+		return out, nil
+	case *ast.ChooseAction:
+		if a.Values == nil {
+			return w.havoc(a, a.Lhs, phi, "a range choice")
+		}
+		// φ holds after the step whatever value is chosen
+		var out ast.Expr
+		for _, v := range a.Values {
+			out = w.and(out, w.write(a.Lhs, v, phi))
+		}
+		return out, nil
+	case *ast.AssumeAction:
+		// no state after the step unless the condition holds
+		return w.or(w.not(a.Cond), phi), nil
+	case *ast.AssertAction:
+		// a false assertion ends the step in an error, not in a state
+		return w.or(w.not(a.Cond), phi), nil
+	case *ast.ForallAction:
+		return w.havoc(a, a.Lhs, phi, "forall")
+	case *ast.ReachableAction:
+		return w.havoc(a, a.Lhs, phi, "reachable")
+	case *ast.StartAction:
+		if a.Lhs == nil {
+			return phi, nil
+		}
+		return w.havoc(a, a.Lhs, phi, "start")
+	case *ast.CallAction:
+		// The step of a call passes the arguments to the callee's new
+		// frame; the result is written into the caller's left-hand side
+		// by the step that returns. So the caller's data and the globals
+		// do not change; a predicate over the callee's own variables is
+		// another scope, which this step enters.
+		callee, _ := w.prog.Info.Uses[a.Func].(*types.Proc)
+		var bad *ast.Ident
+		ast.Inspect(phi, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && bad == nil {
+				if v, ok := w.prog.Info.Uses[id].(*types.Var); ok && callee != nil && v.Owner == callee {
+					bad = id
+				}
+			}
+			return bad == nil
+		})
+		if bad != nil {
+			return nil, &UnsupportedError{a.Pos(), "no weakest precondition of call for " + format.Expr(phi) + ": it reads " + bad.Name + " of the callee " + callee.Name()}
+		}
+		return phi, nil
+	case *ast.LockAction, *ast.PrintAction, *ast.ExitAction:
+		return phi, nil // no data changes (locks and threads are not in predicates)
+	}
+	return nil, &UnsupportedError{a.Pos(), fmt.Sprintf("unknown action %T", a)}
+}
+
+// havoc is WP of an action that writes lhs with a value that is not an
+// expression: φ is unchanged when it reads nothing lhs may denote, and
+// unsupported otherwise.
+func (w *WP) havoc(a ast.Action, lhs, phi ast.Expr, what string) (ast.Expr, error) {
+	hit := false
+	ast.Inspect(phi, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && !hit {
+			if _, k := w.sameLoc(x, lhs); k != never {
+				hit = true
+			}
+		}
+		return !hit
+	})
+	if hit {
+		return nil, &UnsupportedError{a.Pos(), "no weakest precondition of " + what + " for " + format.Expr(phi) + ": it reads " + format.Expr(lhs)}
+	}
+	return phi, nil
+}
+
+// write is WP(lhs := rhs, φ): Morris' axiom of assignment, generalized to
+// every location BIR can write. Each location read in φ is compared with
+// lhs (sameLoc): one that is lhs for sure is replaced by rhs, one that may
+// be is split into the two cases, one that cannot be is left alone.
+func (w *WP) write(lhs, rhs, phi ast.Expr) ast.Expr {
+	w.lhs, w.rhs = lhs, rhs
+	return w.fold(w.subst(phi))
+}
+
+// alt is one case of a substituted expression: under cond (nil: always),
+// the expression is x. The cases of one expression exclude each other and
+// cover every state.
+type alt struct {
+	cond, x ast.Expr
+}
+
+// subst returns the cases of x with the write applied. A boolean
+// expression is folded into one case: its cases become the disjunction
+// (c1 && x1) || (!c1 && x2), BIR having no conditional expression; so case
+// splits rise to the nearest enclosing boolean expression, and the result
+// of WP is a plain BIR boolean expression.
+func (w *WP) subst(x ast.Expr) []alt {
+	alts := w.subst0(x)
+	if types.IsBoolean(w.typeOf(x)) && (len(alts) > 1 || alts[0].cond != nil) {
+		return []alt{{nil, w.fold(alts)}}
+	}
+	return alts
+}
+
+func (w *WP) subst0(x ast.Expr) []alt {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return w.located(nil, x)
+	case *ast.ParenExpr:
+		return w.mapAlts(w.subst(x.X), func(y ast.Expr) ast.Expr {
+			if y == x.X {
+				return x
+			}
+			return w.paren(y)
+		})
+	case *ast.UnaryExpr:
+		return w.mapAlts(w.subst(x.X), func(y ast.Expr) ast.Expr {
+			if y == x.X {
+				return x
+			}
+			if x.Op == token.NOT {
+				return w.not(y)
+			}
+			return w.record(&ast.UnaryExpr{OpPos: x.OpPos, Op: x.Op, X: w.operand(y, 10)}, w.typeOf(x))
+		})
+	case *ast.BinaryExpr:
+		var out []alt
+		for _, a := range w.subst(x.X) {
+			for _, b := range w.subst(x.Y) {
+				out = append(out, alt{w.and(a.cond, b.cond), w.binary(x, a.x, b.x)})
+			}
+		}
+		return out
+	case *ast.SelectorExpr:
+		var out []alt
+		for _, a := range w.subst(x.X) {
+			y := ast.Expr(x)
+			if a.x != x.X {
+				y = w.record(&ast.SelectorExpr{X: w.operand(a.x, 11), Sel: x.Sel}, w.typeOf(x))
+			}
+			out = append(out, w.located(a.cond, y)...)
+		}
+		return out
+	case *ast.IndexExpr:
+		var out []alt
+		for _, a := range w.subst(x.X) {
+			for _, i := range w.subst(x.Index) {
+				y := ast.Expr(x)
+				if a.x != x.X || i.x != x.Index {
+					y = w.record(&ast.IndexExpr{X: w.operand(a.x, 11), Lbrack: x.Lbrack, Index: i.x, Rbrack: x.Rbrack}, w.typeOf(x))
+				}
+				out = append(out, w.located(w.and(a.cond, i.cond), y)...)
+			}
+		}
+		return out
+	case *ast.LengthExpr:
+		return w.mapAlts(w.subst(x.X), func(y ast.Expr) ast.Expr {
+			if w.isFresh(y) {
+				if w.freshVals[y] {
+					return w.intLit(w.typeOf(y).Underlying().(*types.Array).Len)
+				}
+				return w.freshLen
+			}
+			if y == x.X {
+				return x
+			}
+			return w.record(&ast.LengthExpr{X: w.operand(y, 11), LengthPos: x.LengthPos}, w.typeOf(x))
+		})
+	case *ast.InstanceofExpr:
+		return w.mapAlts(w.subst(x.X), func(y ast.Expr) ast.Expr {
+			if w.isFresh(y) {
+				tn, _ := w.prog.Info.Uses[x.Type].(*types.TypeName)
+				return w.boolLit(tn != nil && tn.Named() != nil && types.IsSubtype(w.freshColl.Elem, tn.Named()))
+			}
+			if y == x.X {
+				return x
+			}
+			return w.record(&ast.InstanceofExpr{X: w.operand(y, 11), InstanceofPos: x.InstanceofPos, Type: x.Type}, w.typeOf(x))
+		})
+	}
+	return []alt{{nil, x}} // literals, and forms predicates do not have
+}
+
+// located applies the write to y, a read whose parts are already
+// substituted: a field or element of the new object has its default value;
+// a location that is the written one becomes the written value.
+func (w *WP) located(cond, y ast.Expr) []alt {
+	if d := w.freshRead(y); d != nil {
+		return []alt{{cond, d}}
+	}
+	c, k := w.sameLoc(y, w.lhs)
+	switch k {
+	case must:
+		return []alt{{cond, w.rhs}}
+	case may:
+		return []alt{{w.and(cond, c), w.rhs}, {w.and(cond, w.not(c)), y}}
+	}
+	return []alt{{cond, y}}
+}
+
+// freshRead returns the value of y when y reads the object being
+// allocated (`p.f` or `p[i]` with p the new object): the default value of
+// its type; nil otherwise.
+func (w *WP) freshRead(y ast.Expr) ast.Expr {
+	if w.fresh == nil {
+		return nil
+	}
+	var base ast.Expr
+	switch y := y.(type) {
+	case *ast.SelectorExpr:
+		base = y.X
+	case *ast.IndexExpr:
+		base = y.X
+	default:
+		return nil
+	}
+	if !w.isFresh(ast.Unparen(base)) {
+		return nil
+	}
+	t := w.typeOf(y)
+	if _, ok := t.Underlying().(*types.Array); ok {
+		v := &ast.Ident{NamePos: w.fresh.NamePos, Name: w.fresh.Name + " contents"}
+		w.types[v] = t
+		w.freshVals[v] = true
+		return v
+	}
+	return w.defaultOf(t)
+}
+
+func (w *WP) isFresh(x ast.Expr) bool {
+	return w.fresh != nil && (x == w.fresh || w.freshVals[x])
+}
+
+// Kinds of aliasing between two locations.
+type aliasKind int
+
+const (
+	never aliasKind = iota // the locations are never the same
+	may                    // they are the same when the condition holds
+	must                   // they are always the same
+)
+
+// sameLoc says when the location r (a read of a predicate, substituted) and
+// the location l (the left-hand side of the action, in the state before
+// it) are the same storage, with the condition for may. Variables are
+// their objects; `p.f` and `q.f` are the same field of the same object
+// when p == q; `a[i]` and `b[j]` the same element when a and b are the
+// same array (the same reference, or the same value-array location) and
+// i == j. Pruning by types: references whose collection lists share no
+// collection never point to one object, nor does null, and fields of
+// different names are different storage.
+func (w *WP) sameLoc(r, l ast.Expr) (ast.Expr, aliasKind) {
+	switch r := ast.Unparen(r).(type) {
+	case *ast.Ident:
+		l, ok := ast.Unparen(l).(*ast.Ident)
+		if ok {
+			ro, lo := w.prog.Info.Uses[r], w.prog.Info.Uses[l]
+			if _, isVar := ro.(*types.Var); isVar && ro == lo {
+				return nil, must
+			}
+		}
+	case *ast.SelectorExpr:
+		l, ok := ast.Unparen(l).(*ast.SelectorExpr)
+		if ok && r.Sel.Name == l.Sel.Name {
+			return w.sameRef(r.X, l.X)
+		}
+	case *ast.IndexExpr:
+		l, ok := ast.Unparen(l).(*ast.IndexExpr)
+		if !ok {
+			break
+		}
+		var c ast.Expr
+		var k aliasKind
+		if _, isRef := w.typeOf(r.X).Underlying().(*types.Ref); isRef {
+			c, k = w.sameRef(r.X, l.X)
+		} else {
+			c, k = w.sameLoc(r.X, l.X)
+		}
+		if k == never {
+			return nil, never
+		}
+		ci, ki := w.sameInt(r.Index, l.Index)
+		if ki == never {
+			return nil, never
+		}
+		if k == must && ki == must {
+			return nil, must
+		}
+		return w.and(c, ci), may
+	}
+	return nil, never
+}
+
+// sameRef says when two references are equal: must when they are written
+// alike, never when one is null or their types share no collection (the
+// type-based points-to analysis), otherwise when x == y.
+func (w *WP) sameRef(x, y ast.Expr) (ast.Expr, aliasKind) {
+	if w.isFresh(ast.Unparen(x)) || w.isFresh(ast.Unparen(y)) {
+		return nil, never // read after the write: handled by freshRead
+	}
+	if isNull(x) || isNull(y) {
+		return nil, never
+	}
+	if format.Expr(ast.Unparen(x)) == format.Expr(ast.Unparen(y)) {
+		return nil, must
+	}
+	rx, _ := w.typeOf(x).Underlying().(*types.Ref)
+	ry, _ := w.typeOf(y).Underlying().(*types.Ref)
+	if rx == nil || ry == nil || !shareCollection(rx, ry) {
+		return nil, never
+	}
+	return w.compare(token.EQL, x, y), may
+}
+
+// sameInt says when two indices are equal.
+func (w *WP) sameInt(x, y ast.Expr) (ast.Expr, aliasKind) {
+	vx, okx := w.constInt(x)
+	vy, oky := w.constInt(y)
+	if okx && oky {
+		if vx == vy {
+			return nil, must
+		}
+		return nil, never
+	}
+	if format.Expr(ast.Unparen(x)) == format.Expr(ast.Unparen(y)) {
+		return nil, must
+	}
+	return w.compare(token.EQL, x, y), may
+}
+
+func shareCollection(x, y *types.Ref) bool {
+	for _, c := range x.Collections {
+		if y.Holds(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func isNull(x ast.Expr) bool {
+	l, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && l.Kind == token.NULL
+}
+
+// binary rebuilds x with operands a and b, deciding comparisons with the
+// new object: it equals no reference of the state before the step.
+func (w *WP) binary(x *ast.BinaryExpr, a, b ast.Expr) ast.Expr {
+	if a == x.X && b == x.Y {
+		return x
+	}
+	if x.Op == token.EQL || x.Op == token.NEQ {
+		fa, fb := w.isFresh(ast.Unparen(a)), w.isFresh(ast.Unparen(b))
+		if fa || fb {
+			return w.boolLit((fa && fb) == (x.Op == token.EQL))
+		}
+	}
+	switch x.Op {
+	case token.LAND:
+		return w.and(a, b)
+	case token.LOR:
+		return w.or(a, b)
+	}
+	return w.record(w.binaryNode(x.Op, a, b), w.typeOf(x))
+}
+
+func (w *WP) binaryNode(op token.Kind, a, b ast.Expr) *ast.BinaryExpr {
+	p := op.Precedence()
+	return &ast.BinaryExpr{X: w.operand(a, p), Op: op, Y: w.operand(b, p+1)}
+}
+
+// operand parenthesizes x as an operand of precedence prec: binary
+// operators have theirs, unary operators 10 and postfix forms 11.
+func (w *WP) operand(x ast.Expr, prec int) ast.Expr {
+	p := 12
+	switch x := x.(type) {
+	case *ast.BinaryExpr:
+		p = x.Op.Precedence()
+	case *ast.UnaryExpr:
+		p = 10
+	case *ast.InstanceofExpr:
+		p = 11
+		if prec == 11 {
+			p = 10 // (x instanceof T).f does not parse without parentheses
+		}
+	case *ast.BasicLit:
+		if prec == 11 {
+			p = 10
+		}
+	}
+	if p < prec {
+		return w.paren(x)
+	}
+	return x
+}
+
+func (w *WP) paren(x ast.Expr) ast.Expr {
+	if _, ok := x.(*ast.ParenExpr); ok {
+		return x
+	}
+	return w.record(&ast.ParenExpr{X: x}, w.typeOf(x))
+}
+
+func (w *WP) compare(op token.Kind, x, y ast.Expr) ast.Expr {
+	return w.record(w.binaryNode(op, x, y), types.Typ[types.Bool])
+}
+
+// and, or and not build boolean expressions, simplifying true and false;
+// nil stands for true in and.
+func (w *WP) and(x, y ast.Expr) ast.Expr {
+	switch {
+	case x == nil || isBool(x, true):
+		return y
+	case y == nil || isBool(y, true):
+		return x
+	case isBool(x, false) || isBool(y, false):
+		return w.boolLit(false)
+	}
+	return w.record(w.binaryNode(token.LAND, x, y), types.Typ[types.Bool])
+}
+
+func (w *WP) or(x, y ast.Expr) ast.Expr {
+	switch {
+	case isBool(x, false):
+		return y
+	case isBool(y, false):
+		return x
+	case isBool(x, true) || isBool(y, true):
+		return w.boolLit(true)
+	}
+	return w.record(w.binaryNode(token.LOR, x, y), types.Typ[types.Bool])
+}
+
+func (w *WP) not(x ast.Expr) ast.Expr {
+	switch {
+	case isBool(x, true):
+		return w.boolLit(false)
+	case isBool(x, false):
+		return w.boolLit(true)
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return u.X // !!x is x: BIR's booleans have two values
+	}
+	return w.record(&ast.UnaryExpr{Op: token.NOT, X: w.operand(x, 10)}, types.Typ[types.Bool])
+}
+
+// fold turns the cases of a boolean expression into one expression.
+func (w *WP) fold(alts []alt) ast.Expr {
+	var out ast.Expr = w.boolLit(false)
+	for _, a := range alts {
+		out = w.or(out, w.and(a.cond, a.x))
+	}
+	return out
+}
+
+func (w *WP) mapAlts(alts []alt, f func(ast.Expr) ast.Expr) []alt {
+	out := make([]alt, len(alts))
+	for i, a := range alts {
+		out[i] = alt{a.cond, f(a.x)}
+	}
+	return out
+}
+
+func isBool(x ast.Expr, v bool) bool {
+	l, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && (v && l.Kind == token.TRUE || !v && l.Kind == token.FALSE)
+}
+
+func (w *WP) boolLit(v bool) ast.Expr {
+	l := &ast.BasicLit{Kind: token.FALSE, Value: "false"}
+	if v {
+		l.Kind, l.Value = token.TRUE, "true"
+	}
+	return w.record(l, types.Typ[types.Bool])
+}
+
+func (w *WP) intLit(v int64) ast.Expr {
+	if v < 0 {
+		return w.record(&ast.UnaryExpr{Op: token.SUB, X: w.intLit(-v)}, types.Typ[types.Int])
+	}
+	return w.record(&ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(v, 10)}, types.Typ[types.Int])
+}
+
+// defaultOf is the default value of a scalar type (docs/bir.md §5).
+func (w *WP) defaultOf(t types.Type) ast.Expr {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind {
+		case types.Bool:
+			return w.boolLit(false)
+		case types.Int:
+			return w.intLit(0)
+		}
+	case *types.Range:
+		if u.Lo <= 0 && 0 <= u.Hi {
+			return w.intLit(0)
+		}
+		return w.intLit(u.Lo)
+	case *types.Enum:
+		c := u.Consts[0]
+		id := &ast.Ident{Name: c.Name()}
+		w.prog.Info.Uses[id] = c
+		return w.record(id, t)
+	}
+	return w.record(&ast.BasicLit{Kind: token.NULL, Value: "null"}, types.Typ[types.UntypedNull])
+}
+
+func (w *WP) constInt(x ast.Expr) (int64, bool) {
+	if tv, ok := w.prog.Info.Types[x]; ok && tv.Value.Kind == types.IntConst {
+		return tv.Value.Int, true
+	}
+	if l, ok := ast.Unparen(x).(*ast.BasicLit); ok && l.Kind == token.INT {
+		v, err := strconv.ParseInt(l.Value, 10, 64)
+		return v, err == nil
+	}
+	return 0, false
+}
+
+func (w *WP) record(x ast.Expr, t types.Type) ast.Expr {
+	w.types[x] = t
+	return x
+}
+
+// typeOf is the type of x: recorded by the checker, or by WP for the
+// nodes it built.
+func (w *WP) typeOf(x ast.Expr) types.Type {
+	if t := w.types[x]; t != nil {
+		return t
+	}
+	if t := w.prog.Info.TypeOf(x); t != nil {
+		return t
+	}
+	return types.Typ[types.Invalid]
+}
+
+func mentions(x ast.Expr, id *ast.Ident) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if n == id {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

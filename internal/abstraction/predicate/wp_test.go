@@ -1,0 +1,118 @@
+package predicate
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// withActions returns heap.bir with Main's transformation doing actions.
+func withActions(t *testing.T, actions string) *types.Program {
+	t.Helper()
+	src, err := os.ReadFile("testdata/heap.bir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "p := new Cells;", actions, 1)
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "heap.bir", []byte(text), 0)
+	if err == nil {
+		var prog *types.Program
+		if prog, err = types.Check(fset, f, nil); err == nil {
+			return prog
+		}
+	}
+	t.Fatalf("%s: %v", actions, err)
+	return nil
+}
+
+// mainActions returns the actions of Main's only transformation.
+func mainActions(prog *types.Program) []ast.Action {
+	return prog.Threads[0].Locations[0].Decl.Transformations[0].Actions
+}
+
+// wpOf computes WP(actions, pred) in the scope of Main and prints it.
+func wpOf(t *testing.T, actions, pred string) string {
+	t.Helper()
+	prog := withActions(t, actions)
+	f, err := ParseFile(prog, "case.pred", []byte("[thread Main] "+pred))
+	if err != nil {
+		t.Fatalf("%s | %s: %v", actions, pred, err)
+	}
+	out, err := NewWP(prog).Actions(mainActions(prog), f.Predicates[0].Expr)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return format.Expr(out)
+}
+
+// TestWPGolden computes the weakest precondition of every case of
+// testdata/wp.cases and compares it, printed as BIR, with wp.golden.
+func TestWPGolden(t *testing.T) {
+	cases, err := os.ReadFile("testdata/wp.cases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(string(cases), "\n") {
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			b.WriteString(line + "\n")
+			continue
+		}
+		actions, pred, ok := strings.Cut(line, "|")
+		if !ok {
+			t.Fatalf("bad case %q", line)
+		}
+		actions, pred = strings.TrimSpace(actions), strings.TrimSpace(pred)
+		b.WriteString(line + "\n    => " + wpOf(t, actions, pred) + "\n")
+	}
+	got := b.String()
+	if *update {
+		if err := os.WriteFile("testdata/wp.golden", []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile("testdata/wp.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) && i < len(wl); i++ {
+			if gl[i] != wl[i] {
+				t.Fatalf("wp.golden:%d:\n got %s\nwant %s", i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("wp.golden: %d lines, want %d", len(gl), len(wl))
+	}
+}
+
+// TestWPCallee: the step of a call does not write the caller's data (the
+// result comes with the return), but it starts the callee's scope, for
+// which it has no WP.
+func TestWPCallee(t *testing.T) {
+	prog := withActions(t, "n := call inc(g);")
+	f, err := ParseFile(prog, "case.pred", []byte("[function inc] k == 1\nn == 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWP(prog)
+	_, err = w.Actions(mainActions(prog), f.Predicates[0].Expr)
+	if _, ok := err.(*UnsupportedError); !ok || !strings.Contains(err.Error(), "reads k of the callee inc") {
+		t.Errorf("callee's predicate: %v", err)
+	}
+	out, err := w.Actions(mainActions(prog), f.Predicates[1].Expr)
+	if err != nil || format.Expr(out) != "n == 1" {
+		t.Errorf("caller's predicate: %v %v", out, err)
+	}
+}
