@@ -29,10 +29,14 @@ type WP struct {
 	// freshVals are the value arrays inside the fresh object (a field of
 	// array type), each standing for its default contents
 	freshVals map[ast.Expr]bool
+	// built counts the nodes built for one write, against maxBuilt
+	built int
 }
 
 // NewWP returns a WP for the actions and predicates of prog, whose types
 // must be recorded in prog.Info (predicates read by ParseFile are).
+// A WP keeps the types of the nodes it builds as long as it lives: the
+// abstraction of a model may use one per transformation.
 func NewWP(prog *types.Program) *WP {
 	return &WP{prog: prog, types: map[ast.Expr]types.Type{}}
 }
@@ -68,7 +72,15 @@ func (w *WP) Actions(actions []ast.Action, phi ast.Expr) (ast.Expr, error) {
 // ends in a runtime error or a limit has no state after it, so nothing is
 // claimed for it; those outcomes are the abstraction's to keep, guarded by
 // their own conditions.
-func (w *WP) Action(a ast.Action, phi ast.Expr) (ast.Expr, error) {
+func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(tooBig); !ok {
+				panic(r)
+			}
+			out, err = nil, &UnsupportedError{a.Pos(), fmt.Sprintf("the weakest precondition of this step for %s has more than %d alias cases or %d nodes", source.Excerpt(format.Expr(phi)), maxCases, maxNodes)}
+		}
+	}()
 	switch a := a.(type) {
 	case *ast.AssignAction:
 		return w.write(a.Lhs, a.Rhs, phi), nil
@@ -161,16 +173,66 @@ func (w *WP) havoc(a ast.Action, lhs, phi ast.Expr, what string) (ast.Expr, erro
 // lhs (sameLoc): one that is lhs for sure is replaced by rhs, one that may
 // be is split into the two cases, one that cannot be is left alone.
 func (w *WP) write(lhs, rhs, phi ast.Expr) ast.Expr {
-	w.lhs, w.rhs = lhs, rhs
-	return w.fold(w.subst(phi))
+	w.lhs, w.rhs, w.built = lhs, rhs, 0
+	out := w.fold(w.subst(phi))
+	n := 0
+	ast.Inspect(out, func(ast.Node) bool {
+		n++
+		return n <= maxNodes
+	})
+	if n > maxNodes {
+		panic(tooBig{})
+	}
+	return out
 }
 
-// alt is one case of a substituted expression: under cond (nil: always),
-// the expression is x. The cases of one expression exclude each other and
-// cover every state.
+// alt is one case of a substituted expression: under the conjunction of
+// conds (none: always), the expression is x. The cases of one expression
+// exclude each other and cover every state.
 type alt struct {
-	cond, x ast.Expr
+	conds []lit
+	x     ast.Expr
 }
+
+// lit is a condition of a case, or its negation; key is its text, so
+// that a case that needs a condition both true and false is dropped and
+// one that needs it twice states it once.
+type lit struct {
+	x   ast.Expr
+	neg bool
+	key string
+}
+
+// andConds conjoins two lists of conditions; ok is false when they
+// contradict each other.
+func andConds(a, b []lit) (out []lit, ok bool) {
+	out = append([]lit(nil), a...)
+next:
+	for _, l := range b {
+		for _, m := range a {
+			if m.key == l.key {
+				if m.neg != l.neg {
+					return nil, false
+				}
+				continue next
+			}
+		}
+		out = append(out, l)
+	}
+	return out, true
+}
+
+// maxCases bounds the cases of one expression, and maxNodes the size of a
+// precondition: a predicate that reads many locations the step may write
+// has exponentially many cases, and a WP that large is no use to a solver.
+const (
+	maxCases = 1 << 10
+	maxNodes = 1 << 16
+	maxBuilt = 1 << 20 // nodes built on the way, cases dropped later included
+)
+
+// tooBig is panicked when a bound is exceeded, and recovered by Action.
+type tooBig struct{}
 
 // subst returns the cases of x with the write applied. A boolean
 // expression is folded into one case: its cases become the disjunction
@@ -179,7 +241,10 @@ type alt struct {
 // of WP is a plain BIR boolean expression.
 func (w *WP) subst(x ast.Expr) []alt {
 	alts := w.subst0(x)
-	if types.IsBoolean(w.typeOf(x)) && (len(alts) > 1 || alts[0].cond != nil) {
+	if len(alts) > maxCases {
+		panic(tooBig{})
+	}
+	if types.IsBoolean(w.typeOf(x)) && (len(alts) > 1 || len(alts[0].conds) > 0) {
 		return []alt{{nil, w.fold(alts)}}
 	}
 	return alts
@@ -210,7 +275,9 @@ func (w *WP) subst0(x ast.Expr) []alt {
 		var out []alt
 		for _, a := range w.subst(x.X) {
 			for _, b := range w.subst(x.Y) {
-				out = append(out, alt{w.and(a.cond, b.cond), w.binary(x, a.x, b.x)})
+				if c, ok := andConds(a.conds, b.conds); ok {
+					out = append(out, alt{c, w.binary(x, a.x, b.x)})
+				}
 			}
 		}
 		return out
@@ -221,7 +288,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			if a.x != x.X {
 				y = w.record(&ast.SelectorExpr{X: w.operand(a.x, 11), Sel: x.Sel}, w.typeOf(x))
 			}
-			out = append(out, w.located(a.cond, y)...)
+			out = append(out, w.located(a.conds, y)...)
 		}
 		return out
 	case *ast.IndexExpr:
@@ -232,7 +299,9 @@ func (w *WP) subst0(x ast.Expr) []alt {
 				if a.x != x.X || i.x != x.Index {
 					y = w.record(&ast.IndexExpr{X: w.operand(a.x, 11), Lbrack: x.Lbrack, Index: i.x, Rbrack: x.Rbrack}, w.typeOf(x))
 				}
-				out = append(out, w.located(w.and(a.cond, i.cond), y)...)
+				if c, ok := andConds(a.conds, i.conds); ok {
+					out = append(out, w.located(c, y)...)
+				}
 			}
 		}
 		return out
@@ -267,18 +336,26 @@ func (w *WP) subst0(x ast.Expr) []alt {
 // located applies the write to y, a read whose parts are already
 // substituted: a field or element of the new object has its default value;
 // a location that is the written one becomes the written value.
-func (w *WP) located(cond, y ast.Expr) []alt {
+func (w *WP) located(conds []lit, y ast.Expr) []alt {
 	if d := w.freshRead(y); d != nil {
-		return []alt{{cond, d}}
+		return []alt{{conds, d}}
 	}
 	c, k := w.sameLoc(y, w.lhs)
 	switch k {
 	case must:
-		return []alt{{cond, w.rhs}}
+		return []alt{{conds, w.rhs}}
 	case may:
-		return []alt{{w.and(cond, c), w.rhs}, {w.and(cond, w.not(c)), y}}
+		key := format.Expr(c)
+		var out []alt
+		if cs, ok := andConds(conds, []lit{{c, false, key}}); ok {
+			out = append(out, alt{cs, w.rhs})
+		}
+		if cs, ok := andConds(conds, []lit{{c, true, key}}); ok {
+			out = append(out, alt{cs, y})
+		}
+		return out
 	}
-	return []alt{{cond, y}}
+	return []alt{{conds, y}}
 }
 
 // freshRead returns the value of y when y reads the object being
@@ -530,7 +607,15 @@ func (w *WP) not(x ast.Expr) ast.Expr {
 func (w *WP) fold(alts []alt) ast.Expr {
 	var out ast.Expr = w.boolLit(false)
 	for _, a := range alts {
-		out = w.or(out, w.and(a.cond, a.x))
+		var c ast.Expr
+		for _, l := range a.conds {
+			if l.neg {
+				c = w.and(c, w.not(l.x))
+			} else {
+				c = w.and(c, l.x)
+			}
+		}
+		out = w.or(out, w.and(c, a.x))
 	}
 	return out
 }
@@ -538,7 +623,7 @@ func (w *WP) fold(alts []alt) ast.Expr {
 func (w *WP) mapAlts(alts []alt, f func(ast.Expr) ast.Expr) []alt {
 	out := make([]alt, len(alts))
 	for i, a := range alts {
-		out[i] = alt{a.cond, f(a.x)}
+		out[i] = alt{a.conds, f(a.x)}
 	}
 	return out
 }
@@ -599,6 +684,9 @@ func (w *WP) constInt(x ast.Expr) (int64, bool) {
 }
 
 func (w *WP) record(x ast.Expr, t types.Type) ast.Expr {
+	if w.built++; w.built > maxBuilt {
+		panic(tooBig{})
+	}
 	w.types[x] = t
 	return x
 }

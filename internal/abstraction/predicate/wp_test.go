@@ -16,7 +16,7 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // withActions returns heap.bir with Main's transformation doing actions.
-func withActions(t *testing.T, actions string) *types.Program {
+func withActions(t testing.TB, actions string) *types.Program {
 	t.Helper()
 	src, err := os.ReadFile("testdata/heap.bir")
 	if err != nil {
@@ -114,5 +114,26 @@ func TestWPCallee(t *testing.T) {
 	out, err := w.Actions(mainActions(prog), f.Predicates[1].Expr)
 	if err != nil || format.Expr(out) != "n == 1" {
 		t.Errorf("caller's predicate: %v %v", out, err)
+	}
+}
+
+// TestWPTooBig: a predicate that reads many locations a step may write has
+// exponentially many alias cases; past the bound WP gives up with an
+// UnsupportedError instead of building them.
+func TestWPTooBig(t *testing.T) {
+	reads := []string{"i", "j", "g", "i + 1", "j + 1", "g + 1", "i + 2", "j + 2", "g + 2", "i * 2", "j * 2"}
+	var sum []string
+	for _, r := range reads {
+		sum = append(sum, "a["+r+"]")
+	}
+	pred := strings.Join(sum, " + ") + " == 0"
+	got := wpOf(t, "a[n] := 1;", pred)
+	if !strings.HasPrefix(got, "error: ") || !strings.Contains(got, "more than 1024 alias cases or 65536 nodes") {
+		t.Errorf("WP of %s: %s", pred, got)
+	}
+	// six reads are within the bounds (64 cases)
+	pred = strings.Join(sum[:6], " + ") + " == 0"
+	if got := wpOf(t, "a[n] := 1;", pred); strings.HasPrefix(got, "error: ") {
+		t.Errorf("WP of %s: %s", pred, got)
 	}
 }
