@@ -54,7 +54,7 @@
 // may be is split into the two cases, one that cannot be is left alone:
 //
 //	a[i] := 2            a[j] == g    =>  j == i && 2 == g || !(j == i) && a[j] == g
-//	p.v := 2             q.v == 2     =>  q == p && 2 == 2 || !(q == p) && q.v == 2
+//	p.v := 2             q.v == 2     =>  q == p || !(q == p) && q.v == 2
 //	p.next := q          p.next.next == null
 //	                                  =>  q == p && q == null || !(q == p) && q.next == null
 //
@@ -62,8 +62,13 @@
 // e : a[j]), rises to the nearest enclosing boolean expression and is
 // written (c && φ1) || (!c && φ2); the cases of one expression exclude each
 // other and cover every state, and the result is a plain BIR expression a
-// solver or the model can evaluate. Constants true and false are folded
-// away, and nothing else is simplified.
+// solver or the model can evaluate. A case whose conditions contradict
+// each other (q == p and !(q == p)) is dropped, and a condition a case
+// needs twice is stated once. true and false are folded away, comparisons
+// of two constants are decided, and -> and <-> are written with || and ==,
+// so that a WP can stand in a guard or an action; nothing else is
+// simplified. A WP has at most 1024 cases in one expression and 65536
+// nodes: past that, Action gives up with an UnsupportedError.
 //
 // Aliasing is pruned by a type-based points-to analysis: two references
 // can point to one object only when their reference types share a

@@ -504,7 +504,27 @@ func isNull(x ast.Expr) bool {
 
 // binary rebuilds x with operands a and b, deciding comparisons with the
 // new object: it equals no reference of the state before the step.
+//
+// -> and <-> become || and ==, so that a WP is an expression that a guard
+// or an action may hold, not only a predicate; and comparisons of two
+// constants are decided.
 func (w *WP) binary(x *ast.BinaryExpr, a, b ast.Expr) ast.Expr {
+	switch x.Op {
+	case token.ARROW:
+		return w.or(w.not(a), b)
+	case token.IFF:
+		switch {
+		case isBool(a, true):
+			return b
+		case isBool(b, true):
+			return a
+		case isBool(a, false):
+			return w.not(b)
+		case isBool(b, false):
+			return w.not(a)
+		}
+		return w.compare(token.EQL, a, b)
+	}
 	if a == x.X && b == x.Y {
 		return x
 	}
@@ -514,6 +534,13 @@ func (w *WP) binary(x *ast.BinaryExpr, a, b ast.Expr) ast.Expr {
 			return w.boolLit((fa && fb) == (x.Op == token.EQL))
 		}
 	}
+	if va, ok := w.constOf(a); ok {
+		if vb, ok := w.constOf(b); ok {
+			if v, ok := decide(x.Op, va, vb); ok {
+				return w.boolLit(v)
+			}
+		}
+	}
 	switch x.Op {
 	case token.LAND:
 		return w.and(a, b)
@@ -521,6 +548,54 @@ func (w *WP) binary(x *ast.BinaryExpr, a, b ast.Expr) ast.Expr {
 		return w.or(a, b)
 	}
 	return w.record(w.binaryNode(x.Op, a, b), w.typeOf(x))
+}
+
+// constOf is the value of a constant operand: an integer, a named
+// constant, an enum constant (its ordinal), true, false (1, 0) or null (0).
+func (w *WP) constOf(x ast.Expr) (int64, bool) {
+	x = ast.Unparen(x)
+	if v, ok := w.constInt(x); ok {
+		return v, true
+	}
+	switch x := x.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.SUB {
+			if v, ok := w.constInt(x.X); ok && v > -1<<63 {
+				return -v, true
+			}
+		}
+	case *ast.Ident:
+		if c, ok := w.prog.Info.Uses[x].(*types.EnumConst); ok {
+			return c.Ordinal, true
+		}
+	case *ast.BasicLit:
+		switch x.Kind {
+		case token.TRUE:
+			return 1, true
+		case token.FALSE, token.NULL:
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// decide evaluates a comparison of two constants.
+func decide(op token.Kind, a, b int64) (bool, bool) {
+	switch op {
+	case token.EQL:
+		return a == b, true
+	case token.NEQ:
+		return a != b, true
+	case token.LSS:
+		return a < b, true
+	case token.LEQ:
+		return a <= b, true
+	case token.GTR:
+		return a > b, true
+	case token.GEQ:
+		return a >= b, true
+	}
+	return false, false
 }
 
 func (w *WP) binaryNode(op token.Kind, a, b ast.Expr) *ast.BinaryExpr {
