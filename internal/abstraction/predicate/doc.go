@@ -82,10 +82,11 @@
 // becomes false, `p != null` true), its fields and elements hold their
 // types' defaults, its length is the `new C[len]` length, and
 // `p instanceof T` is decided by C's type. `x := internChoose(v1, …)` is
-// the conjunction over the values; `assume(c)` and `assert(c)` give
-// !c || φ; lock actions, println and exit change no data. An action whose
-// new value is not an expression (a range choice, forall, reachable,
-// start) leaves φ unchanged when φ reads nothing it may write, and has no
+// the conjunction over the values, and so is a range choice with constant
+// bounds of at most 64 values; `assume(c)` and `assert(c)` give !c || φ;
+// lock actions, println and exit change no data. An action whose new value
+// is not an expression (a larger range choice, forall, reachable, start)
+// leaves φ unchanged when φ reads nothing it may write, and has no
 // WP otherwise (UnsupportedError): the abstraction then treats the
 // predicate as unknown after the step, as C2bp does. The step of a call
 // writes nothing of the caller's (the result comes with the return).

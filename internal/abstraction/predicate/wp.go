@@ -99,13 +99,28 @@ func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
 		}
 		return out, nil
 	case *ast.ChooseAction:
-		if a.Values == nil {
-			return w.havoc(a, a.Lhs, phi, "a range choice")
+		values := a.Values
+		if values == nil {
+			// a range choice with constant bounds is the list of its
+			// values, when that is short
+			lo, okl := w.constInt(a.Lo)
+			hi, okh := w.constInt(a.Hi)
+			if a.Lo == nil || a.Hi == nil || !okl || !okh || hi < lo || hi-lo >= maxChoices {
+				return w.havoc(a, a.Lhs, phi, "a range choice")
+			}
+			for v := lo; v <= hi; v++ {
+				values = append(values, w.intLit(v))
+			}
 		}
 		// φ holds after the step whatever value is chosen
 		var out ast.Expr
-		for _, v := range a.Values {
-			out = w.and(out, w.write(a.Lhs, v, phi))
+		seen := map[string]bool{}
+		for _, v := range values {
+			c := w.write(a.Lhs, v, phi)
+			if key := format.Expr(c); !seen[key] {
+				seen[key] = true
+				out = w.and(out, c)
+			}
 		}
 		return out, nil
 	case *ast.AssumeAction:
@@ -229,6 +244,8 @@ const (
 	maxCases = 1 << 10
 	maxNodes = 1 << 16
 	maxBuilt = 1 << 20 // nodes built on the way, cases dropped later included
+	// maxChoices bounds the values of a range choice that WP lists
+	maxChoices = 64
 )
 
 // tooBig is panicked when a bound is exceeded, and recovered by Action.

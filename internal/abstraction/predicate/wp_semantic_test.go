@@ -164,7 +164,7 @@ func TestWPSemantics(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(18, 2))
-	const walks = 60
+	const walks = 40
 	for _, line := range strings.Split(string(cases), "\n") {
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
