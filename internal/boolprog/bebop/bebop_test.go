@@ -602,3 +602,30 @@ func TestManyVariables(t *testing.T) {
 	}
 	checkTrail(t, "parity-unsafe.bp", info, fset, res)
 }
+
+// TestTrailTooLong: every execution to the failing assertion runs 2^18
+// calls (each procedure calls the next twice); the verdict stands, the
+// trail is left out and NoTrail says why.
+func TestTrailTooLong(t *testing.T) {
+	doubling := func(levels int) string {
+		var b strings.Builder
+		for i := 0; i < levels; i++ {
+			fmt.Fprintf(&b, "void p%d() begin\n    p%d();\n    p%d();\nend\n", i, i+1, i+1)
+		}
+		fmt.Fprintf(&b, "void p%d() begin\n    skip;\nend\n", levels)
+		b.WriteString("void main() begin\n    p0();\n    assert(F);\nend\n")
+		return b.String()
+	}
+	// 2^9 calls: the trail is there, complete.
+	_, info, fset := parse(t, "long-unsafe.bp", doubling(8))
+	res := Check(info, Config{})
+	if res.Outcome != Unsafe || len(res.Trail) < 3<<8 {
+		t.Fatalf("8 levels: %v, %d trail steps (%s)", res.Outcome, len(res.Trail), res.NoTrail)
+	}
+	checkTrail(t, "long-unsafe.bp", info, fset, res)
+	_, info, _ = parse(t, "long-unsafe.bp", doubling(18))
+	res = Check(info, Config{})
+	if res.Outcome != Unsafe || res.Trail != nil || !strings.Contains(res.NoTrail, "longer than") {
+		t.Errorf("%v, %d trail steps, NoTrail %q; want unsafe without a trail, too long", res.Outcome, len(res.Trail), res.NoTrail)
+	}
+}

@@ -48,10 +48,17 @@ type Result struct {
 	Proc    string               // its procedure
 	// Trail is an execution from main's first statement to the failing
 	// assertion (Unsafe): each step a statement about to run, with the
-	// values of the globals and of its procedure's variables.
-	Trail []Step
-	Stats Stats
+	// values of the globals and of its procedure's variables. It is nil
+	// when the check stopped while rebuilding it, or when it would be
+	// longer than MaxTrailSteps (NoTrail says which).
+	Trail   []Step
+	NoTrail string
+	Stats   Stats
 }
+
+// MaxTrailSteps bounds the length of a trail (an execution through nested
+// calls can be exponentially longer than the program).
+const MaxTrailSteps = 100000
 
 // Step is one statement of a trail.
 type Step struct {
@@ -142,7 +149,8 @@ type checker struct {
 
 	nToC, xToC, exitRen, gnToC *bdd.Renaming
 
-	predCache [][]int
+	predCache  [][]int
+	trailSteps int // steps made while rebuilding the trail
 
 	stats Stats
 	fail  *cnode
@@ -401,9 +409,13 @@ func (c *checker) run() *Result {
 	res.Assert, _ = c.fail.stmt.(*boolprog.AssertStmt)
 	res.Trail = c.trail(c.fail, c.bad)
 	if r := c.stop(); r != "" {
-		// The violation is real (found before the bound); only its trail
+		// The violation is real (found before the stop); only its trail
 		// is missing.
-		res.Trail = nil
+		res.Trail, res.NoTrail = nil, "the trail was not rebuilt: "+r
+	} else if c.trailSteps > MaxTrailSteps {
+		res.Trail, res.NoTrail = nil, fmt.Sprintf("the trail is longer than %d steps", MaxTrailSteps)
+	} else if res.Trail == nil {
+		res.NoTrail = "the trail could not be rebuilt" // a bug: checkTrail's tests say so
 	}
 	res.Stats = c.stats
 	res.Stats.TrailSteps = len(res.Trail)

@@ -93,6 +93,7 @@ func (c *checker) timeOf(hist []event, fact bdd.Node) int {
 }
 
 func (c *checker) makeStep(n *cnode, vals []bool, depth int) Step {
+	c.trailSteps++
 	st := Step{Proc: n.proc.name(), Depth: depth, Pos: n.pos, Label: n.label, Stmt: "end"}
 	if n.stmt != nil {
 		st.Stmt = boolprog.StmtHeader(n.stmt)
@@ -157,7 +158,7 @@ func (c *checker) intra(id int, vals []bool, depth int) ([]Step, []bool) {
 	rev = append(rev, c.makeStep(c.nodes[id], vals, depth))
 	preds := c.preds()
 	for {
-		if c.stop() != "" {
+		if c.stop() != "" || c.trailSteps > MaxTrailSteps {
 			return nil, nil
 		}
 		n := c.nodes[id]
