@@ -91,6 +91,11 @@
 // predicate as unknown after the step, as C2bp does. The step of a call
 // writes nothing of the caller's (the result comes with the return).
 //
+// WP.Changes says whether a step may change a predicate at all (whether
+// one of its actions may write a location the predicate reads, by the same
+// alias analysis): the predicates a step cannot change keep their boolean
+// variables, with no WP and no solver query.
+//
 // A predicate in the scope of a thread reads the locals of the thread
 // instance that takes the step; relating it to the locals of other
 // instances is the abstraction's business, not WP's.

@@ -144,18 +144,9 @@ func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
 		// by the step that returns. So the caller's data and the globals
 		// do not change; a predicate over the callee's own variables is
 		// another scope, which this step enters.
-		callee, _ := w.prog.Info.Uses[a.Func].(*types.Proc)
-		var bad *ast.Ident
-		ast.Inspect(phi, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && bad == nil {
-				if v, ok := w.prog.Info.Uses[id].(*types.Var); ok && callee != nil && v.Owner == callee {
-					bad = id
-				}
-			}
-			return bad == nil
-		})
+		bad := w.readsCallee(a, phi)
 		if bad != nil {
-			return nil, &UnsupportedError{a.Pos(), "no weakest precondition of call for " + format.Expr(phi) + ": it reads " + bad.Name + " of the callee " + callee.Name()}
+			return nil, &UnsupportedError{a.Pos(), "no weakest precondition of call for " + format.Expr(phi) + ": it reads " + bad.Name + " of the callee " + a.Func.Name}
 		}
 		return phi, nil
 	case *ast.LockAction, *ast.PrintAction, *ast.ExitAction:
@@ -168,6 +159,14 @@ func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
 // expression: φ is unchanged when it reads nothing lhs may denote, and
 // unsupported otherwise.
 func (w *WP) havoc(a ast.Action, lhs, phi ast.Expr, what string) (ast.Expr, error) {
+	if w.reads(phi, lhs) {
+		return nil, &UnsupportedError{a.Pos(), "no weakest precondition of " + what + " for " + format.Expr(phi) + ": it reads " + format.Expr(lhs)}
+	}
+	return phi, nil
+}
+
+// reads reports whether φ reads a location that may be lhs.
+func (w *WP) reads(phi, lhs ast.Expr) bool {
 	hit := false
 	ast.Inspect(phi, func(n ast.Node) bool {
 		if x, ok := n.(ast.Expr); ok && !hit {
@@ -177,10 +176,61 @@ func (w *WP) havoc(a ast.Action, lhs, phi ast.Expr, what string) (ast.Expr, erro
 		}
 		return !hit
 	})
-	if hit {
-		return nil, &UnsupportedError{a.Pos(), "no weakest precondition of " + what + " for " + format.Expr(phi) + ": it reads " + format.Expr(lhs)}
+	return hit
+}
+
+// readsCallee returns a variable of the function a calls that φ reads, or
+// nil.
+func (w *WP) readsCallee(a *ast.CallAction, phi ast.Expr) *ast.Ident {
+	callee, _ := w.prog.Info.Uses[a.Func].(*types.Proc)
+	var bad *ast.Ident
+	ast.Inspect(phi, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && bad == nil {
+			if v, ok := w.prog.Info.Uses[id].(*types.Var); ok && callee != nil && v.Owner == callee {
+				bad = id
+			}
+		}
+		return bad == nil
+	})
+	return bad
+}
+
+// Changes reports whether the actions may change the value of φ: whether
+// one of them may write a location φ reads, by the alias analysis of WP
+// (a call changes the variables of its callee). When it reports false, φ
+// has the same value before and after every execution of the actions that
+// ends in a state (WP(actions, φ) is φ but for the conditions of assume and
+// assert), and the abstraction leaves φ's boolean variable alone; when
+// true, φ may still keep its value.
+func (w *WP) Changes(actions []ast.Action, phi ast.Expr) bool {
+	for _, a := range actions {
+		var lhs ast.Expr
+		switch a := a.(type) {
+		case *ast.AssignAction:
+			lhs = a.Lhs
+		case *ast.NewAction:
+			lhs = a.Lhs
+		case *ast.ChooseAction:
+			lhs = a.Lhs
+		case *ast.ForallAction:
+			lhs = a.Lhs
+		case *ast.ReachableAction:
+			lhs = a.Lhs
+		case *ast.StartAction:
+			lhs = a.Lhs
+		case *ast.CallAction:
+			if w.readsCallee(a, phi) != nil {
+				return true
+			}
+		case *ast.LockAction, *ast.PrintAction, *ast.ExitAction, *ast.AssertAction, *ast.AssumeAction:
+		default:
+			return true
+		}
+		if lhs != nil && w.reads(phi, lhs) {
+			return true
+		}
 	}
-	return phi, nil
+	return false
 }
 
 // write is WP(lhs := rhs, φ): Morris' axiom of assignment, generalized to

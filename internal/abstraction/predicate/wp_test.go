@@ -137,3 +137,73 @@ func TestWPTooBig(t *testing.T) {
 		t.Errorf("WP of %s: %s", pred, got)
 	}
 }
+
+// TestChanges: which predicates a step may change, by the alias analysis
+// of WP; and, over every case of wp.cases without assume or assert, a
+// predicate a step cannot change has itself as its WP.
+func TestChanges(t *testing.T) {
+	for _, tc := range []struct {
+		actions, pred string
+		want          bool
+	}{
+		{"p.v := 2;", "o.v == 2", false}, // another record type
+		{"p.v := 2;", "q.v == 2", true},
+		{"p.v := 2;", "q.lo == 2", false}, // another field
+		{"p.v := 2;", "g < 2", false},
+		{"c.v := 2;", "s.v == 2", false}, // another collection
+		{"c.v := 2;", "p.v == 2", true},
+		{"a[1] := 2;", "a[2] == g", false},
+		{"a[1] := 2;", "a[i] == g", true},
+		{"i := 1;", "a[i] == g", true}, // an index
+		{"p := q;", "p.next == null", true},
+		{"b := new Bufs[2];", "b.length == 2", true},
+		{"n := internChoose(0 .. 99);", "n == 1", true},
+		{"lock(m); println(g); assume(g > 0); assert(n != 0);", "g > 0 && n != 0", false},
+		{"n := call inc(g);", "n == 1", false}, // written by the return
+	} {
+		prog := withActions(t, tc.actions)
+		f, err := ParseFile(prog, "case.pred", []byte("[thread Main] "+tc.pred))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := NewWP(prog).Changes(mainActions(prog), f.Predicates[0].Expr); got != tc.want {
+			t.Errorf("%s changes %s: %v, want %v", tc.actions, tc.pred, got, tc.want)
+		}
+	}
+	prog := withActions(t, "n := call inc(g);")
+	f, err := ParseFile(prog, "case.pred", []byte("[function inc] k == 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !NewWP(prog).Changes(mainActions(prog), f.Predicates[0].Expr) {
+		t.Errorf("a call does not change its callee's k")
+	}
+
+	cases, err := os.ReadFile("testdata/wp.cases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unchanged := 0
+	for _, line := range strings.Split(string(cases), "\n") {
+		actions, pred, ok := strings.Cut(line, "|")
+		if !ok || strings.HasPrefix(line, "#") || strings.Contains(actions, "assume") || strings.Contains(actions, "assert") {
+			continue
+		}
+		actions, pred = strings.TrimSpace(actions), strings.TrimSpace(pred)
+		prog := withActions(t, actions)
+		f, err := ParseFile(prog, "case.pred", []byte("[thread Main] "+pred))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if NewWP(prog).Changes(mainActions(prog), f.Predicates[0].Expr) {
+			continue
+		}
+		unchanged++
+		if got, want := wpOf(t, actions, pred), plain(t, actions, pred); got != want {
+			t.Errorf("%s: unchanged, but its WP is %s, not %s", line, got, want)
+		}
+	}
+	if unchanged < 5 {
+		t.Errorf("only %d cases of wp.cases are unchanged", unchanged)
+	}
+}
