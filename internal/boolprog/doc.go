@@ -48,5 +48,21 @@
 // side tables (Info): the variable of every name, the callee of every call,
 // the label of every goto target.
 //
-// The symbolic (BDD) checker of boolean programs works on the same tree.
+// CheckExplicit decides whether an assertion can fail in an execution from
+// main, as Bebop does, with the summary-based interprocedural reachability
+// of Reps, Horwitz and Sagiv, here over explicit valuations of the variables
+// in scope (cfg.go builds a control-flow graph per procedure, explicit.go
+// tabulates path edges and summaries): exact under recursion, bounded in the
+// states it stores (beyond the bound the answer is Inconclusive, never a
+// guess), with a trail on failure rebuilt from the summaries (trail.go).
+// A failing check prints, with WriteTrail:
+//
+//	t.bp:13:5: main p, q := set(T, F); [x=0 y=0 p=0 q=0]
+//	t.bp:5:5: set assert(!(a & b & x)); [x=0 y=0 a=1 b=0]
+//	t.bp:6:5: set x := a | x; [x=0 y=0 a=1 b=0]
+//	...
+//
+// The tests check CheckExplicit against an independent collecting
+// semantics of the tree on random programs without recursion
+// (oracle_test.go). The symbolic (BDD) checker works on the same tree.
 package boolprog

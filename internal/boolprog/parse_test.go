@@ -96,6 +96,13 @@ func TestParseRecovers(t *testing.T) {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
+	// A body whose only statement has an error gets no second error for
+	// being empty.
+	_, _, err = parseString(t, "void main() begin\n  x := ;\nend")
+	if list, _ := err.(source.ErrorList); len(list) != 1 {
+		t.Errorf("errors %v, want only t.bp:2:8", err)
+	}
+
 	var b strings.Builder
 	b.WriteString("void main() begin\n")
 	for i := 0; i < 3*MaxErrors; i++ {

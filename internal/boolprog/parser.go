@@ -241,16 +241,18 @@ func (p *parser) parseProc() *Proc {
 // list may not be empty.
 func (p *parser) parseStmtList() []Stmt {
 	var list []Stmt
+	tried := false // a statement was seen, possibly with errors
 	for {
 		switch p.tok() {
 		case kwEnd, kwFi, kwOd, kwElse, kwElsif, tEOF:
-			if len(list) == 0 {
-				p.guard(func() { p.fail("statement") }, stmtStop)
+			if !tried {
+				p.errorAt(p.toks[p.i].off, "expected statement, found "+p.found())
 			}
 			return list
 		case kwBool, kwVoid:
 			p.fail("end") // a procedure header: the enclosing procedure was not closed
 		}
+		tried = true
 		p.guard(func() { list = append(list, p.parseStmt()) }, stmtStop)
 	}
 }
