@@ -281,6 +281,9 @@ func (t *tabulation) context(proc int32, g, p uint64, creator int32) int32 {
 // enforce invariant.
 func (t *tabulation) add(ctx, n int32, g, l uint64, how uint8, from, sum int32) {
 	t.work++
+	if t.work >= t.lim.MaxWork && t.full() {
+		return
+	}
 	pg := t.graphs[t.ctxs[ctx].proc]
 	if pg.enforce != nil && pg.enforce.eval(g, l)&canTrue == 0 {
 		return
@@ -418,6 +421,7 @@ func (t *tabulation) process(id int32) {
 // summary records that context ctx can return with globals g and results
 // rets, and passes it to every caller waiting for the context.
 func (t *tabulation) summary(ctx int32, g, rets uint64, exit int32) {
+	t.work++
 	key := sumKey{ctx, g, rets}
 	if _, ok := t.sumIdx[key]; ok || t.full() {
 		return

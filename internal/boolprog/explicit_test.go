@@ -1,10 +1,13 @@
 package boolprog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"birch/internal/source"
 )
 
 // TestExplicitTestdata checks every testdata program against the verdict in
@@ -28,13 +31,18 @@ func TestExplicitTestdata(t *testing.T) {
 			continue
 		}
 		if want == Fail {
-			checkTrailEnds(t, f, info, res)
+			checkTrailEnds(t, f, fset, info, res)
 		}
 	}
 }
 
-func checkTrailEnds(t *testing.T, name string, info *Info, res *Result) {
+func checkTrailEnds(t *testing.T, name string, fset *source.FileSet, info *Info, res *Result) {
 	t.Helper()
+	if err := replayTrail(fset, info, res); err != nil {
+		var b strings.Builder
+		WriteTrail(&b, res)
+		t.Errorf("%s: the trail does not replay: %v\n%s", name, err, b.String())
+	}
 	if len(res.Trail) == 0 {
 		t.Errorf("%s: fail without a trail", name)
 		return
@@ -76,5 +84,73 @@ summary-unsafe.bp:6:5: set assert(!(a & b & x)); [x=1 y=0 a=1 b=1]
 `
 	if got := b.String(); got != want {
 		t.Errorf("trail:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestReplayRejectsBadTrails checks the trail checker used by the other
+// tests: every single flipped value of a real trail, and the trail with a
+// step left out, are rejected.
+func TestReplayRejectsBadTrails(t *testing.T) {
+	src, err := os.ReadFile("testdata/summary-unsafe.bp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, info, fset := mustParse(t, "summary-unsafe.bp", string(src))
+	res := CheckExplicit(fset, info, Limits{})
+	if err := replayTrail(fset, info, res); err != nil {
+		t.Fatalf("the real trail: %v", err)
+	}
+	for i := range res.Trail {
+		for j, v := range res.Trail[i].Values {
+			if i == 0 && (v.Name == "x" || v.Name == "y") {
+				continue // the first statement sets them whatever they were
+			}
+			bad := *res
+			bad.Trail = append([]Step(nil), res.Trail...)
+			bad.Trail[i].Values = append([]Value(nil), res.Trail[i].Values...)
+			bad.Trail[i].Values[j].Value = !bad.Trail[i].Values[j].Value
+			if replayTrail(fset, info, &bad) == nil {
+				t.Errorf("step %d, %s flipped: accepted", i+1, bad.Trail[i].Values[j].Name)
+			}
+		}
+		bad := *res
+		bad.Trail = append(append([]Step(nil), res.Trail[:i]...), res.Trail[i+1:]...)
+		if replayTrail(fset, info, &bad) == nil {
+			t.Errorf("step %d left out: accepted", i+1)
+		}
+	}
+}
+
+// TestExplicitBounds checks that programs too large for the bounds end
+// inconclusive, quickly and with the reason, never pass.
+func TestExplicitBounds(t *testing.T) {
+	var names []string
+	for i := range 12 {
+		names = append(names, fmt.Sprintf("x%d", i))
+	}
+	stars := strings.TrimSuffix(strings.Repeat("*, ", 12), ", ")
+	list := strings.Join(names, ", ")
+	var many []string
+	for i := range 65 {
+		many = append(many, fmt.Sprintf("g%d", i))
+	}
+	cases := []struct {
+		name, src string
+		lim       Limits
+		want      string
+	}{
+		{"states", "decl " + strings.Join(many[:30], ", ") + ";\nvoid main() begin assert(T); end", Limits{MaxStates: 10000}, "the state bound was reached"},
+		{"work", "void main() begin\n decl " + list + ";\n " + list + " := " + stars + ";\n " + list + " := " + stars + ";\n assert(T);\nend", Limits{MaxStates: 10000}, "the work bound was reached"},
+		{"globals", "decl " + strings.Join(many, ", ") + ";\nvoid main() begin assert(T); end", Limits{}, "65 global variables: the explicit checker handles at most 64"},
+	}
+	for _, c := range cases {
+		_, info, fset := mustParse(t, c.name, c.src)
+		res := CheckExplicit(fset, info, c.lim)
+		if res.Verdict != Inconclusive || !strings.Contains(res.Reason, c.want) {
+			t.Errorf("%s: %v (%s), want inconclusive: %s", c.name, res.Verdict, res.Reason, c.want)
+		}
+		if c.lim.MaxStates > 0 && res.States+res.Contexts+res.Summaries > c.lim.MaxStates {
+			t.Errorf("%s: %d states stored, over the bound %d", c.name, res.States+res.Contexts+res.Summaries, c.lim.MaxStates)
+		}
 	}
 }

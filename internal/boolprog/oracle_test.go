@@ -8,6 +8,22 @@ import (
 	"birch/internal/source"
 )
 
+// generated parses and resolves a generated program.
+func generated(t *testing.T, seed uint64, recursive bool) (string, *source.FileSet, *Info) {
+	t.Helper()
+	text := String(genProgram(seed, recursive))
+	fset := source.NewFileSet()
+	prog, err := Parse(fset, fmt.Sprintf("gen%d.bp", seed), []byte(text))
+	if err != nil {
+		t.Fatalf("seed %d: generated program does not parse: %v\n%s", seed, err, text)
+	}
+	info, err := Resolve(fset, prog)
+	if err != nil {
+		t.Fatalf("seed %d: generated program does not resolve: %v\n%s", seed, err, text)
+	}
+	return text, fset, info
+}
+
 // The oracle is a second, independent semantics for programs without
 // recursion and without goto: it computes, statement by statement on the
 // tree, the set of states reachable after each statement (a collecting
@@ -24,7 +40,10 @@ type oret struct{ g, rets uint64 }
 type oracle struct {
 	info   *Info
 	failed bool
-	memo   map[[3]uint64]map[oret]bool
+	memo   map[[4]uint64]map[oret]bool
+	// With maxDepth > 0, calls deeper than maxDepth do not return: the
+	// oracle under-approximates programs with recursion.
+	maxDepth, depth int
 }
 
 func (o *oracle) value(x *Ident, s ostate) bool {
@@ -156,10 +175,15 @@ func (o *oracle) filter(pi *ProcInfo, in oset) oset {
 // call returns the (globals, results) pairs with which pi returns when
 // entered with globals g and parameter bits p.
 func (o *oracle) call(pi *ProcInfo, g, p uint64) map[oret]bool {
-	key := [3]uint64{uint64(pi.Index), g, p}
+	key := [4]uint64{uint64(pi.Index), g, p, uint64(o.depth)}
 	if r, ok := o.memo[key]; ok {
 		return r
 	}
+	if o.maxDepth > 0 && o.depth >= o.maxDepth {
+		return nil
+	}
+	o.depth++
+	defer func() { o.depth-- }()
 	np := len(pi.Proc.Params)
 	in := oset{}
 	for x := uint64(0); x < 1<<(len(pi.Vars)-np); x++ {
@@ -282,9 +306,11 @@ func (o *oracle) stmt(pi *ProcInfo, st Stmt, in oset, rets map[oret]bool) oset {
 	return out
 }
 
-// oracleFails reports whether some assertion can fail from main.
-func oracleFails(info *Info) bool {
-	o := &oracle{info: info, memo: map[[3]uint64]map[oret]bool{}}
+// oracleFails reports whether some assertion can fail from main in an
+// execution whose calls nest at most maxDepth deep (0: no bound, for
+// programs without recursion).
+func oracleFails(info *Info, maxDepth int) bool {
+	o := &oracle{info: info, memo: map[[4]uint64]map[oret]bool{}, maxDepth: maxDepth}
 	m := info.Main
 	for g := uint64(0); g < 1<<len(info.Globals); g++ {
 		for p := uint64(0); p < 1<<len(m.Proc.Params); p++ {
@@ -299,11 +325,12 @@ func oracleFails(info *Info) bool {
 // it), no goto.
 
 type gen struct {
-	r     *rand.Rand
-	det   bool // generate expressions without * and schoose
-	procs []*Proc
-	scope []string // variables in scope in the procedure being generated
-	cur   int
+	r         *rand.Rand
+	recursive bool // calls may go to any procedure
+	det       bool // generate expressions without * and schoose
+	procs     []*Proc
+	scope     []string // variables in scope in the procedure being generated
+	cur       int
 }
 
 func id(name string) *Ident { return &Ident{Name: name} }
@@ -364,10 +391,15 @@ func (g *gen) stmt(depth int) Stmt {
 			}
 			return s
 		case k < 9:
-			if g.cur+1 >= len(g.procs) {
+			var callee *Proc
+			switch {
+			case g.recursive:
+				callee = g.procs[g.r.IntN(len(g.procs))]
+			case g.cur+1 < len(g.procs):
+				callee = g.procs[g.cur+1+g.r.IntN(len(g.procs)-g.cur-1)]
+			default:
 				continue
 			}
-			callee := g.procs[g.cur+1+g.r.IntN(len(g.procs)-g.cur-1)]
 			s := &CallStmt{Proc: id(callee.Name.Name)}
 			for range callee.Params {
 				s.Args = append(s.Args, g.expr(1))
@@ -410,8 +442,8 @@ func (g *gen) stmt(depth int) Stmt {
 	}
 }
 
-func genProgram(seed uint64) *Program {
-	g := &gen{r: rand.New(rand.NewPCG(seed, 18))}
+func genProgram(seed uint64, recursive bool) *Program {
+	g := &gen{r: rand.New(rand.NewPCG(seed, 18)), recursive: recursive}
 	prog := &Program{}
 	var globals []string
 	if n := g.r.IntN(3); n > 0 {
@@ -469,20 +501,11 @@ func TestExplicitAgreesWithOracle(t *testing.T) {
 	const n = 2000
 	verdicts := map[Verdict]int{}
 	for seed := uint64(0); seed < n; seed++ {
-		text := String(genProgram(seed))
-		fset := source.NewFileSet()
+		text, fset, info := generated(t, seed, false)
 		name := fmt.Sprintf("gen%d.bp", seed)
-		prog, err := Parse(fset, name, []byte(text))
-		if err != nil {
-			t.Fatalf("seed %d: generated program does not parse: %v\n%s", seed, err, text)
-		}
-		info, err := Resolve(fset, prog)
-		if err != nil {
-			t.Fatalf("seed %d: generated program does not resolve: %v\n%s", seed, err, text)
-		}
 		res := CheckExplicit(fset, info, Limits{})
 		want := Pass
-		if oracleFails(info) {
+		if oracleFails(info, 0) {
 			want = Fail
 		}
 		verdicts[res.Verdict]++
@@ -491,11 +514,43 @@ func TestExplicitAgreesWithOracle(t *testing.T) {
 			continue
 		}
 		if res.Verdict == Fail {
-			checkTrailEnds(t, name, info, res)
+			checkTrailEnds(t, name, fset, info, res)
 		}
 	}
 	if verdicts[Pass] < n/10 || verdicts[Fail] < n/10 {
 		t.Errorf("the generator gives too one-sided a mix: %v", verdicts)
 	}
 	t.Logf("verdicts: pass %d, fail %d", verdicts[Pass], verdicts[Fail])
+}
+
+// TestExplicitRecursiveGenerated generates small programs whose calls may
+// recurse: every violation the checker reports must replay as an execution,
+// and every violation the depth-bounded oracle finds (calls nested at most
+// four deep) must be reported.
+func TestExplicitRecursiveGenerated(t *testing.T) {
+	const n = 1000
+	verdicts := map[Verdict]int{}
+	beyond := 0
+	for seed := uint64(0); seed < n; seed++ {
+		text, fset, info := generated(t, seed, true)
+		name := fmt.Sprintf("gen%d.bp", seed)
+		res := CheckExplicit(fset, info, Limits{})
+		verdicts[res.Verdict]++
+		bounded := oracleFails(info, 4)
+		switch {
+		case res.Verdict == Inconclusive:
+			t.Errorf("seed %d: inconclusive: %s", seed, res.Reason)
+		case res.Verdict == Pass && bounded:
+			t.Errorf("seed %d: checker passes, the bounded oracle finds a violation\n%s", seed, text)
+		case res.Verdict == Fail:
+			checkTrailEnds(t, name, fset, info, res)
+			if !bounded {
+				beyond++
+			}
+		}
+	}
+	if verdicts[Pass] < n/10 || verdicts[Fail] < n/10 {
+		t.Errorf("the generator gives too one-sided a mix: %v", verdicts)
+	}
+	t.Logf("verdicts: pass %d, fail %d (%d of them beyond the oracle's depth)", verdicts[Pass], verdicts[Fail], beyond)
 }
