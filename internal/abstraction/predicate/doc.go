@@ -90,6 +90,9 @@
 // WP otherwise (UnsupportedError): the abstraction then treats the
 // predicate as unknown after the step, as C2bp does. The step of a call
 // writes nothing of the caller's (the result comes with the return).
+// After a checked conversion `b := x`, x of a supertype, a read `b.f` of a
+// field of the subtype only would become `x.f`, which BIR cannot write
+// without a cast: there is no WP then either.
 //
 // WP.Changes says whether a step may change a predicate at all (whether
 // one of its actions may write a location the predicate reads, by the same

@@ -75,10 +75,14 @@ func (w *WP) Actions(actions []ast.Action, phi ast.Expr) (ast.Expr, error) {
 func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(tooBig); !ok {
+			switch r := r.(type) {
+			case tooBig:
+				out, err = nil, &UnsupportedError{a.Pos(), fmt.Sprintf("the weakest precondition of this step for %s has more than %d alias cases or %d nodes", source.Excerpt(format.Expr(phi)), maxCases, maxNodes)}
+			case noCast:
+				out, err = nil, &UnsupportedError{a.Pos(), fmt.Sprintf("no weakest precondition of this step for %s: it would read field %s of %s, whose type has no such field (a checked conversion; BIR has no cast)", source.Excerpt(format.Expr(phi)), r.field, source.Excerpt(r.base))}
+			default:
 				panic(r)
 			}
-			out, err = nil, &UnsupportedError{a.Pos(), fmt.Sprintf("the weakest precondition of this step for %s has more than %d alias cases or %d nodes", source.Excerpt(format.Expr(phi)), maxCases, maxNodes)}
 		}
 	}()
 	switch a := a.(type) {
@@ -301,6 +305,23 @@ const (
 // tooBig is panicked when a bound is exceeded, and recovered by Action.
 type tooBig struct{}
 
+// noCast is panicked, and recovered by Action, when a WP would read a field
+// through a reference whose type does not have it: after a checked
+// conversion `b := x` (x of a supertype), `b.f` would become `x.f`, which
+// BIR cannot write without a cast.
+type noCast struct{ base, field string }
+
+// checkField panics with noCast unless base's record type has field f.
+func (w *WP) checkField(base ast.Expr, f *ast.Ident) {
+	r, ok := w.typeOf(base).Underlying().(*types.Ref)
+	if !ok || r.Target == nil {
+		return
+	}
+	if rec, ok := r.Target.Underlying().(*types.Record); ok && rec.Field(f.Name) == nil {
+		panic(noCast{format.Expr(base), f.Name})
+	}
+}
+
 // subst returns the cases of x with the write applied. A boolean
 // expression is folded into one case: its cases become the disjunction
 // (c1 && x1) || (!c1 && x2), BIR having no conditional expression; so case
@@ -353,6 +374,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 		for _, a := range w.subst(x.X) {
 			y := ast.Expr(x)
 			if a.x != x.X {
+				w.checkField(a.x, x.Sel)
 				y = w.record(&ast.SelectorExpr{X: w.operand(a.x, 11), Sel: x.Sel}, w.typeOf(x))
 			}
 			out = append(out, w.located(a.conds, y)...)

@@ -33,8 +33,10 @@ const semanticMain = `main thread Main ()
   s1 : Spare_ref;
   o1 : Other_ref;
   b1, b2 : Buf_ref;
+  ac : AnyCell;
+  bg, bg1 : Big_ref;
   loc alloc:
-    when true do { c1 := new Cells; c2 := new Cells; s1 := new Spare; o1 := new Others; b1 := new Bufs[3]; b2 := new Bufs[3]; } goto v0;
+    when true do { bg1 := new Bigs; c1 := new Cells; c2 := new Cells; s1 := new Spare; o1 := new Others; b1 := new Bufs[3]; b2 := new Bufs[3]; } goto v0;
 %s  loc check:
     when true do { wp_pre := %s; } goto after;
     when true do { %s wp_post := %s; } goto done;
@@ -51,6 +53,7 @@ var semanticChoices = func() [][2]string {
 		{"i", "0, 1, 2"}, {"j", "0, 1, 2"},
 		{"p", "c1, c2, s1, null"}, {"q", "c1, c2, s1, null"}, {"c", "c1, c2"}, {"s", "s1"}, {"o", "o1"},
 		{"b", "b1, b2, null"}, {"d", "b1, b2"}, {"o1.v", "0, 3"},
+		{"ac", "c1, bg1"}, {"bg", "bg1"}, {"bg1.v", "0, 1"}, {"bg1.big", "false, true"},
 	}
 	for k := 0; k < 3; k++ {
 		out = append(out, [2]string{fmt.Sprintf("a[%d]", k), "0, 1, 2, 3"})
