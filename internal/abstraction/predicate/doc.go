@@ -82,8 +82,9 @@
 // becomes false, `p != null` true), its fields and elements hold their
 // types' defaults, its length is the `new C[len]` length, and
 // `p instanceof T` is decided by C's type. `x := internChoose(v1, …)` is
-// the conjunction over the values, and so is a range choice with constant
-// bounds of at most 64 values; `assume(c)` and `assert(c)` give !c || φ;
+// the conjunction over the values (stronger than the liberal precondition
+// when a value may fail to be stored, which keeps the abstraction sound),
+// and so is a range choice with constant bounds of at most 64 values; `assume(c)` and `assert(c)` give !c || φ;
 // lock actions, println and exit change no data. An action whose new value
 // is not an expression (a larger range choice, forall, reachable, start)
 // leaves φ unchanged when φ reads nothing it may write, and has no

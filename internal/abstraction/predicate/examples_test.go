@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
@@ -76,5 +75,4 @@ func checkBIR(t *testing.T, prog *types.Program, proc *types.Proc, name, text st
 	if again := format.Expr(x); again != text {
 		t.Errorf("%s: WP %s prints as %s once parsed", name, text, again)
 	}
-	_ = ast.Unparen
 }
