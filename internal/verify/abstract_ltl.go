@@ -115,6 +115,11 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 			c.Reason += " (fair or not: the abstract model satisfies it without --fair)"
 		}
 		c.Reason += "; " + notCoveredLTL
+		// the property proven is weaker than the one written: name it
+		// so (a check that fails or is not decided claims nothing of it)
+		q := *p.Property
+		q.Title += " (executions that end in a deadlock not covered)"
+		c.Properties = []*Property{&q}
 		return c, nil
 	}
 	absRes := ltlOf[c.foundBy(res, cfRes)]

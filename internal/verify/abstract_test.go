@@ -210,7 +210,7 @@ func TestAbstractRun(t *testing.T) {
 		}
 		got = append(got, c.Properties[0].Title+": "+c.Verdict().String())
 	}
-	want := "safety (assertions, runtime errors; deadlock freedom not proven): pass; ltl property back_to_even: pass; ltl property often_odd: inconclusive"
+	want := "safety (assertions, runtime errors; deadlock freedom not proven): pass; ltl property back_to_even (executions that end in a deadlock not covered): pass; ltl property often_odd: inconclusive"
 	if strings.Join(got, "; ") != want || res.Verdict() != Inconclusive {
 		t.Errorf("checks %q, verdict %s; want %q", strings.Join(got, "; "), res.Verdict(), want)
 	}

@@ -71,3 +71,27 @@ func TestAbstractDivisionNotProven(t *testing.T) {
 		t.Errorf("half: %s (%s), want inconclusive because of the division in the guard at line 13", c.Verdict(), c.Reason)
 	}
 }
+
+// TestAbstractLTLPassNamesDeadlocks: a pass of an ltl property with
+// abstraction holds only of the executions that do not end in a deadlock
+// (abstraction does not preserve deadlocks); the property it names says
+// so. abstract-ltl-deadlock.bir's ends is false (its one execution
+// deadlocks), yet the run printed "pass: all 2 properties hold" and
+// "ltl property ends: pass".
+func TestAbstractLTLPassNamesDeadlocks(t *testing.T) {
+	file := "testdata/abstract-ltl-deadlock.bir"
+	if c := run(t, file, Task{Select: Selection{Names: []string{"ends"}}}).Checks[0]; c.Verdict() != Fail {
+		t.Fatalf("%s without abstraction: %s, want fail", file, c.Verdict())
+	}
+	c := oneCheck(t, checkAbstract(t, file, Task{Select: Selection{Names: []string{"ends"}}}, DataAbstraction{Bindings: []string{"x=range(0,2)"}}))
+	if c.Verdict() != Pass {
+		t.Fatalf("with abstraction: %s (%s), want the abstraction's pass", c.Verdict(), c.Reason)
+	}
+	p := c.Properties[0]
+	if p.Name != "ends" || !strings.Contains(p.Title, "executions that end in a deadlock not covered") {
+		t.Errorf("the property passed is %q, want ends qualified: its executions that end in a deadlock are not covered", p.Title)
+	}
+	if v, _ := c.PropertyVerdict(p); v != Pass || p.AutomatonStates == 0 {
+		t.Errorf("ends: %s with %d automaton states, want pass and the automaton's states", v, p.AutomatonStates)
+	}
+}
