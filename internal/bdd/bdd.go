@@ -15,17 +15,21 @@ const (
 // about 2^22 nodes, some 100 MB with the unique table.
 const DefaultMaxNodes = 1 << 22
 
-// defaultCacheSize is the number of entries of the computed cache.
-const defaultCacheSize = 1 << 18
+// defaultCacheSize is the largest number of entries of the computed cache;
+// it starts at minCacheSize and grows with the unique table.
+const (
+	defaultCacheSize = 1 << 20
+	minCacheSize     = 1 << 10
+)
 
 // Config configures a Manager; its zero value works.
 type Config struct {
 	// MaxNodes bounds the number of nodes, terminals included
 	// (zero: DefaultMaxNodes).
 	MaxNodes int
-	// CacheSize is the number of entries of the computed cache, rounded
-	// up to a power of two (zero: 2^18). The cache is lossy: a smaller
-	// one only costs time.
+	// CacheSize bounds the entries of the computed cache, rounded up to a
+	// power of two (zero: 2^20); the cache starts small and grows with the
+	// nodes. The cache is lossy: a smaller one only costs time.
 	CacheSize int
 }
 
@@ -53,12 +57,13 @@ type cacheEntry struct {
 // number of variables. A Manager is not safe for concurrent use; distinct
 // Managers share nothing.
 type Manager struct {
-	nvars  int
-	nodes  []node
-	unique []int32 // open addressing; 0 is empty (terminals are never stored)
-	max    int
-	cache  []cacheEntry
-	err    error
+	nvars    int
+	nodes    []node
+	unique   []int32 // open addressing; 0 is empty (terminals are never stored)
+	max      int
+	cache    []cacheEntry
+	cacheMax int
+	err      error
 }
 
 // limitPanic unwinds a recursive operation that hit the node bound; the
@@ -85,10 +90,7 @@ func New(nvars int, cfg Config) *Manager {
 	for size < cs {
 		size <<= 1
 	}
-	m := &Manager{nvars: nvars, max: max, cache: make([]cacheEntry, size)}
-	for i := range m.cache {
-		m.cache[i].op = -1
-	}
+	m := &Manager{nvars: nvars, max: max, cacheMax: size, cache: make([]cacheEntry, min(size, minCacheSize))}
 	term := int32(nvars)
 	m.nodes = append(m.nodes, node{level: term, low: False, hi: False}, node{level: term, low: True, hi: True})
 	m.unique = make([]int32, 1024)
@@ -173,13 +175,17 @@ func (m *Manager) insert(id int32) {
 
 func (m *Manager) rehash() {
 	m.unique = make([]int32, 2*len(m.unique))
+	if n := min(m.cacheMax, len(m.unique)/2); n > len(m.cache) {
+		m.cache = make([]cacheEntry, n) // entries dropped: the cache is lossy
+	}
 	for id := int32(2); id < int32(len(m.nodes)); id++ {
 		m.insert(id)
 	}
 }
 
+// Operation codes of the computed cache; 0 marks an empty entry.
 const (
-	opAnd int32 = iota
+	opAnd int32 = iota + 1
 	opOr
 	opXor
 	opNot
