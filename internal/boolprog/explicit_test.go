@@ -154,3 +154,42 @@ func TestExplicitBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestExplicitLongTrail checks a violation at the end of a path longer than
+// MaxTrailSteps: a 16-bit counter counts from 0 to all ones (131072 steps)
+// before assert(F). The verdict stands, the trail keeps its last steps and
+// says it is cut.
+func TestExplicitLongTrail(t *testing.T) {
+	const n = 16
+	var names, incr []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("c%d", i))
+		if i == 0 {
+			incr = append(incr, "!c0")
+		} else {
+			incr = append(incr, fmt.Sprintf("%s ^ (%s)", names[i], strings.Join(names[:i], " & ")))
+		}
+	}
+	list := strings.Join(names, ", ")
+	src := "decl " + list + ";\nvoid main() begin\n" +
+		"  " + list + " := " + strings.TrimSuffix(strings.Repeat("F, ", n), ", ") + ";\n" +
+		"  while (!(" + strings.Join(names, " & ") + ")) do " + list + " := " + strings.Join(incr, ", ") + "; od\n" +
+		"  assert(F);\nend\n"
+	_, info, fset := mustParse(t, "counter.bp", src)
+	res := CheckExplicit(fset, info, Limits{})
+	if res.Verdict != Fail {
+		t.Fatalf("%v (%s), want fail", res.Verdict, res.Reason)
+	}
+	if !res.TrailCut || len(res.Trail) != MaxTrailSteps {
+		t.Errorf("trail of %d steps, cut %v; want the last %d steps, cut", len(res.Trail), res.TrailCut, MaxTrailSteps)
+	}
+	last := res.Trail[len(res.Trail)-1]
+	if last.Stmt != "assert(F);" {
+		t.Errorf("the trail ends at %q", last.Stmt)
+	}
+	for _, v := range last.Values {
+		if !v.Value {
+			t.Errorf("at the assertion %s = 0, want the counter all ones", v.Name)
+		}
+	}
+}

@@ -47,8 +47,9 @@ func (t *tabulation) failed() *Result {
 	}
 	res.TrailCut = truncated
 	res.Trail = make([]Step, len(rev))
+	headers := map[*node]string{} // one string per statement, shared by its steps
 	for i, e := range rev {
-		res.Trail[len(rev)-1-i] = t.step(e)
+		res.Trail[len(rev)-1-i] = t.step(e, headers)
 	}
 	return res
 }
@@ -63,13 +64,18 @@ func unlabel(s Stmt) Stmt {
 	}
 }
 
-func (t *tabulation) step(e int32) Step {
+func (t *tabulation) step(e int32, headers map[*node]string) Step {
 	pe := t.edges[e]
 	pg := t.graphs[t.ctxs[pe.ctx].proc]
 	n := &pg.nodes[pe.node]
 	st := Step{Proc: pg.info.Proc.Name.Name, Pos: t.fset.Position(n.pos), Label: n.label, Stmt: "end"}
 	if n.stmt != nil {
-		st.Stmt = StmtHeader(n.stmt)
+		h, ok := headers[n]
+		if !ok {
+			h = StmtHeader(n.stmt)
+			headers[n] = h
+		}
+		st.Stmt = h
 	}
 	for i, v := range t.info.Globals {
 		st.Values = append(st.Values, Value{v.Name, pe.g>>i&1 != 0})
