@@ -246,3 +246,28 @@ func TestParseNoPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestParseNesting checks that deeply nested input is a positioned error,
+// not a stack overflow: parentheses, negations, operator chains and
+// statements beyond MaxNesting.
+func TestParseNesting(t *testing.T) {
+	n := MaxNesting + 1
+	cases := []struct{ src, want string }{
+		{"void main() begin assert(" + strings.Repeat("(", n) + "T" + strings.Repeat(")", n) + "); end", "expression nested too deeply"},
+		{"void main() begin assert(" + strings.Repeat("!", n) + "T); end", "expression nested too deeply"},
+		{"void main() begin assert(T" + strings.Repeat(" & T", n) + "); end", "expression nested too deeply"},
+		{"void main() begin " + strings.Repeat("if (T) then ", n) + "skip;" + strings.Repeat(" fi", n) + " end", "statement nested too deeply"},
+		{"void main() begin " + strings.Repeat("L: ", n) + "skip; end", "statement nested too deeply"},
+	}
+	for i, c := range cases {
+		_, _, err := parseString(t, c.src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("case %d: %v, want %q", i, err, c.want)
+		}
+	}
+	// Just within the bound is fine.
+	m := MaxNesting - 2
+	if _, _, err := parseString(t, "void main() begin assert("+strings.Repeat("(", m)+"T"+strings.Repeat(")", m)+"); end"); err != nil {
+		t.Errorf("%d parentheses: %v", m, err)
+	}
+}

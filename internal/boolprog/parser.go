@@ -2,6 +2,7 @@ package boolprog
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"birch/internal/source"
@@ -13,65 +14,104 @@ const MaxErrors = 10
 // MaxReturns bounds k in `bool<k>`.
 const MaxReturns = 64
 
+// MaxNesting bounds the depth of an expression tree (a chain a & b & c
+// counts one level per operator) and the nesting of statements, so that no
+// input exhausts the stack of the parser or of the passes after it.
+const MaxNesting = 10000
+
 // Parse parses src, the text of the boolean program filename, adding the file
 // to fset. It returns the program it could build (partial when there are
 // errors) and a source.ErrorList of positioned syntax errors, or nil. Parse
 // stops after MaxErrors errors. Names and arities are checked by Check.
 func Parse(fset *source.FileSet, filename string, src []byte) (*Program, error) {
-	p := &parser{file: fset.AddFile(filename, src)}
+	p := &parser{file: fset.AddFile(filename, src), src: src}
+	if len(src) > math.MaxInt32 {
+		p.errorAt(0, "file too large")
+		return &Program{Filename: filename}, p.errs.Err()
+	}
 	sc := &scanner{file: p.file, src: src}
 	sc.errf = func(off int, msg string) { p.errorAt(off, msg) }
 	prog := &Program{Filename: filename}
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				if _, ok := r.(bailout); !ok {
-					panic(r)
-				}
-			}
-		}()
-		for {
-			t, off, text := sc.next()
-			p.toks = append(p.toks, token{t, off, text})
-			if t == tEOF {
-				break
-			}
+	for {
+		t, off := sc.next()
+		p.toks = append(p.toks, token{t, int32(off), int32(sc.off)})
+		if t == tEOF {
+			break
 		}
-		p.parseProgram(prog)
-	}()
+	}
+	p.guard(func() { p.parseProgram(prog) }, func(tok) bool { return false })
 	p.errs.RemoveMultiples()
 	return prog, p.errs.Err()
 }
 
+// token is one token: its kind and where it starts and ends in the source.
 type token struct {
-	t    tok
-	off  int
-	text string
+	t        tok
+	off, end int32
 }
 
 type parser struct {
 	file *source.File
+	src  []byte
 	toks []token
 	i    int
 	errs source.ErrorList
+	// depth is the depth of the expression the expression parser last
+	// returned; nesting is the current statement nesting.
+	depth   int
+	nesting int
+	open    int // unfinished !, ( and schoose the expression parser is inside
+	bailed  bool
 }
 
-// bailout stops the parse after MaxErrors errors; syncErr abandons the
-// current statement or declaration. Neither leaves Parse.
-type bailout struct{}
-type syncErr struct{}
-
-func (p *parser) errorAt(off int, msg string) {
-	p.errs.Add(p.file.Position(p.file.Pos(off)), msg)
-	if len(p.errs) >= MaxErrors {
-		panic(bailout{})
+// enter counts one more open !, ( or schoose at off, and reports one too
+// many before the parser recurses into it. The caller defers p.open--.
+func (p *parser) enter(off int) {
+	p.open++
+	if p.open > MaxNesting {
+		p.deep(off, "expression")
 	}
 }
 
-func (p *parser) tok() tok        { return p.toks[p.i].t }
-func (p *parser) pos() source.Pos { return p.file.Pos(p.toks[p.i].off) }
+// deep reports an expression or statement nested deeper than MaxNesting at
+// off and abandons the construct.
+func (p *parser) deep(off int, what string) {
+	p.errorAt(off, fmt.Sprintf("%s nested too deeply (more than %d levels)", what, MaxNesting))
+	panic(syncErr{})
+}
+
+// syncErr abandons the current statement or declaration; it does not
+// leave Parse.
+type syncErr struct{}
+
+// errorAt records an error. After MaxErrors errors the parser bails out:
+// it records no more and sees the end of the file from then on, so that
+// every construct ends at once, without a chain of panics.
+func (p *parser) errorAt(off int, msg string) {
+	if p.bailed {
+		return
+	}
+	p.errs.Add(p.file.Position(p.file.Pos(off)), msg)
+	if len(p.errs) >= MaxErrors {
+		p.bailed = true
+	}
+}
+
+// text returns the current token's text.
+func (p *parser) text() string {
+	t := p.toks[p.i]
+	return string(p.src[t.off:t.end])
+}
+
+func (p *parser) tok() tok {
+	if p.bailed {
+		return tEOF
+	}
+	return p.toks[p.i].t
+}
+func (p *parser) pos() source.Pos { return p.file.Pos(int(p.toks[p.i].off)) }
 func (p *parser) peek(k int) tok {
-	if p.i+k < len(p.toks) {
+	if p.i+k < len(p.toks) && !p.bailed {
 		return p.toks[p.i+k].t
 	}
 	return tEOF
@@ -87,9 +127,9 @@ func (p *parser) found() string {
 	t := p.toks[p.i]
 	switch t.t {
 	case tIdent, tInt:
-		return fmt.Sprintf("%s %s", t.t, t.text)
+		return fmt.Sprintf("%s %s", t.t, p.text())
 	case tIllegal:
-		return fmt.Sprintf("illegal character %q", t.text)
+		return fmt.Sprintf("illegal character %q", p.text())
 	}
 	return t.t.String()
 }
@@ -97,7 +137,7 @@ func (p *parser) found() string {
 // fail reports "expected what, found ..." at the current token and abandons
 // the current construct.
 func (p *parser) fail(what string) {
-	p.errorAt(p.toks[p.i].off, "expected "+what+", found "+p.found())
+	p.errorAt(int(p.toks[p.i].off), "expected "+what+", found "+p.found())
 	panic(syncErr{})
 }
 
@@ -114,7 +154,7 @@ func (p *parser) ident() *Ident {
 	if p.tok() != tIdent {
 		p.fail("name")
 	}
-	x := &Ident{NamePos: p.pos(), Name: p.toks[p.i].text}
+	x := &Ident{NamePos: p.pos(), Name: p.text()}
 	p.advance()
 	return x
 }
@@ -174,7 +214,7 @@ func (p *parser) parseProgram(prog *Program) {
 	for p.tok() != tEOF {
 		p.guard(func() {
 			if p.tok() == kwDecl {
-				p.errorAt(p.toks[p.i].off, "global declarations must come before the procedures")
+				p.errorAt(int(p.toks[p.i].off), "global declarations must come before the procedures")
 				p.parseDecl()
 				return
 			}
@@ -203,9 +243,9 @@ func (p *parser) parseProc() *Proc {
 			if p.tok() != tInt {
 				p.fail("number of return values")
 			}
-			k, err := strconv.Atoi(p.toks[p.i].text)
+			k, err := strconv.Atoi(p.text())
 			if err != nil || k > MaxReturns {
-				p.errorAt(p.toks[p.i].off, fmt.Sprintf("at most %d return values are supported", MaxReturns))
+				p.errorAt(int(p.toks[p.i].off), fmt.Sprintf("at most %d return values are supported", MaxReturns))
 				k = MaxReturns
 			}
 			pr.Returns = k
@@ -246,7 +286,7 @@ func (p *parser) parseStmtList() []Stmt {
 		switch p.tok() {
 		case kwEnd, kwFi, kwOd, kwElse, kwElsif, tEOF:
 			if !tried {
-				p.errorAt(p.toks[p.i].off, "expected statement, found "+p.found())
+				p.errorAt(int(p.toks[p.i].off), "expected statement, found "+p.found())
 			}
 			return list
 		case kwBool, kwVoid:
@@ -259,6 +299,11 @@ func (p *parser) parseStmtList() []Stmt {
 
 func (p *parser) parseStmt() Stmt {
 	pos := p.pos()
+	p.nesting++
+	defer func() { p.nesting-- }()
+	if p.nesting > MaxNesting {
+		p.deep(int(p.toks[p.i].off), "statement")
+	}
 	switch p.tok() {
 	case kwSkip:
 		p.advance()
@@ -399,17 +444,30 @@ func (p *parser) parseBinary(lvl Op) Expr {
 		if !ok || level(op) != int(lvl) {
 			return x
 		}
+		dx := p.depth
 		pos := p.pos()
 		p.advance()
 		x = &Binary{X: x, OpPos: pos, Op: op, Y: p.parseBinary(lvl + 1)}
+		p.setDepth(max(dx, p.depth)+1, pos)
+	}
+}
+
+func (p *parser) setDepth(d int, pos source.Pos) {
+	p.depth = d
+	if d > MaxNesting {
+		p.deep(p.file.Offset(pos), "expression")
 	}
 }
 
 func (p *parser) parseUnary() Expr {
 	if p.tok() == tNot {
 		pos := p.pos()
+		p.enter(int(p.toks[p.i].off))
+		defer func() { p.open-- }()
 		p.advance()
-		return &Unary{OpPos: pos, X: p.parseUnary()}
+		x := &Unary{OpPos: pos, X: p.parseUnary()}
+		p.setDepth(p.depth+1, pos)
+		return x
 	}
 	return p.parsePrimary()
 }
@@ -418,6 +476,7 @@ func (p *parser) parsePrimary() Expr {
 	pos := p.pos()
 	switch p.tok() {
 	case tIdent:
+		p.depth = 1
 		x := p.ident()
 		switch x.Name {
 		case "T":
@@ -427,26 +486,35 @@ func (p *parser) parsePrimary() Expr {
 		}
 		return x
 	case tInt:
-		text := p.toks[p.i].text
+		p.depth = 1
+		text := p.text()
 		if text != "0" && text != "1" {
-			p.errorAt(p.toks[p.i].off, "boolean constants are 0 and 1 (and T and F), found "+text)
+			p.errorAt(int(p.toks[p.i].off), "boolean constants are 0 and 1 (and T and F), found "+text)
 		}
 		p.advance()
 		return &Const{ValuePos: pos, Value: text != "0"}
 	case tLparen:
+		p.enter(int(p.toks[p.i].off))
+		defer func() { p.open-- }()
 		p.advance()
 		x := p.parseExpr()
+		p.setDepth(p.depth+1, pos) // the parser recursed for the parentheses
 		p.expect(tRparen)
 		return x
 	case tStar:
+		p.depth = 1
 		p.advance()
 		return &Nondet{Star: pos}
 	case kwSchoose:
+		p.enter(int(p.toks[p.i].off))
+		defer func() { p.open-- }()
 		p.advance()
 		p.expect(tLbrack)
 		c := &Choose{Schoose: pos, True: p.parseExpr()}
+		dt := p.depth
 		p.expect(tComma)
 		c.False = p.parseExpr()
+		p.setDepth(max(dt, p.depth)+1, pos)
 		p.expect(tRbrack)
 		return c
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // tok is a token kind of the boolean-program dialect.
-type tok int
+type tok uint8
 
 const (
 	tEOF tok = iota
@@ -93,8 +93,8 @@ type scanner struct {
 	errf func(off int, msg string)
 }
 
-// next returns the next token, its offset and its text.
-func (s *scanner) next() (tok, int, string) {
+// next returns the next token and its offset; s.off is then its end.
+func (s *scanner) next() (tok, int) {
 	for {
 		for s.off < len(s.src) && isSpace(s.src[s.off]) {
 			s.off++
@@ -123,32 +123,31 @@ func (s *scanner) next() (tok, int, string) {
 	}
 	start := s.off
 	if s.off >= len(s.src) {
-		return tEOF, start, ""
+		return tEOF, start
 	}
 	c := s.src[s.off]
-	two := func(second byte, ifTwo, ifOne tok) (tok, int, string) {
+	two := func(second byte, ifTwo, ifOne tok) (tok, int) {
 		if s.off+1 < len(s.src) && s.src[s.off+1] == second {
 			s.off += 2
-			return ifTwo, start, string(s.src[start:s.off])
+			return ifTwo, start
 		}
 		s.off++
-		return ifOne, start, string(c)
+		return ifOne, start
 	}
 	switch {
 	case isLetter(c):
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
 			s.off++
 		}
-		text := string(s.src[start:s.off])
-		if k, ok := keywords[text]; ok {
-			return k, start, text
+		if k, ok := keywords[string(s.src[start:s.off])]; ok {
+			return k, start
 		}
-		return tIdent, start, text
+		return tIdent, start
 	case isDigit(c):
 		for s.off < len(s.src) && isDigit(s.src[s.off]) {
 			s.off++
 		}
-		return tInt, start, string(s.src[start:s.off])
+		return tInt, start
 	case c == '{':
 		s.off++
 		for s.off < len(s.src) && s.src[s.off] != '}' && s.src[s.off] != '\n' {
@@ -156,14 +155,14 @@ func (s *scanner) next() (tok, int, string) {
 		}
 		if s.off >= len(s.src) || s.src[s.off] != '}' {
 			s.errf(start, "braced name not terminated on its line")
-			return tIllegal, start, string(s.src[start:s.off])
+			return tIllegal, start
 		}
 		s.off++
 		if s.off-start == 2 {
 			s.errf(start, "empty braced name {}")
-			return tIllegal, start, "{}"
+			return tIllegal, start
 		}
-		return tIdent, start, string(s.src[start:s.off])
+		return tIdent, start
 	case c == ':':
 		return two('=', tAssign, tColon)
 	case c == '=':
@@ -178,29 +177,29 @@ func (s *scanner) next() (tok, int, string) {
 	s.off++
 	switch c {
 	case '^':
-		return tXor, start, "^"
+		return tXor, start
 	case '~':
-		return tNot, start, "~"
+		return tNot, start
 	case '*', '?':
-		return tStar, start, string(c)
+		return tStar, start
 	case ';':
-		return tSemi, start, ";"
+		return tSemi, start
 	case ',':
-		return tComma, start, ","
+		return tComma, start
 	case '(':
-		return tLparen, start, "("
+		return tLparen, start
 	case ')':
-		return tRparen, start, ")"
+		return tRparen, start
 	case '[':
-		return tLbrack, start, "["
+		return tLbrack, start
 	case ']':
-		return tRbrack, start, "]"
+		return tRbrack, start
 	case '<':
-		return tLess, start, "<"
+		return tLess, start
 	case '>':
-		return tGreater, start, ">"
+		return tGreater, start
 	}
-	return tIllegal, start, string(c)
+	return tIllegal, start
 }
 
 func isSpace(c byte) bool {
