@@ -604,8 +604,8 @@ func TestManyVariables(t *testing.T) {
 }
 
 // TestTrailTooLong: every execution to the failing assertion runs 2^18
-// calls (each procedure calls the next twice); the verdict stands, the
-// trail is left out and NoTrail says why.
+// calls (each procedure calls the next twice); the verdict stands and the
+// trail keeps its last MaxTrailSteps steps.
 func TestTrailTooLong(t *testing.T) {
 	doubling := func(levels int) string {
 		var b strings.Builder
@@ -625,7 +625,11 @@ func TestTrailTooLong(t *testing.T) {
 	checkTrail(t, "long-unsafe.bp", info, fset, res)
 	_, info, _ = parse(t, "long-unsafe.bp", doubling(18))
 	res = Check(info, Config{})
-	if res.Outcome != Unsafe || res.Trail != nil || !strings.Contains(res.NoTrail, "longer than") {
-		t.Errorf("%v, %d trail steps, NoTrail %q; want unsafe without a trail, too long", res.Outcome, len(res.Trail), res.NoTrail)
+	if res.Outcome != Unsafe || len(res.Trail) != MaxTrailSteps || !res.TrailCut {
+		t.Fatalf("%v, %d trail steps, cut %v; want unsafe with the last %d steps", res.Outcome, len(res.Trail), res.TrailCut, MaxTrailSteps)
+	}
+	last := res.Trail[len(res.Trail)-1]
+	if last.Proc != "main" || last.Stmt != "assert(F);" {
+		t.Errorf("the cut trail ends at %s %s, not at the assertion", last.Proc, last.Stmt)
 	}
 }

@@ -29,6 +29,7 @@ type cnode struct {
 	stmt   boolprog.Stmt // nil for kEnd
 	pos    source.Pos
 	label  string          // the statement's label, if any
+	header string          // the statement's first line, once a trail needs it
 	lhs    []*boolprog.Var // assignment or call targets
 	exprs  []boolprog.Expr // assignment right-hand sides, call arguments, return results
 	cond   boolprog.Expr   // assume, assert, branch

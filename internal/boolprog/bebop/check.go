@@ -49,16 +49,20 @@ type Result struct {
 	// Trail is an execution from main's first statement to the failing
 	// assertion (Unsafe): each step a statement about to run, with the
 	// values of the globals and of its procedure's variables. It is nil
-	// when the check stopped while rebuilding it, or when it would be
-	// longer than MaxTrailSteps (NoTrail says which).
+	// when the check stopped while rebuilding it (NoTrail says why).
 	Trail   []Step
 	NoTrail string
-	Stats   Stats
+	// TrailCut reports that the trail was longer than MaxTrailSteps: its
+	// first steps are left out (and Depth counts from the first kept
+	// step's procedure).
+	TrailCut bool
+	Stats    Stats
 }
 
 // MaxTrailSteps bounds the length of a trail (an execution through nested
-// calls can be exponentially longer than the program).
-const MaxTrailSteps = 100000
+// calls can be exponentially longer than the program), as the explicit
+// checker's.
+const MaxTrailSteps = boolprog.MaxTrailSteps
 
 // Step is one statement of a trail.
 type Step struct {
@@ -150,7 +154,8 @@ type checker struct {
 	nToC, xToC, exitRen, gnToC *bdd.Renaming
 
 	predCache  [][]int
-	trailSteps int // steps made while rebuilding the trail
+	trailSteps int  // steps made while rebuilding the trail
+	cut        bool // the trail reached MaxTrailSteps
 
 	stats Stats
 	fail  *cnode
@@ -412,11 +417,10 @@ func (c *checker) run() *Result {
 		// The violation is real (found before the stop); only its trail
 		// is missing.
 		res.Trail, res.NoTrail = nil, "the trail was not rebuilt: "+r
-	} else if c.trailSteps > MaxTrailSteps {
-		res.Trail, res.NoTrail = nil, fmt.Sprintf("the trail is longer than %d steps", MaxTrailSteps)
 	} else if res.Trail == nil {
 		res.NoTrail = "the trail could not be rebuilt" // a bug: checkTrail's tests say so
 	}
+	res.TrailCut = c.cut
 	res.Stats = c.stats
 	res.Stats.TrailSteps = len(res.Trail)
 	return res

@@ -94,10 +94,13 @@ func (c *checker) timeOf(hist []event, fact bdd.Node) int {
 
 func (c *checker) makeStep(n *cnode, vals []bool, depth int) Step {
 	c.trailSteps++
-	st := Step{Proc: n.proc.name(), Depth: depth, Pos: n.pos, Label: n.label, Stmt: "end"}
-	if n.stmt != nil {
-		st.Stmt = boolprog.StmtHeader(n.stmt)
+	if n.header == "" {
+		n.header = "end"
+		if n.stmt != nil {
+			n.header = boolprog.StmtHeader(n.stmt) // one string, shared by the steps
+		}
 	}
+	st := Step{Proc: n.proc.name(), Depth: depth, Pos: n.pos, Label: n.label, Stmt: n.header}
 	for _, v := range c.info.Globals {
 		st.Values = append(st.Values, Value{Name: v.Name, Global: true, Value: vals[c.vvar(v, copyC)]})
 	}
@@ -112,8 +115,8 @@ func (c *checker) makeStep(n *cnode, vals []bool, depth int) Step {
 func (c *checker) trail(n *cnode, bad bdd.Node) []Step {
 	vals := c.pick(bad)
 	steps, entry := c.intra(n.id, vals, 0)
-	if steps == nil {
-		return nil
+	if steps == nil || c.cut {
+		return steps
 	}
 	for {
 		p := n.proc
@@ -139,6 +142,9 @@ func (c *checker) trail(n *cnode, bad bdd.Node) []Step {
 				steps[i].Depth++
 			}
 			steps = append(prefix, steps...)
+			if c.cut {
+				return steps
+			}
 			n, entry, found = call, e, true
 			break
 		}
@@ -151,15 +157,22 @@ func (c *checker) trail(n *cnode, bad bdd.Node) []Step {
 
 // intra returns the steps from the entry of node id's procedure to id,
 // reaching id with the state vals (E and C copies), calls expanded; and
-// the state at the entry. depth is the depth of id's procedure.
+// the state at the entry. depth is the depth of id's procedure. When the
+// trail reaches MaxTrailSteps steps it sets c.cut and returns the last
+// steps only (the steps are found last to first).
 func (c *checker) intra(id int, vals []bool, depth int) ([]Step, []bool) {
 	m := c.m
 	var rev []Step
 	rev = append(rev, c.makeStep(c.nodes[id], vals, depth))
 	preds := c.preds()
+back:
 	for {
-		if c.stop() != "" || c.trailSteps > MaxTrailSteps {
+		if c.stop() != "" {
 			return nil, nil
+		}
+		if c.trailSteps >= MaxTrailSteps {
+			c.cut = true
+			break
 		}
 		n := c.nodes[id]
 		p := n.proc
@@ -178,6 +191,9 @@ func (c *checker) intra(id int, vals []bool, depth int) ([]Step, []bool) {
 				}
 				slices.Reverse(callee)
 				rev = append(rev, callee...)
+				if c.cut {
+					break back
+				}
 				rev = append(rev, c.makeStep(pn, callVals, depth))
 				id, vals, found = pid, callVals, true
 				break
