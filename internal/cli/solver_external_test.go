@@ -19,7 +19,7 @@ func TestSolverKilledAtTimeLimit(t *testing.T) {
 	status, stdout, stderr := runMainWithin(t, 20*time.Second, "check", "--time-limit", "500ms", "--solver", "z3",
 		"--abstract", "balance=range(0,2)", abstractionExamples+"/withdraw.bir")
 	if want := "inconclusive: time limit reached (--time-limit=500ms) during the abstraction synthesis\n" +
-		"properties: safety (assertions, runtime errors; deadlock freedom not proven): inconclusive\n" +
+		"properties: safety (assertions, runtime errors; deadlock freedom and the absence of int overflow not proven): inconclusive\n" +
 		"rests on: bounded (time limit reached (--time-limit=500ms) during the abstraction synthesis)\n"; status != ExitInconclusive || stdout != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want %d and %q", status, stdout, stderr, ExitInconclusive, want)
 	}

@@ -74,7 +74,7 @@ func TestAbstractPass(t *testing.T) {
 		t.Errorf("properties %v", c.Properties)
 	}
 	// the safety property that passes does not claim deadlock freedom
-	if p := c.Properties[0]; p.Kind != "safety" || !strings.Contains(p.Title, "deadlock freedom not proven") {
+	if p := c.Properties[0]; p.Kind != "safety" || !strings.Contains(p.Title, "deadlock freedom and the absence of int overflow not proven") {
 		t.Errorf("safety property %q: a pass with abstraction claims deadlock freedom", p.Title)
 	}
 }
@@ -210,7 +210,7 @@ func TestAbstractRun(t *testing.T) {
 		}
 		got = append(got, c.Properties[0].Title+": "+c.Verdict().String())
 	}
-	want := "safety (assertions, runtime errors; deadlock freedom not proven): pass; ltl property back_to_even (executions that end in a deadlock not covered): pass; ltl property often_odd: inconclusive"
+	want := "safety (assertions, runtime errors; deadlock freedom and the absence of int overflow not proven): pass; ltl property back_to_even (executions that end in a deadlock not covered): pass; ltl property often_odd: inconclusive"
 	if strings.Join(got, "; ") != want || res.Verdict() != Inconclusive {
 		t.Errorf("checks %q, verdict %s; want %q", strings.Join(got, "; "), res.Verdict(), want)
 	}

@@ -95,3 +95,26 @@ func TestAbstractLTLPassNamesDeadlocks(t *testing.T) {
 		t.Errorf("ends: %s with %d automaton states, want pass and the automaton's states", v, p.AutomatonStates)
 	}
 }
+
+// TestAbstractPassNamesOverflow: abstract operators work on the
+// mathematical integers, so a pass with abstraction does not prove that
+// the model is free of int overflow, and its safety property says so.
+// abstract-overflow.bir overflows at its second step, yet with x=signs it
+// printed "safety (assertions, runtime errors; deadlock freedom not
+// proven): pass".
+func TestAbstractPassNamesOverflow(t *testing.T) {
+	file := "testdata/abstract-overflow.bir"
+	if c := run(t, file, Task{}).Checks[0]; c.Verdict() != Fail || c.Violation.Kind != "overflow" {
+		t.Fatalf("%s without abstraction: %s (%s), want an overflow", file, c.Verdict(), c.Reason)
+	}
+	for _, noDeadlock := range []bool{false, true} {
+		task := Task{}
+		task.Search.NoDeadlock = noDeadlock
+		c := oneCheck(t, checkAbstract(t, file, task, DataAbstraction{Bindings: []string{"x=signs"}}))
+		p := c.Properties[0]
+		if c.Verdict() != Pass || !strings.Contains(p.Title, "the absence of int overflow not proven") ||
+			!strings.Contains(p.Source, "int overflow") {
+			t.Errorf("--no-deadlock=%v: %s of %q (%s), want a pass that says int overflow is not proven", noDeadlock, c.Verdict(), p.Title, p.Source)
+		}
+	}
+}

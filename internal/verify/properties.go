@@ -131,12 +131,17 @@ func safetyProperties(invs []*types.Property, noDeadlock bool) []*Property {
 // abstractSafetyProperties are the properties a safety search of an
 // abstract model decides: as safetyProperties, but a pass does not prove
 // deadlock freedom (an abstract state may enable a transformation where
-// the concrete states it stands for have none), and the property says so.
+// the concrete states it stands for have none), nor the absence of int
+// overflow (abstract operators work on the mathematical integers), and
+// the property says so.
 func abstractSafetyProperties(invs []*types.Property, noDeadlock bool) []*Property {
 	ps := safetyProperties(invs, noDeadlock)
 	if !noDeadlock {
-		ps[0].Source = "assertions, runtime errors, deadlocks (a deadlock found is confirmed on the concrete model; a pass does not prove deadlock freedom)"
-		ps[0].Title = "safety (assertions, runtime errors; deadlock freedom not proven)"
+		ps[0].Source = "assertions, runtime errors, deadlocks (a deadlock found is confirmed on the concrete model; a pass does not prove deadlock freedom, nor the absence of int overflow)"
+		ps[0].Title = "safety (assertions, runtime errors; deadlock freedom and the absence of int overflow not proven)"
+	} else {
+		ps[0].Source = "assertions, runtime errors (a pass does not prove the absence of int overflow)"
+		ps[0].Title = "safety (assertions, runtime errors; the absence of int overflow not proven)"
 	}
 	return ps
 }
