@@ -4,20 +4,24 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"strings"
 
 	"birch/internal/boolprog"
+	"birch/internal/boolprog/bebop"
 	"birch/internal/source"
 )
 
 type bpOptions struct {
 	json      bool
+	engine    string
 	maxStates int
+	maxNodes  int
 }
 
 func init() {
 	register(&command{
 		name:  "bp",
-		args:  "check FILE.bp [--json] [--max-states N]",
+		args:  "check FILE.bp [--json] [--engine bdd|explicit] [--max-nodes N] [--max-states N]",
 		short: "check SLAM boolean programs (.bp)",
 		long: `
 "birch bp check FILE.bp" reads a boolean program in the dialect of SLAM's
@@ -25,23 +29,28 @@ Bebop (decl, void/bool/bool<k> procedures, parameters, locals, enforce,
 parallel assignment, *, schoose, assume, assert, goto, if, while, calls with
 results, return) and decides whether an assertion can fail in an execution
 from main, in which every variable starts unconstrained. The check is
-interprocedural reachability with procedure summaries over explicit
-valuations of the variables in scope: exact under recursion, with no bound on
-the call depth.
+Bebop's interprocedural reachability with procedure summaries, exact under
+recursion (no bound on the call depth), over BDDs (--engine bdd, the default)
+or over explicit valuations of the variables in scope (--engine explicit, at
+most 64 globals and 64 variables per procedure). The two engines decide the
+same question and are tested against each other.
 
 On a failure it prints the failing assertion and a trail from main to it:
 one line per statement about to run, with its procedure, label and the
-values of the variables in scope. --max-states bounds the states,
-calling contexts and summaries stored (default 1048576); a check that reaches
-the bound is inconclusive, never a pass. With --json the result is one JSON
-document {"verdict", "reason", "assertion", "trail", "trail_cut", "states",
-"contexts", "summaries"}.
+values of the variables in scope. --max-nodes bounds the BDD nodes
+(0: 4194304); --max-states bounds the states, calling contexts and summaries
+the explicit engine stores (default 1048576). A check that reaches its bound
+is inconclusive, never a pass. With --json the result is one JSON document
+{"engine", "verdict", "reason", "assertion", "trail", "trail_cut",
+"no_trail", "stats"}.
 
 Exit status: 0 pass, 1 an assertion can fail, 2 bad input or usage,
 3 inconclusive.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &bpOptions{}
 			fs.BoolVar(&o.json, "json", false, "print the result as one JSON document on stdout")
+			fs.StringVar(&o.engine, "engine", "bdd", "bdd (Bebop's symbolic check) or explicit (explicit valuations)")
+			fs.IntVar(&o.maxNodes, "max-nodes", 0, "stop, inconclusive, when the BDDs need more nodes (0: the default, 4194304)")
 			fs.IntVar(&o.maxStates, "max-states", boolprog.DefaultMaxStates, "stop, inconclusive, after storing this many states")
 			return o
 		},
@@ -49,15 +58,23 @@ Exit status: 0 pass, 1 an assertion can fail, 2 bad input or usage,
 	})
 }
 
-type bpJSON struct {
+// bpOutcome is the result of either engine, as printed.
+type bpOutcome struct {
+	Engine    string       `json:"engine"`
 	Verdict   string       `json:"verdict"`
 	Reason    string       `json:"reason,omitempty"`
 	Assertion string       `json:"assertion,omitempty"`
 	Trail     []bpJSONStep `json:"trail,omitempty"`
 	TrailCut  bool         `json:"trail_cut,omitempty"`
-	States    int          `json:"states"`
-	Contexts  int          `json:"contexts"`
-	Summaries int          `json:"summaries"`
+	NoTrail   string       `json:"no_trail,omitempty"`
+	Stats     []bpStat     `json:"stats"`
+	assert    *boolprog.AssertStmt
+	steps     []boolprog.Step
+}
+
+type bpStat struct {
+	Name  string `json:"name"`
+	Value int    `json:"value"`
 }
 
 type bpJSONStep struct {
@@ -79,8 +96,12 @@ func runBP(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch bp check: want exactly one boolean program file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
-	if o.maxStates <= 0 {
-		fmt.Fprintf(e.stderr, "birch bp check: --max-states must be positive; %s\n", usageLine(fs))
+	if o.engine != "bdd" && o.engine != "explicit" {
+		fmt.Fprintf(e.stderr, "birch bp check: --engine: want bdd or explicit, not %s; %s\n", quote(o.engine), usageLine(fs))
+		return ExitBadInput
+	}
+	if o.maxStates <= 0 || o.maxNodes < 0 {
+		fmt.Fprintf(e.stderr, "birch bp check: --max-states must be positive and --max-nodes not negative; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
 	name := args[1]
@@ -103,45 +124,82 @@ func runBP(e *env, fs *flag.FlagSet, opts any) int {
 		source.Print(e.stderr, err, maxShownErrors)
 		return ExitBadInput
 	}
-	res := boolprog.CheckExplicit(fset, info, boolprog.Limits{MaxStates: o.maxStates})
-	if o.json {
-		printBPJSON(e, res)
+	var out *bpOutcome
+	if o.engine == "explicit" {
+		out = bpExplicit(boolprog.CheckExplicit(fset, info, boolprog.Limits{MaxStates: o.maxStates}))
 	} else {
-		printBP(e, res)
+		out = bpSymbolic(fset, bebop.Check(info, bebop.Config{MaxNodes: o.maxNodes}))
 	}
-	switch res.Verdict {
-	case boolprog.Pass:
+	for _, st := range out.steps {
+		out.Trail = append(out.Trail, bpJSONStep{Proc: st.Proc, Pos: st.Pos.String(), Label: st.Label, Stmt: st.Stmt, Values: st.Values})
+	}
+	if o.json {
+		b, _ := json.MarshalIndent(out, "", "  ")
+		fmt.Fprintf(e.stdout, "%s\n", b)
+	} else {
+		printBP(e, out)
+	}
+	switch out.Verdict {
+	case "pass":
 		return ExitPass
-	case boolprog.Fail:
+	case "fail":
 		return ExitViolation
 	}
 	return ExitInconclusive
 }
 
-func printBP(e *env, res *boolprog.Result) {
-	switch res.Verdict {
-	case boolprog.Pass:
-		fmt.Fprintln(e.stdout, "pass: no assertion can fail")
-	case boolprog.Fail:
-		fmt.Fprintf(e.stdout, "fail: assertion can fail: %s\n", boolprog.StmtHeader(res.Assert))
-		fmt.Fprintf(e.stdout, "  at %s\n", res.AssertPos)
-		fmt.Fprintf(e.stdout, "trail (%d steps):\n", len(res.Trail))
-		boolprog.WriteTrail(e.stdout, res)
-	default:
-		fmt.Fprintf(e.stdout, "inconclusive: %s\n", res.Reason)
-	}
-	fmt.Fprintf(e.stdout, "stats: %d states, %d contexts, %d summaries\n", res.States, res.Contexts, res.Summaries)
-}
-
-func printBPJSON(e *env, res *boolprog.Result) {
-	out := bpJSON{Verdict: res.Verdict.String(), Reason: res.Reason, TrailCut: res.TrailCut,
-		States: res.States, Contexts: res.Contexts, Summaries: res.Summaries}
+func bpExplicit(res *boolprog.Result) *bpOutcome {
+	out := &bpOutcome{Engine: "explicit", Verdict: res.Verdict.String(), Reason: res.Reason,
+		TrailCut: res.TrailCut, assert: res.Assert, steps: res.Trail,
+		Stats: []bpStat{{"states", res.States}, {"contexts", res.Contexts}, {"summaries", res.Summaries}}}
 	if res.Verdict == boolprog.Fail {
 		out.Assertion = res.AssertPos.String()
 	}
-	for _, s := range res.Trail {
-		out.Trail = append(out.Trail, bpJSONStep{Proc: s.Proc, Pos: s.Pos.String(), Label: s.Label, Stmt: s.Stmt, Values: s.Values})
+	return out
+}
+
+func bpSymbolic(fset *source.FileSet, res *bebop.Result) *bpOutcome {
+	out := &bpOutcome{Engine: "bdd", Reason: res.Reason, NoTrail: res.NoTrail, assert: res.Assert,
+		Stats: []bpStat{{"path edge additions", res.Stats.PathEdges}, {"summary additions", res.Stats.Summaries},
+			{"BDD nodes", res.Stats.BDDNodes}, {"BDD variables", res.Stats.BDDVars}}}
+	switch res.Outcome {
+	case bebop.Safe:
+		out.Verdict = "pass"
+	case bebop.Unsafe:
+		out.Verdict = "fail"
+		out.Assertion = fset.Position(res.Assert.Pos()).String()
+	default:
+		out.Verdict = "inconclusive"
 	}
-	b, _ := json.MarshalIndent(out, "", "  ")
-	fmt.Fprintf(e.stdout, "%s\n", b)
+	for _, st := range res.Trail {
+		step := boolprog.Step{Proc: st.Proc, Pos: fset.Position(st.Pos), Label: st.Label, Stmt: st.Stmt}
+		for _, v := range st.Values {
+			step.Values = append(step.Values, boolprog.Value{Name: v.Name, Value: v.Value})
+		}
+		out.steps = append(out.steps, step)
+	}
+	return out
+}
+
+func printBP(e *env, out *bpOutcome) {
+	switch out.Verdict {
+	case "pass":
+		fmt.Fprintln(e.stdout, "pass: no assertion can fail")
+	case "fail":
+		fmt.Fprintf(e.stdout, "fail: assertion can fail: %s\n", boolprog.StmtHeader(out.assert))
+		fmt.Fprintf(e.stdout, "  at %s\n", out.Assertion)
+		if out.NoTrail != "" {
+			fmt.Fprintf(e.stdout, "no trail: %s\n", out.NoTrail)
+		} else {
+			fmt.Fprintf(e.stdout, "trail (%d steps):\n", len(out.steps))
+			boolprog.WriteTrail(e.stdout, &boolprog.Result{Trail: out.steps, TrailCut: out.TrailCut})
+		}
+	default:
+		fmt.Fprintf(e.stdout, "inconclusive: %s\n", out.Reason)
+	}
+	var stats []string
+	for _, st := range out.Stats {
+		stats = append(stats, fmt.Sprintf("%d %s", st.Value, st.Name))
+	}
+	fmt.Fprintf(e.stdout, "stats (%s): %s\n", out.Engine, strings.Join(stats, ", "))
 }
