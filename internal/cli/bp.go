@@ -149,34 +149,24 @@ func runBP(e *env, fs *flag.FlagSet, opts any) int {
 }
 
 func bpExplicit(res *boolprog.Result) *bpOutcome {
-	out := &bpOutcome{Engine: "explicit", Verdict: res.Verdict.String(), Reason: res.Reason,
-		TrailCut: res.TrailCut, assert: res.Assert, steps: res.Trail,
-		Stats: []bpStat{{"states", res.States}, {"contexts", res.Contexts}, {"summaries", res.Summaries}}}
-	if res.Verdict == boolprog.Fail {
-		out.Assertion = res.AssertPos.String()
-	}
-	return out
+	return bpFrom("explicit", res, "", []bpStat{{"states", res.States}, {"contexts", res.Contexts}, {"summaries", res.Summaries}})
 }
 
 func bpSymbolic(fset *source.FileSet, res *bebop.Result) *bpOutcome {
-	out := &bpOutcome{Engine: "bdd", Reason: res.Reason, NoTrail: res.NoTrail, assert: res.Assert,
-		Stats: []bpStat{{"path edge additions", res.Stats.PathEdges}, {"summary additions", res.Stats.Summaries},
-			{"BDD nodes", res.Stats.BDDNodes}, {"BDD variables", res.Stats.BDDVars}}}
-	switch res.Outcome {
-	case bebop.Safe:
-		out.Verdict = "pass"
-	case bebop.Unsafe:
-		out.Verdict = "fail"
-		out.Assertion = fset.Position(res.Assert.Pos()).String()
-	default:
-		out.Verdict = "inconclusive"
+	r := res.BoolprogResult(fset)
+	if res.Outcome == bebop.Unsafe {
+		r.Reason = "" // BoolprogResult puts NoTrail there
 	}
-	for _, st := range res.Trail {
-		step := boolprog.Step{Proc: st.Proc, Pos: fset.Position(st.Pos), Label: st.Label, Stmt: st.Stmt}
-		for _, v := range st.Values {
-			step.Values = append(step.Values, boolprog.Value{Name: v.Name, Value: v.Value})
-		}
-		out.steps = append(out.steps, step)
+	return bpFrom("bdd", r, res.NoTrail, []bpStat{{"path edge additions", res.Stats.PathEdges}, {"summary additions", res.Stats.Summaries},
+		{"BDD nodes", res.Stats.BDDNodes}, {"BDD variables", res.Stats.BDDVars}})
+}
+
+// bpFrom is a result in the explicit checker's terms as printed.
+func bpFrom(engine string, res *boolprog.Result, noTrail string, stats []bpStat) *bpOutcome {
+	out := &bpOutcome{Engine: engine, Verdict: res.Verdict.String(), Reason: res.Reason, NoTrail: noTrail,
+		TrailCut: res.TrailCut, assert: res.Assert, steps: res.Trail, Stats: stats}
+	if res.Verdict == boolprog.Fail {
+		out.Assertion = res.AssertPos.String()
 	}
 	return out
 }
