@@ -2,6 +2,7 @@ package bebop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"birch/internal/bdd"
@@ -368,6 +369,10 @@ func (c *checker) equations(vars []int, exprs []boolprog.Expr, ch *int) bdd.Node
 // stop returns why the check must stop now, or "".
 func (c *checker) stop() string {
 	if err := c.m.Err(); err != nil {
+		var le *bdd.LimitError
+		if errors.As(err, &le) {
+			return fmt.Sprintf("the BDD node bound was reached (%d nodes); raise it with --max-nodes", le.MaxNodes)
+		}
 		return err.Error()
 	}
 	if ctx := c.cfg.Context; ctx != nil && ctx.Err() != nil {
