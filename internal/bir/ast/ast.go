@@ -425,16 +425,25 @@ type NewAction struct {
 	Semi       source.Pos
 }
 
-// ChooseAction is `LHS := internChoose(v1, …);`, `externChoose(…)`, or the
-// range form `internChoose(LO .. HI)` [ext].
+// ChooseAction is `LHS := internChoose(v1, …);`, `externChoose(…)`, the
+// range form `internChoose(LO .. HI)` [ext], or the type form
+// `internChoose(T)` [ext] with T an integer type.
+//
+// The parser gives the type form for `int` and `range l..u`; a lone name,
+// which may be a value or a type, it gives as a one-value list, and the
+// type checker moves it to Type when it names a type. For the type form
+// the type checker also sets Lo and Hi to constant expressions of T's
+// bounds (positioned at T), so that a consumer that does not look at Type
+// sees the range form of the same values.
 type ChooseAction struct {
 	Lhs    Expr
 	Assign source.Pos
 	Extern bool       // externChoose
 	KwPos  source.Pos // position of internChoose / externChoose
 	Lparen source.Pos
-	Values []Expr // the listed values; nil in the range form
-	Lo, Hi Expr   // the range form's bounds, or nil
+	Values []Expr   // the listed values; nil in the range and type forms
+	Lo, Hi Expr     // the range form's bounds, or nil
+	Type   TypeExpr // the type form's type, or nil
 	Rparen source.Pos
 	Semi   source.Pos
 }

@@ -166,8 +166,12 @@ func walkChildren(v Visitor, node Node) {
 	case *ChooseAction:
 		walkExpr(v, n.Lhs)
 		walkExprs(v, n.Values)
-		walkExpr(v, n.Lo)
-		walkExpr(v, n.Hi)
+		if n.Type != nil {
+			walkType(v, n.Type)
+		} else {
+			walkExpr(v, n.Lo)
+			walkExpr(v, n.Hi)
+		}
 	case *ForallAction:
 		walkExpr(v, n.Lhs)
 		walkIdent(v, n.Type)

@@ -61,6 +61,7 @@ var (
 	kindType     = reflect.TypeOf(token.Kind(0))
 	fileType     = reflect.TypeOf(ast.File{})
 	startType    = reflect.TypeOf(ast.StartAction{})
+	chooseType   = reflect.TypeOf(ast.ChooseAction{})
 	identType    = reflect.TypeOf(ast.Ident{})
 	basicLitType = reflect.TypeOf(ast.BasicLit{})
 )
@@ -92,6 +93,9 @@ func (d *dumper) node(label string, v reflect.Value, depth int) {
 		return
 	case v.Kind() == reflect.Pointer:
 		v = v.Elem()
+	}
+	if v.Type() == chooseType {
+		v = reflect.ValueOf(asParsed(v.Interface().(ast.ChooseAction)))
 	}
 
 	switch {
@@ -140,4 +144,19 @@ func (d *dumper) node(label string, v reflect.Value, depth int) {
 	default:
 		fmt.Fprintf(&d.buf, "%v\n", v.Interface())
 	}
+}
+
+// asParsed is a choice as the parser built it: for the type form the type
+// checker sets Lo and Hi and moves a lone name that names a type from
+// Values to Type (ast.ChooseAction), which is not syntax, so that a
+// checked tree dumps as the same text parsed again.
+func asParsed(a ast.ChooseAction) ast.ChooseAction {
+	if a.Type == nil {
+		return a
+	}
+	a.Lo, a.Hi = nil, nil
+	if id, ok := a.Type.(*ast.Ident); ok {
+		a.Type, a.Values = nil, []ast.Expr{id}
+	}
+	return a
 }

@@ -742,7 +742,9 @@ func (p *printer) action(a ast.Action) {
 		}
 		p.tok(a.KwPos, kw)
 		p.tok(a.Lparen, "(")
-		if a.Lo != nil || a.Hi != nil {
+		if a.Type != nil {
+			p.typ(a.Type)
+		} else if a.Lo != nil || a.Hi != nil {
 			p.expr(a.Lo)
 			p.sp()
 			p.tok(source.NoPos, "..")

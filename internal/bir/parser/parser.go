@@ -896,6 +896,16 @@ func (p *parser) parseAction() ast.Action {
 		a := &ast.ChooseAction{Lhs: lhs, Assign: assign, KwPos: kw, Extern: p.tok == token.EXTERNCHOOSE}
 		p.next()
 		a.Lparen = p.expect(token.LPAREN)
+		switch p.tok {
+		case token.INT_TYPE, token.RANGE, token.BOOLEAN, token.TID, token.LOCK, token.ARRAY, token.REF:
+			// the type form (the type checker wants an integer type);
+			// a lone name is a value or a type, which the type checker
+			// tells apart
+			a.Type = p.parseType()
+			a.Rparen = p.expect(token.RPAREN)
+			a.Semi = p.expectSemi()
+			return a
+		}
 		first := p.parseExpr()
 		if p.tok == token.ELLIPSIS {
 			p.next()

@@ -2,6 +2,8 @@ package types
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"birch/internal/bir/ast"
 	"birch/internal/bir/token"
@@ -320,7 +322,17 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 	case *ast.ChooseAction:
 		choose = true
 		dst := c.lhs(a.Lhs, ctx)
-		if a.Values != nil {
+		if len(a.Values) == 1 {
+			// a lone name that names a type is the type form
+			if id, ok := a.Values[0].(*ast.Ident); ok {
+				if _, isType := ctx.scope.Lookup(id.Name).(*TypeName); isType {
+					a.Type, a.Values = id, nil
+				}
+			}
+		}
+		if a.Type != nil {
+			c.chooseType(a, dst)
+		} else if a.Values != nil {
 			for _, v := range a.Values {
 				op := c.expr(v, ctx)
 				if dst != nil {
@@ -529,4 +541,54 @@ func procKind(p *Proc) string {
 		return "thread"
 	}
 	return "function"
+}
+
+// chooseType checks the type form of a choice, `lhs := internChoose(T);`
+// (or externChoose): T must be an integer type, and a range lhs must hold
+// all its values. It sets a.Lo and a.Hi to constants of T's bounds
+// (ast.ChooseAction).
+func (c *checker) chooseType(a *ast.ChooseAction, dst Type) {
+	kw := "internChoose"
+	if a.Extern {
+		kw = "externChoose"
+	}
+	a.Lo, a.Hi = nil, nil
+	t := c.typExpr(a.Type, false)
+	if isInvalid(t) {
+		return
+	}
+	lo, hi, ok := IntegerBounds(t)
+	if !ok {
+		c.errorf(a.Type.Pos(), "%s(T) needs an integer type T (int or a range type), not %s", kw, t)
+		return
+	}
+	if dst != nil && !isInvalid(dst) && !IsInteger(dst) {
+		c.errorf(a.Lhs.Pos(), "a choice of type %s needs an integer target, not %s", t, dst)
+	} else if r, ok := underlying(dst).(*Range); ok && (lo < r.Lo || hi > r.Hi) {
+		what := t.String()
+		if _, isRange := t.(*Range); !isRange {
+			what += fmt.Sprintf(" (%d..%d)", lo, hi)
+		}
+		c.errorf(a.Type.Pos(), "choice type %s exceeds range %d..%d of %s", what, r.Lo, r.Hi, exprString(a.Lhs))
+	}
+	bound := func(v int64) ast.Expr {
+		x := &ast.BasicLit{ValuePos: a.Type.Pos(), Kind: token.INT, Value: strconv.FormatInt(v, 10)}
+		c.info.Types[x] = TypeAndValue{Type: t, Value: ConstValue{Kind: IntConst, Int: v}}
+		return x
+	}
+	a.Lo, a.Hi = bound(lo), bound(hi)
+}
+
+// IntegerBounds returns the smallest and largest value of an integer type
+// (int: the 64-bit range); ok is false for any other type.
+func IntegerBounds(t Type) (lo, hi int64, ok bool) {
+	switch u := underlying(t).(type) {
+	case *Basic:
+		if u.Kind == Int {
+			return math.MinInt64, math.MaxInt64, true
+		}
+	case *Range:
+		return u.Lo, u.Hi, true
+	}
+	return 0, 0, false
 }
