@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -78,7 +79,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	in, m := compileInput(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible})
 	if m == nil {
-		return ExitBadInput
+		return compileStatus(in)
 	}
 	tr := &verify.SavedTrail{Ordinals: tf.Ordinals, CycleStart: tf.CycleStart, Stutter: tf.Stutter}
 	for _, s := range tf.Trail {
@@ -104,11 +105,27 @@ func compileInput(e *env, name string, mo model.Options) (*verify.Input, *model.
 		return nil, nil
 	}
 	m, err := model.New(in.Prog, mo)
+	var ue *model.UnboundedChoiceError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(e.stderr, "inconclusive: %v\n", ue)
+		return in, nil
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)
 		return nil, nil
 	}
 	return in, m
+}
+
+// compileStatus is the exit status of a compileInput that gave no model:
+// inconclusive when it loaded the input but the model has a choice among
+// more values than birch enumerates (model.UnboundedChoiceError), bad
+// input otherwise.
+func compileStatus(in *verify.Input) int {
+	if in != nil {
+		return ExitInconclusive
+	}
+	return ExitBadInput
 }
 
 // printReplay prints a replay: the initial state, each step with its
@@ -185,7 +202,7 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	in, m := compileInput(e, fs.Arg(0), model.Options{})
 	if m == nil {
-		return ExitBadInput
+		return compileStatus(in)
 	}
 	w := e.stdout
 	sim := verify.Simulate(in, m, verify.SimulationConfig{Seed: o.seed, MaxSteps: o.steps, Describe: o.verbose,

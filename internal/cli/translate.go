@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 
 	"birch/internal/backend/promela"
 	"birch/internal/bir/types"
+	"birch/internal/model"
 	"birch/internal/verify"
 )
 
@@ -72,9 +74,9 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 	if !checkOutputPath(e, "translate", "-o", o.out) {
 		return ExitBadInput
 	}
-	prog, popts, ok := translateProperties(e, o, fs.Arg(0))
-	if !ok {
-		return ExitBadInput
+	prog, popts, status := translateProperties(e, o, fs.Arg(0))
+	if prog == nil {
+		return status
 	}
 	var buf bytes.Buffer
 	if err := promela.Translate(prog, &buf, popts); err != nil {
@@ -93,20 +95,26 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 }
 
 // translateProperties loads the model and selects the properties the
-// translation checks (verify.PromelaProperties).
-func translateProperties(e *env, o *translateOptions, name string) (*types.Program, promela.Options, bool) {
+// translation checks (verify.PromelaProperties); without a program, status
+// is the exit status (inconclusive for a model with an unbounded choice).
+func translateProperties(e *env, o *translateOptions, name string) (prog *types.Program, popts promela.Options, status int) {
 	in := loadInput(e, name)
 	if in == nil {
-		return nil, promela.Options{}, false
+		return nil, promela.Options{}, ExitBadInput
 	}
 	sel := verify.Selection{LTL: o.ltl, Pattern: o.pattern, NoInvariants: o.noInvariants}
 	if o.property != "" {
 		sel.Names = []string{o.property}
 	}
 	prog, popts, err := verify.PromelaProperties(in, sel)
+	var ue *model.UnboundedChoiceError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(e.stderr, "birch translate: inconclusive: %v\n", ue)
+		return nil, promela.Options{}, ExitInconclusive
+	}
 	if err != nil {
 		printRunError(e, "translate", err)
-		return nil, promela.Options{}, false
+		return nil, promela.Options{}, ExitBadInput
 	}
-	return prog, popts, true
+	return prog, popts, ExitPass
 }

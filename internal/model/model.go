@@ -176,6 +176,10 @@ type firstSucc struct {
 // (for example one whose state would exceed the bounds).
 func New(prog *types.Program, opts Options) (m *Model, err error) {
 	m = &Model{prog: prog, info: prog.Info, fset: prog.Fset, opts: opts.withDefaults()}
+	if cs := UnboundedChoices(prog, m.opts.MaxChoiceRange); cs != nil {
+		// explicit search would enumerate more values than it can
+		return nil, &UnboundedChoiceError{Choices: cs, Max: m.opts.MaxChoiceRange}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(compileError)

@@ -27,7 +27,7 @@ func Run(t *Task) (*Result, error) {
 			return nil, err
 		}
 	}
-	return runPlan(t, pl, tech)
+	return runPlan(t, pl, unbounded(t, tech))
 }
 
 // explicitTechnique checks the model as written with the explicit steps:

@@ -63,7 +63,7 @@ func RunSpin(t *Task, so SpinOptions) (*Result, error) {
 		return stopped, err
 	}
 	several := len(pl.ltl) > 1 || (pl.safety && len(pl.ltl) > 0)
-	return runPlan(t, pl, &spinTechnique{so: so, models: modelCache{t: t}, several: several})
+	return runPlan(t, pl, unbounded(t, &spinTechnique{so: so, models: modelCache{t: t}, several: several}))
 }
 
 // spinTechnique checks each search of a plan with one SPIN run.

@@ -3,6 +3,7 @@ package verify
 import (
 	"birch/internal/backend/promela"
 	"birch/internal/bir/types"
+	"birch/internal/model"
 )
 
 // PromelaProperties chooses what a translation to Promela (birch
@@ -13,7 +14,15 @@ import (
 // ltl block (pan checks one claim at a time; birch spin makes one
 // translation per ltl property). It returns the program to translate,
 // which has a formula of the command line inserted.
+//
+// A model with a choice among more values than explicit search enumerates
+// (model.UnboundedChoices) is not translated: its error is a
+// *model.UnboundedChoiceError, an inconclusive outcome rather than bad
+// input (SPIN would enumerate the values as birch does).
 func PromelaProperties(in *Input, sel Selection) (*types.Program, promela.Options, error) {
+	if cs := model.UnboundedChoices(in.Prog, 0); cs != nil {
+		return nil, promela.Options{}, &model.UnboundedChoiceError{Choices: cs, Max: 1 << 20}
+	}
 	pl, err := makePlan(&Task{Input: in, Select: sel})
 	if err != nil {
 		return nil, promela.Options{}, err

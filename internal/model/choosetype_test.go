@@ -1,0 +1,145 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// compileSrc compiles a BIR source with opts.
+func compileSrc(t *testing.T, src string, opts Options) (*Model, error) {
+	t.Helper()
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "choose.bir", []byte(src), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(prog, opts)
+}
+
+// chooseTypeSrc is a model whose first step is `x := <kw>(<typ>);`.
+func chooseTypeSrc(kw, typ string) string {
+	return fmt.Sprintf(`system S()
+  T = range -2..4;
+  Big = range -2000000..2000000;
+  x : int;
+  main thread M()
+    loc s0: when true do { x := %s(%s); } goto s1;
+    loc s1: when true do { } goto s1;
+  end M;
+end S;
+`, kw, typ)
+}
+
+// The type form enumerates every value of a small T, once each: the
+// initial state has one successor per value, with x set to it.
+func TestChooseTypeEnumerates(t *testing.T) {
+	for _, tc := range []struct {
+		kw, typ string
+		lo, hi  int64
+	}{
+		{"externChoose", "T", -2, 4},
+		{"internChoose", "range 0..1000", 0, 1000},
+		{"externChoose", "range 7..7", 7, 7},
+	} {
+		m, err := compileSrc(t, chooseTypeSrc(tc.kw, tc.typ), Options{})
+		if err != nil {
+			t.Fatalf("%s(%s): %v", tc.kw, tc.typ, err)
+		}
+		s0, fail := m.Initial(nil)
+		if fail != nil {
+			t.Fatal(fail)
+		}
+		var succs [][]byte
+		intern := 0
+		m.Next(s0, func(st *Step) {
+			if st.Outcome != OK {
+				t.Errorf("%s(%s): outcome %v", tc.kw, tc.typ, st.Outcome)
+				return
+			}
+			if st.Intern {
+				intern++
+			}
+			succs = append(succs, append([]byte(nil), st.State...))
+		})
+		seen := map[int64]int{}
+		for _, s := range succs {
+			for _, v := range m.Describe(s) {
+				if v.Name == "x" {
+					var x int64
+					if _, err := fmt.Sscan(v.Value, &x); err != nil {
+						t.Fatalf("x = %q: %v", v.Value, err)
+					}
+					seen[x]++
+				}
+			}
+		}
+		if want := int(tc.hi - tc.lo + 1); len(seen) != want {
+			t.Errorf("%s(%s): %d distinct values, want %d", tc.kw, tc.typ, len(seen), want)
+		}
+		for v, n := range seen {
+			if v < tc.lo || v > tc.hi || n != 1 {
+				t.Errorf("%s(%s): value %d seen %d times", tc.kw, tc.typ, v, n)
+			}
+		}
+		wantIntern := 0
+		if tc.kw == "internChoose" {
+			wantIntern = int(tc.hi - tc.lo + 1)
+		}
+		if intern != wantIntern {
+			t.Errorf("%s(%s): %d steps marked intern, want %d", tc.kw, tc.typ, intern, wantIntern)
+		}
+	}
+}
+
+// A T with more than 2^20 values (or MaxChoiceRange) is refused by New
+// with an UnboundedChoiceError naming the choice and its position; 2^20
+// values are enumerable.
+func TestChooseTypeUnbounded(t *testing.T) {
+	for _, tc := range []struct {
+		typ     string
+		opts    Options
+		values  string
+		refused bool
+	}{
+		{"int", Options{}, "2^64", true},
+		{"Big", Options{}, "4000001", true},
+		{"range 0..1048576", Options{}, "1048577", true},
+		{"range 1..1048576", Options{}, "", false},
+		{"range -9223372036854775807..9223372036854775807", Options{}, "18446744073709551615", true},
+		{"T", Options{MaxChoiceRange: 6}, "7", true},
+		{"T", Options{MaxChoiceRange: 7}, "", false},
+	} {
+		_, err := compileSrc(t, chooseTypeSrc("externChoose", tc.typ), tc.opts)
+		var ue *UnboundedChoiceError
+		if !tc.refused {
+			if err != nil {
+				t.Errorf("%s: %v", tc.typ, err)
+			}
+			continue
+		}
+		if !errors.As(err, &ue) {
+			t.Fatalf("%s: got %v, want an UnboundedChoiceError", tc.typ, err)
+		}
+		c := ue.Choices[0]
+		if len(ue.Choices) != 1 || c.Pos.String() != "choose.bir:6:33" || c.Values != tc.values ||
+			c.Action != "x := externChoose("+tc.typ+")" {
+			t.Errorf("%s: got %+v", tc.typ, ue.Choices)
+		}
+		msg := err.Error()
+		for _, want := range []string{"choose.bir:6:33: x := externChoose(" + tc.typ + ") chooses among " + tc.values + " values", "--predicates", "--cegar", "not yet available"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%s: message %q lacks %q", tc.typ, msg, want)
+			}
+		}
+	}
+}

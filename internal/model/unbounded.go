@@ -1,0 +1,90 @@
+package model
+
+import (
+	"fmt"
+	"math/bits"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// UnboundedChoice is a choice of the type form, `lhs := externChoose(T);`
+// or internChoose(T), whose type T has more values than the explicit
+// engine enumerates (docs/bir.md §13.3).
+type UnboundedChoice struct {
+	Pos    source.Position
+	Action string // the action as written: x := externChoose(int)
+	Values string // how many values T has: 2^64, 4000001
+}
+
+// UnboundedChoiceError is New's error for a model with unbounded choices:
+// it cannot be searched by enumerating values. It is not bad input: a
+// check of such a model is inconclusive (internal/verify).
+type UnboundedChoiceError struct {
+	Choices []UnboundedChoice
+	Max     int // the bound on the values of one choice (Options.MaxChoiceRange)
+}
+
+// Hint names the options that can check a model with unbounded choices.
+const UnboundedHint = "predicate abstraction (--predicates) and its refinement (--cegar) can check it; both are planned (issue 18 and the next) and not yet available"
+
+func (e *UnboundedChoiceError) Error() string {
+	c := e.Choices[0]
+	s := fmt.Sprintf("%s: %s chooses among %s values, more than the %s that explicit search enumerates", c.Pos, c.Action, c.Values, countString(uint64(e.Max)))
+	if n := len(e.Choices) - 1; n == 1 {
+		s += fmt.Sprintf(" (and 1 more unbounded choice, at %s)", e.Choices[1].Pos)
+	} else if n > 1 {
+		s += fmt.Sprintf(" (and %d more unbounded choices, the next at %s)", n, e.Choices[1].Pos)
+	}
+	return s + "; " + UnboundedHint
+}
+
+// UnboundedChoices lists the choices of prog's type form whose type has
+// more than max values, in source order (nil when there is none; max <= 0
+// is the default bound, 2^20).
+func UnboundedChoices(prog *types.Program, max int) []UnboundedChoice {
+	if max <= 0 {
+		max = Options{}.withDefaults().MaxChoiceRange
+	}
+	var out []UnboundedChoice
+	if prog.File == nil {
+		return nil
+	}
+	ast.Inspect(prog.File, func(n ast.Node) bool {
+		a, ok := n.(*ast.ChooseAction)
+		if !ok || a.Type == nil {
+			return true
+		}
+		lo, hi, ok := types.IntegerBounds(prog.Info.TypeExprs[a.Type])
+		if !ok || hi < lo || uint64(hi-lo) < uint64(max) {
+			return true
+		}
+		kw := "internChoose"
+		if a.Extern {
+			kw = "externChoose"
+		}
+		c := UnboundedChoice{
+			Action: fmt.Sprintf("%s := %s(%s)", format.Expr(a.Lhs), kw, format.TypeExpr(a.Type)),
+			Values: countString(uint64(hi-lo) + 1),
+		}
+		if prog.Fset != nil {
+			c.Pos = prog.Fset.Position(a.KwPos)
+		}
+		out = append(out, c)
+		return true
+	})
+	return out
+}
+
+// countString writes n as a power of two where it is one (0 is 2^64).
+func countString(n uint64) string {
+	if n == 0 {
+		return "2^64"
+	}
+	if n&(n-1) == 0 && n >= 1<<10 {
+		return fmt.Sprintf("2^%d", bits.TrailingZeros64(n))
+	}
+	return fmt.Sprint(n)
+}

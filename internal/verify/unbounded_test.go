@@ -1,0 +1,74 @@
+package verify
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"birch/internal/backend/promela"
+	"birch/internal/model"
+)
+
+// wantUnboundedChecks asserts that every check of res is inconclusive at
+// once, in model construction, without a search, naming the first
+// unbounded choice of unbounded-choice.bir and the options that can check
+// it.
+func wantUnboundedChecks(t *testing.T, res *Result, checks int) {
+	t.Helper()
+	if len(res.Checks) != checks {
+		t.Fatalf("%d checks, want %d", len(res.Checks), checks)
+	}
+	if v := res.Verdict(); v != Inconclusive {
+		t.Errorf("verdict %s, want inconclusive", v)
+	}
+	for _, c := range res.Checks {
+		if v := c.Verdict(); v != Inconclusive {
+			t.Errorf("check of %v: verdict %s (%s), want inconclusive", titles(c.Properties), v, c.Reason)
+		}
+		for _, want := range []string{"unbounded-choice.bir:9:27: x := externChoose(int) chooses among 2^64 values",
+			"unbounded-choice.bir:11:27", "--predicates", "--cegar", "not yet available"} {
+			if !strings.Contains(c.Reason, want) {
+				t.Errorf("reason %q lacks %q", c.Reason, want)
+			}
+		}
+		if c.Stopped == nil || c.Stopped.Phase != PhaseModel || c.Explored || c.Stats.States != 0 {
+			t.Errorf("check of %v: stopped %+v, explored %v, %d states; want stopped in model construction before any search",
+				titles(c.Properties), c.Stopped, c.Explored, c.Stats.States)
+		}
+		if !c.RestsOn.Has(Bounded) || c.RestsOn.allowsPass() {
+			t.Errorf("rests on %s", c.RestsOn)
+		}
+	}
+}
+
+// TestUnboundedChoiceInconclusive: a model with x := externChoose(int)
+// (2^64 values) and a choice among the 4000001 values of
+// range -2000000..2000000 is inconclusive at once for every property
+// (safety with the invariant, and the ltl property), with no search: no
+// enumeration starts.
+func TestUnboundedChoiceInconclusive(t *testing.T) {
+	res := run(t, "testdata/unbounded-choice.bir", Task{})
+	wantUnboundedChecks(t, res, 2)
+	// the same with data abstraction: the concrete model is never built
+	res = checkAbstract(t, "testdata/unbounded-choice.bir", Task{}, DataAbstraction{Bindings: []string{"x=signs"}})
+	wantUnboundedChecks(t, res, 2)
+}
+
+// TestUnboundedChoiceSpin: birch spin stops as birch check does, before
+// SPIN runs; the translation to Promela is refused with the same error.
+func TestUnboundedChoiceSpin(t *testing.T) {
+	in := load(t, "testdata/unbounded-choice.bir")
+	_, _, err := PromelaProperties(in, Selection{})
+	var ue *model.UnboundedChoiceError
+	if !errors.As(err, &ue) || len(ue.Choices) != 2 || ue.Choices[0].Pos.Line != 9 || ue.Choices[1].Values != "4000001" {
+		t.Errorf("PromelaProperties: %v, want an UnboundedChoiceError for both choices", err)
+	}
+	if promela.LookSpin() != nil {
+		t.Skip("spin is not installed")
+	}
+	res, err := RunSpin(&Task{Input: in}, SpinOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantUnboundedChecks(t, res, 2)
+}
