@@ -259,6 +259,11 @@ class P:
             self.expect(';'); return ('new', lhs, c, n)
         if p in ('internChoose', 'externChoose'):
             self.next(); self.expect('('); vals = []
+            if self.peek() in ('int', 'range'):
+                # the type form (docs/bir.md 13.3); a lone type name is
+                # told apart at run time
+                t = self.typ(); self.expect(')'); self.expect(';')
+                return ('choosetype', lhs, t, p)
             first = self.expr()
             if self.accept('..'):
                 hi = self.expr(); self.expect(')'); self.expect(';')
@@ -412,6 +417,9 @@ class Model:
         return v
 
     # --- evaluation. ctx = (state, thread index)
+    def is_var(self, n, st, ti):
+        fr = st['t'][ti]['frames'][-1] if ti is not None else None
+        return (fr is not None and n in fr['vars']) or n in st['g']
     def ev(self, e, st, ti):
         k = e[0]
         if k == 'lit': return e[1]
@@ -659,8 +667,20 @@ class Model:
             if self.ev(a[1], st, ti): yield st
         elif k == 'println':
             yield st
-        elif k in ('choose', 'chooserange'):
-            if k == 'choose':
+        elif k in ('choose', 'chooserange', 'choosetype'):
+            t = None
+            if k == 'choosetype':
+                t = a[2]
+            elif k == 'choose' and len(a[2]) == 1 and a[2][0][0] == 'id' and a[2][0][1] in self.S['types'] \
+                    and not self.is_var(a[2][0][1], st, ti):
+                t = ('named', a[2][0][1])
+            if t is not None:
+                t = self.resolve(t)
+                lo, hi = (INT_MIN, INT_MAX) if t[0] == 'int' else (self.const(t[1]), self.const(t[2]))
+                if hi - lo >= 1 << 20:
+                    raise ValueError('a choice among more than 2^20 values')
+                vals = list(range(lo, hi + 1))
+            elif k == 'choose':
                 vals = [self.ev(v, st, ti) for v in a[2]]
             else:
                 vals = list(range(self.ev(a[2], st, ti), self.ev(a[3], st, ti) + 1))
