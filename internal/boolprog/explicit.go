@@ -82,6 +82,7 @@ type Value struct {
 
 // CheckExplicit decides whether an assertion of the resolved program can
 // fail in an execution that starts in main with all variables unconstrained.
+// info must come from a Resolve that reported no error.
 //
 // It is the tabulation algorithm of Reps, Horwitz and Sagiv, as in Bebop,
 // over explicit valuations: a path edge is a procedure's calling context (its
