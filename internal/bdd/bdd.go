@@ -1,6 +1,9 @@
 package bdd
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Node is a boolean function owned by a Manager. The zero Node is False.
 type Node int32
@@ -286,6 +289,25 @@ func (m *Manager) And(fs ...Node) Node {
 	defer m.guard()
 	r := True
 	for _, f := range fs {
+		r = m.apply(opAnd, r, f)
+	}
+	return r
+}
+
+// AndAll returns the conjunction of fs like And, conjoining the
+// functions whose top variable comes last first: a conjunction of many
+// small functions over successive variables (x0 ↔ y0, x1 ↔ y1, …) then
+// costs nodes in proportion to its size, where And in the order of the
+// variables rebuilds the conjunction so far at each step.
+func (m *Manager) AndAll(fs []Node) Node {
+	if m.err != nil {
+		return False
+	}
+	defer m.guard()
+	sorted := append([]Node(nil), fs...)
+	slices.SortFunc(sorted, func(a, b Node) int { return int(m.nodes[b].level) - int(m.nodes[a].level) })
+	r := True
+	for _, f := range sorted {
 		r = m.apply(opAnd, r, f)
 	}
 	return r

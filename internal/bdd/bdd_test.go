@@ -345,3 +345,30 @@ func TestManagersIndependent(t *testing.T) {
 		t.Errorf("the same computation in two Managers gave nodes %d and %d", a, b)
 	}
 }
+
+// TestAndAll: AndAll is And, and a conjunction of n equivalences over
+// successive variables costs O(n) nodes, not O(n^2).
+func TestAndAll(t *testing.T) {
+	r := rand.New(rand.NewSource(4))
+	for iter := 0; iter < 100; iter++ {
+		n := 1 + r.Intn(8)
+		m := New(n, Config{})
+		var fs []Node
+		for k := r.Intn(5); k >= 0; k-- {
+			fs = append(fs, randFormula(r, n, 3).build(m))
+		}
+		if got, want := m.AndAll(fs), m.And(fs...); got != want {
+			t.Fatalf("iter %d: AndAll differs from And", iter)
+		}
+	}
+	const n = 2000
+	m := New(2*n, Config{MaxNodes: 20 * n})
+	var eqs []Node
+	for i := 0; i < n; i++ {
+		eqs = append(eqs, m.Equiv(m.Var(2*i), m.Var(2*i+1)))
+	}
+	f := m.AndAll(eqs)
+	if m.Err() != nil || m.Size(f) != 3*n+2 {
+		t.Errorf("AndAll of %d equivalences: %v, %d nodes", n, m.Err(), m.Size(f))
+	}
+}

@@ -308,14 +308,14 @@ func (c *checker) prepare(nch int) {
 			ch := 0
 			p.enforce = m.Exists(c.expr(e, copyC, &ch), c.cubeCh)
 		}
-		eq := bdd.True
+		var eqs []bdd.Node
 		for i := 0; i < c.g; i++ {
-			eq = m.And(eq, m.Equiv(m.Var(c.gvar(i, copyE)), m.Var(c.gvar(i, copyC))))
+			eqs = append(eqs, m.Equiv(m.Var(c.gvar(i, copyE)), m.Var(c.gvar(i, copyC))))
 		}
 		for j := range p.info.Proc.Params {
-			eq = m.And(eq, m.Equiv(m.Var(c.lvar(j, copyE)), m.Var(c.lvar(j, copyC))))
+			eqs = append(eqs, m.Equiv(m.Var(c.lvar(j, copyE)), m.Var(c.lvar(j, copyC))))
 		}
-		p.entryEq = eq
+		p.entryEq = m.AndAll(eqs)
 		if len(p.callers) == 0 {
 			// Never called (main, usually): no summary is needed, so its
 			// path edges are plain sets of states, without the entry copy
@@ -338,12 +338,12 @@ func (c *checker) prepare(nch int) {
 		case kCall:
 			n.rel = c.equations(c.slots(len(n.exprs), copyX), n.exprs, &ch)
 			var tc []int
-			eq := bdd.True
+			var eqs []bdd.Node
 			for i, v := range n.lhs {
 				tc = append(tc, c.vvar(v, copyC))
-				eq = m.And(eq, m.Equiv(m.Var(c.vvar(v, copyC)), m.Var(c.lvar(i, copyN))))
+				eqs = append(eqs, m.Equiv(m.Var(c.vvar(v, copyC)), m.Var(c.lvar(i, copyN))))
 			}
-			n.retEq = eq
+			n.retEq = m.AndAll(eqs)
 			n.targets = m.Cube(tc...)
 		case kReturn:
 			n.rel = c.equations(c.slots(len(n.exprs), copyN), n.exprs, &ch)
@@ -359,11 +359,11 @@ func (c *checker) prepare(nch int) {
 // equations returns ∧_i vars[i] ↔ exprs[i], the expressions read in the
 // current copy.
 func (c *checker) equations(vars []int, exprs []boolprog.Expr, ch *int) bdd.Node {
-	rel := bdd.True
+	eqs := make([]bdd.Node, len(exprs))
 	for i, e := range exprs {
-		rel = c.m.And(rel, c.m.Equiv(c.m.Var(vars[i]), c.expr(e, copyC, ch)))
+		eqs[i] = c.m.Equiv(c.m.Var(vars[i]), c.expr(e, copyC, ch))
 	}
-	return rel
+	return c.m.AndAll(eqs)
 }
 
 // stop returns why the check must stop now, or "".

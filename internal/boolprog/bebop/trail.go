@@ -30,20 +30,20 @@ func (c *checker) pick(set bdd.Node) []bool {
 
 // lits is the conjunction of literals fixing vars to their values in vals.
 func (c *checker) lits(vals []bool, vars []int) bdd.Node {
-	r := bdd.True
-	for _, v := range vars {
-		r = c.m.And(r, c.lit(v, vals[v]))
+	ls := make([]bdd.Node, len(vars))
+	for i, v := range vars {
+		ls[i] = c.lit(v, vals[v])
 	}
-	return r
+	return c.m.AndAll(ls)
 }
 
 // litsAs fixes the variables to[i] to the values vals gives from[i].
 func (c *checker) litsAs(vals []bool, from, to []int) bdd.Node {
-	r := bdd.True
+	ls := make([]bdd.Node, len(from))
 	for i, v := range from {
-		r = c.m.And(r, c.lit(to[i], vals[v]))
+		ls[i] = c.lit(to[i], vals[v])
 	}
-	return r
+	return c.m.AndAll(ls)
 }
 
 func (c *checker) globals(cp int) []int {
@@ -293,13 +293,13 @@ func (c *checker) callPred(n *cnode, vals []bool, t, depth int) ([]bool, []Step)
 	a := c.actuals(n, m.And(c.before(c.hist[n.id], t), c.lits(vals, keep)))
 	// After it: the globals but the targets as in vals, the results the
 	// targets' values.
-	k := bdd.True
+	var from, to []int
 	for i := 0; i < c.g; i++ {
 		if v := c.gvar(i, copyC); !targets[v] {
-			k = m.And(k, c.lit(c.gvar(i, copyN), vals[v]))
+			from, to = append(from, v), append(to, c.gvar(i, copyN))
 		}
 	}
-	k = m.And(k, c.litsAs(vals, tc, c.slots(len(tc), copyN)))
+	k := c.litsAs(vals, append(from, tc...), append(to, c.slots(len(tc), copyN)...))
 	sum := m.And(a, c.before(c.sumHist[callee.info.Index], t), k)
 	if sum == bdd.False {
 		return nil, nil
