@@ -105,8 +105,17 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 				"(a thread the abstraction may enable where the concrete model cannot move it makes fair concrete executions unfair in the abstract model); not proven " + am.using()
 			return c, nil
 		}
-		if pos := am.unraisedDivision(am.concreteFormula(p)); pos != "" {
-			c.Explored, c.Reason = false, am.divisionNotProven(pos)
+		where := am.unraisedDivision()
+		if f := am.concreteFormula(p); where == "" && am.unraisedDivision(f) != "" {
+			where = am.unraisedDivision(f)
+			if p.prop != p.Name {
+				// a formula of the command line: its position is
+				// in the text the formula was inserted into
+				where = "in " + p.Title
+			}
+		}
+		if where != "" {
+			c.Explored, c.Reason = false, am.divisionNotProven(where)
 			return c, nil
 		}
 		c.Reason = "no violation: every execution of the abstract model satisfies the under-approximated formula; proven " + am.using() +

@@ -363,8 +363,8 @@ func (am *abstractModel) unreached(res *search.Result) []Unreached {
 // one of exprs (the properties checked). Abstract operations there do not
 // raise the error (docs/abstraction.md), so an abstract model without a
 // violation proves nothing of a concrete model whose divisor may be 0 there.
-// It returns the position of the first, or "" when there is none (a
-// divisor that is a non-zero constant never fails).
+// It returns where the first is ("at FILE:LINE:COL"), or "" when there
+// is none (a divisor that is a non-zero constant never fails).
 func (am *abstractModel) unraisedDivision(exprs ...ast.Expr) string {
 	roots := append([]ast.Expr(nil), exprs...)
 	ast.Inspect(am.conc.File, func(n ast.Node) bool {
@@ -400,15 +400,16 @@ func (am *abstractModel) unraisedDivision(exprs ...ast.Expr) string {
 			return found == nil
 		})
 		if found != nil {
-			return PosString(am.conc.Fset, found.Pos())
+			return "at " + PosString(am.conc.Fset, found.Pos())
 		}
 	}
 	return ""
 }
 
 // divisionNotProven is the reason of a check whose abstract model has no
-// violation, but whose division at pos the abstract model does not raise.
-func (am *abstractModel) divisionNotProven(pos string) string {
-	return "no violation in the abstract model, but not proven " + am.using() + ": the division at " + pos +
+// violation, but whose division (where: "at POS", "in the --ltl formula")
+// the abstract model does not raise.
+func (am *abstractModel) divisionNotProven(where string) string {
+	return "no violation in the abstract model, but not proven " + am.using() + ": the division " + where +
 		" computes with abstract values in a guard, predicate or property, where the abstract model does not raise division by zero"
 }

@@ -63,6 +63,13 @@ func TestAbstractDivisionNotProven(t *testing.T) {
 			t.Errorf("%v: %s (%s), want %s", titles(c.Properties), c.Verdict(), c.Reason, want)
 		}
 	}
+	// a division in a formula of the command line is named by the
+	// formula, not by the line it has in the model text it was inserted
+	// into (that named a line past the end of the model)
+	res = checkAbstract(t, "testdata/abstract-invariant-unsafe.bir", Task{Select: Selection{LTL: "[] (6 / (3 - x) >= 0)"}}, da)
+	if c := oneCheck(t, res); c.Verdict() != Inconclusive || !strings.Contains(c.Reason, "the division in the --ltl formula") {
+		t.Errorf("--ltl: %s (%s), want inconclusive because of the division in the --ltl formula", c.Verdict(), c.Reason)
+	}
 	// the invariant half divides by a constant, which never fails; the
 	// guard's division alone keeps the safety check from a proof (the
 	// remainders by 2 of parity.bir's formulas do not: TestAbstractLTL)
