@@ -130,6 +130,10 @@ func TestChooseTypeUnbounded(t *testing.T) {
 		if !errors.As(err, &ue) {
 			t.Fatalf("%s: got %v, want an UnboundedChoiceError", tc.typ, err)
 		}
+		var pe *source.Error
+		if !errors.As(err, &pe) || pe.Pos.String() != "choose.bir:6:33" {
+			t.Errorf("%s: %v is not positioned at the choice", tc.typ, err)
+		}
 		c := ue.Choices[0]
 		if len(ue.Choices) != 1 || c.Pos.String() != "choose.bir:6:33" || c.Values != tc.values ||
 			c.Action != "x := externChoose("+tc.typ+")" {

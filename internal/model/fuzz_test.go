@@ -20,6 +20,10 @@ import (
 //	go test ./internal/model -run='^$' -fuzz=FuzzModel -fuzztime=3m -fuzzminimizetime=2s
 func FuzzModel(f *testing.F) {
 	testenv.AddSeeds(f, "../../examples/*.bir", "testdata/*.bir", "../search/testdata/*.bir")
+	for _, typ := range []string{"int", "T", "Big", "range 0..999", "range 0..1000"} {
+		// the type form of a choice, enumerated or refused
+		f.Add([]byte(chooseTypeSrc("internChoose", typ)))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		prog := testenv.CheckBIR(src)
 		if prog == nil {

@@ -30,15 +30,19 @@ type UnboundedChoiceError struct {
 // Hint names the options that can check a model with unbounded choices.
 const UnboundedHint = "predicate abstraction (--predicates) and its refinement (--cegar) can check it; both are planned (issue 18 and the next) and not yet available"
 
-func (e *UnboundedChoiceError) Error() string {
+func (e *UnboundedChoiceError) Error() string { return e.Unwrap().Error() }
+
+// Unwrap is the error as a positioned one, at the first choice: errors.As
+// finds the *source.Error.
+func (e *UnboundedChoiceError) Unwrap() error {
 	c := e.Choices[0]
-	s := fmt.Sprintf("%s: %s chooses among %s values, more than the %s that explicit search enumerates", c.Pos, c.Action, c.Values, countString(uint64(e.Max)))
+	s := fmt.Sprintf("%s chooses among %s values, more than the %s that explicit search enumerates", c.Action, c.Values, countString(uint64(e.Max)))
 	if n := len(e.Choices) - 1; n == 1 {
 		s += fmt.Sprintf(" (and 1 more unbounded choice, at %s)", e.Choices[1].Pos)
 	} else if n > 1 {
 		s += fmt.Sprintf(" (and %d more unbounded choices, the next at %s)", n, e.Choices[1].Pos)
 	}
-	return s + "; " + UnboundedHint
+	return &source.Error{Pos: c.Pos, Msg: s + "; " + UnboundedHint}
 }
 
 // UnboundedChoices lists the choices of prog's type form whose type has

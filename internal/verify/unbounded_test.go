@@ -2,6 +2,7 @@ package verify
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -62,6 +63,9 @@ func TestUnboundedChoiceSpin(t *testing.T) {
 	var ue *model.UnboundedChoiceError
 	if !errors.As(err, &ue) || len(ue.Choices) != 2 || ue.Choices[0].Pos.Line != 9 || ue.Choices[1].Values != "4000001" {
 		t.Errorf("PromelaProperties: %v, want an UnboundedChoiceError for both choices", err)
+	}
+	if err := promela.Translate(in.Prog, io.Discard, promela.Options{}); !errors.As(err, &ue) {
+		t.Errorf("promela.Translate: %v, want an UnboundedChoiceError", err)
 	}
 	if promela.LookSpin() != nil {
 		t.Skip("spin is not installed")

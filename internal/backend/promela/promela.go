@@ -207,7 +207,14 @@ func Translate(prog *types.Program, w io.Writer, opts Options) error {
 
 // TranslateFull returns the Promela translation of prog with its map of
 // options.
+//
+// A model with a choice among more values than birch enumerates
+// (model.UnboundedChoices) is refused with a *model.UnboundedChoiceError:
+// pan would enumerate them too.
 func TranslateFull(prog *types.Program, opts Options) (*Translation, error) {
+	if cs := model.UnboundedChoices(prog, opts.withDefaults().MaxChoiceRange); cs != nil {
+		return nil, &model.UnboundedChoiceError{Choices: cs, Max: opts.withDefaults().MaxChoiceRange}
+	}
 	g := &gen{
 		prog:     prog,
 		info:     prog.Info,
