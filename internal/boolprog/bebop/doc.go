@@ -3,7 +3,8 @@
 // stage) over BDDs from internal/bdd. It decides whether an assertion can
 // fail in an execution from main, exactly, recursion included, and gives a
 // trail when one can. boolprog.CheckExplicit decides the same question over
-// explicit valuations; the two agree on every program (agree_test.go) and
+// explicit valuations; the two agree on every test program, generated or
+// written by hand, and under fuzzing (agree_test.go, fuzz_test.go), and
 // this one handles programs whose many variables the explicit one cannot
 // enumerate.
 //
