@@ -57,8 +57,15 @@ func renderResult(e *env, o *checkOptions, res *verify.Result) int {
 		}
 		return exitStatus(res.Verdict())
 	}
-	// the trail saved is the one of the check that decided the verdict
+	// the trail saved is the one of the check that decided the verdict, or
+	// of the first failing check whose trail can be saved
 	trailOf := res.Deciding()
+	for _, c := range res.Checks {
+		if v := c.Violation; c.Verdict() == verify.Fail && v != nil && v.Ordinals != nil && v.Confirmation.Confirmed {
+			trailOf = c
+			break
+		}
+	}
 	if o.json {
 		saveCheckTrail(e, o, res.Model, trailOf)
 		doc := jsonRunReport{Model: res.Model, Verdict: res.Verdict().String(), Reason: runReason(res), Properties: []jsonCheckedProperty{}}

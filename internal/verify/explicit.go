@@ -40,6 +40,10 @@ func restsOnSearch(cfg search.Config, res *search.Result) RestsOn {
 		r = append(r, Basis{Bounded, fmt.Sprintf("--max-depth=%d cut paths", cfg.MaxDepth)})
 	}
 	for _, lh := range res.LimitsHit {
+		if cfg.LimitError {
+			// --on-limit=error: a bound hit is a violation, not a cut
+			break
+		}
 		r = append(r, Basis{Bounded, "a bound of the model cut paths: " + lh.Msg})
 	}
 	if res.Stopped != "" {

@@ -114,6 +114,17 @@ func TestRestsOnModelBound(t *testing.T) {
 	}
 }
 
+// TestRestsOnLimitError: with --on-limit=error a bound of the model hit
+// is a violation, not a cut: the failure rests on a complete search (it
+// read "bounded (a bound of the model cut paths: ...)").
+func TestRestsOnLimitError(t *testing.T) {
+	res := run(t, examples+"/collection-limit.bir", Task{Search: search.Config{LimitError: true}})
+	c := res.Checks[0]
+	if c.Verdict() != Fail || c.Violation == nil || c.Violation.Kind != "limit" || len(c.RestsOn) != 0 {
+		t.Errorf("--on-limit=error: %s (%s) resting on %s, want a failure at the bound resting on a complete search", c.Verdict(), c.Reason, c.RestsOn)
+	}
+}
+
 // TestRestsOnResourceLimit: a resource limit that stops a search bounds
 // the check (--max-states=2 on testdata/counter-safe.bir, which has 5
 // states), and so does a limit that stops a phase outside the search
