@@ -633,3 +633,39 @@ func TestTrailTooLong(t *testing.T) {
 		t.Errorf("the cut trail ends at %s %s, not at the assertion", last.Proc, last.Stmt)
 	}
 }
+
+// TestTrailOfLongLoop: a 16-bit counter counts up before assert(F): the
+// trail (2^17 steps, cut to the last MaxTrailSteps) is rebuilt with a
+// binary search over each node's additions; scanning them at each step
+// took 38 s for 14 bits and hours for 18.
+func TestTrailOfLongLoop(t *testing.T) {
+	const k = 16
+	var names, incr []string
+	for i := 0; i < k; i++ {
+		names = append(names, fmt.Sprintf("c%d", i))
+		if i == 0 {
+			incr = append(incr, "!c0")
+		} else {
+			incr = append(incr, fmt.Sprintf("c%d ^ (%s)", i, strings.Join(names[:i], " & ")))
+		}
+	}
+	list := strings.Join(names, ", ")
+	src := "void main() begin\n    decl " + list + ";\n    " + list + " := " + strings.TrimSuffix(strings.Repeat("F, ", k), ", ") + ";\n" +
+		"    while (!(" + strings.Join(names, " & ") + ")) do\n        " + list + " := " + strings.Join(incr, ", ") + ";\n    od\n    assert(F);\nend\n"
+	_, info, _ := parse(t, "counter-unsafe.bp", src)
+	res := Check(info, Config{})
+	if res.Outcome != Unsafe || !res.TrailCut || len(res.Trail) != MaxTrailSteps {
+		t.Fatalf("%v, cut %v, %d steps (%s)", res.Outcome, res.TrailCut, len(res.Trail), res.NoTrail)
+	}
+	// The last steps: the loop's exit test with every bit set, then the
+	// assertion.
+	last, exit := res.Trail[len(res.Trail)-1], res.Trail[len(res.Trail)-2]
+	if last.Stmt != "assert(F);" || !strings.HasPrefix(exit.Stmt, "while") {
+		t.Fatalf("the trail ends with %q, %q", exit.Stmt, last.Stmt)
+	}
+	for _, v := range exit.Values {
+		if !v.Value {
+			t.Errorf("the loop exits with %s false", v.Name)
+		}
+	}
+}

@@ -125,9 +125,10 @@ const (
 	copies
 )
 
+// event records an addition: at time t, the set grew to all.
 type event struct {
 	t   int
-	set bdd.Node
+	all bdd.Node
 }
 
 type checker struct {
@@ -452,7 +453,7 @@ func (c *checker) grow(all *bdd.Node, hist *[]event, set bdd.Node) bdd.Node {
 	if nw != bdd.False {
 		c.time++
 		*all = c.m.Or(*all, nw)
-		*hist = append(*hist, event{c.time, nw})
+		*hist = append(*hist, event{c.time, *all})
 	}
 	return nw
 }

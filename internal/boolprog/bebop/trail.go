@@ -2,6 +2,7 @@ package bebop
 
 import (
 	"slices"
+	"sort"
 
 	"birch/internal/bdd"
 	"birch/internal/boolprog"
@@ -73,23 +74,22 @@ func (c *checker) tupleVars(p *proc) []int {
 	return append(vs, c.slots(len(p.info.Vars), copyC)...)
 }
 
+// before returns the set as it was before time t.
 func (c *checker) before(hist []event, t int) bdd.Node {
-	r := bdd.False
-	for _, e := range hist {
-		if e.t < t {
-			r = c.m.Or(r, e.set)
-		}
+	i := sort.Search(len(hist), func(i int) bool { return hist[i].t >= t })
+	if i == 0 {
+		return bdd.False
 	}
-	return r
+	return hist[i-1].all
 }
 
+// timeOf returns the time fact was added (the sets only grow), or -1.
 func (c *checker) timeOf(hist []event, fact bdd.Node) int {
-	for _, e := range hist {
-		if c.m.And(e.set, fact) != bdd.False {
-			return e.t
-		}
+	i := sort.Search(len(hist), func(i int) bool { return c.m.And(hist[i].all, fact) != bdd.False })
+	if i == len(hist) {
+		return -1
 	}
-	return -1
+	return hist[i].t
 }
 
 func (c *checker) makeStep(n *cnode, vals []bool, depth int) Step {
