@@ -244,15 +244,11 @@ func (m *Manager) Cube(vars ...int) Node {
 		return False
 	}
 	defer m.guard()
-	seen := make([]bool, m.nvars)
-	for _, v := range vars {
-		if v >= 0 && v < m.nvars {
-			seen[v] = true
-		}
-	}
+	vs := slices.Clone(vars)
+	slices.Sort(vs)
 	r := True
-	for v := m.nvars - 1; v >= 0; v-- {
-		if seen[v] {
+	for i := len(vs) - 1; i >= 0; i-- {
+		if v := vs[i]; v >= 0 && v < m.nvars && (i == len(vs)-1 || vs[i+1] != v) {
 			r = m.mk(int32(v), False, r)
 		}
 	}

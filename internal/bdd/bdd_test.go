@@ -372,3 +372,14 @@ func TestAndAll(t *testing.T) {
 		t.Errorf("AndAll of %d equivalences: %v, %d nodes", n, m.Err(), m.Size(f))
 	}
 }
+
+func TestCube(t *testing.T) {
+	m := New(4, Config{})
+	want := m.And(m.Var(1), m.Var(3))
+	if got := m.Cube(3, 1, 3, 9, -1); got != want {
+		t.Errorf("Cube(3, 1, 3, 9, -1) is not x1 ∧ x3")
+	}
+	if m.Cube() != True {
+		t.Errorf("the empty cube is not True")
+	}
+}
