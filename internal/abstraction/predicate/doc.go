@@ -2,9 +2,9 @@
 // C2bp construction of SLAM) that are about predicates themselves: the
 // predicate file, which names the predicates, and the weakest precondition
 // of a BIR step with respect to a predicate, the formula from which the
-// abstraction computes a boolean program's statements (F and G of the
-// paper, by cubes and a solver, live in the pass that composes these
-// pieces).
+// abstraction computes a boolean program's statements, and the cube search
+// that strengthens such a formula into one over the predicates (F and G of
+// the paper).
 //
 // It sits among the passes of the pipeline (BIR -> boolean program); it
 // reads a type-checked program (internal/bir/types) and produces syntax
@@ -107,4 +107,44 @@
 // The tests check WP against birch's own semantics: for every case of
 // testdata/wp.cases, in random states of a small model (internal/model),
 // WP before the step agrees with the predicate after it.
+//
+// # Cubes: F and G
+//
+// A cube is a conjunction of predicates and negated predicates, each
+// predicate at most once. Cubes.F(φ) is the largest disjunction of cubes
+// that each imply φ, the strongest formula over the predicates that
+// implies φ: it under-approximates φ. Cubes.G(φ) = ¬F(¬φ) is the weakest
+// formula over the predicates that φ implies: it over-approximates φ. The
+// abstraction writes a guard g as assume(G(g)) and chooses a predicate's
+// new value between F(WP(φ)) and F(WP(¬φ)).
+//
+// Cubes works on solver terms (internal/smt) of one TermManager: the
+// predicates and φ are formulas, and each question "does cube c imply φ"
+// is the query c ∧ ¬φ to the solver (smt.Implies), implying only when the
+// answer is unsat. An unknown answer or a failure of the solver counts as
+// "does not imply", so F stays an under-approximation (and G an
+// over-approximation) whatever the solver can decide; Err returns the
+// first failure. The translation of BIR expressions (predicates, WPs) to
+// terms belongs to the pass that composes the pieces.
+//
+// F follows C2bp's optimizations: cubes are considered by increasing
+// length, up to MaxLen literals (DefaultCubeLength, 3, unless set; a
+// shorter bound gives a weaker F with fewer queries, never an unsound
+// one). A cube that implies φ is asked once more whether it is
+// satisfiable (whether it implies false): an unsatisfiable cube is left
+// out of F. A cube that extends an implicant or an unsatisfiable cube is
+// not asked about at all (its presence adds nothing to F), so the cubes of
+// F are prime implicants within the bound. NoPrune turns that pruning off
+// for measurements; F is the same.
+//
+// Answers are cached, keyed by the canonical cube (its literals sorted by
+// predicate) and φ's SMT-LIB text; only decided answers are cached. The
+// satisfiability questions share one key (φ = false) across formulas.
+// Stats counts the queries, the cache hits, the unknown answers and the
+// wall-clock time spent in the solver.
+//
+// The tests of F and G check, on integer predicates, that F(φ) implies φ
+// and φ implies G(φ) (by the solver and by evaluation), that with the
+// bound at the number of predicates every satisfiable cube implying φ
+// implies F(φ), and that undecided answers never enter F.
 package predicate
