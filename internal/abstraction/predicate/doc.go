@@ -124,8 +124,22 @@
 // answer is unsat. An unknown answer or a failure of the solver counts as
 // "does not imply", so F stays an under-approximation (and G an
 // over-approximation) whatever the solver can decide; Err returns the
-// first failure. The translation of BIR expressions (predicates, WPs) to
-// terms belongs to the pass that composes the pieces.
+// first failure.
+//
+// An Encoder translates type-checked BIR boolean expressions (predicates,
+// and WPs once their text is checked again with types.Program.CheckExpr,
+// since WP's own nodes are not in the program's Info) into those terms:
+// each variable is a constant, booleans are Bool, integers, ranges, enum
+// ordinals and references (null as 0) are Int, an array variable is an SMT
+// array, a field read through a reference selects in one array per field
+// name indexed by the reference, and / and % are BIR's truncating
+// division. It asserts no domain (a range variable may take any integer),
+// so the solver proves fewer implications than exist, never more. It does
+// not model BIR's runtime errors inside a formula (overflow of int, a field
+// of null, an index out of bounds, a zero divisor: the term then has some
+// value); the abstraction keeps those outcomes under their own conditions.
+// Array fields, arrays through references, x.length and instanceof are
+// errors: the formula is then unknown to the abstraction.
 //
 // F follows C2bp's optimizations: cubes are considered by increasing
 // length, up to MaxLen literals (DefaultCubeLength, 3, unless set; a

@@ -1,0 +1,252 @@
+package predicate
+
+import (
+	"fmt"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+	"birch/internal/smt"
+)
+
+// Encoder translates type-checked BIR boolean expressions over one state
+// (predicates, weakest preconditions) into solver terms of one
+// TermManager, for the cube queries of F and G. Each variable is one
+// constant (a local is named after its proc: "Main.x"); booleans are Bool,
+// integers, ranges and enum values (by ordinal) are Int, references are
+// Int with null as 0. An array variable is an array from Int; a field read
+// through a reference, p.f, selects in one array per record field indexed
+// by the reference, and a[i] selects in a's array (elements of boolean type
+// are stored as 0 or 1). The encoding asserts no domain (a range variable
+// may take any integer): the solver then proves fewer implications, never
+// more, so F stays an under-approximation.
+//
+// It handles the forms WP produces from the data a predicate may read:
+// literals, variables, enum constants, ! - + && || -> <->, comparisons,
+// + - * / % (BIR's truncating division), indexing and field selection.
+// Anything else (x.length, instanceof, a record or array compared whole)
+// is an error, and the abstraction treats the formula as unknown.
+type Encoder struct {
+	tm   *smt.TermManager
+	info *types.Info
+	vars map[*types.Var]*smt.Term
+	flds map[string]*smt.Term
+}
+
+// NewEncoder returns an encoder for the expressions that prog has
+// type-checked (its own, and those of CheckExpr).
+func NewEncoder(tm *smt.TermManager, prog *types.Program) *Encoder {
+	return &Encoder{tm: tm, info: prog.Info, vars: map[*types.Var]*smt.Term{}, flds: map[string]*smt.Term{}}
+}
+
+type encodeError struct{ msg string }
+
+// Formula encodes a boolean expression.
+func (e *Encoder) Formula(x ast.Expr) (t *smt.Term, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ee, ok := r.(encodeError)
+			if !ok {
+				panic(r)
+			}
+			t, err = nil, fmt.Errorf("%s", ee.msg)
+		}
+	}()
+	return e.boolean(x), nil
+}
+
+func (e *Encoder) fail(x ast.Expr, what string) {
+	panic(encodeError{fmt.Sprintf("cannot encode %s (%s)", format.Expr(x), what)})
+}
+
+// sortOf is the sort of a scalar BIR type, and whether it is boolean.
+func (e *Encoder) sortOf(x ast.Expr, t types.Type) *smt.Sort {
+	if t == nil {
+		e.fail(x, "no type")
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind {
+		case types.Bool:
+			return smt.BoolSort
+		case types.Int, types.UntypedNull:
+			return smt.IntSort
+		}
+	case *types.Range, *types.Enum, *types.Ref:
+		return smt.IntSort
+	case *types.Array:
+		el := e.sortOf(x, u.Elem)
+		if el.IsBool() {
+			el = smt.IntSort
+		}
+		return e.tm.ArraySort(smt.IntSort, el)
+	}
+	e.fail(x, "a value of type "+t.String())
+	return nil
+}
+
+func (e *Encoder) isBool(x ast.Expr) bool {
+	t := e.info.TypeOf(x)
+	return t != nil && types.IsBoolean(t)
+}
+
+// boolean encodes a boolean expression as a formula.
+func (e *Encoder) boolean(x ast.Expr) *smt.Term {
+	tm := e.tm
+	if tv := e.info.Types[x]; tv.Value.Kind == types.BoolConst {
+		return tm.Bool(tv.Value.Bool)
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.boolean(x.X)
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
+		v := e.value(x)
+		if v.IsBool() {
+			return v
+		}
+		return tm.Eq(v, tm.Int(1)) // a boolean element of an array
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return tm.Not(e.boolean(x.X))
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			return tm.And(e.boolean(x.X), e.boolean(x.Y))
+		case token.LOR:
+			return tm.Or(e.boolean(x.X), e.boolean(x.Y))
+		case token.ARROW:
+			return tm.Implies(e.boolean(x.X), e.boolean(x.Y))
+		case token.IFF:
+			return tm.Eq(e.boolean(x.X), e.boolean(x.Y))
+		case token.EQL, token.NEQ:
+			var eq *smt.Term
+			if e.isBool(x.X) {
+				eq = tm.Eq(e.boolean(x.X), e.boolean(x.Y))
+			} else {
+				eq = tm.Eq(e.scalar(x.X), e.scalar(x.Y))
+			}
+			if x.Op == token.NEQ {
+				eq = tm.Not(eq)
+			}
+			return eq
+		case token.LSS:
+			return tm.Lt(e.scalar(x.X), e.scalar(x.Y))
+		case token.LEQ:
+			return tm.Le(e.scalar(x.X), e.scalar(x.Y))
+		case token.GTR:
+			return tm.Gt(e.scalar(x.X), e.scalar(x.Y))
+		case token.GEQ:
+			return tm.Ge(e.scalar(x.X), e.scalar(x.Y))
+		}
+	}
+	e.fail(x, "not a boolean form the encoder knows")
+	return nil
+}
+
+// scalar encodes an integer, range, enum or reference expression as Int.
+func (e *Encoder) scalar(x ast.Expr) *smt.Term {
+	tm := e.tm
+	tv := e.info.Types[x]
+	switch tv.Value.Kind {
+	case types.IntConst:
+		return tm.Int(tv.Value.Int)
+	case types.BoolConst:
+		e.fail(x, "a boolean where a number is needed")
+	}
+	if b, ok := tv.Type.(*types.Basic); ok && b.Kind == types.UntypedNull {
+		return tm.Int(0)
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.scalar(x.X)
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
+		v := e.value(x)
+		if !v.IsInt() {
+			e.fail(x, "not a number")
+		}
+		return v
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case token.SUB:
+			return tm.Neg(e.scalar(x.X))
+		case token.ADD:
+			return e.scalar(x.X)
+		}
+	case *ast.BinaryExpr:
+		a, b := e.scalar(x.X), e.scalar(x.Y)
+		switch x.Op {
+		case token.ADD:
+			return tm.Add(a, b)
+		case token.SUB:
+			return tm.Sub(a, b)
+		case token.MUL:
+			return tm.Mul(a, b)
+		case token.QUO:
+			return tm.TDiv(a, b)
+		case token.REM:
+			return tm.TRem(a, b)
+		}
+	}
+	e.fail(x, "not a number form the encoder knows")
+	return nil
+}
+
+// value encodes a location read: a variable, an enum constant, a[i] or
+// p.f. Booleans in arrays come out as Int 0/1.
+func (e *Encoder) value(x ast.Expr) *smt.Term {
+	tm := e.tm
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.value(x.X)
+	case *ast.Ident:
+		switch o := e.info.Uses[x].(type) {
+		case *types.EnumConst:
+			return tm.Int(o.Ordinal)
+		case *types.Var:
+			if t, ok := e.vars[o]; ok {
+				return t
+			}
+			name := o.Name()
+			if o.Owner != nil {
+				name = o.Owner.Name() + "." + name
+			}
+			t := tm.Const(name, e.sortOf(x, o.Type()))
+			e.vars[o] = t
+			return t
+		}
+		e.fail(x, "not a variable")
+	case *ast.IndexExpr:
+		a := e.value(x.X)
+		if !a.IsArray() {
+			e.fail(x, "indexing a non-array")
+		}
+		return tm.Select(a, e.scalar(x.Index))
+	case *ast.SelectorExpr:
+		rt := e.info.TypeOf(x.X)
+		ref, ok := rt.Underlying().(*types.Ref)
+		if !ok || ref.Target == nil {
+			e.fail(x, "a field of a non-reference")
+		}
+		// one array per field name: fields of different names are
+		// different storage, and a subtype's object is read alike
+		// through a reference to its supertype
+		key := x.Sel.Name
+		f, ok := e.flds[key]
+		if !ok {
+			el := e.sortOf(x, e.info.TypeOf(x))
+			if el.IsBool() {
+				el = smt.IntSort
+			}
+			if el.IsArray() {
+				e.fail(x, "an array field")
+			}
+			f = tm.Const("field!"+key, tm.ArraySort(smt.IntSort, el))
+			e.flds[key] = f
+		}
+		return tm.Select(f, e.scalar(x.X))
+	}
+	e.fail(x, "not a location")
+	return nil
+}
