@@ -3,6 +3,7 @@ package predicate
 import (
 	"fmt"
 
+	"birch/internal/abstraction/smtops"
 	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
 	"birch/internal/bir/token"
@@ -121,24 +122,16 @@ func (e *Encoder) boolean(x ast.Expr) *smt.Term {
 		case token.IFF:
 			return tm.Eq(e.boolean(x.X), e.boolean(x.Y))
 		case token.EQL, token.NEQ:
-			var eq *smt.Term
 			if e.isBool(x.X) {
-				eq = tm.Eq(e.boolean(x.X), e.boolean(x.Y))
-			} else {
-				eq = tm.Eq(e.scalar(x.X), e.scalar(x.Y))
+				eq := tm.Eq(e.boolean(x.X), e.boolean(x.Y))
+				if x.Op == token.NEQ {
+					eq = tm.Not(eq)
+				}
+				return eq
 			}
-			if x.Op == token.NEQ {
-				eq = tm.Not(eq)
-			}
-			return eq
-		case token.LSS:
-			return tm.Lt(e.scalar(x.X), e.scalar(x.Y))
-		case token.LEQ:
-			return tm.Le(e.scalar(x.X), e.scalar(x.Y))
-		case token.GTR:
-			return tm.Gt(e.scalar(x.X), e.scalar(x.Y))
-		case token.GEQ:
-			return tm.Ge(e.scalar(x.X), e.scalar(x.Y))
+		}
+		if c := smtops.Compare(tm, x.Op, e.scalar(x.X), e.scalar(x.Y)); c != nil {
+			return c
 		}
 	}
 	e.fail(x, "not a boolean form the encoder knows")
@@ -175,18 +168,8 @@ func (e *Encoder) scalar(x ast.Expr) *smt.Term {
 			return e.scalar(x.X)
 		}
 	case *ast.BinaryExpr:
-		a, b := e.scalar(x.X), e.scalar(x.Y)
-		switch x.Op {
-		case token.ADD:
-			return tm.Add(a, b)
-		case token.SUB:
-			return tm.Sub(a, b)
-		case token.MUL:
-			return tm.Mul(a, b)
-		case token.QUO:
-			return tm.TDiv(a, b)
-		case token.REM:
-			return tm.TRem(a, b)
+		if v := smtops.Arith(tm, x.Op, e.scalar(x.X), e.scalar(x.Y)); v != nil {
+			return v
 		}
 	}
 	e.fail(x, "not a number form the encoder knows")

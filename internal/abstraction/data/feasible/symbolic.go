@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"birch/internal/abstraction/smtops"
 	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
 	"birch/internal/bir/token"
@@ -457,19 +458,11 @@ func (x *symExec) value(e ast.Expr) *smt.Term {
 		}
 	case *ast.BinaryExpr:
 		a, b := x.value(e.X), x.value(e.Y)
-		switch e.Op {
-		case token.ADD:
-			return tm.Add(a, b)
-		case token.SUB:
-			return tm.Sub(a, b)
-		case token.MUL:
-			return tm.Mul(a, b)
-		case token.QUO, token.REM:
-			x.require(tm.Not(tm.Eq(b, tm.Int(0))))
-			if e.Op == token.QUO {
-				return tm.TDiv(a, b)
+		if v := smtops.Arith(tm, e.Op, a, b); v != nil {
+			if e.Op == token.QUO || e.Op == token.REM {
+				x.require(tm.Not(tm.Eq(b, tm.Int(0))))
 			}
-			return tm.TRem(a, b)
+			return v
 		}
 	}
 	x.fail0("expression %s", format.Expr(e))
@@ -509,20 +502,8 @@ func (x *symExec) boolean(e ast.Expr) *smt.Term {
 			x.conditional(mark, tm.Not(a))
 			return tm.Or(a, b)
 		}
-		a, b := x.value(e.X), x.value(e.Y)
-		switch e.Op {
-		case token.EQL:
-			return tm.Eq(a, b)
-		case token.NEQ:
-			return tm.Not(tm.Eq(a, b))
-		case token.LSS:
-			return tm.Lt(a, b)
-		case token.LEQ:
-			return tm.Le(a, b)
-		case token.GTR:
-			return tm.Gt(a, b)
-		case token.GEQ:
-			return tm.Ge(a, b)
+		if c := smtops.Compare(tm, e.Op, x.value(e.X), x.value(e.Y)); c != nil {
+			return c
 		}
 	}
 	x.fail0("condition %s", format.Expr(e))
