@@ -38,7 +38,6 @@ type checkOptions struct {
 	fullTrail  bool
 
 	// properties (docs/properties.md)
-	property     string       // the last --property NAME (for the checks not yet in package verify)
 	properties   repeatedFlag // --property NAME (repeatable)
 	ltl          string       // --ltl FORMULA
 	pattern      string       // --pattern 'PATTERN(args) SCOPE'
@@ -146,9 +145,6 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		return ExitBadInput
 	}
 	o.stderr = e.stderr
-	if n := len(o.properties); n > 0 {
-		o.property = o.properties[n-1]
-	}
 	name := fs.Arg(0)
 	o.lim = startLimits(e, &cfg)
 	defer o.lim.Release()

@@ -51,15 +51,6 @@ func Load(name string, src []byte) (*Input, error) {
 	return fe(name, display, src)
 }
 
-// Extensions lists the file types Load knows, for messages.
-func Extensions() []string {
-	var out []string
-	for e := range frontEnds {
-		out = append(out, e)
-	}
-	return out
-}
-
 // loadBIR parses and type-checks a BIR model.
 func loadBIR(name, display string, src []byte) (*Input, error) {
 	fset := source.NewFileSet()
