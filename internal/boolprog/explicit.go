@@ -1,6 +1,7 @@
 package boolprog
 
 import (
+	"context"
 	"fmt"
 
 	"birch/internal/source"
@@ -43,6 +44,8 @@ type Limits struct {
 	// MaxWork bounds the successor computations (including those that give
 	// a state already stored); 16 * MaxStates when <= 0.
 	MaxWork int
+	// Context stops the check, inconclusive, when it is done (nil: never).
+	Context context.Context
 }
 
 // Result is the outcome of CheckExplicit.
@@ -197,6 +200,8 @@ func (t *tabulation) full() bool {
 		t.over = fmt.Sprintf("the state bound was reached (%d states, contexts and summaries stored); raise it with --max-states", t.stored())
 	} else if t.work >= t.lim.MaxWork {
 		t.over = fmt.Sprintf("the work bound was reached (%d successor computations)", t.work)
+	} else if ctx := t.lim.Context; ctx != nil && t.work%1024 == 0 && ctx.Err() != nil {
+		t.over = fmt.Sprintf("stopped: %v", context.Cause(ctx))
 	}
 	return t.over != ""
 }

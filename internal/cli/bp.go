@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -16,12 +17,13 @@ type bpOptions struct {
 	engine    string
 	maxStates int
 	maxNodes  int
+	timeLimit string
 }
 
 func init() {
 	register(&command{
 		name:  "bp",
-		args:  "check FILE.bp [--json] [--engine bdd|explicit] [--max-nodes N] [--max-states N]",
+		args:  "check FILE.bp [--json] [--engine bdd|explicit] [--max-nodes N] [--max-states N] [--time-limit D]",
 		short: "check SLAM boolean programs (.bp)",
 		long: `
 "birch bp check FILE.bp" reads a boolean program in the dialect of SLAM's
@@ -39,8 +41,9 @@ On a failure it prints the failing assertion and a trail from main to it:
 one line per statement about to run, with its procedure, label and the
 values of the variables in scope. --max-nodes bounds the BDD nodes
 (0: 4194304); --max-states bounds the states, calling contexts and summaries
-the explicit engine stores (default 1048576). A check that reaches its bound
-is inconclusive, never a pass. With --json the result is one JSON document
+the explicit engine stores (default 1048576); --time-limit stops either
+engine after that long (e.g. 30s, 5m; default: no limit). A check that
+reaches a bound is inconclusive, never a pass. With --json the result is one JSON document
 {"engine", "verdict", "reason", "assertion", "trail", "trail_cut",
 "no_trail", "stats"}.
 
@@ -52,6 +55,7 @@ Exit status: 0 pass, 1 an assertion can fail, 2 bad input or usage,
 			fs.StringVar(&o.engine, "engine", "bdd", "bdd (Bebop's symbolic check) or explicit (explicit valuations)")
 			fs.IntVar(&o.maxNodes, "max-nodes", 0, "stop, inconclusive, when the BDDs need more nodes (0: the default, 4194304)")
 			fs.IntVar(&o.maxStates, "max-states", boolprog.DefaultMaxStates, "stop, inconclusive, after storing this many states")
+			fs.StringVar(&o.timeLimit, "time-limit", "", "stop, inconclusive, after this long, e.g. 30s, 5m (default: no limit)")
 			return o
 		},
 		run: runBP,
@@ -104,6 +108,17 @@ func runBP(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch bp check: --max-states must be positive and --max-nodes not negative; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
+	ctx := context.Background()
+	if o.timeLimit != "" {
+		d, err := parseDuration(o.timeLimit)
+		if err != nil || d <= 0 {
+			fmt.Fprintf(e.stderr, "birch bp check: --time-limit: want a positive duration such as 30s, not %s; %s\n", quote(o.timeLimit), usageLine(fs))
+			return ExitBadInput
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, d, fmt.Errorf("the time limit (--time-limit=%s) was reached", o.timeLimit))
+		defer cancel()
+	}
 	name := args[1]
 	src, err := readSource(e, name)
 	if err != nil {
@@ -126,9 +141,9 @@ func runBP(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	var out *bpOutcome
 	if o.engine == "explicit" {
-		out = bpExplicit(boolprog.CheckExplicit(fset, info, boolprog.Limits{MaxStates: o.maxStates}))
+		out = bpExplicit(boolprog.CheckExplicit(fset, info, boolprog.Limits{MaxStates: o.maxStates, Context: ctx}))
 	} else {
-		out = bpSymbolic(fset, bebop.Check(info, bebop.Config{MaxNodes: o.maxNodes}))
+		out = bpSymbolic(fset, bebop.Check(info, bebop.Config{MaxNodes: o.maxNodes, Context: ctx}))
 	}
 	for _, st := range out.steps {
 		out.Trail = append(out.Trail, bpJSONStep{Proc: st.Proc, Pos: st.Pos.String(), Label: st.Label, Stmt: st.Stmt, Values: st.Values})
