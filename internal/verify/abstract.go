@@ -191,7 +191,7 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 				exprs = append(exprs, p.Decl.Expr)
 			}
 			if pos := am.unraisedDivision(exprs...); pos != "" {
-				c.Explored, c.Reason = false, am.divisionNotProven(pos)
+				am.notProven(c, pos)
 			}
 		}
 		c.Unreached = am.unreached(res)

@@ -115,7 +115,7 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 			}
 		}
 		if where != "" {
-			c.Explored, c.Reason = false, am.divisionNotProven(where)
+			am.notProven(c, where)
 			return c, nil
 		}
 		c.Reason = "no violation: every execution of the abstract model satisfies the under-approximated formula; proven " + am.using() +

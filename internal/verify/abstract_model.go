@@ -409,6 +409,18 @@ func (am *abstractModel) unraisedDivision(exprs ...ast.Expr) string {
 // divisionNotProven is the reason of a check whose abstract model has no
 // violation, but whose division (where: "at POS", "in the --ltl formula")
 // the abstract model does not raise.
+//
+// notProven also rewrites the check's basis, which said "a pass is a
+// proof", so that the rests-on line agrees with the reason.
+func (am *abstractModel) notProven(c *Check, where string) {
+	c.Explored, c.Reason = false, am.divisionNotProven(where)
+	for i, b := range c.RestsOn {
+		if b.Kind == Abstracted {
+			c.RestsOn[i].What = "data abstraction " + strings.Join(am.bindings, ", ") + ": an over-approximation, but no proof here: the abstract model does not raise division by zero at the division " + where
+		}
+	}
+}
+
 func (am *abstractModel) divisionNotProven(where string) string {
 	return "no violation in the abstract model, but not proven " + am.using() + ": the division " + where +
 		" computes with abstract values in a guard, predicate or property, where the abstract model does not raise division by zero"

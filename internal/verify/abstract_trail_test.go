@@ -61,6 +61,10 @@ func TestAbstractDivisionNotProven(t *testing.T) {
 	for i, want := range []Verdict{Inconclusive, Inconclusive, Inconclusive} {
 		if c := res.Checks[i]; c.Verdict() != want {
 			t.Errorf("%v: %s (%s), want %s", titles(c.Properties), c.Verdict(), c.Reason, want)
+		} else if s := c.RestsOn.String(); strings.Contains(s, "a pass is a proof") || !strings.Contains(s, "no proof here") {
+			// the rests-on line said "a pass is a proof" next to a reason
+			// saying it was not proven
+			t.Errorf("%v: rests on %s, want no claim of a proof", titles(c.Properties), s)
 		}
 	}
 	// a division in a formula of the command line is named by the
