@@ -60,7 +60,9 @@ func abstractDoc(doc *jsonCheckReport, c *verify.Check) {
 	}
 	if v != nil {
 		ja.Confirmation, ja.Diverges = "not confirmed", v.Confirmation.Diverges
-		if a.ReplayConfirmed {
+		if v.Confirmation.Confirmed {
+			// by the replay, or by the choose-free search when the
+			// replay did not finish (violation.confirmed_by says which)
 			ja.Confirmation = "confirmed"
 		}
 		if !v.Confirmation.Confirmed {

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"os"
+
+	"birch/internal/verify"
 	"strings"
 	"testing"
 )
@@ -41,5 +43,32 @@ end Two;
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestAbstractDocConfirmedByChooseFree: a violation that stands because
+// the choose-free search found it (its replay did not finish) is a
+// confirmed fail; the abstraction object said "not confirmed" next to it.
+func TestAbstractDocConfirmedByChooseFree(t *testing.T) {
+	by := "found by the choose-free search of the abstract model, whose steps take no choice of the abstraction; the concrete replay did not finish"
+	c := &verify.Check{
+		Violation:   &verify.Violation{Kind: "assertion", Confirmation: verify.Confirmation{Confirmed: true, By: by}},
+		Abstraction: &verify.AbstractionInfo{FoundBy: "choose-free", ReplayNote: "the budget ran out"},
+	}
+	var doc jsonCheckReport
+	doc.Violation = violationDoc(c.Violation)
+	abstractDoc(&doc, c)
+	if got := doc.Abstraction.Confirmation; got != "confirmed" {
+		t.Errorf("abstraction.confirmation = %q, want confirmed", got)
+	}
+	if doc.Violation == nil {
+		t.Errorf("the confirmed violation was dropped from the document")
+	}
+	c.Violation.Confirmation = verify.Confirmation{}
+	doc = jsonCheckReport{}
+	doc.Violation = violationDoc(c.Violation)
+	abstractDoc(&doc, c)
+	if got := doc.Abstraction.Confirmation; got != "not confirmed" || doc.Violation != nil {
+		t.Errorf("not confirmed: abstraction.confirmation = %q, violation %v", got, doc.Violation)
 	}
 }
