@@ -328,6 +328,9 @@ func (m *Model) chooseAction(a *ast.ChooseAction, sc scope) actFn {
 			return rOK
 		}
 	}
+	if fn := m.givenChoice(a, st, intern); fn != nil {
+		return fn
+	}
 	lo, hi := m.expr(a.Lo, sc), m.expr(a.Hi, sc)
 	pos := a.KwPos
 	return func(x *exec) int {

@@ -147,3 +147,43 @@ func TestChooseTypeUnbounded(t *testing.T) {
 		}
 	}
 }
+
+// With ChoiceValues, a model with an unbounded choice compiles, and the
+// choice takes the given values its type holds, once each and in order;
+// without a value it is a limit, never a silent block.
+func TestChooseTypeGivenValues(t *testing.T) {
+	if _, err := compileSrc(t, chooseTypeSrc("externChoose", "int"), Options{}); err == nil {
+		t.Fatal("an unbounded choice compiled without ChoiceValues")
+	}
+	for _, tc := range []struct {
+		typ    string
+		values []int64
+		want   string
+	}{
+		{"int", []int64{5, -3, 5, 1 << 62}, "-3 5 4611686018427387904"},
+		{"Big", []int64{5, -3000000, 2000000}, "5 2000000"},
+		{"int", []int64{}, "limit"},
+		{"T", []int64{100}, "-2 -1 0 1 2 3 4"}, // a small T is enumerated as ever
+	} {
+		m, err := compileSrc(t, chooseTypeSrc("externChoose", tc.typ), Options{ChoiceValues: tc.values})
+		if err != nil {
+			t.Fatalf("%s %v: %v", tc.typ, tc.values, err)
+		}
+		s0, _ := m.Initial(nil)
+		var got []string
+		m.Next(s0, func(st *Step) {
+			if st.Outcome != OK {
+				got = append(got, "limit")
+				return
+			}
+			for _, v := range m.Describe(st.State) {
+				if v.Name == "x" {
+					got = append(got, v.Value)
+				}
+			}
+		})
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("%s with %v: x takes %q, want %q", tc.typ, tc.values, s, tc.want)
+		}
+	}
+}

@@ -17,6 +17,15 @@ type Options struct {
 	MaxInvisible   int // transformations in one invisible run (default 10000)
 	MaxStateSlots  int // slots of the fixed part of a state and of a frame (default types.MaxSlots)
 	MaxChoiceRange int // alternatives of one range choice (default 1<<20)
+	// ChoiceValues, when not nil, lets New compile a model with unbounded
+	// choices (UnboundedChoices): such a choice takes only the values
+	// listed here that its type holds, in increasing order, and is a limit
+	// of the model where it holds none. The model is then an
+	// under-approximation whose executions are executions of the model as
+	// written: the confirmation of a predicate abstraction's trail and
+	// birch replay of its trail use it, with the input values a solver
+	// found (docs/predicates.md).
+	ChoiceValues []int64
 	// ExposeInvisible turns the coarsening of invisible runs off: each
 	// transformation of a run is a step of its own and the states inside
 	// the run are states of the model, but the run is still not interleaved
@@ -176,7 +185,7 @@ type firstSucc struct {
 // (for example one whose state would exceed the bounds).
 func New(prog *types.Program, opts Options) (m *Model, err error) {
 	m = &Model{prog: prog, info: prog.Info, fset: prog.Fset, opts: opts.withDefaults()}
-	if cs := UnboundedChoices(prog, m.opts.MaxChoiceRange); cs != nil {
+	if cs := UnboundedChoices(prog, m.opts.MaxChoiceRange); cs != nil && opts.ChoiceValues == nil {
 		// explicit search would enumerate more values than it can
 		return nil, &UnboundedChoiceError{Choices: cs, Max: m.opts.MaxChoiceRange}
 	}

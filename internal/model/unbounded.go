@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
@@ -91,4 +92,42 @@ func countString(n uint64) string {
 		return fmt.Sprintf("2^%d", bits.TrailingZeros64(n))
 	}
 	return fmt.Sprint(n)
+}
+
+// givenChoice compiles an unbounded choice of the type form when
+// Options.ChoiceValues gives its values (nil otherwise): it chooses among
+// the given values its type holds, and is a limit of the model where
+// there is none.
+func (m *Model) givenChoice(a *ast.ChooseAction, st storeFn, intern bool) actFn {
+	if a.Type == nil || m.opts.ChoiceValues == nil {
+		return nil
+	}
+	lo, hi, ok := types.IntegerBounds(m.info.TypeExprs[a.Type])
+	if !ok || hi < lo || uint64(hi-lo) < uint64(m.opts.MaxChoiceRange) {
+		return nil
+	}
+	var vals []int64
+	for _, v := range m.opts.ChoiceValues {
+		if lo <= v && v <= hi {
+			vals = append(vals, v)
+		}
+	}
+	slices.Sort(vals)
+	vals = slices.Compact(vals)
+	pos := a.KwPos
+	return func(x *exec) int {
+		if len(vals) == 0 {
+			x.limit(pos, "no value is given to the unbounded choice (it is replayed with given values only)")
+			return rFail
+		}
+		k := x.choose(len(vals))
+		if intern {
+			x.intern = true
+		}
+		st(x, vals[k])
+		if x.failed {
+			return rFail
+		}
+		return rOK
+	}
 }

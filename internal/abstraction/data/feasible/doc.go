@@ -50,6 +50,17 @@
 // symbolic replay handles integers, ranges, booleans, enums and arrays of
 // them with constant indices, in globals and main threads' locals; for
 // other constructs the concrete replay's answer stands, marked incomplete.
+// It encodes BIR's runtime checks on them (int overflow, a zero divisor, a
+// value out of its range), so a schedule may end in an assertion or in one
+// of those errors, which must be the first check of the last step to fail.
+//
+// A model with unbounded choices (externChoose(int): model.UnboundedChoices)
+// cannot be enumerated: it is compiled with no values for them
+// (model.Options.ChoiceValues) and Config.Given set, and Replay goes to the
+// symbolic replay at once; its solution is replayed on the model compiled
+// with the values found, which `birch replay` compiles the same way from
+// the values a trail file records. Result.Choices gives each choice's
+// value (the trail's inputs).
 //
 // # Results
 //

@@ -92,6 +92,14 @@ type Config struct {
 	// concrete executions that agree, and reports the first step at which
 	// the values of the deepest execution part ways.
 	Agree func(abstract map[string]string, concrete []byte) string
+	// Given, when set, says that the concrete model has unbounded choices
+	// (model.UnboundedChoices) and was compiled without values for them
+	// (model.Options.ChoiceValues empty), so that its choices cannot be
+	// enumerated: Replay solves for them symbolically, then calls Given
+	// with every choice's value to get the model that takes them (and its
+	// version with the state checks, as Checked), on which it finds the
+	// concrete trail.
+	Given func(values []int64) (*model.Model, search.Model, error)
 	// Accept, when set, decides whether a concrete lasso that follows an
 	// EndLasso schedule confirms it (whether it violates the property):
 	// states[0] is the initial state and states[i] the state after step
@@ -136,6 +144,16 @@ type Result struct {
 	Note string
 	// Nodes is the number of (state, step) pairs explored.
 	Nodes int
+	// Choices: for a trail the symbolic replay confirmed, the value of
+	// each choice it solved for, in order (the inputs of the trail).
+	Choices []Choice
+}
+
+// Choice is the value a choice action takes in a confirmed trail.
+type Choice struct {
+	Step  int        // the 1-based step of the schedule
+	Pos   source.Pos // the choice action (its keyword)
+	Value int64
 }
 
 // String summarizes r in one line.
@@ -223,6 +241,14 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 	if sc.End.Kind == EndLasso && (sc.End.CycleStart < 0 || sc.End.CycleStart > len(sc.Steps)) {
 		return nil, fmt.Errorf("the cycle starts at step %d of a schedule of %d steps", sc.End.CycleStart, len(sc.Steps))
 	}
+	if cfg.Given != nil {
+		// the unbounded choices cannot be enumerated: solve for them
+		sres, why := replaySymbolic(m, sc, cfg)
+		if sres == nil {
+			sres = &Result{Method: "symbolic", Incomplete: true, Note: why + " (the model's unbounded choices cannot be enumerated)"}
+		}
+		return sres, nil
+	}
 	r := newEnumerator(m, sc, cfg)
 	res := r.run()
 	// the symbolic replay encodes no cycle: a lasso is decided by the
@@ -230,8 +256,8 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 	if res.Confirmed || !res.Incomplete || cfg.NoSymbolic || sc.End.Kind == EndLasso {
 		return res, nil
 	}
-	sres, ok := replaySymbolic(m, sc, cfg)
-	if !ok {
+	sres, _ := replaySymbolic(m, sc, cfg)
+	if sres == nil {
 		return res, nil
 	}
 	if sres.Diverge == nil {

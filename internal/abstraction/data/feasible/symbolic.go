@@ -3,6 +3,7 @@ package feasible
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 
 	"birch/internal/abstraction/smtops"
@@ -14,6 +15,7 @@ import (
 	"birch/internal/search"
 	"birch/internal/smt"
 	"birch/internal/smt/solvers"
+	"birch/internal/source"
 )
 
 // The symbolic replay executes the schedule over terms: every value a
@@ -53,32 +55,54 @@ type symExec struct {
 	nchoice int
 
 	path []*smt.Term // constraints of the current step
-	// for the last step of an error schedule
+	// for the last step of an error schedule: the error it ends in, the
+	// condition that no check failed so far in the step, and the
+	// condition that the first to fail is one of kind end
 	lastStep bool
+	end      model.ErrorKind
 	okSoFar  *smt.Term
 	fail     *smt.Term
+
+	choices []choiceTerm // every choice of the schedule, in order
+	step    int          // the index of the step executed
+}
+
+// choiceTerm is the unknown of one choice action.
+type choiceTerm struct {
+	step int
+	pos  source.Pos
+	t    *smt.Term
 }
 
 func (x *symExec) fail0(format string, args ...any) {
 	panic(unsupported{fmt.Sprintf(format, args...)})
 }
 
-func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bool) {
+// symbolicEnds are the errors a schedule may end in for the symbolic
+// replay: those whose condition it encodes.
+var symbolicEnds = map[model.ErrorKind]bool{model.Assertion: true, model.Overflow: true, model.DivisionByZero: true, model.RangeError: true}
+
+// replaySymbolic solves sc on m; why (with res nil) says what it does not
+// handle.
+func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, why string) {
 	defer func() {
 		// unsupported constructs end the symbolic replay; so does any
 		// other failure, which leaves the concrete replay's answer
 		if r := recover(); r != nil {
-			res, ok = nil, false
+			res, why = nil, "the symbolic replay failed"
+			if u, ok := r.(unsupported); ok {
+				why = "the symbolic replay does not handle " + u.what
+			}
 		}
 	}()
 	switch sc.End.Kind {
 	case EndError:
-		if sc.End.Error != model.Assertion {
-			return nil, false
+		if !symbolicEnds[sc.End.Error] {
+			return nil, "the symbolic replay does not handle a trail that ends in " + sc.End.Error.String()
 		}
 	case EndDeadlock:
 	default:
-		return nil, false
+		return nil, "the symbolic replay does not handle lassos"
 	}
 	prog := m.Program()
 	tm := smt.NewTermManager()
@@ -92,12 +116,12 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 	}
 	solver, err := solvers.NewContext(ctx, name, tm)
 	if err != nil {
-		return nil, false
+		return nil, "solver " + name + ": " + err.Error()
 	}
 	defer solver.Close()
 	solver.SetLimit(smt.Limit{Steps: 200000})
 
-	x := &symExec{m: m, info: prog.Info, tm: tm, globals: map[*types.Var][]*smt.Term{}}
+	x := &symExec{m: m, info: prog.Info, tm: tm, globals: map[*types.Var][]*smt.Term{}, end: sc.End.Error}
 	for _, g := range prog.Globals {
 		x.globals[g] = x.initial(g)
 	}
@@ -124,8 +148,9 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 	for i, st := range sc.Steps {
 		if st.Thread >= len(x.threads) || x.threads[st.Thread].done {
 			res.Diverge = &Divergence{Step: i + 1, Reason: "there is no such thread"}
-			return res, true
+			return res, ""
 		}
+		x.step = i
 		th := x.threads[st.Thread]
 		x.cur = th
 		from := th.loc
@@ -135,7 +160,7 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 			g := groups[gi]
 			if !g.Proc.Thread || g.Proc != th.proc || g.From != th.loc {
 				res.Diverge = x.divergence(i, th, g, "the thread is at "+th.loc.Name()+", the abstract trail leaves "+g.From.Name())
-				return res, true
+				return res, ""
 			}
 			x.path = x.path[:0]
 			guard := x.boolean(g.Decl.Guard)
@@ -149,7 +174,7 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 					why = "the invisible run cannot go on: " + why
 				}
 				res.Diverge = x.divergence(i, th, g, why)
-				return res, true
+				return res, ""
 			}
 			solver.Assert(guard)
 			for _, a := range g.Decl.Actions {
@@ -174,16 +199,19 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 		r, err := solver.Check()
 		if err != nil || r == smt.Unknown {
 			res.Incomplete, res.Note = true, "the solver could not decide the path condition"
-			return res, true
+			return res, ""
 		}
 		if r == smt.Unsat {
 			why := "the step cannot be taken for any choice of the concrete model"
-			if x.lastStep {
+			switch {
+			case x.lastStep && x.end == model.Assertion:
 				why = "the assertion holds on the concrete model for every choice"
+			case x.lastStep:
+				why = "the step raises no " + x.end.String() + " error on the concrete model for any choice"
 			}
 			th.loc = from
 			res.Diverge = x.divergence(i, th, groups[st.Groups[0]], why)
-			return res, true
+			return res, ""
 		}
 		predicted = append(predicted, x.snapshot())
 	}
@@ -203,31 +231,51 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, ok bo
 		}
 		if !alive {
 			res.Diverge = &Divergence{Step: len(sc.Steps) + 1, Reason: "every thread has terminated: not a deadlock"}
-			return res, true
+			return res, ""
 		}
 		solver.Assert(tm.And(stuck...))
 		r, err := solver.Check()
 		if err != nil || r == smt.Unknown {
 			res.Incomplete, res.Note = true, "the solver could not decide the path condition"
-			return res, true
+			return res, ""
 		}
 		if r == smt.Unsat {
 			res.Diverge = &Divergence{Step: len(sc.Steps) + 1, Reason: "not a deadlock on the concrete model: some thread can always move"}
-			return res, true
+			return res, ""
 		}
 	}
 	mdl, err := solver.Model()
 	if err != nil {
 		res.Incomplete, res.Note = true, "the solver gave no model"
-		return res, true
+		return res, ""
+	}
+	for _, c := range x.choices {
+		v, err := mdl.Eval(c.t)
+		n, ok := v.Int64()
+		if err != nil || !ok {
+			res.Incomplete, res.Note = true, "the solver gave no value to a choice"
+			return res, ""
+		}
+		res.Choices = append(res.Choices, Choice{Step: c.step + 1, Pos: c.pos, Value: n})
+	}
+	if cfg.Given != nil {
+		var vals []int64
+		for _, c := range res.Choices {
+			vals = append(vals, c.Value)
+		}
+		var err error
+		if m, cfg.Checked, err = cfg.Given(vals); err != nil {
+			res.Incomplete, res.Note = true, "the concrete model with the values found: "+err.Error()
+			return res, ""
+		}
 	}
 	trail, ok := guided(m, cfg, sc, predicted, mdl)
 	if !ok {
 		res.Incomplete, res.Note = true, "the symbolic replay's solution does not replay on the concrete model"
-		return res, true
+		return res, ""
 	}
 	res.Confirmed, res.Trail = true, trail
-	return res, true
+	return res, ""
 }
 
 func (x *symExec) divergence(i int, th *sthread, g model.Group, why string) *Divergence {
@@ -373,18 +421,32 @@ func (x *symExec) place(e ast.Expr) (slots []*smt.Term, i int, t types.Type) {
 func (x *symExec) store(e ast.Expr, v *smt.Term) {
 	slots, i, t := x.place(e)
 	if r, ok := t.Underlying().(*types.Range); ok {
-		x.require(x.tm.And(x.tm.Le(x.tm.Int(r.Lo), v), x.tm.Le(v, x.tm.Int(r.Hi))))
+		x.require(model.RangeError, x.tm.And(x.tm.Le(x.tm.Int(r.Lo), v), x.tm.Le(v, x.tm.Int(r.Hi))))
 	}
 	slots[i] = v
 }
 
-// require adds a condition the step needs not to fail.
-func (x *symExec) require(c *smt.Term) {
+// require adds a condition the step needs not to fail with an error of
+// kind k. On the last step of an error schedule, its failure is the
+// schedule's end when it is the first check to fail and k is the end's
+// kind.
+func (x *symExec) require(k model.ErrorKind, c *smt.Term) {
 	if x.lastStep {
+		if k == x.end {
+			x.fail = x.tm.Or(x.fail, x.tm.And(x.okSoFar, x.tm.Not(c)))
+		}
 		x.okSoFar = x.tm.And(x.okSoFar, c)
 		return
 	}
 	x.path = append(x.path, c)
+}
+
+// noOverflow requires v, the result of an operation on int, to be an
+// int: BIR's arithmetic raises overflow otherwise.
+func (x *symExec) noOverflow(v *smt.Term) *smt.Term {
+	tm := x.tm
+	x.require(model.Overflow, tm.And(tm.Le(tm.Int(math.MinInt64), v), tm.Le(v, tm.Int(math.MaxInt64))))
+	return v
 }
 
 func (x *symExec) action(a ast.Action) {
@@ -395,6 +457,7 @@ func (x *symExec) action(a ast.Action) {
 	case *ast.ChooseAction:
 		c := tm.Const("choice!"+strconv.Itoa(x.nchoice), smt.IntSort)
 		x.nchoice++
+		x.choices = append(x.choices, choiceTerm{step: x.step, pos: a.KwPos, t: c})
 		if a.Values != nil {
 			var alts []*smt.Term
 			for _, v := range a.Values {
@@ -406,11 +469,7 @@ func (x *symExec) action(a ast.Action) {
 		}
 		x.store(a.Lhs, c)
 	case *ast.AssertAction:
-		c := x.boolean(a.Cond)
-		if x.lastStep {
-			x.fail = tm.Or(x.fail, tm.And(x.okSoFar, tm.Not(c)))
-		}
-		x.require(c)
+		x.require(model.Assertion, x.boolean(a.Cond))
 	case *ast.AssumeAction:
 		x.path = append(x.path, x.boolean(a.Cond))
 	case *ast.PrintAction:
@@ -452,7 +511,7 @@ func (x *symExec) value(e ast.Expr) *smt.Term {
 	case *ast.UnaryExpr:
 		switch e.Op {
 		case token.SUB:
-			return tm.Neg(x.value(e.X))
+			return x.noOverflow(tm.Neg(x.value(e.X)))
 		case token.ADD:
 			return x.value(e.X)
 		}
@@ -460,9 +519,12 @@ func (x *symExec) value(e ast.Expr) *smt.Term {
 		a, b := x.value(e.X), x.value(e.Y)
 		if v := smtops.Arith(tm, e.Op, a, b); v != nil {
 			if e.Op == token.QUO || e.Op == token.REM {
-				x.require(tm.Not(tm.Eq(b, tm.Int(0))))
+				x.require(model.DivisionByZero, tm.Not(tm.Eq(b, tm.Int(0))))
 			}
-			return v
+			if e.Op == token.REM {
+				return v // MinInt64 % -1 is 0 in BIR
+			}
+			return x.noOverflow(v)
 		}
 	}
 	x.fail0("expression %s", format.Expr(e))

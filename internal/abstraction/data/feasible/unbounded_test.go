@@ -1,0 +1,126 @@
+package feasible
+
+import (
+	"testing"
+
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
+)
+
+// inputs reads two unbounded integers and computes with them: the
+// schedule of its three steps is replayed with Config.Given.
+const inputs = `system In ()
+  x : int;
+  y : int;
+  z : int;
+  main thread M ()
+    loc s0: when true do { x := externChoose(int); } goto s1;
+    loc s1: when true do { y := externChoose(int); } goto s2;
+    loc s2: when x > 10 do { LAST } goto s3;
+    loc s3: when true do { } goto s3;
+  end M;
+end In;
+`
+
+// givenModel compiles src with no values for its unbounded choices, and
+// the Given function that compiles it with values.
+func givenModel(t *testing.T, src string) (*model.Model, func([]int64) (*model.Model, search.Model, error)) {
+	t.Helper()
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "in.bir", []byte(src), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := model.New(prog, model.Options{ChoiceValues: []int64{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := func(vals []int64) (*model.Model, search.Model, error) {
+		m, err := model.New(prog, model.Options{ChoiceValues: vals})
+		return m, m, err
+	}
+	return m, given
+}
+
+// The symbolic replay solves for unbounded inputs (which the concrete
+// replay cannot enumerate) and confirms a trail ending in an assertion or
+// a runtime error with the values it found, or refutes it at its last
+// step; an error of another kind that comes first does not confirm it.
+func TestReplayUnboundedInputs(t *testing.T) {
+	for _, tc := range []struct {
+		last    string
+		end     model.ErrorKind
+		confirm bool
+		why     string
+	}{
+		{"assert(x + y != 7);", model.Assertion, true, ""},
+		{"z := x * 3; assert(z != 39 || y != -2);", model.Assertion, true, ""},
+		{"z := x + y;", model.Overflow, true, ""},
+		{"z := y / (x - 11);", model.DivisionByZero, true, ""},
+		{"assert(x > 5);", model.Assertion, false, "the assertion holds on the concrete model for every choice"},
+		// x + 1 overflows first where the assertion would fail
+		{"assert(x + 1 > x);", model.Assertion, false, "the assertion holds on the concrete model for every choice"},
+		{"z := x - 10;", model.Overflow, false, "the step raises no overflow error on the concrete model for any choice"},
+	} {
+		m, given := givenModel(t, replaceLast(inputs, tc.last))
+		sc := Schedule{Steps: []Step{{Groups: []int{0}}, {Groups: []int{1}}, {Groups: []int{2}}}, End: End{Kind: EndError, Error: tc.end}}
+		r, err := Replay(m, sc, Config{Given: given})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Confirmed != tc.confirm || r.Incomplete || r.Method != "symbolic" {
+			t.Errorf("%s: %s", tc.last, r)
+			continue
+		}
+		if !tc.confirm {
+			if d := r.Diverge; d == nil || d.Step != 3 || d.Reason != tc.why {
+				t.Errorf("%s: divergence %+v, want step 3: %s", tc.last, d, tc.why)
+			}
+			continue
+		}
+		if len(r.Choices) != 2 || r.Choices[0].Step != 1 || r.Choices[1].Step != 2 {
+			t.Fatalf("%s: choices %+v", tc.last, r.Choices)
+		}
+		x, y := r.Choices[0].Value, r.Choices[1].Value
+		if x <= 10 {
+			t.Errorf("%s: x = %d does not take the guard x > 10", tc.last, x)
+		}
+		// the trail replays on the model given the values, and ends in the
+		// error
+		gm, _, err := given([]int64{x, y})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkTrail(t, gm, r.Trail, tc.end)
+	}
+}
+
+func replaceLast(src, last string) string {
+	for i := 0; i+4 <= len(src); i++ {
+		if src[i:i+4] == "LAST" {
+			return src[:i] + last + src[i+4:]
+		}
+	}
+	return src
+}
+
+// A schedule the symbolic replay does not handle (a lasso) is incomplete
+// on a model with unbounded choices, never refuted.
+func TestReplayUnboundedUnsupported(t *testing.T) {
+	m, given := givenModel(t, replaceLast(inputs, ""))
+	sc := Schedule{Steps: []Step{{Groups: []int{0}}}, End: End{Kind: EndError, Error: model.NullDereference}}
+	r, err := Replay(m, sc, Config{Given: given})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Confirmed || !r.Incomplete || r.Diverge != nil {
+		t.Fatalf("want an incomplete replay: %s", r)
+	}
+}
