@@ -18,6 +18,8 @@ func (s *Simplex) CheckInt(budget int) Result {
 	}
 	s.acc = s.acc[:0]
 	defer s.dropCuts()
+	// a conflict of the search tree has no single Farkas proof
+	defer func() { s.farkas = s.farkas[:0] }()
 
 	cuts := maxCuts
 	left := budget / 2

@@ -94,8 +94,9 @@ type Simplex struct {
 	inDirty []bool
 
 	conflict []int32
-	acc      []int32 // explanations gathered by branch and bound
-	boxVars  []Var   // scratch of CheckInt
+	farkas   []Farkas // the proof of the last conflict of Check or an assert
+	acc      []int32  // explanations gathered by branch and bound
+	boxVars  []Var    // scratch of CheckInt
 	boxMark  []bool
 	boxUsed  bool   // a conflict involved a box bound
 	defSlab  []Term // memory for the definitions of slack variables
@@ -310,6 +311,27 @@ func (s *Simplex) Upper(v Var) (Q, bool) { return s.hi[v].val, s.hi[v].set }
 // slice is owned by the Simplex until its next call.
 func (s *Simplex) Conflict() []int32 { return s.conflict }
 
+// Farkas is one bound of a proof of infeasibility: C (> 0) times the bound
+// V <= Bound (Upper) or V >= Bound, asserted with explanation ID (the
+// bound as the Simplex holds it: rounded for an integer variable).
+type Farkas struct {
+	V     Var
+	Upper bool
+	ID    int32
+	C     Q
+	Bound Q
+}
+
+// FarkasProof returns, after Check answered Unsat or an assert returned
+// false, the Farkas coefficients of the conflict: written as
+// C·V <= C·Bound for an upper bound and -C·V <= -C·Bound for a lower one,
+// with each slack variable replaced by its definition, the bounds sum to
+// 0 <= k with k < 0 — McMillan's interpolation (package
+// abstraction/refine) splits that sum. The proof is over the rationals:
+// it is not set by a conflict CheckInt finds by branching or cuts (nil
+// then), and the slice is owned by the Simplex until its next call.
+func (s *Simplex) FarkasProof() []Farkas { return s.farkas }
+
 // Mark returns a point to Backtrack to.
 func (s *Simplex) Mark() int { return len(s.undo) }
 
@@ -329,6 +351,7 @@ func (s *Simplex) Backtrack(m int) {
 
 func (s *Simplex) setConflict(ids ...int32) {
 	s.conflict = s.conflict[:0]
+	s.farkas = s.farkas[:0]
 	for _, id := range ids {
 		if id == boxID {
 			s.boxUsed = true
@@ -351,6 +374,7 @@ func (s *Simplex) AssertUpper(v Var, c Q, id int32) bool {
 	}
 	if l := s.lo[v]; l.set && c.Cmp(l.val) < 0 {
 		s.setConflict(id, l.id)
+		s.farkas = append(s.farkas, Farkas{V: v, Upper: true, ID: id, C: Int(1), Bound: c}, Farkas{V: v, ID: l.id, C: Int(1), Bound: l.val})
 		return false
 	}
 	s.undo = append(s.undo, undo{v, true, s.hi[v]})
@@ -374,6 +398,7 @@ func (s *Simplex) AssertLower(v Var, c Q, id int32) bool {
 	}
 	if h := s.hi[v]; h.set && c.Cmp(h.val) > 0 {
 		s.setConflict(id, h.id)
+		s.farkas = append(s.farkas, Farkas{V: v, ID: id, C: Int(1), Bound: c}, Farkas{V: v, Upper: true, ID: h.id, C: Int(1), Bound: h.val})
 		return false
 	}
 	s.undo = append(s.undo, undo{v, false, s.lo[v]})
@@ -531,16 +556,28 @@ func (s *Simplex) Check() Result {
 		}
 		if pick < 0 {
 			s.conflict = s.conflict[:0]
+			s.farkas = s.farkas[:0]
+			// bv = Σ c·v, and no v can move bv toward its bound: the
+			// bound of bv and those of the v, each times |c|, sum to
+			// 0 <= a negative constant (the Farkas proof)
 			if inc {
 				s.addID(s.lo[bv].id)
+				s.farkas = append(s.farkas, Farkas{V: bv, ID: s.lo[bv].id, C: Int(1), Bound: s.lo[bv].val})
 			} else {
 				s.addID(s.hi[bv].id)
+				s.farkas = append(s.farkas, Farkas{V: bv, Upper: true, ID: s.hi[bv].id, C: Int(1), Bound: s.hi[bv].val})
 			}
 			for _, e := range s.rows[best].es {
+				c := e.c
+				if c.Sign() < 0 {
+					c = c.Neg()
+				}
 				if (e.c.Sign() > 0) == inc {
 					s.addID(s.hi[e.v].id)
+					s.farkas = append(s.farkas, Farkas{V: e.v, Upper: true, ID: s.hi[e.v].id, C: c, Bound: s.hi[e.v].val})
 				} else {
 					s.addID(s.lo[e.v].id)
+					s.farkas = append(s.farkas, Farkas{V: e.v, ID: s.lo[e.v].id, C: c, Bound: s.lo[e.v].val})
 				}
 			}
 			return Unsat
