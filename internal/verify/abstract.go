@@ -153,15 +153,22 @@ func (am *abstractModel) abstractProperties(invs []*types.Property) []*types.Pro
 	return out
 }
 
+// safetyModels are the abstract and the concrete model with the
+// invariants invs checked in every state (the abstract model with its
+// versions of them).
+func (am *abstractModel) safetyModels(invs []*types.Property) (abs, conc search.Model, err error) {
+	if abs, err = safetyModel(am.absM, am.abstractProperties(invs)); err != nil {
+		return nil, nil, err
+	}
+	conc, err = safetyModel(am.concM, invs)
+	return abs, conc, err
+}
+
 // searchAbstractSafety checks safety and the invariants invs with the
 // abstraction: the abstract model is searched, and a violation is replayed
 // on the concrete model.
 func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*Check, error) {
-	absSM, err := safetyModel(am.absM, am.abstractProperties(invs))
-	if err != nil {
-		return nil, err
-	}
-	concSM, err := safetyModel(am.concM, invs)
+	absSM, concSM, err := am.safetyModels(invs)
 	if err != nil {
 		return nil, err
 	}
@@ -263,9 +270,16 @@ func (c *Check) stopIf(phase, stopped string) *Check {
 // trail on the concrete model within the limits; stopped is the reason
 // when a limit stopped it.
 func (am *abstractModel) replay(t *Task, sc feasible.Schedule, cfg feasible.Config) (fr *feasible.Result, stopped string, err error) {
+	cfg.MaxNodes, cfg.Solver, cfg.Agree = t.Abstraction.MaxReplay, t.Abstraction.Solver, am.agree
+	return replayOn(t, am.concM, sc, cfg)
+}
+
+// replayOn replays sc on the concrete model m with cfg within the limits;
+// stopped is the reason when a limit stopped it.
+func replayOn(t *Task, m *model.Model, sc feasible.Schedule, cfg feasible.Config) (fr *feasible.Result, stopped string, err error) {
 	lim := t.limits()
-	cfg.Context, cfg.MaxNodes, cfg.Solver, cfg.Agree = lim.Ctx, t.Abstraction.MaxReplay, t.Abstraction.Solver, am.agree
-	stopped = lim.Run(PhaseReplay, func() { fr, err = feasible.Replay(am.concM, sc, cfg) })
+	cfg.Context = lim.Ctx
+	stopped = lim.Run(PhaseReplay, func() { fr, err = feasible.Replay(m, sc, cfg) })
 	if err != nil {
 		err = errorf("birch: internal error: %v", err)
 	}

@@ -36,6 +36,9 @@ type abstractModel struct {
 	// coercions: the declared coercions in effect, "FROM -> TO"
 	coercions []string
 	groupMap  []int // abstract group -> concrete group, or -1
+	// pred, when not nil, makes this a predicate abstraction (predicate.go):
+	// out, inferred, bindings and coercions are then unset
+	pred *predAbstraction
 }
 
 // synthesize infers the abstractions of in from the bindings b, generates
@@ -109,13 +112,28 @@ func (am *abstractModel) mapGroups() {
 	}
 	for _, g := range am.absM.Groups() {
 		c := -1
-		if o := am.out.Map.Transformation(g.Decl); o != nil {
-			if i, ok := byDecl[o.Transformation]; ok {
+		if d := am.origin(g.Decl); d != nil {
+			if i, ok := byDecl[d]; ok {
 				c = i
 			}
 		}
 		am.groupMap = append(am.groupMap, c)
 	}
+}
+
+// origin is the concrete transformation the abstract one d was generated
+// from, or nil.
+func (am *abstractModel) origin(d *ast.Transformation) *ast.Transformation {
+	if am.pred != nil {
+		if o := am.pred.origins[d]; o != nil {
+			return o.Transformation
+		}
+		return nil
+	}
+	if o := am.out.Map.Transformation(d); o != nil {
+		return o.Transformation
+	}
+	return nil
 }
 
 func (am *abstractModel) mapGroup(i int) int {
@@ -128,11 +146,17 @@ func (am *abstractModel) mapGroup(i int) int {
 // basis is what a check with the abstraction rests on; pass qualifies
 // what a pass proves.
 func (am *abstractModel) basis(pass string) Basis {
+	if am.pred != nil {
+		return Basis{Abstracted, am.pred.what() + ": an over-approximation, so a pass is a proof" + pass}
+	}
 	return Basis{Abstracted, "data abstraction " + strings.Join(am.bindings, ", ") + ": an over-approximation, so a pass is a proof" + pass}
 }
 
 // using names the abstraction in reasons.
 func (am *abstractModel) using() string {
+	if am.pred != nil {
+		return "with " + am.pred.what()
+	}
 	return "with abstraction (" + strings.Join(am.bindings, ", ") + ")"
 }
 
@@ -265,7 +289,8 @@ func (am *abstractModel) describeAbstract(steps []search.TrailStep) []Step {
 		}
 		ts[i].Pos = am.concretePos(st.Pos)
 		if st.Outcome != model.OK {
-			ts[i].Msg = st.Kind.String() + ": " + am.violationMsg(st.Kind, st.Msg, st.Groups)
+			k, msg := am.violationOf(st.Kind, st.Msg, st.Groups, st.Pos)
+			ts[i].Msg = k.String() + ": " + msg
 		}
 	}
 	return ts
@@ -275,6 +300,9 @@ func (am *abstractModel) describeAbstract(steps []search.TrailStep) []Step {
 func (am *abstractModel) concretePos(p source.Pos) string {
 	if !p.IsValid() {
 		return ""
+	}
+	if am.pred != nil {
+		return am.pred.position(am, p)
 	}
 	if cp, ok := am.out.Map.Position(p); ok {
 		return cp.String()
@@ -287,8 +315,18 @@ func (am *abstractModel) concretePos(p source.Pos) string {
 func (am *abstractModel) abstractViolation(v *search.Violation, final []byte) *Violation {
 	av := describeViolation(am.abs.Fset, am.absM, v, final)
 	av.Pos = am.concretePos(v.Pos)
-	av.Message = am.violationMsg(v.Kind, v.Msg, v.Groups)
+	k, msg := am.violationOf(v.Kind, v.Msg, v.Groups, v.Pos)
+	av.Kind, av.Message = k.String(), msg
 	return av
+}
+
+// violationOf is the kind and message of an abstract violation at pos in
+// the terms of the concrete model.
+func (am *abstractModel) violationOf(k model.ErrorKind, msg string, groups []int32, pos source.Pos) (model.ErrorKind, string) {
+	if am.pred != nil {
+		return am.pred.violation(am, k, msg, pos)
+	}
+	return k, am.violationMsg(k, msg, groups)
 }
 
 // violationMsg words an abstract violation in terms of the concrete model:

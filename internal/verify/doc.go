@@ -17,6 +17,11 @@
 //     abstraction synthesis, then the explicit steps on the abstract model
 //     (with the choose-free re-search), then the confirmation step, which
 //     replays the abstract trail on the concrete model;
+//   - the check with predicate abstraction (predicate.go, predabs.go):
+//     the predicate file and c2bp's abstract model, the explicit step on
+//     it without deadlocks, and the confirmation step, which solves the
+//     abstract trail's schedule on the concrete model (its unbounded
+//     inputs too); ltl properties are not checked;
 //   - RunSpin (spin.go, spin_trail.go): the SPIN second opinion, one SPIN
 //     run per search of the plan (translation to Promela, spin, gcc, pan),
 //     whose trail or lasso is mapped back to the model and replayed in

@@ -208,6 +208,9 @@ type Check struct {
 	// of a SPIN run.
 	Abstraction *AbstractionInfo
 	Spin        *SpinInfo
+	// Predicates: the details of a check with predicate abstraction
+	// (with Abstraction for the abstract search and its confirmation).
+	Predicates *PredicateInfo
 
 	violated *Property // the property Violation violates
 }
@@ -278,6 +281,13 @@ type Violation struct {
 	Ordinals        []int
 	ExposeInvisible bool
 	Confirmation    Confirmation
+	// Inputs: the values a solver found for the trail's choices (a trail
+	// confirmed by the symbolic replay of a predicate abstraction's
+	// trail). ChoiceValues: the values the model's unbounded choices take
+	// to replay Ordinals (model.Options.ChoiceValues; nil when it has
+	// none).
+	Inputs       []InputValue
+	ChoiceValues []int64
 }
 
 // ThreadState is a thread's location at a deadlock and what it waits

@@ -21,6 +21,14 @@ func Run(t *Task) (*Result, error) {
 	if !pl.safety && t.Search.Strategy != search.DFS {
 		return nil, usagef("ltl properties are checked by a depth-first search; --search=%s does not apply", t.Search.Strategy)
 	}
+	if t.Predicates != nil {
+		if t.Abstraction != nil {
+			return nil, usagef("give only one of --predicates and --abstract/--abstractions")
+		}
+		// the abstract model has no unbounded choice: the static stop of
+		// unbounded() does not apply
+		return runPredicates(t, pl)
+	}
 	var tech technique = &explicitTechnique{models: modelCache{t: t}}
 	if t.Abstraction != nil {
 		if tech, err = newAbstractTechnique(t); err != nil {

@@ -26,6 +26,9 @@ type Task struct {
 	LTLMaxNodes int
 	// Abstraction, when not nil, checks the model with data abstraction.
 	Abstraction *DataAbstraction
+	// Predicates, when not nil, checks the model with predicate
+	// abstraction.
+	Predicates *PredicateAbstraction
 	// Warn, when not nil, receives warnings as they arise (a property
 	// with X makes the search larger, say).
 	Warn func(msg string)

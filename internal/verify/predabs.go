@@ -1,0 +1,250 @@
+package verify
+
+import (
+	"fmt"
+
+	"birch/internal/abstraction/data/feasible"
+	"birch/internal/abstraction/predicate"
+	"birch/internal/abstraction/predicate/c2bp"
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
+)
+
+// The abstraction-synthesis step of a check with predicate abstraction:
+// the predicate file is parsed against the model, c2bp.Abstract builds the
+// abstract model, and both models are compiled; the map c2bp gives relates
+// abstract transformations, assertions and positions to the concrete
+// ones, so that abstract trails read in the terms of the model as written.
+
+// predAbstraction is a predicate abstraction of a model: the predicate
+// file, c2bp's output, and what relates abstract positions to concrete
+// ones.
+type predAbstraction struct {
+	file *predicate.File
+	out  *c2bp.Output
+	// unbounded: the concrete model has unbounded choices, compiled
+	// without values (model.Options.ChoiceValues)
+	unbounded bool
+	// pos maps the positions of abstract transformations and assertions
+	// to the concrete ones; errs the abstract assertions that stand for a
+	// concrete runtime error; asserts the concrete assertion of each
+	// other abstract assertion
+	origins map[*ast.Transformation]*c2bp.Origin // by abstract transformation
+	pos     map[source.Pos]source.Pos
+	errs    map[source.Pos]c2bp.ErrorOutcome
+	asserts map[source.Pos]*ast.AssertAction
+}
+
+// abstractPredicates reads t's predicate file and abstracts t's model with
+// its predicates. A parse error is a source.ErrorList; a construct c2bp
+// cannot abstract soundly, a *c2bp.UnsupportedError.
+func abstractPredicates(t *Task) (*predAbstraction, error) {
+	pa, in := t.Predicates, t.Input
+	src, err := readWith(pa.ReadFile, pa.File)
+	if err != nil {
+		return nil, err
+	}
+	file, err := predicate.ParseFile(in.Prog, pa.File, src)
+	if err != nil {
+		return nil, err
+	}
+	abstract := c2bp.Abstract
+	if pa.abstract != nil {
+		abstract = pa.abstract
+	}
+	out, err := abstract(in.Prog, file, c2bp.Config{Solver: pa.Solver, CubeLength: pa.CubeLength, Context: t.limits().Ctx})
+	if err != nil {
+		if _, ok := err.(*c2bp.UnsupportedError); ok {
+			return nil, err
+		}
+		return nil, errorf("birch: the predicate abstraction failed: %v", err)
+	}
+	p := &predAbstraction{file: file, out: out}
+	p.mapPositions()
+	return p, nil
+}
+
+// mapPositions relates the abstract transformations and assertions to the
+// concrete ones: an abstract assertion that stands for a runtime error is
+// in Origin.Errors, the others stand for the concrete assertions in order.
+func (p *predAbstraction) mapPositions() {
+	p.pos = map[source.Pos]source.Pos{}
+	p.errs = map[source.Pos]c2bp.ErrorOutcome{}
+	p.asserts = map[source.Pos]*ast.AssertAction{}
+	p.origins = map[*ast.Transformation]*c2bp.Origin{}
+	for _, o := range p.out.Map.Origins {
+		if o.Abstract == nil || o.Transformation == nil {
+			continue
+		}
+		p.origins[o.Abstract] = o
+		p.pos[o.Abstract.Pos()] = o.Transformation.Pos()
+		var conc []*ast.AssertAction
+		for _, a := range o.Transformation.Actions {
+			if as, ok := a.(*ast.AssertAction); ok {
+				conc = append(conc, as)
+			}
+		}
+		k := 0
+		for i, a := range o.Abstract.Actions {
+			as, ok := a.(*ast.AssertAction)
+			if !ok {
+				continue
+			}
+			if e, ok := o.Errors[i]; ok {
+				p.errs[as.Pos()] = e
+				p.pos[as.Pos()] = e.Pos
+				continue
+			}
+			if k < len(conc) {
+				p.asserts[as.Pos()] = conc[k]
+				p.pos[as.Pos()] = conc[k].Pos()
+			}
+			k++
+		}
+	}
+}
+
+// compile compiles the abstract and the concrete model with t's options:
+// the concrete model's unbounded choices take no value (the confirmation
+// solves for them).
+func (p *predAbstraction) compile(t *Task) (*abstractModel, error) {
+	in, mo := t.Input, t.Model
+	absM, err := model.New(p.out.Program, mo)
+	if err != nil {
+		return nil, errorf("birch: internal error: the abstract model: %v", err)
+	}
+	if model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil {
+		p.unbounded, mo.ChoiceValues = true, []int64{}
+	}
+	concM, err := model.New(in.Prog, mo)
+	if err != nil {
+		return nil, plainError(err)
+	}
+	prog := p.out.Program
+	am := &abstractModel{
+		conc: in, concM: concM, absM: absM, pred: p,
+		abs: &Input{Name: in.Name, Fset: prog.Fset, File: prog.File, Prog: prog, Src: p.out.Source},
+	}
+	am.mapGroups()
+	return am, nil
+}
+
+// position maps a position of the abstract model to the concrete one; a
+// position of what the abstraction added stays the abstract model's.
+func (p *predAbstraction) position(am *abstractModel, pos source.Pos) string {
+	if cp, ok := p.pos[pos]; ok {
+		return PosString(am.conc.Fset, cp)
+	}
+	return am.abs.Fset.Position(pos).String()
+}
+
+// violation words an abstract violation at pos in the terms of the
+// concrete model: an abstract assertion that stands for a runtime error is
+// that error, a concrete assertion is named by its condition.
+func (p *predAbstraction) violation(am *abstractModel, k model.ErrorKind, msg string, pos source.Pos) (model.ErrorKind, string) {
+	if k != model.Assertion {
+		return k, msg
+	}
+	if e, ok := p.errs[pos]; ok {
+		return e.Kind, fmt.Sprintf("%s possible at %s: the abstract state does not exclude it", e.Kind, PosString(am.conc.Fset, e.Pos))
+	}
+	if a := p.asserts[pos]; a != nil {
+		return k, "assertion violated: " + format.Expr(a.Cond) + " (may be false in the abstract state)"
+	}
+	return k, msg
+}
+
+// schedule turns the abstract trail of res into a schedule of the
+// concrete model: the steps the abstraction added (no concrete
+// transformation) are left out; steps[i] is the index in the abstract
+// trail of the schedule's step i. The end is the concrete error an
+// abstract assertion stands for.
+func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *search.Result) (sc feasible.Schedule, steps []int, err error) {
+	v := res.Violation
+	kind, msg := am.violationOf(v.Kind, v.Msg, v.Groups, v.Pos)
+	if len(res.Trail) == 0 {
+		sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
+		return sc, nil, nil
+	}
+	_, ts, err := search.Replay(absSM, res.Trail)
+	if err != nil {
+		return sc, nil, err
+	}
+	for i, st := range ts {
+		fs := feasible.Step{Thread: st.Step.Thread}
+		for _, g := range st.Step.Groups {
+			if c := am.mapGroup(int(g)); c >= 0 {
+				fs.Groups = append(fs.Groups, c)
+			}
+		}
+		failing := st.Step.Outcome != model.OK
+		if len(fs.Groups) == 0 {
+			if failing {
+				return sc, nil, fmt.Errorf("step %d: a transformation the abstraction added fails", i+1)
+			}
+			continue
+		}
+		sc.Steps, steps = append(sc.Steps, fs), append(steps, i)
+		if failing {
+			sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
+		}
+	}
+	return sc, steps, nil
+}
+
+// info is the details of the check: the predicates and the work.
+func (p *predAbstraction) info(res *search.Result) *PredicateInfo {
+	pi := &PredicateInfo{File: p.file.Name, Abstracted: p.out.Abstracted, Stats: p.out.Stats, Engine: "explicit"}
+	for _, pr := range p.out.Predicates {
+		pi.Predicates = append(pi.Predicates, pr.String())
+		pi.Variables = append(pi.Variables, pr.Var)
+	}
+	return pi
+}
+
+// inputs describes the values the solver found for the choices of a
+// confirmed trail.
+func (p *predAbstraction) inputs(am *abstractModel, cs []feasible.Choice) []InputValue {
+	actions := map[source.Pos]*ast.ChooseAction{}
+	ast.Inspect(am.conc.File, func(n ast.Node) bool {
+		if a, ok := n.(*ast.ChooseAction); ok {
+			actions[a.KwPos] = a
+		}
+		return true
+	})
+	var out []InputValue
+	for _, c := range cs {
+		iv := InputValue{Step: c.Step, Pos: PosString(am.conc.Fset, c.Pos), Value: c.Value}
+		if a := actions[c.Pos]; a != nil {
+			iv.Action = chooseText(a)
+		}
+		out = append(out, iv)
+	}
+	return out
+}
+
+// chooseText is a choice action as written, without its semicolon.
+func chooseText(a *ast.ChooseAction) string {
+	kw := "internChoose"
+	if a.Extern {
+		kw = "externChoose"
+	}
+	arg := ""
+	switch {
+	case a.Type != nil:
+		arg = format.TypeExpr(a.Type)
+	case a.Values != nil:
+		for i, v := range a.Values {
+			if i > 0 {
+				arg += ", "
+			}
+			arg += format.Expr(v)
+		}
+	default:
+		arg = format.Expr(a.Lo) + " .. " + format.Expr(a.Hi)
+	}
+	return format.Expr(a.Lhs) + " := " + kw + "(" + arg + ")"
+}

@@ -1,0 +1,269 @@
+package verify
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"birch/internal/abstraction/predicate"
+	"birch/internal/abstraction/predicate/c2bp"
+	"birch/internal/bir/ast"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/source"
+)
+
+// The tests of the check with predicate abstraction hold its plumbing to
+// what it must do with an abstract model written by hand as c2bp's design
+// says it is (same locations and transformations, an added first step
+// that chooses the predicates, abstract assertions that stand for runtime
+// errors): the pass, the confirmed failure with its input values and a
+// trail that replays, the spurious violation that names its step, and the
+// properties it does not check.
+
+// gate: x is an unbounded input; at s2 the step ACTION runs after the
+// guard x > 5.
+const gateModel = `system Gate ()
+  x : int;
+  main thread M ()
+    loc s0: when true do { x := externChoose(int); } goto s1;
+    loc s1: when x > 5 do { } goto s2;
+            when x <= 5 do { } goto s3;
+    loc s2: when true do { ACTION } goto s3;
+    loc s3: when true do { } goto s3;
+  end M;
+end Gate;
+`
+
+// gateAbstract is gate's abstraction with the predicates p (x > 5) and q
+// (the second predicate, x > K): abs_init, a location the abstraction
+// added, chooses them (q implies p, K >= 5); s0 makes them unknown; the
+// guards are G(x > 5) = p and G(x <= 5) = !p. ACTION is the abstract s2.
+const gateAbstract = `system Gate ()
+  p : boolean;
+  q : boolean;
+  main thread M ()
+    loc abs_init: when true do { p := internChoose(true, false); q := internChoose(true, false); assume(p || !q); } goto s0;
+    loc s0: when true do { p := internChoose(true, false); q := internChoose(true, false); assume(p || !q); } goto s1;
+    loc s1: when p do { } goto s2;
+            when !p do { } goto s3;
+    loc s2: when true do { ACTION } goto s3;
+    loc s3: when true do { } goto s3;
+  end M;
+end Gate;
+`
+
+// handAbstraction is an abstraction function that returns the abstract
+// model src for any predicate file, with every transformation of a
+// location the concrete model has mapped to the one at the same index;
+// errs lists the abstract assertions (location: action index) that stand
+// for an overflow at the concrete location's first + .
+func handAbstraction(t *testing.T, src string, errs map[string]int) func(*types.Program, *predicate.File, c2bp.Config) (*c2bp.Output, error) {
+	return func(prog *types.Program, file *predicate.File, cfg c2bp.Config) (*c2bp.Output, error) {
+		in, err := Load("gate.pred.bir", []byte(src))
+		if err != nil {
+			t.Fatalf("the abstract model: %v", err)
+		}
+		out := &c2bp.Output{Source: []byte(src), Program: in.Prog, Map: &c2bp.Map{Concrete: prog, Abstract: in.Prog}}
+		conc := map[string]*types.Location{}
+		for _, l := range prog.Threads[0].Locations {
+			conc[l.Name()] = l
+		}
+		for _, l := range in.Prog.Threads[0].Locations {
+			cl := conc[l.Name()]
+			if cl == nil {
+				continue
+			}
+			for i, tr := range l.Decl.Transformations {
+				o := &c2bp.Origin{Abstract: tr, Proc: prog.Threads[0], Location: cl, Transformation: cl.Decl.Transformations[i], Index: i}
+				if k, ok := errs[l.Name()]; ok {
+					o.Errors = map[int]c2bp.ErrorOutcome{k: {Kind: model.Overflow, Pos: firstAdd(o.Transformation)}}
+				}
+				out.Map.Origins = append(out.Map.Origins, o)
+			}
+		}
+		for i, p := range file.Predicates {
+			out.Predicates = append(out.Predicates, &c2bp.Pred{Predicate: p, Var: []string{"p", "q"}[i]})
+		}
+		out.Abstracted = []string{"x"}
+		out.Stats = c2bp.Stats{Predicates: len(file.Predicates), Transformations: 6, Queries: 40, CacheHits: 3}
+		return out, nil
+	}
+}
+
+func firstAdd(tr *ast.Transformation) (pos source.Pos) {
+	ast.Inspect(tr, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && !pos.IsValid() && b.Op.String() == "+" {
+			pos = b.OpPos
+		}
+		return true
+	})
+	return pos
+}
+
+// checkGate checks gate with ACTION concrete and abstract, and the
+// predicates preds.
+func checkGate(t *testing.T, action, absAction, preds string, errs map[string]int, sel Selection) *Result {
+	t.Helper()
+	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", action, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte(preds), nil },
+		abstract: handAbstraction(t, strings.Replace(gateAbstract, "ACTION", absAction, 1), errs)}
+	res, err := Run(&Task{Input: in, Predicates: pa, Select: sel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// A pass of the abstract model is a proof, resting on the abstraction; the
+// unbounded choice does not stop the check; deadlocks are not checked and
+// the title says so.
+func TestPredicatesPass(t *testing.T) {
+	res := checkGate(t, "assert(x > 0);", "assert(p);", "x > 5\nx > 7\n", nil, Selection{})
+	c := res.Checks[0]
+	if res.Verdict() != Pass || len(res.Checks) != 1 {
+		t.Fatalf("verdict %v (%s), %d checks", res.Verdict(), c.Reason, len(res.Checks))
+	}
+	if !c.RestsOn.Has(Abstracted) || !strings.Contains(c.RestsOn.String(), "predicate abstraction (2 predicates of gate.pred): an over-approximation, so a pass is a proof") {
+		t.Errorf("rests on %s", c.RestsOn)
+	}
+	if got := c.Properties[0].Title; got != "safety (assertions, runtime errors; deadlocks not checked)" {
+		t.Errorf("title %q", got)
+	}
+	pi := c.Predicates
+	if pi == nil || strings.Join(pi.Predicates, ";") != "x > 5;x > 7" || strings.Join(pi.Variables, ";") != "p;q" || pi.Stats.Queries != 40 || c.Stats.States == 0 {
+		t.Errorf("predicate info %+v, stats %+v", pi, c.Stats)
+	}
+}
+
+// A violation of the abstract model that the concrete model has is
+// confirmed with the input the solver found, and its trail replays on the
+// model given that input (as birch replay does); the step the abstraction
+// added is not part of it.
+func TestPredicatesConfirmed(t *testing.T) {
+	res := checkGate(t, "assert(x > 7);", "assert(q);", "x > 5\nx > 7\n", nil, Selection{})
+	c := res.Checks[0]
+	v := c.Violation
+	if res.Verdict() != Fail || v == nil || !v.Confirmation.Confirmed {
+		t.Fatalf("verdict %v: %s", res.Verdict(), c.Reason)
+	}
+	if v.Kind != "assertion" || len(v.Trail) != 3 || len(v.Inputs) != 1 {
+		t.Fatalf("violation %s with %d steps, inputs %+v", v.Kind, len(v.Trail), v.Inputs)
+	}
+	in := v.Inputs[0]
+	if in.Step != 1 || in.Action != "x := externChoose(int)" || in.Value <= 5 || in.Value > 7 || in.Pos != "gate.bir:4:33" {
+		t.Errorf("input %+v", in)
+	}
+	if got := c.Abstraction.AbstractViolation.Message; got != "assertion violated: x > 7 (may be false in the abstract state)" {
+		t.Errorf("abstract violation %q", got)
+	}
+	replayed(t, "assert(x > 7);", v, model.Assertion)
+}
+
+// replayed replays v's trail on gate (with action) compiled with v's
+// choice values, as birch replay does, and checks that it ends in k.
+func replayed(t *testing.T, action string, v *Violation, k model.ErrorKind) {
+	t.Helper()
+	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", action, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.ChoiceValues == nil {
+		t.Fatal("no choice values for the unbounded choice")
+	}
+	m := compile(t, in, model.Options{ChoiceValues: v.ChoiceValues})
+	_, steps, err := search.Replay(m, v.Ordinals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := steps[len(steps)-1].Step; len(steps) != 3 || last.Kind != k {
+		t.Fatalf("the trail replays in %d steps, ending in %v", len(steps), last.Kind)
+	}
+}
+
+// A spurious abstract violation (too few predicates) is not confirmed:
+// the check is inconclusive and names the step of the abstract trail
+// where the concrete model parts ways.
+func TestPredicatesSpurious(t *testing.T) {
+	res := checkGate(t, "assert(x > 3);", "assert(q);", "x > 5\nx > 7\n", nil, Selection{})
+	c := res.Checks[0]
+	v := c.Violation
+	if res.Verdict() != Inconclusive || v == nil || v.Confirmation.Confirmed {
+		t.Fatalf("verdict %v: %s", res.Verdict(), c.Reason)
+	}
+	d := v.Confirmation.Diverges
+	// the abstract trail: abs_init, s0, s1, s2 (the assertion)
+	if d == nil || d.Step != 4 || d.Reason != "the assertion holds on the concrete model for every choice" || d.Location != "s2" {
+		t.Fatalf("divergence %+v", d)
+	}
+	if !strings.Contains(c.Reason, "not confirmed") {
+		t.Errorf("reason %q", c.Reason)
+	}
+}
+
+// An abstract assertion that stands for a runtime error is that error:
+// the confirmation looks for it (an overflow of x + 1 for the largest x).
+func TestPredicatesRuntimeError(t *testing.T) {
+	res := checkGate(t, "x := x + 1;", "assert(!q);", "x > 5\nx > 7\n", map[string]int{"s2": 0}, Selection{})
+	c := res.Checks[0]
+	v := c.Violation
+	if res.Verdict() != Fail || v == nil || v.Kind != "overflow" {
+		t.Fatalf("verdict %v: %s (%+v)", res.Verdict(), c.Reason, v)
+	}
+	if len(v.Inputs) != 1 || v.Inputs[0].Value != 1<<63-1 {
+		t.Errorf("inputs %+v", v.Inputs)
+	}
+	if got := c.Abstraction.AbstractViolation.Kind; got != "overflow" {
+		t.Errorf("abstract violation %s", got)
+	}
+	replayed(t, "x := x + 1;", v, model.Overflow)
+}
+
+// ltl properties and the invariants the abstraction does not carry are
+// not checked (inconclusive, never a pass).
+func TestPredicatesNotChecked(t *testing.T) {
+	src := strings.Replace(gateModel, "end Gate;", "properties\n  invariant pos: x > -100;\n  ltl ev: <> (x > 0);\nend Gate;", 1)
+	in, err := Load("gate.bir", []byte(strings.Replace(src, "ACTION", "assert(x > 0);", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte("x > 5\nx > 7\n"), nil },
+		abstract: handAbstraction(t, strings.Replace(gateAbstract, "ACTION", "assert(p);", 1), nil)}
+	res, err := Run(&Task{Input: in, Predicates: pa})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Verdict{}
+	for _, c := range res.Checks {
+		for p, v := range verdicts(c) {
+			got[p] = v
+		}
+	}
+	want := map[string]Verdict{"safety (assertions, runtime errors; deadlocks not checked)": Pass, "ltl property ev": Inconclusive, "invariant pos": Inconclusive}
+	if len(got) != len(want) || res.Verdict() != Inconclusive {
+		t.Fatalf("verdicts %v", got)
+	}
+	for p, v := range want {
+		if got[p] != v {
+			t.Errorf("%s: %v, want %v", p, got[p], v)
+		}
+	}
+}
+
+// A predicate file with an error is bad input, positioned in the file.
+func TestPredicatesBadFile(t *testing.T) {
+	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte("x > 5\ny < 3\n"), nil }}
+	_, err = Run(&Task{Input: in, Predicates: pa})
+	var list interface{ Error() string }
+	if err == nil || !errors.As(err, &list) || !strings.HasPrefix(err.Error(), "gate.pred:2:1: ") {
+		t.Fatalf("err %v", err)
+	}
+}
