@@ -82,7 +82,11 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		placed = nil
 	}
 	printCheckHead(w, o, c, placed)
-	printAbstraction(w, a)
+	if c.Predicates != nil {
+		printPredicates(w, c)
+	} else {
+		printAbstraction(w, a)
+	}
 	if p := ltlPropertyOf(c); p != nil && a.AbstractFormula != "" {
 		fmt.Fprintf(w, "  formula: %s\n  under-approximated: %s\n", p.Formula, a.AbstractFormula)
 	}
@@ -92,6 +96,7 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		} else {
 			printAbstractViolation(w, o, c)
 		}
+		printInputs(w, c)
 		if d := a.ValuesDiverge; d != nil && a.ReplayConfirmed {
 			fmt.Fprintf(w, "note: the concrete values differ from the abstract trail's from step %d: %s\n", d.Step, d.Reason)
 		}

@@ -22,6 +22,9 @@ type jsonCheckReport struct {
 	Abstraction *jsonAbstraction `json:"abstraction,omitempty"`
 	// Spin: a check run by SPIN (render_spin.go).
 	Spin *jsonSpin `json:"spin,omitempty"`
+	// Predicates: a check with predicate abstraction
+	// (render_predicates.go).
+	Predicates *jsonPredicates `json:"predicates,omitempty"`
 }
 
 // violationDoc is a violation's JSON object.
@@ -73,6 +76,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 		abstractDoc(&doc, c)
 	}
 	doc.Spin = spinDoc(c.Spin)
+	doc.Predicates = predicatesDoc(c)
 	return doc
 }
 
@@ -108,6 +112,7 @@ func saveCheckTrail(e *env, o *checkOptions, name string, c *verify.Check) bool 
 	jv.Confirmation, jv.ConfirmedBy = "", ""
 	tf := lassoTrailFile{trailFile: newTrailFile(name, c.Search, v.Ordinals, jv, v.Trail)}
 	tf.ExposeInvisible = v.ExposeInvisible
+	tf.ChoiceValues = v.ChoiceValues
 	if v.Lasso != nil {
 		cs := v.Lasso.CycleStart
 		tf.CycleStart, tf.Stutter = &cs, v.Lasso.Stutter

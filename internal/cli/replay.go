@@ -77,7 +77,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch replay: %v\n", err)
 		return ExitBadInput
 	}
-	in, m := compileInput(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible})
+	in, m := compileInput(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible, ChoiceValues: tf.ChoiceValues})
 	if m == nil {
 		return compileStatus(in)
 	}

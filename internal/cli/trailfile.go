@@ -24,6 +24,10 @@ type trailFile struct {
 	// The model's invisible runs were exposed (each transformation a
 	// step), as for a property with X; replay does the same.
 	ExposeInvisible bool `json:"expose_invisible,omitempty"`
+	// The values the model's unbounded choices take on the trail
+	// (model.Options.ChoiceValues): a trail confirmed by solving for its
+	// inputs (birch check --predicates); replay gives them to the model.
+	ChoiceValues []int64 `json:"choice_values,omitempty"`
 }
 
 // lassoTrailFile is the trail file of an LTL violation: a trail file
