@@ -181,10 +181,10 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	o.prepareSearch(e, &cfg)
 	t := &verify.Task{
 		Input: in, Search: cfg, Model: mo, Limits: o.lim, LTLMaxNodes: ltlMaxNodes, Abstraction: da, WarnAt: warnAt(e),
-		Predicates: o.predicateAbstraction(e),
 		Select: verify.Selection{Names: o.properties, LTL: o.ltl, Pattern: o.pattern, NoInvariants: o.noInvariants, Fair: o.fair},
 		Warn:   func(msg string) { fmt.Fprintf(e.stderr, "birch check: %s\n", msg) },
 	}
+	t.Predicates = o.predicateAbstraction(e)
 	res, err := verify.Run(t)
 	if err != nil {
 		printRunError(e, "check", err)
