@@ -29,7 +29,7 @@ type UnboundedChoiceError struct {
 }
 
 // Hint names the options that can check a model with unbounded choices.
-const UnboundedHint = "predicate abstraction (--predicates) and its refinement (--cegar) can check it; both are planned (issue 18 and the next) and not yet available"
+const UnboundedHint = "predicate abstraction can check it (birch check --predicates FILE, docs/predicates.md); its refinement (--cegar) is planned"
 
 func (e *UnboundedChoiceError) Error() string { return e.Unwrap().Error() }
 
