@@ -157,9 +157,12 @@ func printAbstractViolation(w io.Writer, o *checkOptions, c *verify.Check) {
 		printDeadlockThreads(w, violationDoc(v).Threads)
 		return
 	}
-	if a.FoundBy == "choose-free" {
+	switch {
+	case a.FoundBy == "choose-free":
 		fmt.Fprintln(w, foundByLine(a, " (not caused by abstraction)"))
-	} else {
+	case c.Predicates != nil:
+		fmt.Fprintln(w, foundByLine(a, ""))
+	default:
 		fmt.Fprintln(w, "found by the search of the abstract model; the choose-free search finds no violation")
 	}
 	av := a.AbstractViolation

@@ -94,8 +94,14 @@ func (p *predAbstraction) mapPositions() {
 				continue
 			}
 			if e, ok := o.Errors[i]; ok {
-				p.errs[as.Pos()] = e
 				p.pos[as.Pos()] = e.Pos
+				if c := assertAt(conc, e.Pos); e.Kind == model.Assertion && c != nil {
+					// the concrete assertion itself
+					p.asserts[as.Pos()] = c
+					k++
+					continue
+				}
+				p.errs[as.Pos()] = e
 				continue
 			}
 			if k < len(conc) {
@@ -105,6 +111,16 @@ func (p *predAbstraction) mapPositions() {
 			k++
 		}
 	}
+}
+
+// assertAt is the assertion of as at pos, or nil.
+func assertAt(as []*ast.AssertAction, pos source.Pos) *ast.AssertAction {
+	for _, a := range as {
+		if a.Pos() == pos {
+			return a
+		}
+	}
+	return nil
 }
 
 // compile compiles the abstract and the concrete model with t's options:

@@ -57,9 +57,10 @@ end Gate;
 // handAbstraction is an abstraction function that returns the abstract
 // model src for any predicate file, with every transformation of a
 // location the concrete model has mapped to the one at the same index;
-// errs lists the abstract assertions (location: action index) that stand
-// for an overflow at the concrete location's first + .
-func handAbstraction(t *testing.T, src string, errs map[string]int) func(*types.Program, *predicate.File, c2bp.Config) (*c2bp.Output, error) {
+// errs lists the abstract assertions (location: action index and kind)
+// that stand for an overflow at the concrete location's first +, or for
+// its first assertion, as c2bp records them.
+func handAbstraction(t *testing.T, src string, errs map[string]handError) func(*types.Program, *predicate.File, c2bp.Config) (*c2bp.Output, error) {
 	return func(prog *types.Program, file *predicate.File, cfg c2bp.Config) (*c2bp.Output, error) {
 		in, err := Load("gate.pred.bir", []byte(src))
 		if err != nil {
@@ -77,8 +78,8 @@ func handAbstraction(t *testing.T, src string, errs map[string]int) func(*types.
 			}
 			for i, tr := range l.Decl.Transformations {
 				o := &c2bp.Origin{Abstract: tr, Proc: prog.Threads[0], Location: cl, Transformation: cl.Decl.Transformations[i], Index: i}
-				if k, ok := errs[l.Name()]; ok {
-					o.Errors = map[int]c2bp.ErrorOutcome{k: {Kind: model.Overflow, Pos: firstAdd(o.Transformation)}}
+				if e, ok := errs[l.Name()]; ok {
+					o.Errors = map[int]c2bp.ErrorOutcome{e.action: {Kind: e.kind, Pos: firstOf(o.Transformation, e.kind)}}
 				}
 				out.Map.Origins = append(out.Map.Origins, o)
 			}
@@ -92,10 +93,20 @@ func handAbstraction(t *testing.T, src string, errs map[string]int) func(*types.
 	}
 }
 
-func firstAdd(tr *ast.Transformation) (pos source.Pos) {
+// handError is an abstract assertion that stands for a concrete error.
+type handError struct {
+	action int
+	kind   model.ErrorKind
+}
+
+// firstOf is the position of tr's first + (for an overflow) or assertion.
+func firstOf(tr *ast.Transformation, k model.ErrorKind) (pos source.Pos) {
 	ast.Inspect(tr, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && !pos.IsValid() && b.Op.String() == "+" {
+		if b, ok := n.(*ast.BinaryExpr); ok && !pos.IsValid() && k == model.Overflow && b.Op.String() == "+" {
 			pos = b.OpPos
+		}
+		if a, ok := n.(*ast.AssertAction); ok && !pos.IsValid() && k == model.Assertion {
+			pos = a.Pos()
 		}
 		return true
 	})
@@ -104,7 +115,7 @@ func firstAdd(tr *ast.Transformation) (pos source.Pos) {
 
 // checkGate checks gate with ACTION concrete and abstract, and the
 // predicates preds.
-func checkGate(t *testing.T, action, absAction, preds string, errs map[string]int, sel Selection) *Result {
+func checkGate(t *testing.T, action, absAction, preds string, errs map[string]handError, sel Selection) *Result {
 	t.Helper()
 	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", action, 1)))
 	if err != nil {
@@ -189,7 +200,7 @@ func replayed(t *testing.T, action string, v *Violation, k model.ErrorKind) {
 // the check is inconclusive and names the step of the abstract trail
 // where the concrete model parts ways.
 func TestPredicatesSpurious(t *testing.T) {
-	res := checkGate(t, "assert(x > 3);", "assert(q);", "x > 5\nx > 7\n", nil, Selection{})
+	res := checkGate(t, "assert(x > 3);", "assert(q);", "x > 5\nx > 7\n", map[string]handError{"s2": {0, model.Assertion}}, Selection{})
 	c := res.Checks[0]
 	v := c.Violation
 	if res.Verdict() != Inconclusive || v == nil || v.Confirmation.Confirmed {
@@ -203,12 +214,17 @@ func TestPredicatesSpurious(t *testing.T) {
 	if !strings.Contains(c.Reason, "not confirmed") {
 		t.Errorf("reason %q", c.Reason)
 	}
+	// the abstract assertion that Origin.Errors maps to the concrete one
+	// is that assertion
+	if av := c.Abstraction.AbstractViolation; av.Kind != "assertion" || av.Message != "assertion violated: x > 3 (may be false in the abstract state)" || av.Pos != "gate.bir:7:28" {
+		t.Errorf("abstract violation %+v", av)
+	}
 }
 
 // An abstract assertion that stands for a runtime error is that error:
 // the confirmation looks for it (an overflow of x + 1 for the largest x).
 func TestPredicatesRuntimeError(t *testing.T) {
-	res := checkGate(t, "x := x + 1;", "assert(!q);", "x > 5\nx > 7\n", map[string]int{"s2": 0}, Selection{})
+	res := checkGate(t, "x := x + 1;", "assert(!q);", "x > 5\nx > 7\n", map[string]handError{"s2": {0, model.Overflow}}, Selection{})
 	c := res.Checks[0]
 	v := c.Violation
 	if res.Verdict() != Fail || v == nil || v.Kind != "overflow" {
