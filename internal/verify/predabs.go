@@ -165,7 +165,7 @@ func (p *predAbstraction) violation(am *abstractModel, k model.ErrorKind, msg st
 		return k, msg
 	}
 	if e, ok := p.errs[pos]; ok {
-		return e.Kind, fmt.Sprintf("%s possible at %s: the abstract state does not exclude it", e.Kind, PosString(am.conc.Fset, e.Pos))
+		return e.Kind, e.Kind.String() + " possible: the abstract state does not exclude it"
 	}
 	if a := p.asserts[pos]; a != nil {
 		return k, "assertion violated: " + format.Expr(a.Cond) + " (may be false in the abstract state)"

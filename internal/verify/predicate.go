@@ -159,7 +159,11 @@ func (p *predicateTechnique) build() error {
 		return nil
 	}
 	if u, ok := err.(*c2bp.UnsupportedError); ok {
-		why := "the predicate abstraction cannot translate the model soundly: " + u.Error()
+		var each []string
+		for _, e := range u.List {
+			each = append(each, e.Error())
+		}
+		why := "the predicate abstraction cannot translate the model soundly: " + strings.Join(each, "; ")
 		p.check = &Check{Search: p.name(), Reason: why, RestsOn: RestsOn{{Bounded, "no search: " + why}}}
 		return nil
 	}

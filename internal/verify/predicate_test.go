@@ -283,3 +283,27 @@ func TestPredicatesBadFile(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// A model the abstraction cannot translate soundly is inconclusive, with
+// every position it names, never a guess.
+func TestPredicatesUnsupported(t *testing.T) {
+	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsupported := func(prog *types.Program, file *predicate.File, cfg c2bp.Config) (*c2bp.Output, error) {
+		var list source.ErrorList
+		list.Add(source.Position{Filename: "gate.bir", Line: 5, Column: 13}, "one construct")
+		list.Add(source.Position{Filename: "gate.bir", Line: 7, Column: 13}, "another")
+		return nil, &c2bp.UnsupportedError{List: list}
+	}
+	pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte("x > 5\n"), nil }, abstract: unsupported}
+	res, err := Run(&Task{Input: in, Predicates: pa})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Checks[0]
+	if res.Verdict() != Inconclusive || !strings.Contains(c.Reason, "gate.bir:5:13: one construct; gate.bir:7:13: another") {
+		t.Fatalf("verdict %v: %s", res.Verdict(), c.Reason)
+	}
+}
