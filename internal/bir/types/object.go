@@ -161,6 +161,26 @@ type Location struct {
 	Decl    *ast.Location
 }
 
+// Dead returns the variables of l's thread or function that are not live
+// at l (those a model resets to their defaults on arriving there), or nil
+// when l has no live set.
+func (l *Location) Dead() []*Var {
+	if !l.HasLive {
+		return nil
+	}
+	live := map[*Var]bool{}
+	for _, v := range l.Live {
+		live[v] = true
+	}
+	var out []*Var
+	for _, v := range l.Proc.Vars() {
+		if !live[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // Predicate is `name = EXPR;` in the predicates section.
 type Predicate struct {
 	object

@@ -29,10 +29,14 @@ func New(name string, tm *smt.TermManager) (smt.Solver, error) {
 // NewContext is New for a solver that ctx can stop: the end of ctx kills
 // the process of z3 or cvc5 (and whatever it started), and the query
 // under way returns an error. The embedded solver answers Unknown to the
-// query under way and to every later one.
+// query under way and to every later one. A nil ctx never stops, and the
+// name "" is Default (the zero values of a caller's configuration).
 func NewContext(ctx context.Context, name string, tm *smt.TermManager) (smt.Solver, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	switch name {
-	case "embedded":
+	case "embedded", "":
 		return embedded.NewContext(ctx, tm), nil
 	case "z3":
 		return process.NewContext(ctx, tm, process.Z3)

@@ -1,0 +1,129 @@
+// Package refine is the refinement step of counterexample-guided
+// predicate abstraction (SLAM's loop, issue 19): given an abstract trail
+// that a predicate abstraction of a model found, it decides whether the
+// trail is a real execution of the concrete model and, when it is not,
+// finds new predicates that rule it out.
+//
+// It sits after the check of the abstract model (package
+// abstraction/predicate/c2bp builds it, a search finds the trail, and
+// package abstraction/data/feasible turns the trail into a Schedule of
+// the concrete model) and before the next abstraction: the loop `birch
+// check --cegar` abstracts again with the predicates it returns. It reads
+// the type-checked concrete program (internal/bir/types) and its compiled
+// model (internal/model, compiled with Options.ChoiceValues when the
+// model has unbounded choices); it writes predicates in the form of a
+// predicate file (docs/predicates.md), which predicate.ParseFile reads.
+//
+// # The path formula
+//
+// Build encodes a Schedule — for each step the thread instance and the
+// concrete transformations it takes, and what the trail ends in — in
+// static single assignment. Every write of a variable makes a new
+// constant of the formula (`Main[1].i#4`), with its definition asserted;
+// each thread instance has its own constants for its locals, the globals
+// are shared, and the steps are encoded in the order of the schedule, so
+// the formula follows its interleaving. A `start` adds a thread instance
+// whose parameters are defined by the arguments. Every choice is a fresh
+// constant restricted to its domain: externChoose(int) and
+// internChoose(int) to the 64-bit ints, a range form to its bounds, a
+// listed form to its values, a range or enum type to its values. BIR's int
+// is 64-bit: every +, -, * and unary - on it requires its result to be an
+// int (an overflow is an error outcome), / and % require a divisor that is
+// not zero, a store into a range variable requires its bounds; inside &&,
+// || and -> those checks hold only when the right operand is evaluated.
+//
+// The constraints a step needs are Conjuncts, each gated by an activation
+// literal: the guard, each assume, each choice's domain, and each check
+// (an assertion holds, no overflow, …). On the last step of a schedule
+// that ends in an error, the checks are not required: the Violation
+// conjunct says that the first check to fail is one of the schedule's
+// kind (an assumption after it is not reached). Data the formula does
+// not encode — the heap, arrays, locks, calls — make Build return an
+// *UnsupportedError, and the caller reports the refinement inconclusive.
+//
+// Decide asks the solver (internal/smt; the embedded one unless
+// Config.Solver names another) with all the activation literals as
+// assumptions. Satisfiable: the trail is real, and Decision.Inputs are the
+// values of its choices; Confirm replays the schedule on the model
+// compiled with them, keeping at each step the outcome whose state has
+// the values the solver's model predicts, and returns the concrete trail
+// (which `birch replay` takes). Unsatisfiable: a binary search over the
+// prefixes (a prefix of a feasible prefix is feasible) finds the shortest
+// infeasible one, Decision.Step, and Why says what of that step fails
+// ("step 5: Main[1] at loop: the step does not end in assertion"). The
+// solver's unsat core over the literals of that prefix, shrunk by
+// deletion (one query per conjunct, Config.MaxMinimize), is
+// Decision.Core. Unknown: the solver could not decide (a product of two
+// unknowns, for example: the embedded solver decides linear arithmetic).
+//
+// # New predicates: two methods
+//
+// Newton (the SLAM paper, section 5 of
+// ../shared/references/c2bp-automatic-predicate-abstraction-of-c.txt, and
+// Ball and Rajamani's Newton report) computes the weakest precondition of
+// the infeasible prefix's core backwards along the path: at each step the
+// core conjuncts of the step are added and the step's definitions are
+// substituted (WP of an assignment is substitution, of assume and a guard
+// a conjunct), which leaves a formula over the state before the step. Its
+// atoms — integer comparisons, normalized to a linear form, and boolean
+// variables — are the predicates, each stated at that point: written with
+// the names of the variables whose current versions it reads, in the
+// scope of the one thread instance whose locals it reads (`[thread T]`),
+// or global. An atom that reads a choice made later, or the locals of two
+// threads, cannot be stated and is dropped (Result.Dropped says so). For
+// the assignments and assumptions the formula encodes this is the weakest
+// precondition package predicate's WP writes, computed on the SSA terms
+// rather than on BIR syntax so that the locals of two thread instances
+// stay apart (predicate.WP names a thread's locals, one instance per
+// scope).
+//
+// Newton's predicates are exact for the path and tied to it: on a loop
+// they follow the iterations. For the loop that counts i up to an input
+// n (examples/predicates/countbound.bir), the spurious trail that leaves
+// the loop after three iterations with i != n gives
+//
+//	[thread Main] n == 3, n == i + 3, n == i + 2, n == i + 1, i < n, n == i, …
+//
+// and a trail with one more iteration adds n == i + 4: the refinement
+// does not converge.
+//
+// Interpolation generalizes across iterations: McMillan's interpolants
+// from linear-arithmetic proofs ("An interpolating theorem prover", TCS
+// 2005; the Craig interpolants of lazy abstraction, Henzinger, Jhala,
+// Majumdar and McMillan, POPL 2004). The infeasible prefix — the core
+// and the definitions it reads — is split after each step j into A (the
+// steps up to j) and B (the rest). Each case of its disjunctions (a
+// disequality is two cases, < and >; at most Config.MaxCases) is a
+// conjunction of linear constraints over the integers, tightened (x < y
+// is x - y <= -1), which birch's simplex (internal/smt/lia) refutes; its
+// Farkas coefficients (lia.FarkasProof) weigh the constraints into
+// 0 <= k < 0, and the weighted sum of A's constraints alone is an
+// inequality over the constants A and B share, which A implies and which
+// contradicts B. Cases of a disjunction of A combine by or, of B by and.
+// The interpolant after step j speaks of the state at that point only, so
+// it holds there whatever the iteration: for the loop above it is
+//
+//	[thread Main] i <= n
+//
+// after every step, whatever the number of iterations: the invariant that
+// proves the model. Interpolation gives up (Result.NoInterpolant) on a
+// formula whose cases exceed the bound, on a case that is infeasible over
+// the integers but not over the rationals (2x == 1), and on nonlinear
+// constraints that are not read as one unknown; Newton's predicates are
+// then all there is.
+//
+// So Newton finds the facts one path needs (equalities with constants,
+// the comparisons of its guards carried back through its assignments) and
+// interpolation the inequalities between variables that hold at each
+// point of every unrolling (loop invariants such as i <= n). Result
+// returns both; Predicates lists interpolation's first.
+//
+// # Checking the predicates
+//
+// Path.Refutes checks that predicates rule the path out of a predicate
+// abstraction: it computes the valuations of the predicates reachable
+// along the path, each step decided exactly by the solver from a
+// valuation before it (with nothing known of the data but the predicates
+// and the domains of their types), and reports whether none survives the
+// last step. The tests use it on every set of new predicates.
+package refine

@@ -1,0 +1,250 @@
+package refine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"birch/internal/bir/types"
+	"birch/internal/smt"
+)
+
+// Method says which method found a predicate.
+type Method int
+
+// The methods.
+const (
+	Newton        Method = iota // weakest preconditions along the path (SLAM's Newton)
+	Interpolation               // Craig interpolants of the path formula (McMillan)
+)
+
+func (m Method) String() string { return [...]string{"newton", "interpolation"}[m] }
+
+// Predicate is a new predicate, in the form of a line of a predicate file
+// (docs/predicates.md).
+type Predicate struct {
+	// Proc is the thread whose locals the predicate reads, or nil for a
+	// predicate over globals only.
+	Proc *types.Proc
+	// Text is the BIR expression.
+	Text string
+	// Method found it, at Point: the state after that step of the path
+	// (1-based), where the path needs it.
+	Method Method
+	Point  int
+}
+
+// String prints the predicate as a line of a predicate file.
+func (p Predicate) String() string {
+	if p.Proc != nil {
+		return "[thread " + p.Proc.Name() + "] " + p.Text
+	}
+	return p.Text
+}
+
+// FileText prints predicates as a predicate file, one a line, each with a
+// comment that says where it comes from; predicate.ParseFile reads it.
+func FileText(preds []Predicate) string {
+	var b strings.Builder
+	for _, p := range preds {
+		b.WriteString(p.String())
+		b.WriteString("  # ")
+		b.WriteString(p.Method.String())
+		b.WriteString(", after step ")
+		b.WriteString(itoa(p.Point))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// predSet collects predicates, each (scope, text) once.
+type predSet struct {
+	list    []Predicate
+	seen    map[string]bool
+	dropped []string
+}
+
+func (s *predSet) add(p Predicate) {
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	if k := p.String(); !s.seen[k] {
+		s.seen[k] = true
+		s.list = append(s.list, p)
+	}
+}
+
+// stater names the SSA constants current at one point of the path and
+// records which thread instances a predicate reads.
+type stater struct {
+	p       *Path
+	point   int
+	threads map[int]bool
+	bad     string
+}
+
+func (p *Path) stater(point int) *stater {
+	return &stater{p: p, point: point, threads: map[int]bool{}}
+}
+
+func (st *stater) name(t *smt.Term) (string, bool) {
+	sv := st.p.vars[t]
+	if sv == nil {
+		st.bad = "it reads " + t.String() + ", which is no variable"
+		return "", false
+	}
+	if st.p.points[st.point][key{sv.v, sv.thread}] != t {
+		st.bad = "it reads a value of " + sv.v.Name() + " that is not current after step " + itoa(st.point)
+		return "", false
+	}
+	if sv.thread >= 0 {
+		st.threads[sv.thread] = true
+	}
+	return sv.v.Name(), true
+}
+
+// state turns a formula's atom into a predicate at a point, or says why
+// it cannot be one.
+func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
+	st := p.stater(point)
+	var text string
+	ok := false
+	switch {
+	case a != nil:
+		if a.trivial() {
+			return
+		}
+		if vs := a.l.vars(); a.eq && len(vs) == 1 && a.l.c[vs[0]].Equal(oneQ) && vs[0].Op() == smt.OpVar {
+			if sv := p.vars[vs[0]]; sv != nil {
+				if _, isEnum := sv.v.Type().Underlying().(*types.Enum); isEnum {
+					if _, ok = st.name(vs[0]); ok {
+						text, ok = enumText(sv.v, a.l.k.Neg())
+					}
+					break
+				}
+			}
+		}
+		if p.readsEnum(a) {
+			return // enums are compared with == only
+		}
+		text, ok = p.atomText(*a, st.name)
+	case t.Op() == smt.OpVar:
+		text, ok = st.name(t)
+	case t.Op() == smt.OpEq:
+		l, ok1 := p.boolText(t.Arg(0), st)
+		r, ok2 := p.boolText(t.Arg(1), st)
+		text, ok = l+" == "+r, ok1 && ok2
+	}
+	if !ok {
+		if st.bad != "" {
+			set.dropped = append(set.dropped, "after step "+itoa(point)+": "+st.bad)
+		}
+		return
+	}
+	var proc *types.Proc
+	if len(st.threads) > 1 {
+		set.dropped = append(set.dropped, "after step "+itoa(point)+": "+text+" reads the locals of several threads")
+		return
+	}
+	for th := range st.threads {
+		proc = p.threads[point][th].proc
+	}
+	set.add(Predicate{Proc: proc, Text: text, Method: m, Point: point})
+}
+
+func (p *Path) readsEnum(a *atom) bool {
+	for _, v := range a.l.vars() {
+		if sv := p.vars[v]; sv != nil {
+			if _, ok := sv.v.Type().Underlying().(*types.Enum); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (p *Path) boolText(t *smt.Term, st *stater) (string, bool) {
+	switch t.Op() {
+	case smt.OpTrue:
+		return "true", true
+	case smt.OpFalse:
+		return "false", true
+	case smt.OpVar:
+		return st.name(t)
+	}
+	return "", false
+}
+
+// atoms calls f for each atom of a formula: comparisons of integers (as
+// atoms) and boolean variables and equivalences (as terms).
+func atoms(t *smt.Term, f func(t *smt.Term, a *atom)) {
+	switch t.Op() {
+	case smt.OpNot, smt.OpAnd, smt.OpOr, smt.OpImplies, smt.OpXor, smt.OpIte:
+		for _, x := range t.Args() {
+			if x.IsBool() {
+				atoms(x, f)
+			}
+		}
+	case smt.OpEq:
+		if t.Arg(0).IsBool() {
+			if t.Arg(0).Op() == smt.OpVar && (t.Arg(1).Op() == smt.OpVar || t.Arg(1).Op() == smt.OpTrue || t.Arg(1).Op() == smt.OpFalse) {
+				f(t, nil)
+				return
+			}
+			atoms(t.Arg(0), f)
+			atoms(t.Arg(1), f)
+			return
+		}
+		if a, ok := atomOf(t, true); ok {
+			f(t, &a)
+		}
+	case smt.OpLt, smt.OpLe, smt.OpGt, smt.OpGe:
+		if a, ok := atomOf(t, true); ok {
+			f(t, &a)
+		}
+	case smt.OpVar:
+		f(t, nil)
+	}
+}
+
+// newton computes the predicates of Newton: the weakest precondition of
+// the infeasible prefix's core, carried backwards step by step by
+// substituting each step's definitions; its atoms at each point are the
+// predicates, where they can be stated there.
+func (p *Path) newton(d *Decision) *predSet {
+	set := &predSet{}
+	var f []*smt.Term
+	for j := d.Step; j >= 1; j-- {
+		for _, c := range d.Core {
+			if c.Step == j {
+				f = append(f, c.Term)
+			}
+		}
+		sub := p.stepSubst(j)
+		for i, t := range f {
+			f[i] = p.tm.Substitute(t, sub)
+		}
+		if j-1 < 1 {
+			break
+		}
+		for _, t := range f {
+			atoms(t, func(t *smt.Term, a *atom) { p.state(t, a, j-1, Newton, set) })
+		}
+	}
+	sort.SliceStable(set.list, func(i, j int) bool { return set.list[i].Point < set.list[j].Point })
+	return set
+}
+
+// stepSubst maps each SSA constant step j defines to its value over the
+// state before the step.
+func (p *Path) stepSubst(j int) map[*smt.Term]*smt.Term {
+	sub := map[*smt.Term]*smt.Term{}
+	for _, d := range p.defs {
+		if d.step == j {
+			sub[d.c] = p.tm.Substitute(d.v, sub)
+		}
+	}
+	return sub
+}

@@ -1,0 +1,657 @@
+package refine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"birch/internal/abstraction/data/feasible"
+	"birch/internal/abstraction/smtops"
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/smt"
+	"birch/internal/source"
+)
+
+// Kind says what a conjunct of a path formula requires.
+type Kind int
+
+// The kinds of conjuncts.
+const (
+	Guard     Kind = iota // the guard of the transformation holds
+	Assume                // an assume(c) of the step holds
+	Domain                // a choice takes a value of its domain
+	Check                 // a runtime check passes (an assertion holds, no overflow, …)
+	Violation             // the last step ends in the schedule's error
+)
+
+var kindNames = [...]string{"guard", "assume", "domain", "check", "violation"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Conjunct is one gated constraint of a path formula: the solver's unsat
+// core is a set of conjuncts.
+type Conjunct struct {
+	Step int  // the 1-based step of the schedule
+	Kind Kind // what it requires
+	// Term is the constraint over the path's SSA constants.
+	Term *smt.Term
+	Pos  source.Pos // the guard, action or expression it comes from
+	Text string     // the BIR text it stands for, for messages
+	lit  *smt.Term  // the activation literal: lit -> Term is asserted
+}
+
+// ssaVar is what a constant of the path formula stands for: a variable of
+// the program (a global, or a local of one thread instance) at one
+// version, or the value of one choice.
+type ssaVar struct {
+	v      *types.Var
+	thread int // the thread instance (index in the pool) of a local; -1 for a global
+	step   int // the 1-based step that defines it (0: the initial state)
+	choice bool
+	pos    source.Pos
+}
+
+// key names a variable of one thread instance (or a global).
+type key struct {
+	v      *types.Var
+	thread int
+}
+
+// threadState is one thread instance during the encoding.
+type threadState struct {
+	proc *types.Proc
+	loc  *types.Location
+	done bool
+}
+
+// point is the state after a step: the term of every variable.
+type point map[key]*smt.Term
+
+// Path is the path formula of a schedule on a concrete program: static
+// single assignment of every step's guard and actions, with the
+// interleaving of the schedule. Build makes one; Decide decides it.
+type Path struct {
+	prog  *types.Program
+	m     *model.Model
+	sched feasible.Schedule
+	tm    *smt.TermManager
+
+	// Conjuncts are the gated constraints, in the order of the steps.
+	Conjuncts []*Conjunct
+	// defs are the ungated definitions: an SSA constant and its value
+	defs    []def
+	defOf   map[*smt.Term]*smt.Term
+	vars    map[*smt.Term]*ssaVar
+	choices []*smt.Term // the constants of the choices, in order
+	points  []point     // points[j] is the state after step j (0: initial)
+	threads [][]threadState
+	// opaque records the BIR form of the terms the printer cannot read
+	// back from their SMT form (truncating / and %)
+	opaque map[*smt.Term]opaqueOp
+	nconst int
+}
+
+type def struct {
+	c, v *smt.Term
+	step int
+}
+
+type opaqueOp struct {
+	op   token.Kind
+	x, y *smt.Term
+}
+
+// UnsupportedError says that the path formula cannot encode a construct
+// of the model (the heap, locks, calls, arrays): no refinement is possible
+// from this schedule.
+type UnsupportedError struct {
+	Pos source.Pos
+	Msg string
+}
+
+func (e *UnsupportedError) Error() string { return e.Msg }
+
+type unsupported struct {
+	pos source.Pos
+	msg string
+}
+
+// encoder builds a Path.
+type encoder struct {
+	*Path
+	info *types.Info
+
+	state   point
+	threads []threadState
+	cur     int // the thread of the step
+	step    int // the 1-based step being encoded
+
+	// the last step of an error schedule: the error it ends in, the
+	// condition that no check has failed so far, and the condition that
+	// the first check to fail is one of kind end
+	last    bool
+	end     model.ErrorKind
+	okSoFar *smt.Term
+	fail    *smt.Term
+	// cond is the condition under which the expression being evaluated is
+	// evaluated (the left operand of && or ||)
+	cond *smt.Term
+	// quiet discards requirements (the evaluation of predicates at points)
+	quiet bool
+}
+
+func (x *encoder) unsupported(pos source.Pos, format string, args ...any) {
+	panic(unsupported{pos, fmt.Sprintf(format, args...)})
+}
+
+// Build encodes the schedule sc of the concrete model m (compiled from a
+// type-checked program, with model.Options.ChoiceValues when it has
+// unbounded choices) as a path formula. Schedules ending in an error
+// outcome (EndError, of kinds assertion, overflow, division-by-zero and
+// range) and in an ordinary state (EndNone) are encoded; deadlocks and
+// lassos are not. An error says the schedule does not fit m (a
+// transformation another thread or location takes), or that the formula
+// cannot encode a construct the path executes (*UnsupportedError).
+func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
+	prog := m.Program()
+	p = &Path{
+		prog: prog, m: m, sched: sc, tm: smt.NewTermManager(),
+		defOf: map[*smt.Term]*smt.Term{}, vars: map[*smt.Term]*ssaVar{}, opaque: map[*smt.Term]opaqueOp{},
+	}
+	switch sc.End.Kind {
+	case feasible.EndNone:
+	case feasible.EndError:
+		switch sc.End.Error {
+		case model.Assertion, model.Overflow, model.DivisionByZero, model.RangeError:
+		default:
+			return nil, &UnsupportedError{Msg: "the path formula does not encode a trail that ends in " + sc.End.Error.String()}
+		}
+		if len(sc.Steps) == 0 {
+			return nil, &UnsupportedError{Msg: "an error in the initial state has no path to refine"}
+		}
+	default:
+		return nil, &UnsupportedError{Msg: "the path formula encodes trails that end in an error, not deadlocks or lassos"}
+	}
+	x := &encoder{Path: p, info: prog.Info, state: point{}, end: sc.End.Error}
+	defer func() {
+		if r := recover(); r != nil {
+			u, ok := r.(unsupported)
+			if !ok {
+				panic(r)
+			}
+			p, err = nil, &UnsupportedError{Pos: u.pos, Msg: u.msg}
+		}
+	}()
+	for _, g := range prog.Globals {
+		x.state[key{g, -1}] = x.initial(g)
+	}
+	for _, t := range prog.Threads {
+		if t.Main {
+			x.newThread(t, nil)
+		}
+	}
+	x.snapshot()
+	groups := m.Groups()
+	tm := p.tm
+	for i, st := range sc.Steps {
+		x.step = i + 1
+		x.last = i == len(sc.Steps)-1 && sc.End.Kind == feasible.EndError
+		x.okSoFar, x.fail = tm.True(), tm.False()
+		if st.Thread < 0 || st.Thread >= len(x.threads) || x.threads[st.Thread].done {
+			return nil, fmt.Errorf("step %d: there is no thread %d", i+1, st.Thread+1)
+		}
+		x.cur = st.Thread
+		for _, gi := range st.Groups {
+			if gi < 0 || gi >= len(groups) {
+				return nil, fmt.Errorf("step %d: no transformation %d in the model", i+1, gi)
+			}
+			g := groups[gi]
+			th := &x.threads[x.cur]
+			if !g.Proc.Thread || g.Proc != th.proc || g.From != th.loc {
+				return nil, fmt.Errorf("step %d: %s is at %s, the schedule leaves %s of %s", i+1, x.threadName(x.cur), th.loc.Name(), g.From.Name(), g.Proc.Name())
+			}
+			x.cond = tm.True()
+			guard := x.boolean(g.Decl.Guard)
+			x.gate(Guard, x.implied(guard), g.Decl.Guard.Pos(), format.Expr(g.Decl.Guard))
+			for _, a := range g.Decl.Actions {
+				x.action(a)
+				if x.threads[x.cur].done {
+					break
+				}
+			}
+			if g.Decl.Return {
+				x.unsupported(g.Decl.Pos(), "a return (the path formula encodes no calls)")
+			}
+			if !x.threads[x.cur].done {
+				x.arrive(x.cur, g.To)
+			}
+		}
+		if x.last {
+			x.gate(Violation, x.fail, source.NoPos, "the step ends in "+sc.End.Error.String())
+		}
+		x.snapshot()
+	}
+	return p, nil
+}
+
+// implied is c, or okSoFar -> c on the last step of an error schedule (a
+// condition after a failed check is not evaluated).
+func (x *encoder) implied(c *smt.Term) *smt.Term {
+	if x.last {
+		return x.tm.Implies(x.okSoFar, c)
+	}
+	return c
+}
+
+// gate adds a gated conjunct.
+func (x *encoder) gate(k Kind, t *smt.Term, pos source.Pos, text string) {
+	if x.quiet {
+		return
+	}
+	c := &Conjunct{Step: x.step, Kind: k, Term: t, Pos: pos, Text: text}
+	c.lit = x.tm.Const("gate!"+strconv.Itoa(len(x.Conjuncts)), smt.BoolSort)
+	x.Conjuncts = append(x.Conjuncts, c)
+}
+
+func (x *encoder) snapshot() {
+	pt := make(point, len(x.state))
+	for k, v := range x.state {
+		pt[k] = v
+	}
+	x.points = append(x.points, pt)
+	x.Path.threads = append(x.Path.threads, append([]threadState(nil), x.threads...))
+}
+
+func (x *encoder) threadName(i int) string {
+	return x.threads[i].proc.Name() + "[" + strconv.Itoa(i+1) + "]"
+}
+
+// newThread adds a thread instance with the given argument values.
+func (x *encoder) newThread(p *types.Proc, args []*smt.Term) int {
+	i := len(x.threads)
+	x.threads = append(x.threads, threadState{proc: p, loc: p.Locations[0]})
+	for _, v := range p.Vars() {
+		x.state[key{v, i}] = x.initial(v)
+	}
+	for j, a := range args {
+		if j < len(p.Params) {
+			x.define(key{p.Params[j], i}, a, p.Params[j].Pos())
+		}
+	}
+	x.arrive(i, p.Locations[0])
+	return i
+}
+
+// arrive moves thread i to loc and resets its dead variables, as the
+// model does.
+func (x *encoder) arrive(i int, loc *types.Location) {
+	th := &x.threads[i]
+	th.loc = loc
+	if len(loc.Decl.Transformations) == 0 {
+		th.done = true
+	}
+	for _, v := range loc.Dead() {
+		x.state[key{v, i}] = x.initial(v)
+	}
+}
+
+// scalar reports whether t is a one-slot type of the formula: int, a
+// range, boolean, an enum, a tid.
+func scalar(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind == types.Int || u.Kind == types.Bool
+	case *types.Range, *types.Enum:
+		return true
+	}
+	return false
+}
+
+func isBool(t types.Type) bool { return types.IsBoolean(t) }
+
+func (x *encoder) initial(v *types.Var) *smt.Term {
+	t := v.Type()
+	if !scalar(t) {
+		x.unsupported(v.Pos(), "variable %s of type %s (the path formula encodes int, range, boolean and enum data)", v.Name(), t)
+	}
+	if isBool(t) {
+		return x.tm.Bool(v.Init.Kind == types.BoolConst && v.Init.Bool)
+	}
+	d := int64(0)
+	switch u := t.Underlying().(type) {
+	case *types.Range:
+		if u.Lo > 0 || u.Hi < 0 {
+			d = u.Lo
+		}
+	case *types.Enum:
+		if len(u.Consts) > 0 {
+			d = u.Consts[0].Ordinal
+		}
+	}
+	if v.Init.Kind == types.IntConst {
+		d = v.Init.Int
+	}
+	return x.tm.Int(d)
+}
+
+// fresh makes a new SSA constant for k.
+func (x *encoder) fresh(k key, choice bool, pos source.Pos) *smt.Term {
+	name := k.v.Name()
+	if k.thread >= 0 {
+		name = x.threadName(k.thread) + "." + name
+	}
+	x.nconst++
+	sort := smt.IntSort
+	if isBool(k.v.Type()) {
+		sort = smt.BoolSort
+	}
+	c := x.tm.Const(name+"#"+strconv.Itoa(x.nconst), sort)
+	x.vars[c] = &ssaVar{v: k.v, thread: k.thread, step: x.step, choice: choice, pos: pos}
+	x.state[k] = c
+	return c
+}
+
+// define gives k a new version equal to val.
+func (x *encoder) define(k key, val *smt.Term, pos source.Pos) {
+	c := x.fresh(k, false, pos)
+	x.defs = append(x.defs, def{c, val, x.step})
+	x.defOf[c] = val
+}
+
+// lookup returns the key of the variable id names.
+func (x *encoder) lookup(id *ast.Ident) key {
+	v, _ := x.info.Uses[id].(*types.Var)
+	if v == nil {
+		x.unsupported(id.Pos(), "identifier %s", id.Name)
+	}
+	if v.Kind == types.GlobalVar {
+		return key{v, -1}
+	}
+	k := key{v, x.cur}
+	if _, ok := x.state[k]; !ok {
+		x.unsupported(id.Pos(), "variable %s outside its thread", id.Name)
+	}
+	return k
+}
+
+// require adds a condition the step needs in order not to fail with an
+// error of kind k.
+func (x *encoder) require(k model.ErrorKind, c *smt.Term, pos source.Pos, text string) {
+	if x.quiet {
+		return
+	}
+	tm := x.tm
+	c = tm.Implies(x.cond, c)
+	if x.last {
+		if k == x.end {
+			x.fail = tm.Or(x.fail, tm.And(x.okSoFar, tm.Not(c)))
+		}
+		x.okSoFar = tm.And(x.okSoFar, c)
+		return
+	}
+	x.gate(Check, c, pos, text)
+}
+
+// store writes v to the variable lhs, checking a range type's bounds.
+func (x *encoder) store(lhs ast.Expr, v *smt.Term) {
+	for {
+		p, ok := lhs.(*ast.ParenExpr)
+		if !ok {
+			break
+		}
+		lhs = p.X
+	}
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		x.unsupported(lhs.Pos(), "assignment to %s (the path formula encodes variables, not arrays or fields)", format.Expr(lhs))
+	}
+	k := x.lookup(id)
+	if r, ok := k.v.Type().Underlying().(*types.Range); ok {
+		tm := x.tm
+		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), lhs.Pos(), fmt.Sprintf("%s in %d..%d", id.Name, r.Lo, r.Hi))
+	}
+	x.define(k, v, lhs.Pos())
+}
+
+func (x *encoder) action(a ast.Action) {
+	tm := x.tm
+	x.cond = tm.True()
+	switch a := a.(type) {
+	case *ast.AssignAction:
+		x.store(a.Lhs, x.value(a.Rhs))
+	case *ast.ChooseAction:
+		x.choose(a)
+	case *ast.AssertAction:
+		x.require(model.Assertion, x.boolean(a.Cond), a.Pos(), "assert("+format.Expr(a.Cond)+")")
+	case *ast.AssumeAction:
+		x.gate(Assume, x.implied(x.boolean(a.Cond)), a.Pos(), "assume("+format.Expr(a.Cond)+")")
+	case *ast.StartAction:
+		p, _ := x.info.Uses[a.Thread].(*types.Proc)
+		if p == nil {
+			x.unsupported(a.Pos(), "start of an unknown thread")
+		}
+		var args []*smt.Term
+		for _, e := range a.Args {
+			args = append(args, x.value(e))
+		}
+		cur := x.cur
+		i := x.newThread(p, args)
+		x.cur = cur
+		if a.Lhs != nil {
+			x.store(a.Lhs, tm.Int(int64(i+1)))
+		}
+	case *ast.PrintAction:
+	case *ast.ExitAction:
+		x.threads[x.cur].done = true
+	default:
+		x.unsupported(a.Pos(), "action %s (the path formula encodes assignments, choices, assert, assume, start, println and exit)", actionName(a))
+	}
+}
+
+func actionName(a ast.Action) string {
+	switch a.(type) {
+	case *ast.NewAction:
+		return "new"
+	case *ast.LockAction:
+		return "lock"
+	case *ast.CallAction:
+		return "call"
+	case *ast.ForallAction:
+		return "forall"
+	case *ast.ReachableAction:
+		return "reachable"
+	}
+	return fmt.Sprintf("%T", a)
+}
+
+// choose encodes a choice: a fresh constant in its domain.
+func (x *encoder) choose(a *ast.ChooseAction) {
+	tm := x.tm
+	id, ok := a.Lhs.(*ast.Ident)
+	if !ok {
+		x.unsupported(a.Lhs.Pos(), "a choice into %s", format.Expr(a.Lhs))
+	}
+	k := x.lookup(id)
+	var dom *smt.Term
+	var vals []*smt.Term
+	switch {
+	case a.Values != nil:
+		for _, v := range a.Values {
+			vals = append(vals, x.value(v))
+		}
+	case a.Type != nil:
+		t := x.info.TypeExprs[a.Type]
+		if lo, hi, ok := types.IntegerBounds(t); ok {
+			c := x.fresh(k, true, a.KwPos)
+			dom = tm.And(tm.Le(tm.Int(lo), c), tm.Le(c, tm.Int(hi)))
+		} else if t != nil && isBool(t) {
+			x.fresh(k, true, a.KwPos)
+			dom = tm.True()
+		} else if e, ok := t.Underlying().(*types.Enum); ok {
+			c := x.fresh(k, true, a.KwPos)
+			var alts []*smt.Term
+			for _, ec := range e.Consts {
+				alts = append(alts, tm.Eq(c, tm.Int(ec.Ordinal)))
+			}
+			dom = tm.Or(alts...)
+		} else {
+			x.unsupported(a.Pos(), "a choice of type %s", t)
+		}
+	default:
+		lo, hi := x.value(a.Lo), x.value(a.Hi)
+		c := x.fresh(k, true, a.KwPos)
+		dom = tm.And(tm.Le(lo, c), tm.Le(c, hi))
+	}
+	if vals != nil {
+		c := x.fresh(k, true, a.KwPos)
+		var alts []*smt.Term
+		for _, v := range vals {
+			alts = append(alts, tm.Eq(c, v))
+		}
+		dom = tm.Or(alts...)
+	}
+	c := x.state[k]
+	x.choices = append(x.choices, c)
+	if !isBool(k.v.Type()) && dom.Op() != smt.OpTrue {
+		x.gate(Domain, dom, a.Pos(), format.Expr(a.Lhs)+" := "+choiceText(a))
+	}
+	if r, ok := k.v.Type().Underlying().(*types.Range); ok && a.Type == nil {
+		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), c), tm.Le(c, tm.Int(r.Hi))), a.Pos(), fmt.Sprintf("%s in %d..%d", id.Name, r.Lo, r.Hi))
+	}
+}
+
+func choiceText(a *ast.ChooseAction) string {
+	kw := "internChoose"
+	if a.Extern {
+		kw = "externChoose"
+	}
+	switch {
+	case a.Type != nil:
+		return kw + "(" + format.TypeExpr(a.Type) + ")"
+	case a.Values != nil:
+		s := kw + "("
+		for i, v := range a.Values {
+			if i > 0 {
+				s += ", "
+			}
+			s += format.Expr(v)
+		}
+		return s + ")"
+	}
+	return kw + "(" + format.Expr(a.Lo) + " .. " + format.Expr(a.Hi) + ")"
+}
+
+// noOverflow requires v, an operation's result on int, to be an int.
+func (x *encoder) noOverflow(v *smt.Term, e ast.Expr) *smt.Term {
+	tm := x.tm
+	x.require(model.Overflow, tm.And(tm.Le(tm.Int(math.MinInt64), v), tm.Le(v, tm.Int(math.MaxInt64))), e.Pos(), format.Expr(e)+" does not overflow")
+	return v
+}
+
+// value evaluates an integer or enum (its ordinal) expression.
+func (x *encoder) value(e ast.Expr) *smt.Term {
+	tm := x.tm
+	tv := x.info.Types[e]
+	switch tv.Value.Kind {
+	case types.IntConst:
+		return tm.Int(tv.Value.Int)
+	case types.BoolConst:
+		x.unsupported(e.Pos(), "a boolean used as a number")
+	}
+	if tv.Type != nil && isBool(tv.Type) {
+		x.unsupported(e.Pos(), "a boolean used as a number")
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return x.value(e.X)
+	case *ast.Ident:
+		if c, ok := x.info.Uses[e].(*types.EnumConst); ok {
+			return tm.Int(c.Ordinal)
+		}
+		return x.state[x.lookup(e)]
+	case *ast.UnaryExpr:
+		switch e.Op {
+		case token.SUB:
+			return x.noOverflow(tm.Neg(x.value(e.X)), e)
+		case token.ADD:
+			return x.value(e.X)
+		}
+	case *ast.BinaryExpr:
+		a, b := x.value(e.X), x.value(e.Y)
+		if v := smtops.Arith(tm, e.Op, a, b); v != nil {
+			if e.Op == token.QUO || e.Op == token.REM {
+				x.require(model.DivisionByZero, tm.Not(tm.Eq(b, tm.Int(0))), e.Y.Pos(), format.Expr(e.Y)+" != 0")
+				x.opaque[v] = opaqueOp{e.Op, a, b}
+			}
+			if e.Op == token.REM {
+				return v // MinInt64 % -1 is 0 in BIR
+			}
+			return x.noOverflow(v, e)
+		}
+	}
+	x.unsupported(e.Pos(), "expression %s", format.Expr(e))
+	return nil
+}
+
+// boolean evaluates a boolean expression to a formula.
+func (x *encoder) boolean(e ast.Expr) *smt.Term {
+	tm := x.tm
+	if tv := x.info.Types[e]; tv.Value.Kind == types.BoolConst {
+		return tm.Bool(tv.Value.Bool)
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return x.boolean(e.X)
+	case *ast.Ident:
+		if _, ok := x.info.Uses[e].(*types.Var); ok {
+			return x.state[x.lookup(e)]
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			return tm.Not(x.boolean(e.X))
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			// the right operand is evaluated only when the left one
+			// does not decide: its checks are conditional
+			a := x.boolean(e.X)
+			saved := x.cond
+			if e.Op == token.LAND {
+				x.cond = tm.And(x.cond, a)
+			} else {
+				x.cond = tm.And(x.cond, tm.Not(a))
+			}
+			b := x.boolean(e.Y)
+			x.cond = saved
+			if e.Op == token.LAND {
+				return tm.And(a, b)
+			}
+			return tm.Or(a, b)
+		case token.ARROW:
+			a := x.boolean(e.X)
+			saved := x.cond
+			x.cond = tm.And(x.cond, a)
+			b := x.boolean(e.Y)
+			x.cond = saved
+			return tm.Implies(a, b)
+		case token.EQL, token.NEQ:
+			if t := x.info.TypeOf(e.X); t != nil && isBool(t) {
+				c := tm.Eq(x.boolean(e.X), x.boolean(e.Y))
+				if e.Op == token.NEQ {
+					c = tm.Not(c)
+				}
+				return c
+			}
+		}
+		if c := smtops.Compare(tm, e.Op, x.value(e.X), x.value(e.Y)); c != nil {
+			return c
+		}
+	}
+	x.unsupported(e.Pos(), "condition %s", format.Expr(e))
+	return nil
+}
