@@ -37,9 +37,14 @@
 // (an assertion holds, no overflow, …). On the last step of a schedule
 // that ends in an error, the checks are not required: the Violation
 // conjunct says that the first check to fail is one of the schedule's
-// kind (an assumption after it is not reached). Data the formula does
-// not encode — the heap, arrays, locks, calls — make Build return an
-// *UnsupportedError, and the caller reports the refinement inconclusive.
+// kind (an assumption after it is not reached). Who holds a global lock
+// and which threads have terminated depend on the schedule only: Build
+// follows lock and unlock step by step, and decides lockAvailable,
+// hasLock and threadTerminated of a thread the path started as constants
+// (a lock that another thread holds makes the step impossible). Data the
+// formula does not encode — the heap, arrays, wait and notify, calls —
+// make Build return an *UnsupportedError with the construct's position,
+// and the caller reports the refinement inconclusive.
 //
 // Decide asks the solver (internal/smt; the embedded one unless
 // Config.Solver names another) with all the activation literals as

@@ -142,7 +142,12 @@ type encoder struct {
 	cond *smt.Term
 	// quiet discards requirements (the evaluation of predicates at points)
 	quiet bool
+	// locks holds the owner (a thread index, -1 when free) and count of
+	// each global lock: the schedule alone decides them
+	locks map[*types.Var]*lockState
 }
+
+type lockState struct{ owner, count int }
 
 func (x *encoder) unsupported(pos source.Pos, format string, args ...any) {
 	panic(unsupported{pos, fmt.Sprintf(format, args...)})
@@ -176,7 +181,7 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 	default:
 		return nil, &UnsupportedError{Msg: "the path formula encodes trails that end in an error, not deadlocks or lassos"}
 	}
-	x := &encoder{Path: p, info: prog.Info, state: point{}, end: sc.End.Error}
+	x := &encoder{Path: p, info: prog.Info, state: point{}, end: sc.End.Error, locks: map[*types.Var]*lockState{}}
 	defer func() {
 		if r := recover(); r != nil {
 			u, ok := r.(unsupported)
@@ -187,6 +192,10 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 		}
 	}()
 	for _, g := range prog.Globals {
+		if _, ok := g.Type().Underlying().(*types.Lock); ok {
+			x.locks[g] = &lockState{owner: -1}
+			continue
+		}
 		x.state[key{g, -1}] = x.initial(g)
 	}
 	for _, t := range prog.Threads {
@@ -304,7 +313,7 @@ func (x *encoder) arrive(i int, loc *types.Location) {
 func scalar(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		return u.Kind == types.Int || u.Kind == types.Bool
+		return u.Kind == types.Int || u.Kind == types.Bool || u.Kind == types.Tid
 	case *types.Range, *types.Enum:
 		return true
 	}
@@ -444,6 +453,8 @@ func (x *encoder) action(a ast.Action) {
 		if a.Lhs != nil {
 			x.store(a.Lhs, tm.Int(int64(i+1)))
 		}
+	case *ast.LockAction:
+		x.lockAction(a)
 	case *ast.PrintAction:
 	case *ast.ExitAction:
 		x.threads[x.cur].done = true
@@ -452,12 +463,47 @@ func (x *encoder) action(a ast.Action) {
 	}
 }
 
+// lock finds the global lock an expression names.
+func (x *encoder) lock(e ast.Expr) (*types.Var, *lockState) {
+	if id, ok := e.(*ast.Ident); ok {
+		if v, ok := x.info.Uses[id].(*types.Var); ok && x.locks[v] != nil {
+			return v, x.locks[v]
+		}
+	}
+	x.unsupported(e.Pos(), "lock %s (the path formula follows global locks)", format.Expr(e))
+	return nil, nil
+}
+
+// lockAction follows lock and unlock: who holds a lock depends on the
+// schedule only. A lock another thread holds makes the step impossible;
+// an unlock by a thread that does not hold the lock fails it.
+func (x *encoder) lockAction(a *ast.LockAction) {
+	v, l := x.lock(a.Lock)
+	switch a.Op {
+	case token.LOCK:
+		if l.owner >= 0 && l.owner != x.cur {
+			x.gate(Guard, x.tm.False(), a.Pos(), "lock("+v.Name()+"), held by "+x.threadName(l.owner))
+			return
+		}
+		l.owner = x.cur
+		l.count++
+	case token.UNLOCK:
+		if l.owner != x.cur {
+			x.gate(Check, x.tm.False(), a.Pos(), "unlock("+v.Name()+") by a thread that does not hold it")
+			return
+		}
+		if l.count--; l.count == 0 {
+			l.owner = -1
+		}
+	default:
+		x.unsupported(a.Pos(), "%s (the path formula follows lock and unlock only)", a.Op)
+	}
+}
+
 func actionName(a ast.Action) string {
 	switch a.(type) {
 	case *ast.NewAction:
 		return "new"
-	case *ast.LockAction:
-		return "lock"
 	case *ast.CallAction:
 		return "call"
 	case *ast.ForallAction:
@@ -614,6 +660,8 @@ func (x *encoder) boolean(e ast.Expr) *smt.Term {
 		if e.Op == token.NOT {
 			return tm.Not(x.boolean(e.X))
 		}
+	case *ast.BuiltinExpr:
+		return x.builtin(e)
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND, token.LOR:
@@ -654,4 +702,35 @@ func (x *encoder) boolean(e ast.Expr) *smt.Term {
 	}
 	x.unsupported(e.Pos(), "condition %s", format.Expr(e))
 	return nil
+}
+
+// builtin evaluates a lock or thread test: the schedule decides it.
+func (x *encoder) builtin(e *ast.BuiltinExpr) *smt.Term {
+	tm := x.tm
+	switch e.Op {
+	case token.LOCKAVAILABLE:
+		_, l := x.lock(e.X)
+		return tm.Bool(l.owner < 0 || l.owner == x.cur)
+	case token.HASLOCK:
+		_, l := x.lock(e.X)
+		return tm.Bool(l.owner == x.cur)
+	case token.THREADTERMINATED:
+		if n, ok := x.constant(x.value(e.X)); ok && n >= 1 && int(n) <= len(x.threads) {
+			return tm.Bool(x.threads[n-1].done)
+		}
+	}
+	x.unsupported(e.Pos(), "%s (the path formula decides lockAvailable, hasLock and threadTerminated of a known thread)", format.Expr(e))
+	return nil
+}
+
+// constant returns the value of a term that definitions make a literal.
+func (x *encoder) constant(t *smt.Term) (int64, bool) {
+	for t.Op() == smt.OpVar {
+		v, ok := x.defOf[t]
+		if !ok {
+			return 0, false
+		}
+		t = v
+	}
+	return t.Int64()
 }

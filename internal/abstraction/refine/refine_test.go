@@ -1,7 +1,9 @@
 package refine
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -250,13 +252,8 @@ func checkInterpolants(t *testing.T, r *Result) {
 // A guard that the data forbid makes the path infeasible at that step,
 // not at the end.
 func TestInfeasibleMiddleStep(t *testing.T) {
-	prog, m := compile(t, countbound)
-	// n < 0 admitted, yet the schedule enters the loop's exit: fine; but
-	// admit through n >= 0 after choosing, then loop with i < n twice and
-	// n chosen... the middle: admit by n < 0 and then nothing is possible
-	// — use the loop test instead: i := 0 and then i >= n and the
-	// assertion; then a step that needs i < n after leaving is absent.
-	_ = prog
+	// a prefix of a trail that ends in an ordinary state is feasible
+	_, m := compile(t, countbound)
 	sc := schedule(t, m, feasible.End{},
 		step{0, "Main", "input", 0}, step{0, "Main", "admit", 0},
 		step{0, "Main", "loop", 0}, step{0, "Main", "loop", 0})
@@ -278,7 +275,7 @@ func TestInfeasibleMiddleStep(t *testing.T) {
   end M;
 end T;
 `
-	prog, m = compile(t, twice)
+	prog, m := compile(t, twice)
 	sc = schedule(t, m, assertion, step{0, "M", "s0", 0}, step{0, "M", "s1", 0}, step{0, "M", "s2", 0}, step{0, "M", "s3", 0}, step{0, "M", "s4", 0})
 	r, err = Refine(m, sc, Config{})
 	if err != nil {
@@ -287,10 +284,16 @@ end T;
 	if r.Status != Infeasible || r.Step != 4 || !strings.Contains(r.Why, "guard x == 3 is false") {
 		t.Fatalf("%v at step %d: %s; want infeasible at step 4, the guard x == 3", r.Status, r.Step, r.Why)
 	}
+	// 2 * (x - 5) == 3 has rational solutions: no linear proof, so no
+	// interpolant; Newton's predicates refute the prefix alone
+	if r.NoInterpolant == "" || len(r.Interpolation) != 0 {
+		t.Errorf("interpolation of a parity conflict: %v (%q)", r.Interpolation, r.NoInterpolant)
+	}
 	preds := r.Predicates()
 	if ok, err := r.Path.Refutes(parsePreds(t, prog, preds), r.Step, Config{}); err != nil || !ok {
 		t.Fatalf("%v do not refute the prefix (%v)", preds, err)
 	}
+	checkInterpolants(t, r)
 }
 
 const twoThreads = `system Two ()
@@ -350,6 +353,7 @@ func TestTwoThreadSchedule(t *testing.T) {
 	if ok, err := r.Path.Refutes(parsePreds(t, prog, r.Predicates()), 4, Config{}); err != nil || !ok {
 		t.Fatalf("the predicates do not refute the interleaving (%v)", err)
 	}
+	checkInterpolants(t, r)
 }
 
 const deadReset = `system D ()
@@ -380,5 +384,65 @@ func TestDeadVariablesReset(t *testing.T) {
 	}
 	if r.Status != Infeasible || r.Step != 4 {
 		t.Fatalf("%v at step %d (%s), want infeasible at step 4", r.Status, r.Step, r.Why)
+	}
+}
+
+// The counter under a lock (examples/predicates/lockedcounter.bir): the
+// schedule decides who holds the lock and which threads have
+// terminated. A trail in which the assertion count == 2 fails after both
+// increments is infeasible at its last step, and a trail in which Right
+// takes the lock that Left holds is infeasible at that step.
+func TestLockedCounter(t *testing.T) {
+	src, err := os.ReadFile("../../../examples/predicates/lockedcounter.bir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, m := compile(t, string(src))
+	spawn := step{0, "Main", "spawn", 0}
+	inc := func(th int, proc string) []step {
+		return []step{{th, proc, "acquire", 0}, {th, proc, "read", 0}, {th, proc, "write", 0}, {th, proc, "release", 0}}
+	}
+	steps := append(append(append([]step{spawn}, inc(1, "Left")...), inc(2, "Right")...), step{0, "Main", "join", 0})
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != len(steps) {
+		t.Fatalf("%v at step %d (%s), want infeasible at the join", r.Status, r.Step, r.Why)
+	}
+	preds := r.Predicates()
+	if ok, err := r.Path.Refutes(parsePreds(t, prog, preds), r.Step, Config{}); err != nil || !ok {
+		t.Fatalf("%v do not refute the trail (%v)", preds, err)
+	}
+	t.Logf("predicates: %v", preds)
+	checkInterpolants(t, r)
+
+	l, rt := inc(1, "Left"), inc(2, "Right")
+	steps = []step{spawn, l[0], l[1], rt[0]}
+	r, err = Refine(m, schedule(t, m, feasible.End{}, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != 4 || !strings.Contains(r.Why, "guard lockAvailable(mutex) is false") {
+		t.Fatalf("%v at step %d (%s), want infeasible at step 4: Left holds the lock", r.Status, r.Step, r.Why)
+	}
+}
+
+// A construct the path formula does not encode is an UnsupportedError
+// with its position, not a panic or a guess.
+func TestUnsupported(t *testing.T) {
+	const src = `system U ()
+  a : array [3] of int;
+  main thread M ()
+    loc s0: when true do { a[1] := 2; } goto s1;
+    loc s1: when true do { assert(a[1] == 3); } goto s1;
+  end M;
+end U;
+`
+	_, m := compile(t, src)
+	_, err := Refine(m, schedule(t, m, assertion, step{0, "M", "s0", 0}, step{0, "M", "s1", 0}), Config{})
+	var u *UnsupportedError
+	if !errors.As(err, &u) || !u.Pos.IsValid() {
+		t.Fatalf("got %v, want a positioned UnsupportedError", err)
 	}
 }
