@@ -198,7 +198,14 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 		}
 		failing := st.Step.Outcome != model.OK
 		if len(fs.Groups) == 0 {
-			if failing {
+			switch {
+			case failing && kind == model.InvariantViolated:
+				// a step the abstraction added changes no concrete data:
+				// the state before it (after the last step of the
+				// schedule, or the initial one) is the one to violate
+				// the invariant
+				sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
+			case failing:
 				return sc, nil, fmt.Errorf("step %d: a transformation the abstraction added fails", i+1)
 			}
 			continue

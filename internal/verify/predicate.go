@@ -210,6 +210,9 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 		return nil, errorf("birch: internal error: %v", err)
 	}
 	rcfg := feasible.Config{Checked: concSM, Solver: t.Predicates.Solver}
+	for _, inv := range invs {
+		rcfg.Invariants = append(rcfg.Invariants, inv.Decl.Expr)
+	}
 	var given *givenModel
 	if am.pred.unbounded {
 		given = &givenModel{t: t, in: am.conc, invs: invs}
@@ -227,7 +230,8 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 	}
 	av := *res.Violation
 	av.Kind, av.Msg = am.violationOf(av.Kind, av.Msg, av.Groups, av.Pos)
-	if fr.Confirmed && given != nil {
+	if fr.Confirmed && given != nil && given.m != nil {
+		// the trail replays on the model given the values found
 		x := *am
 		x.concM, concSM = given.m, given.sm
 		am = &x

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"birch/internal/bir/ast"
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/source"
@@ -100,6 +101,10 @@ type Config struct {
 	// version with the state checks, as Checked), on which it finds the
 	// concrete trail.
 	Given func(values []int64) (*model.Model, search.Model, error)
+	// Invariants are the invariants Checked checks, for the symbolic
+	// replay: it requires them after every step, and solves for their
+	// violation after the last step of a schedule that ends in one.
+	Invariants []ast.Expr
 	// Accept, when set, decides whether a concrete lasso that follows an
 	// EndLasso schedule confirms it (whether it violates the property):
 	// states[0] is the initial state and states[i] the state after step
@@ -241,8 +246,10 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 	if sc.End.Kind == EndLasso && (sc.End.CycleStart < 0 || sc.End.CycleStart > len(sc.Steps)) {
 		return nil, fmt.Errorf("the cycle starts at step %d of a schedule of %d steps", sc.End.CycleStart, len(sc.Steps))
 	}
-	if cfg.Given != nil {
-		// the unbounded choices cannot be enumerated: solve for them
+	if cfg.Given != nil && len(sc.Steps) > 0 {
+		// the unbounded choices cannot be enumerated: solve for them (the
+		// initial state takes no choice: the concrete replay decides a
+		// schedule without steps)
 		sres, why := replaySymbolic(m, sc, cfg)
 		if sres == nil {
 			sres = &Result{Method: "symbolic", Incomplete: true, Note: why + " (the model's unbounded choices cannot be enumerated)"}

@@ -97,7 +97,7 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, why s
 	}()
 	switch sc.End.Kind {
 	case EndError:
-		if !symbolicEnds[sc.End.Error] {
+		if !symbolicEnds[sc.End.Error] && (sc.End.Error != model.InvariantViolated || len(cfg.Invariants) == 0) {
 			return nil, "the symbolic replay does not handle a trail that ends in " + sc.End.Error.String()
 		}
 	case EndDeadlock:
@@ -193,6 +193,27 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, why s
 				solver.Assert(c)
 			}
 		}
+		if len(cfg.Invariants) > 0 {
+			// the state after the step is checked: the invariants hold
+			// there, or are what the schedule ends in
+			x.cur, x.path = th, x.path[:0]
+			last := x.lastStep
+			x.lastStep = false
+			var invs []*smt.Term
+			for _, e := range cfg.Invariants {
+				invs = append(invs, x.boolean(e))
+			}
+			x.lastStep = last
+			for _, c := range x.path {
+				solver.Assert(c)
+			}
+			switch {
+			case last && x.end == model.InvariantViolated:
+				x.fail = tm.And(x.okSoFar, tm.Not(tm.And(invs...)))
+			case !last:
+				solver.Assert(tm.And(invs...))
+			}
+		}
 		if x.lastStep {
 			solver.Assert(x.fail)
 		}
@@ -206,6 +227,8 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, why s
 			switch {
 			case x.lastStep && x.end == model.Assertion:
 				why = "the assertion holds on the concrete model for every choice"
+			case x.lastStep && x.end == model.InvariantViolated:
+				why = "the invariants hold on the concrete model after the step for every choice"
 			case x.lastStep:
 				why = "the step raises no " + x.end.String() + " error on the concrete model for any choice"
 			}

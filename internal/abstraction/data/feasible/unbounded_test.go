@@ -3,6 +3,7 @@ package feasible
 import (
 	"testing"
 
+	"birch/internal/bir/ast"
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
 	"birch/internal/model"
@@ -122,5 +123,59 @@ func TestReplayUnboundedUnsupported(t *testing.T) {
 	}
 	if r.Confirmed || !r.Incomplete || r.Diverge != nil {
 		t.Fatalf("want an incomplete replay: %s", r)
+	}
+}
+
+// An invariant the first input can violate: the symbolic replay solves
+// for the violation after the last step (with Config.Invariants), and
+// refutes a schedule after which the invariants hold whatever the inputs.
+func TestReplayUnboundedInvariant(t *testing.T) {
+	for _, tc := range []struct {
+		inv     string
+		confirm bool
+	}{
+		{"x != 42", true},
+		{"x >= 0 || x < 0", false},
+	} {
+		src := replaceLast(inputs, "")
+		src = src[:len(src)-len("end In;\n")] + "properties\n  invariant i: " + tc.inv + ";\nend In;\n"
+		fset := source.NewFileSet()
+		f, err := parser.ParseFile(fset, "in.bir", []byte(src), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := types.Check(fset, f, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked := func(vals []int64) (*model.Model, search.Model, error) {
+			m, err := model.New(prog, model.Options{ChoiceValues: vals})
+			if err != nil {
+				return nil, nil, err
+			}
+			inv, err := search.NewInvariants(m, prog.Properties)
+			if err != nil {
+				return nil, nil, err
+			}
+			return m, search.WithStateCheck(m, inv), nil
+		}
+		m, sm, err := checked([]int64{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := Schedule{Steps: []Step{{Groups: []int{0}}}, End: End{Kind: EndError, Error: model.InvariantViolated}}
+		r, err := Replay(m, sc, Config{Checked: sm, Given: checked, Invariants: []ast.Expr{prog.Properties[0].Decl.Expr}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Confirmed != tc.confirm || r.Incomplete {
+			t.Fatalf("%s: %s", tc.inv, r)
+		}
+		if tc.confirm && (len(r.Choices) != 1 || r.Choices[0].Value != 42 || len(r.Trail) != 1) {
+			t.Errorf("%s: choices %+v, trail %v", tc.inv, r.Choices, r.Trail)
+		}
+		if !tc.confirm && (r.Diverge == nil || r.Diverge.Reason != "the invariants hold on the concrete model after the step for every choice") {
+			t.Errorf("%s: divergence %+v", tc.inv, r.Diverge)
+		}
 	}
 }
