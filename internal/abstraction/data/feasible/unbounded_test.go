@@ -30,15 +30,7 @@ end In;
 // the Given function that compiles it with values.
 func givenModel(t *testing.T, src string) (*model.Model, func([]int64) (*model.Model, search.Model, error)) {
 	t.Helper()
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, "in.bir", []byte(src), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := types.Check(fset, f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog := checkProg(t, src)
 	m, err := model.New(prog, model.Options{ChoiceValues: []int64{}})
 	if err != nil {
 		t.Fatal(err)
@@ -139,15 +131,7 @@ func TestReplayUnboundedInvariant(t *testing.T) {
 	} {
 		src := replaceLast(inputs, "")
 		src = src[:len(src)-len("end In;\n")] + "properties\n  invariant i: " + tc.inv + ";\nend In;\n"
-		fset := source.NewFileSet()
-		f, err := parser.ParseFile(fset, "in.bir", []byte(src), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		prog, err := types.Check(fset, f, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		prog := checkProg(t, src)
 		checked := func(vals []int64) (*model.Model, search.Model, error) {
 			m, err := model.New(prog, model.Options{ChoiceValues: vals})
 			if err != nil {
@@ -178,4 +162,19 @@ func TestReplayUnboundedInvariant(t *testing.T) {
 			t.Errorf("%s: divergence %+v", tc.inv, r.Diverge)
 		}
 	}
+}
+
+// checkProg parses and type-checks src.
+func checkProg(t *testing.T, src string) *types.Program {
+	t.Helper()
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "in.bir", []byte(src), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
 }
