@@ -546,6 +546,11 @@ func (s *Solver) lbd(lits []Lit) int {
 	n := 0
 	for _, l := range lits {
 		lv := s.level[l.Var()]
+		if int(lv) >= len(s.lbdStamp) {
+			// assumptions open a decision level each, even when already
+			// true: levels may outnumber the variables
+			s.lbdStamp = append(s.lbdStamp, make([]int32, int(lv)+1-len(s.lbdStamp))...)
+		}
 		if s.lbdStamp[lv] != s.lbdGen {
 			s.lbdStamp[lv] = s.lbdGen
 			n++
