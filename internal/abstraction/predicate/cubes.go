@@ -148,14 +148,27 @@ func (cs *Cubes) implies(c Cube, phi *smt.Term, key string) bool {
 // whatever the solver answers: a cube is kept only when the solver proved
 // that it implies φ.
 func (cs *Cubes) F(phi *smt.Term) Bound {
+	all := make([]int, len(cs.preds))
+	for i := range all {
+		all[i] = i
+	}
+	return cs.FOver(phi, all)
+}
+
+// FOver is F with the cubes made of the predicates of the list over only
+// (indices into the Cubes' predicates, increasing): the cone of influence
+// of C2bp, which asks only about the predicates that share a variable with
+// φ. The result is weaker than F (fewer cubes), never unsound, and shares
+// the cache with F.
+func (cs *Cubes) FOver(phi *smt.Term, over []int) Bound {
 	key := smt.Sprint(phi)
 	falseKey := smt.Sprint(cs.tm.False())
 	k := cs.MaxLen
 	if k <= 0 {
 		k = DefaultCubeLength
 	}
-	if k > len(cs.preds) {
-		k = len(cs.preds)
+	if k > len(over) {
+		k = len(over)
 	}
 	var out Bound
 	// done holds the cubes whose extensions need no question: implicants,
@@ -168,10 +181,10 @@ func (cs *Cubes) F(phi *smt.Term) Bound {
 			cs.visit(c, phi, key, falseKey, done, &out)
 			return
 		}
-		for p := from; p <= len(cs.preds)-left; p++ {
+		for i := from; i <= len(over)-left; i++ {
 			for _, neg := range []bool{false, true} {
-				c = append(c, Literal{p, neg})
-				gen(p+1, left-1)
+				c = append(c, Literal{over[i], neg})
+				gen(i+1, left-1)
 				c = c[:len(c)-1]
 			}
 		}
@@ -224,6 +237,13 @@ func extendsDone(c Cube, done map[string]bool) bool {
 // that φ implies, G(φ) = ¬F(¬φ). It over-approximates φ.
 func (cs *Cubes) G(phi *smt.Term) Bound {
 	b := cs.F(cs.tm.Not(phi))
+	b.Negated = true
+	return b
+}
+
+// GOver is G over the predicates of the list over: ¬FOver(¬φ, over).
+func (cs *Cubes) GOver(phi *smt.Term, over []int) Bound {
+	b := cs.FOver(cs.tm.Not(phi), over)
 	b.Negated = true
 	return b
 }

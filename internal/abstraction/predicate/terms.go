@@ -2,6 +2,7 @@ package predicate
 
 import (
 	"fmt"
+	"math"
 
 	"birch/internal/abstraction/smtops"
 	"birch/internal/bir/ast"
@@ -33,12 +34,74 @@ type Encoder struct {
 	info *types.Info
 	vars map[*types.Var]*smt.Term
 	flds map[string]*smt.Term
+	// facts holds the domain fact of each read encoded so far (a
+	// variable, a field or an element); domain collects those of the
+	// expression being encoded, for FormulaDomain
+	facts  map[*smt.Term]*smt.Term
+	domain []*smt.Term
 }
 
 // NewEncoder returns an encoder for the expressions that prog has
 // type-checked (its own, and those of CheckExpr).
 func NewEncoder(tm *smt.TermManager, prog *types.Program) *Encoder {
-	return &Encoder{tm: tm, info: prog.Info, vars: map[*types.Var]*smt.Term{}, flds: map[string]*smt.Term{}}
+	return &Encoder{tm: tm, info: prog.Info, vars: map[*types.Var]*smt.Term{}, flds: map[string]*smt.Term{}, facts: map[*smt.Term]*smt.Term{}}
+}
+
+// FormulaDomain encodes a boolean expression as Formula does, and returns
+// with it its domain: the conjunction of the facts that hold in every
+// state of the model about the values the expression reads (a variable,
+// field or element of type int lies in [-2^63, 2^63-1], one of a range
+// type in its bounds, an enum value is one of its ordinals, a reference
+// is not negative, a boolean element is 0 or 1). A cube query under the
+// domain proves what BIR's arithmetic guarantees, as that x < n implies
+// that x + 1 does not overflow.
+func (e *Encoder) FormulaDomain(x ast.Expr) (t, dom *smt.Term, err error) {
+	e.domain = nil
+	t, err = e.Formula(x)
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, e.tm.And(e.domain...), nil
+}
+
+// fact records the domain fact of the read v of type t.
+func (e *Encoder) fact(v *smt.Term, t types.Type) {
+	f, ok := e.facts[v]
+	if !ok {
+		f = domainFact(e.tm, v, t)
+		e.facts[v] = f
+	}
+	if f != nil {
+		e.domain = append(e.domain, f)
+	}
+}
+
+// domainFact is the fact about a value v of type t, or nil.
+func domainFact(tm *smt.TermManager, v *smt.Term, t types.Type) *smt.Term {
+	if !v.IsInt() || t == nil {
+		return nil
+	}
+	between := func(lo, hi int64) *smt.Term { return tm.And(tm.Le(tm.Int(lo), v), tm.Le(v, tm.Int(hi))) }
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch u.Kind {
+		case types.Int:
+			return between(math.MinInt64, math.MaxInt64)
+		case types.Bool:
+			return between(0, 1) // an element or field stored as 0 or 1
+		}
+	case *types.Range:
+		return between(u.Lo, u.Hi)
+	case *types.Enum:
+		var ds []*smt.Term
+		for _, c := range u.Consts {
+			ds = append(ds, tm.Eq(v, tm.Int(c.Ordinal)))
+		}
+		return tm.Or(ds...)
+	case *types.Ref:
+		return tm.Le(tm.Int(0), v)
+	}
+	return nil
 }
 
 type encodeError struct{ msg string }
@@ -189,6 +252,7 @@ func (e *Encoder) value(x ast.Expr) *smt.Term {
 			return tm.Int(o.Ordinal)
 		case *types.Var:
 			if t, ok := e.vars[o]; ok {
+				e.fact(t, o.Type())
 				return t
 			}
 			name := o.Name()
@@ -197,6 +261,7 @@ func (e *Encoder) value(x ast.Expr) *smt.Term {
 			}
 			t := tm.Const(name, e.sortOf(x, o.Type()))
 			e.vars[o] = t
+			e.fact(t, o.Type())
 			return t
 		}
 		e.fail(x, "not a variable")
@@ -205,7 +270,9 @@ func (e *Encoder) value(x ast.Expr) *smt.Term {
 		if !a.IsArray() {
 			e.fail(x, "indexing a non-array")
 		}
-		return tm.Select(a, e.scalar(x.Index))
+		v := tm.Select(a, e.scalar(x.Index))
+		e.fact(v, e.info.TypeOf(x))
+		return v
 	case *ast.SelectorExpr:
 		rt := e.info.TypeOf(x.X)
 		ref, ok := rt.Underlying().(*types.Ref)
@@ -228,7 +295,9 @@ func (e *Encoder) value(x ast.Expr) *smt.Term {
 			f = tm.Const("field!"+key, tm.ArraySort(smt.IntSort, el))
 			e.flds[key] = f
 		}
-		return tm.Select(f, e.scalar(x.X))
+		v := tm.Select(f, e.scalar(x.X))
+		e.fact(v, e.info.TypeOf(x))
+		return v
 	}
 	e.fail(x, "not a location")
 	return nil

@@ -877,3 +877,41 @@ func mentions(x ast.Expr, id *ast.Ident) bool {
 	})
 	return found
 }
+
+// Record adds to the program's Info the types of the nodes of x that WP
+// built (with the values of its literals), so that an Encoder over the
+// program encodes x as it encodes checked expressions. A weakest
+// precondition may mix the scopes of a predicate and of the step (a
+// [thread U] predicate through a step of thread T): its text does not
+// check again in one scope, but its nodes keep their variables.
+func (w *WP) Record(x ast.Expr) {
+	info := w.prog.Info
+	ast.Inspect(x, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		if _, done := info.Types[e]; done {
+			return true
+		}
+		t := w.types[e]
+		if t == nil {
+			return true
+		}
+		tv := types.TypeAndValue{Type: t}
+		if l, ok := e.(*ast.BasicLit); ok {
+			switch l.Kind {
+			case token.INT:
+				if v, err := strconv.ParseInt(l.Value, 10, 64); err == nil {
+					tv.Value = types.ConstValue{Kind: types.IntConst, Int: v}
+				}
+			case token.TRUE, token.FALSE:
+				tv.Value = types.ConstValue{Kind: types.BoolConst, Bool: l.Kind == token.TRUE}
+			case token.NULL:
+				tv.Value = types.ConstValue{Kind: types.NullConst}
+			}
+		}
+		info.Types[e] = tv
+		return true
+	})
+}
