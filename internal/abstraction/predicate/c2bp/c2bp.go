@@ -2,7 +2,6 @@ package c2bp
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"birch/internal/abstraction/predicate"
@@ -117,9 +116,3 @@ type UnsupportedError struct {
 }
 
 func (e *UnsupportedError) Error() string { return e.List.Error() }
-
-// Abstract computes the predicate abstraction of prog with respect to the
-// predicates of preds (parsed against prog).
-func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (*Output, error) {
-	return nil, errors.New("c2bp: not built yet")
-}

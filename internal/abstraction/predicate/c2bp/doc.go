@@ -2,12 +2,142 @@
 // (BIR -> BIR) that replaces the data the predicates of a predicate file
 // describe by one boolean variable per predicate, and keeps the rest of the
 // model (threads, locations, locks, booleans, enums, small ranges) as it
-// is. The abstract model over-approximates the concrete one, so a property
-// that holds of it holds of the concrete model.
+// is. The abstract model over-approximates the concrete one: every
+// concrete execution has an abstract counterpart through the same threads,
+// locations and transformations, and every assertion failure or runtime
+// error of the concrete model is an assertion failure of the abstract one
+// at the same step. So a model whose abstraction passes passes.
 //
 // Package predicate supplies the pieces: the predicate file, the weakest
 // preconditions and the cube search (F and G). This package composes them
 // into the abstract model; internal/backend/bp writes the model of a
 // one-thread program as a SLAM boolean program, and internal/verify checks
 // it (birch check --predicates).
+//
+// # API
+//
+//	out, err := c2bp.Abstract(prog, preds, c2bp.Config{})
+//	// out.Source:     the abstract model, BIR text in birch fmt's layout
+//	// out.Program:    out.Source parsed and checked (a FileSet of its own)
+//	// out.Map:        abstract transformations -> concrete ones (Origin),
+//	//                 and which abstract assertions stand for which
+//	//                 concrete runtime errors (Origin.Errors)
+//	// out.Predicates: the predicates and their boolean variables
+//	// out.Abstracted: the concrete variables and fields that are gone
+//
+// A construct the pass cannot translate soundly is an *UnsupportedError
+// listing every such construct with its concrete position; a check then
+// says inconclusive. The pass never guesses.
+//
+// # What is abstracted
+//
+// Every variable, parameter and field of type int or of a range of more
+// than 256 values (and a value array of them) is abstracted: it is not in
+// the abstract model. So is every reference or array variable or field a
+// predicate mentions and, by closure, a reference or array variable
+// assigned data that read abstracted data, and a field read or written
+// through an abstracted reference (fields by name, as the encoder of
+// package predicate stores them). Booleans, enums, small ranges, locks,
+// thread identifiers and the remaining references stay concrete, with
+// their actions as written.
+//
+// # The abstract model
+//
+// Each predicate is a global boolean, named after its text (p1_x_lt_n)
+// and declared with a comment holding the predicate. A [thread T]
+// predicate is a global too, so a step of any thread that may change it
+// updates it; it needs T to have one instance (a main thread that no
+// start names: started threads come with the next piece of work).
+// [function f] predicates are not supported yet.
+//
+// Threads, locations and transformations are those of the concrete
+// model, in the same order, each concrete transformation giving exactly
+// one abstract transformation (Origin). Transformations lose `invisible`:
+// they read and write the predicates, which are globals, and dropping the
+// claim only adds interleavings. A transformation
+//
+//	when g do { a1; …; ak } goto L;
+//
+// becomes
+//
+//	when up(g) do { choices; temporaries; the actions in order; predicates := temporaries; resets } goto L;
+//
+// where every abstract formula is computed over the state before the step
+// (the weakest precondition through the actions before it) into a
+// temporary abs_tN before any action writes, so that the concrete actions
+// that stay and the predicates' new values do not interfere:
+//
+//   - up(e) over-approximates a boolean expression e, low(e)
+//     under-approximates it: the parts of e that read only concrete data
+//     and cannot fail stay as written (combined by && || ! as in e), and
+//     each maximal part that reads abstracted data (or may fail, or names
+//     a local of another thread) is G (for up) or F (for low) of it over
+//     the predicates. F asks the solver only about the predicates that
+//     share a variable with the part (the cone of influence), under the
+//     domain facts of what it reads (an int is in [-2^63, 2^63-1], a range
+//     in its bounds), after asking whether the empty cube suffices.
+//   - A predicate p the actions may change (WP.Changes) gets
+//     low(!g || WP(p)) || (!low(!g || WP(!p)) && abs_cN), abs_cN a
+//     choice of true or false; the guard is a hypothesis since the step is
+//     taken only when it holds. The others keep their value and cost no
+//     query. A dead local (not in the live set of the target) is reset by
+//     the model on arrival: WP sees that reset as an assignment.
+//   - assume(c) on abstracted data is assume(up(g && pre(c))), where pre
+//     is the weakest precondition through the actions before it with the
+//     conditions of their assumes and asserts conjoined (the prefix
+//     completes); assert(c) is assert(!up(g && pre(!c))): it fails
+//     whenever c may be false.
+//   - A boolean variable assigned abstracted data gets
+//     low(!g || WP(e)) || (up(pre(e)) && abs_cN); an enum or small range
+//     variable any value of its type (internChoose).
+//   - A runtime error of an expression that the abstraction translates
+//     (overflow of + - * unary -, / and % by zero, an index out of bounds,
+//     a null dereference, a value out of a range type) is an assertion
+//     assert(!up(g && pre(cond))) placed before the action, with
+//     short-circuit evaluation respected; Origin.Errors maps its index to
+//     the concrete error's kind and position. Actions that read only
+//     concrete data are kept as written and raise their own errors.
+//     Concrete asserts kept as written are in Origin.Errors as well (kind
+//     assertion), so every abstract assertion has its concrete meaning.
+//   - A choice of abstracted data, x := externChoose(int) or any range or
+//     type form, is the assignment of a fresh variable of the choice's
+//     type to x as the weakest preconditions see it: the cube queries
+//     quantify over it, so `x := externChoose(int); assume(x > 0)` makes
+//     x > 0 true. A choice among listed values is WP's conjunction.
+//   - Temporaries and choices are locals abs_tN, abs_cN of the thread,
+//     reset to false at the end of the step (before a final wait), so they
+//     add no states.
+//   - BIR's rule of §12.2 (between one source and one target, every
+//     transformation chooses or none does) is kept by adding
+//     abs_z := internChoose(false) to the transformations that do not
+//     choose.
+//
+// Each predicate's boolean starts with its value in the initial state
+// (decided by the solver from the initial values); one the solver cannot
+// decide is unsupported for now.
+//
+// Properties: an invariant becomes low(inv) (it fails whenever inv may be
+// false); ltl properties are left out, and so is every claim about
+// deadlocks: an over-approximation of the guards preserves neither, and
+// the check reports them as not checked. The model's predicates section
+// keeps the predicates that read no abstracted data.
+//
+// # The queries
+//
+// Formulas are checked in a query program: the concrete model printed
+// again with one global per choice of a range or a type (abs_fresh_k),
+// whose nodes map back to the concrete ones for positions. The solver is
+// birch's embedded one by default (Config.Solver names another). A query
+// the solver cannot decide counts as "no", which keeps F an
+// under-approximation; a panic of the solver is caught, counted as
+// undecided, and the solver replaced by a fresh one.
+//
+// # Not supported yet
+//
+// Calls and functions, started threads with predicates, new into
+// abstracted references, concrete locations chosen by abstracted data (a
+// concrete array element indexed by abstracted data on the left), locks
+// reached through abstracted references, [function f] predicates, and
+// invariants that read abstracted data through a predicate of the model:
+// each is an UnsupportedError at its position.
 package c2bp

@@ -1,0 +1,600 @@
+package c2bp
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"birch/internal/abstraction/predicate"
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/token"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+)
+
+// step is one action of an abstract transformation.
+type step struct {
+	text   string
+	err    *ErrorOutcome // the concrete error an assertion stands for
+	choose bool          // a choose action
+}
+
+// absTrans is the abstract transformation of a concrete one.
+type absTrans struct {
+	qt      *ast.Transformation // in the query program
+	guard   string
+	choices []step // the nondeterministic choices of the abstraction
+	temps   []step // the formulas over the state before the step
+	body    []step // the actions in the concrete order
+	post    []step // the predicates' new values
+	resets  []step // the temporaries back to false
+	last    *step  // a final wait (it must stay last)
+	end     string // "goto L;" or "return …;"
+	choose  bool
+	nt, nc  int
+}
+
+// all is the transformation's action list.
+func (t *absTrans) all() []step {
+	var out []step
+	for _, part := range [][]step{t.choices, t.temps, t.body, t.post, t.resets} {
+		out = append(out, part...)
+	}
+	if t.last != nil {
+		out = append(out, *t.last)
+	}
+	return out
+}
+
+// errCond is a runtime error an expression may raise: its kind, the
+// expression, and the condition (BIR text in the step's scope, over the
+// state in which the expression is evaluated).
+type errCond struct {
+	kind model.ErrorKind
+	at   ast.Expr
+	cond string
+}
+
+const (
+	maxInt = "9223372036854775807"
+	minInt = "(-9223372036854775807 - 1)"
+)
+
+// errorsOf lists the runtime errors evaluating x may raise, each under the
+// condition ctx (text, "" for always) that x is evaluated at all (&& and
+// || evaluate their right operand only when needed).
+func (a *abstractor) errorsOf(x ast.Expr, ctx string, out *[]errCond) {
+	if x == nil || a.isConst(x) {
+		return
+	}
+	under := func(c string) string {
+		if ctx == "" {
+			return c
+		}
+		return "(" + ctx + ") && (" + c + ")"
+	}
+	add := func(kind model.ErrorKind, at ast.Expr, c string) {
+		*out = append(*out, errCond{kind, at, under(c)})
+	}
+	txt := func(e ast.Expr) string { return "(" + format.Expr(e) + ")" }
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		a.errorsOf(x.X, ctx, out)
+	case *ast.UnaryExpr:
+		a.errorsOf(x.X, ctx, out)
+		if x.Op == token.SUB {
+			add(model.Overflow, x, txt(x.X)+" == "+minInt)
+		}
+	case *ast.BinaryExpr:
+		a.errorsOf(x.X, ctx, out)
+		switch x.Op {
+		case token.LAND, token.ARROW:
+			a.errorsOf(x.Y, under(txt(x.X)), out)
+			return
+		case token.LOR:
+			a.errorsOf(x.Y, under("!"+txt(x.X)), out)
+			return
+		}
+		a.errorsOf(x.Y, ctx, out)
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL:
+			v := txt(x.X) + " " + x.Op.String() + " " + txt(x.Y)
+			add(model.Overflow, x, v+" > "+maxInt+" || "+v+" < "+minInt)
+		case token.QUO, token.REM:
+			yc, yconst := a.constValue(x.Y)
+			xc, xconst := a.constValue(x.X)
+			if !yconst {
+				add(model.DivisionByZero, x, txt(x.Y)+" == 0")
+			}
+			if x.Op == token.QUO && (!yconst || yc == -1) && (!xconst || xc == math.MinInt64) {
+				add(model.Overflow, x, txt(x.X)+" == "+minInt+" && "+txt(x.Y)+" == -1")
+			}
+		}
+	case *ast.SelectorExpr:
+		a.errorsOf(x.X, ctx, out)
+		add(model.NullDereference, x, txt(x.X)+" == null")
+	case *ast.LengthExpr:
+		a.errorsOf(x.X, ctx, out)
+		if _, ok := a.q.prog.Info.TypeOf(x.X).Underlying().(*types.Ref); ok {
+			add(model.NullDereference, x, txt(x.X)+" == null")
+		}
+	case *ast.IndexExpr:
+		a.errorsOf(x.X, ctx, out)
+		a.errorsOf(x.Index, ctx, out)
+		switch t := a.q.prog.Info.TypeOf(x.X).Underlying().(type) {
+		case *types.Ref:
+			add(model.NullDereference, x, txt(x.X)+" == null")
+			add(model.IndexOutOfBounds, x, txt(x.X)+" != null && ("+txt(x.Index)+" < 0 || "+txt(x.Index)+" >= "+txt(x.X)+".length)")
+		case *types.Array:
+			add(model.IndexOutOfBounds, x, fmt.Sprintf("%s < 0 || %s >= %d", txt(x.Index), txt(x.Index), t.Len))
+		}
+	case *ast.InstanceofExpr:
+		a.errorsOf(x.X, ctx, out)
+	case *ast.BuiltinExpr:
+		a.errorsOf(x.X, ctx, out)
+	}
+}
+
+// constValue is the value of a constant integer expression.
+func (a *abstractor) constValue(x ast.Expr) (int64, bool) {
+	tv := a.q.prog.Info.Types[x]
+	return tv.Value.Int, tv.Value.Kind == types.IntConst
+}
+
+// rangeError is the condition that storing x into a location of type t
+// fails (t a range type), or "".
+func rangeError(t types.Type, x ast.Expr) string {
+	r, ok := t.Underlying().(*types.Range)
+	if !ok {
+		return ""
+	}
+	v := "(" + format.Expr(x) + ")"
+	return fmt.Sprintf("%s < %d || %s > %d", v, r.Lo, v, r.Hi)
+}
+
+// qaction is the action as the weakest preconditions see it: a choice of
+// a range or a type is the assignment of its fresh variable.
+func (a *abstractor) qaction(x ast.Action) ast.Action {
+	if c, ok := x.(*ast.ChooseAction); ok {
+		if id := a.q.fresh[c]; id != nil {
+			return &ast.AssignAction{Lhs: c.Lhs, Assign: c.Assign, Rhs: id, Semi: c.Semi}
+		}
+	}
+	return x
+}
+
+// pre is φ over the state before the prefix: its weakest precondition,
+// liberal (an assume or assert of the prefix gives !c || φ), or, with
+// conj, conjoined with the conditions of the prefix's assumes and
+// asserts (the prefix completes and φ holds after it).
+func (a *abstractor) pre(w *predicate.WP, prefix []ast.Action, phi ast.Expr, conj bool) (ast.Expr, error) {
+	for j := len(prefix) - 1; j >= 0; j-- {
+		act := prefix[j]
+		if conj {
+			switch c := act.(type) {
+			case *ast.AssumeAction:
+				phi = a.mkBin(token.LAND, c.Cond, phi)
+				continue
+			case *ast.AssertAction:
+				phi = a.mkBin(token.LAND, c.Cond, phi)
+				continue
+			}
+		}
+		var err error
+		if phi, err = w.Action(act, phi); err != nil {
+			return nil, err
+		}
+	}
+	w.Record(phi)
+	return phi, nil
+}
+
+// writesAbs reports whether the location lhs is abstracted data.
+func (a *abstractor) writesAbs(lhs ast.Expr) bool {
+	info := a.q.prog.Info
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[l].(*types.Var)
+		return ok && a.isAbs(v)
+	case *ast.SelectorExpr:
+		v, ok := info.Uses[l.Sel].(*types.Var)
+		return ok && a.isAbs(v)
+	case *ast.IndexExpr:
+		return a.writesAbs(l.X)
+	}
+	return false
+}
+
+// lhsReadsAbs reports whether evaluating the location lhs (its reference
+// or index, not the location itself) reads abstracted data.
+func (a *abstractor) lhsReadsAbs(lhs ast.Expr) bool {
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.SelectorExpr:
+		return a.readsAbs(l.X)
+	case *ast.IndexExpr:
+		return a.readsAbs(l.Index) || a.lhsReadsAbs(l.X) || (!a.writesAbs(l.X) && a.readsAbs(l.X))
+	}
+	return false
+}
+
+// lhsErrors lists the errors of evaluating the location lhs.
+func (a *abstractor) lhsErrors(lhs ast.Expr, out *[]errCond) {
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		a.errorsOf(l, "", out)
+	}
+}
+
+// transformation abstracts one transformation of proc (query nodes).
+func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *absTrans {
+	w := predicate.NewWP(a.q.prog)
+	t := &absTrans{qt: qt}
+	temp := func(x string) string {
+		if x == "true" || x == "false" || strings.HasPrefix(x, a.prefix) && paren(x) == x {
+			return x // a literal, or a choice of this step
+		}
+		t.nt++
+		name := fmt.Sprintf("%st%d", a.prefix, t.nt)
+		t.temps = append(t.temps, step{text: name + " := " + x + ";"})
+		t.resets = append(t.resets, step{text: name + " := false;"})
+		return name
+	}
+	choice := func() string {
+		t.nc++
+		name := fmt.Sprintf("%sc%d", a.prefix, t.nc)
+		t.choices = append(t.choices, step{text: name + " := internChoose(true, false);", choose: true})
+		t.resets = append(t.resets, step{text: name + " := false;"})
+		t.choose = true
+		return name
+	}
+	outcome := func(kind model.ErrorKind, at ast.Node) *ErrorOutcome {
+		o := &ErrorOutcome{Kind: kind}
+		if c := a.q.back[at]; c != nil {
+			o.Pos = c.Pos()
+		}
+		return o
+	}
+	// g is the guard as a hypothesis of the conditions of the actions
+	g := qt.Guard
+	if !a.readsAbs(g) {
+		t.guard = format.Expr(g)
+	} else {
+		guard := a.up(g, proc)
+		var errs []errCond
+		a.errorsOf(g, "", &errs)
+		for _, e := range errs {
+			x, err := a.parseCheck(e.cond, proc)
+			if err != nil {
+				a.unsupported(e.at, "cannot state when %s fails: %v", format.Expr(e.at), err)
+				continue
+			}
+			u := a.up(x, proc)
+			if u == "false" {
+				continue
+			}
+			guard = or(guard, u)
+			t.body = append(t.body, step{text: "assert(" + not(temp(u)) + ");", err: outcome(e.kind, e.at)})
+		}
+		t.guard = guard
+	}
+	// errAt adds the assertions of errs, evaluated after prefix
+	var prefix []ast.Action
+	errAt := func(errs []errCond) {
+		for _, e := range errs {
+			x, err := a.parseCheck(e.cond, proc)
+			if err != nil {
+				a.unsupported(e.at, "cannot state when %s fails: %v", format.Expr(e.at), err)
+				continue
+			}
+			if tv := a.q.prog.Info.Types[x]; tv.Value.Kind == types.BoolConst && !tv.Value.Bool {
+				continue // it cannot fail
+			}
+			u := "true"
+			if p, err := a.pre(w, prefix, x, true); err == nil {
+				u = a.up(a.mkBin(token.LAND, g, p), proc)
+			}
+			if u == "false" {
+				continue
+			}
+			t.body = append(t.body, step{text: "assert(" + not(temp(u)) + ");", err: outcome(e.kind, e.at)})
+		}
+	}
+	// cond is up (or low) of x after prefix, under the guard
+	condUp := func(x ast.Expr) string {
+		p, err := a.pre(w, prefix, x, true)
+		if err != nil {
+			return "true"
+		}
+		return a.up(a.mkBin(token.LAND, g, p), proc)
+	}
+	for i, act := range qt.Actions {
+		var errs []errCond
+		switch x := act.(type) {
+		case *ast.AssignAction:
+			a.assign(t, proc, w, prefix, x, errAt, temp, choice)
+		case *ast.ChooseAction:
+			switch {
+			case a.writesAbs(x.Lhs):
+				if a.lhsReadsAbs(x.Lhs) && !a.writesAbs(x.Lhs) {
+					a.unsupported(x, "a choice into a location chosen by abstracted data")
+				}
+				if a.q.fresh[x] != nil && (!a.isConst(x.Lo) || !a.isConst(x.Hi)) {
+					a.unsupported(x, "a choice of abstracted data between bounds that are not constants")
+				}
+				for _, v := range x.Values {
+					if !a.isConst(v) {
+						a.unsupported(v, "a choice of abstracted data among values that are not constants")
+					}
+				}
+				a.lhsErrors(x.Lhs, &errs)
+				errAt(errs)
+			case a.lhsReadsAbs(x.Lhs) || a.readsAbs(x.Lo) || a.readsAbs(x.Hi) || anyReadsAbs(a, x.Values):
+				a.unsupported(x, "a choice of concrete data that reads abstracted data")
+			default:
+				t.body = append(t.body, step{text: actionText(x), choose: true})
+				t.choose = true
+			}
+		case *ast.AssumeAction:
+			if !a.readsAbs(x.Cond) {
+				t.body = append(t.body, step{text: actionText(x)})
+				break
+			}
+			a.errorsOf(x.Cond, "", &errs)
+			errAt(errs)
+			t.body = append(t.body, step{text: "assume(" + temp(condUp(x.Cond)) + ");"})
+		case *ast.AssertAction:
+			if !a.readsAbs(x.Cond) {
+				t.body = append(t.body, step{text: actionText(x), err: outcome(model.Assertion, x)})
+				break
+			}
+			a.errorsOf(x.Cond, "", &errs)
+			errAt(errs)
+			fails := condUp(a.mkNot(x.Cond))
+			t.body = append(t.body, step{text: "assert(" + not(temp(fails)) + ");", err: outcome(model.Assertion, x)})
+		case *ast.LockAction:
+			if a.readsAbs(x.Lock) {
+				a.unsupported(x, "a lock reached through abstracted data")
+				break
+			}
+			st := step{text: actionText(x)}
+			if x.Op == token.WAIT && i == len(qt.Actions)-1 {
+				t.last = &st
+				break
+			}
+			t.body = append(t.body, st)
+		case *ast.PrintAction:
+			var keep []ast.Expr
+			for _, arg := range x.Args {
+				if a.readsAbs(arg) {
+					a.errorsOf(arg, "", &errs)
+					continue
+				}
+				keep = append(keep, arg)
+			}
+			errAt(errs)
+			if len(keep) > 0 {
+				t.body = append(t.body, step{text: actionText(&ast.PrintAction{Args: keep})})
+			}
+		case *ast.ExitAction:
+			t.body = append(t.body, step{text: actionText(x)})
+		case *ast.StartAction:
+			a.start(t, proc, x, errAt)
+		case *ast.NewAction:
+			if a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs) || a.readsAbs(x.Len) {
+				a.unsupported(x, "new into abstracted data is not supported yet")
+				break
+			}
+			t.body = append(t.body, step{text: actionText(x)})
+		case *ast.ForallAction:
+			if a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs) {
+				a.unsupported(x, "forall into abstracted data")
+				break
+			}
+			t.body = append(t.body, step{text: actionText(x), choose: true})
+			t.choose = true
+		case *ast.ReachableAction:
+			if a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs) || a.readsAbs(x.From) {
+				a.unsupported(x, "reachable over abstracted data")
+				break
+			}
+			t.body = append(t.body, step{text: actionText(x), choose: true})
+			t.choose = true
+		case *ast.CallAction:
+			a.unsupported(x, "calls are not supported by the predicate abstraction yet")
+		default:
+			a.unsupported(act, "an action the predicate abstraction does not know")
+		}
+		prefix = append(prefix, a.qaction(act))
+	}
+	if qt.Return {
+		a.unsupported(qt, "functions are not supported by the predicate abstraction yet")
+	}
+	if qt.Target != nil {
+		prefix = append(prefix, a.deadResets(proc, proc.Location(qt.Target.Name))...)
+	}
+	a.updates(t, proc, w, prefix, choice, temp)
+	t.end = "goto " + qt.Target.Name + ";"
+	return t
+}
+
+func anyReadsAbs(a *abstractor, xs []ast.Expr) bool {
+	for _, x := range xs {
+		if a.readsAbs(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// assign abstracts lhs := rhs.
+func (a *abstractor) assign(t *absTrans, proc *types.Proc, w *predicate.WP, prefix []ast.Action, x *ast.AssignAction,
+	errAt func([]errCond), temp func(string) string, choice func() string) {
+	var errs []errCond
+	switch {
+	case a.writesAbs(x.Lhs):
+		a.lhsErrors(x.Lhs, &errs)
+		a.errorsOf(x.Rhs, "", &errs)
+		if c := rangeError(a.q.prog.Info.TypeOf(x.Lhs), x.Rhs); c != "" {
+			errs = append(errs, errCond{model.RangeError, x.Rhs, c})
+		}
+		errAt(errs)
+	case a.lhsReadsAbs(x.Lhs):
+		a.unsupported(x, "an assignment to concrete data at a location chosen by abstracted data")
+	case !a.readsAbs(x.Rhs):
+		t.body = append(t.body, step{text: actionText(x)})
+	default:
+		// concrete data assigned abstracted data
+		lt := a.q.prog.Info.TypeOf(x.Lhs)
+		a.errorsOf(x.Rhs, "", &errs)
+		if c := rangeError(lt, x.Rhs); c != "" {
+			errs = append(errs, errCond{model.RangeError, x.Rhs, c})
+		}
+		errAt(errs)
+		lhs := format.Expr(x.Lhs)
+		switch u := lt.Underlying().(type) {
+		case *types.Basic:
+			if u.Kind != types.Bool {
+				a.unsupported(x, "concrete data of type %s assigned abstracted data", lt)
+				return
+			}
+			lo := "false"
+			if p, err := a.pre(w, prefix, x.Rhs, false); err == nil {
+				lo = a.low(a.mkBin(token.LOR, a.mkNot(t.qt.Guard), p), proc)
+			}
+			up := "true"
+			if p, err := a.pre(w, prefix, x.Rhs, true); err == nil {
+				up = a.up(p, proc)
+			}
+			val := lo
+			if lo != "true" && up != "false" && up != lo {
+				val = or(lo, and(up, choice()))
+			}
+			t.body = append(t.body, step{text: lhs + " := " + temp(val) + ";"})
+		case *types.Range:
+			t.body = append(t.body, step{text: fmt.Sprintf("%s := internChoose(%d .. %d);", lhs, u.Lo, u.Hi), choose: true})
+			t.choose = true
+		case *types.Enum:
+			var names []string
+			for _, c := range u.Consts {
+				names = append(names, c.Name())
+			}
+			t.body = append(t.body, step{text: lhs + " := internChoose(" + strings.Join(names, ", ") + ");", choose: true})
+			t.choose = true
+		default:
+			a.unsupported(x, "concrete data of type %s assigned abstracted data", lt)
+		}
+	}
+}
+
+// start abstracts a start action: the arguments of abstracted parameters
+// are dropped (their errors kept).
+func (a *abstractor) start(t *absTrans, proc *types.Proc, x *ast.StartAction, errAt func([]errCond)) {
+	callee, _ := a.q.prog.Procs.LookupLocal(x.Thread.Name).(*types.Proc)
+	if callee == nil {
+		a.unsupported(x, "start of an unknown thread")
+		return
+	}
+	var errs []errCond
+	var keep []ast.Expr
+	for i, arg := range x.Args {
+		if i < len(callee.Params) && a.isAbs(callee.Params[i]) {
+			a.errorsOf(arg, "", &errs)
+			if c := rangeError(callee.Params[i].Type(), arg); c != "" {
+				errs = append(errs, errCond{model.RangeError, arg, c})
+			}
+			continue
+		}
+		if a.readsAbs(arg) {
+			a.unsupported(arg, "a concrete parameter of %s given abstracted data", callee.Name())
+		}
+		keep = append(keep, arg)
+	}
+	errAt(errs)
+	if a.threadPreds[callee] {
+		a.unsupported(x, "start of thread %s, which has predicates, is not supported yet", callee.Name())
+	}
+	if x.Lhs != nil && (a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs)) {
+		a.unsupported(x, "the identifier of a started thread stored into abstracted data")
+	}
+	s := *x
+	s.Args = keep
+	s.PaperForm = false
+	t.body = append(t.body, step{text: actionText(&s)})
+}
+
+// updates assigns the predicates the step may change their new values:
+// F(WP(φ)) || (!F(WP(!φ)) && choice), over the state before the step.
+func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, actions []ast.Action, choice func() string, temp func(string) string) {
+	for _, p := range a.preds {
+		if !w.Changes(actions, p.q.Expr) {
+			continue
+		}
+		lt, lf := "false", "false"
+		// the guard holds when the step is taken: !g || WP
+		ng := a.mkNot(t.qt.Guard)
+		if x, err := a.pre(w, actions, p.q.Expr, false); err == nil {
+			lt = a.low(a.mkBin(token.LOR, ng, x), proc)
+		}
+		if x, err := a.pre(w, actions, a.mkNot(p.q.Expr), false); err == nil {
+			lf = a.low(a.mkBin(token.LOR, ng, x), proc)
+		}
+		var val string
+		switch {
+		case lt == "true":
+			val = "true"
+		case lf == "true":
+			val = "false"
+		default:
+			val = or(lt, and(not(lf), choice()))
+		}
+		t.post = append(t.post, step{text: p.name + " := " + temp(val) + ";"})
+	}
+}
+
+// deadResets are the assignments of their defaults to the locals that are
+// dead at the target (not in its live set): the model resets them on
+// arrival, which changes the predicates that read them.
+func (a *abstractor) deadResets(proc *types.Proc, target *types.Location) []ast.Action {
+	if target == nil || !target.HasLive {
+		return nil
+	}
+	live := map[*types.Var]bool{}
+	for _, v := range target.Live {
+		live[v] = true
+	}
+	var out []ast.Action
+	for _, v := range proc.Vars() {
+		if live[v] {
+			continue
+		}
+		val, ok := defaultText(v.Type())
+		if !ok {
+			continue // an array or a lock: no predicate reads it whole
+		}
+		rhs, err := a.parseCheck(val, nil)
+		if err != nil {
+			continue
+		}
+		id := &ast.Ident{Name: v.Name()}
+		a.q.prog.Info.Uses[id] = v
+		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+		out = append(out, &ast.AssignAction{Lhs: id, Rhs: rhs})
+	}
+	return out
+}
+
+// actionText prints one action as the model's text.
+func actionText(x ast.Action) string {
+	tr := format.Transformation(&ast.Transformation{
+		Guard:   &ast.BasicLit{Kind: token.TRUE, Value: "true"},
+		Actions: []ast.Action{x},
+		Target:  &ast.Ident{Name: "L"},
+	})
+	i := strings.Index(tr, "{ ")
+	j := strings.LastIndex(tr, " }")
+	if i < 0 || j < i {
+		return tr
+	}
+	return tr[i+2 : j]
+}
