@@ -151,14 +151,20 @@ func normalize(a atom) atom {
 	if len(vs) == 0 {
 		return a
 	}
+	// scale by the lcm of the denominators: integer coefficients
+	// (a Farkas sum has rational ones)
+	den := big.NewInt(1)
+	for _, v := range vs {
+		d := a.l.c[v].Den()
+		g := new(big.Int).GCD(nil, nil, den, d)
+		den.Mul(den, d).Div(den, g)
+	}
+	scale := lia.FromBigInt(den)
 	g := new(big.Int)
 	for _, v := range vs {
-		g.GCD(nil, nil, g, new(big.Int).Abs(a.l.c[v].Num()))
+		g.GCD(nil, nil, g, new(big.Int).Abs(a.l.c[v].Mul(scale).Num()))
 	}
-	if g.Sign() == 0 {
-		return a
-	}
-	div := lia.FromBigInt(g)
+	div := lia.FromBigInt(g).Div(scale)
 	if a.eq && a.l.c[vs[0]].Sign() < 0 {
 		div = div.Neg()
 	}
@@ -172,6 +178,20 @@ func normalize(a atom) atom {
 	}
 	out.k = k
 	return atom{out, a.eq}
+}
+
+// fits reports whether the coefficients and the constant of a are 64-bit
+// ints (BIR can write them).
+func (a atom) fits() bool {
+	if _, ok := a.l.k.Int64(); !ok {
+		return false
+	}
+	for _, c := range a.l.c {
+		if _, ok := c.Int64(); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // trivial reports whether a has no unknowns (it is true or false).

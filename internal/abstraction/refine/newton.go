@@ -7,6 +7,7 @@ import (
 
 	"birch/internal/bir/types"
 	"birch/internal/smt"
+	"birch/internal/smt/lia"
 )
 
 // Method says which method found a predicate.
@@ -126,8 +127,12 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 				}
 			}
 		}
-		if p.readsEnum(a) {
-			return // enums are compared with == only
+		if p.readsEnum(a) || p.decidedByDomain(a) {
+			return // enums are compared with == only; a decided atom tells nothing
+		}
+		if !a.fits() {
+			set.dropped = append(set.dropped, "after step "+itoa(point)+": an atom with a constant beyond 64 bits")
+			return
 		}
 		text, ok = p.atomText(*a, st.name)
 	case t.Op() == smt.OpVar:
@@ -152,6 +157,24 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 		proc = p.threads[point][th].proc
 	}
 	set.add(Predicate{Proc: proc, Text: text, Method: m, Point: point})
+}
+
+// decidedByDomain reports whether an inequality over one variable holds,
+// or fails, for every value of the variable's type (x <= 2^63 for an int
+// x, as the overflow checks say).
+func (p *Path) decidedByDomain(a *atom) bool {
+	vs := a.l.vars()
+	if a.eq || len(vs) != 1 || p.vars[vs[0]] == nil {
+		return false
+	}
+	lo, hi, ok := integerBounds(p.vars[vs[0]].v.Type())
+	if !ok {
+		return false
+	}
+	// c·x + k <= 0 at both ends of the domain
+	c, k := a.l.c[vs[0]], a.l.k
+	at := func(x int64) bool { return c.Mul(lia.Int(x)).Add(k).Sign() <= 0 }
+	return at(lo) == at(hi)
 }
 
 func (p *Path) readsEnum(a *atom) bool {
