@@ -329,6 +329,9 @@ func sameGroups(a []int32, b []int) bool {
 func (p *Path) predicted(mdl *smt.Model, step int) map[string]string {
 	out := map[string]string{}
 	for k, t := range p.points[step] {
+		if k.frame > 0 {
+			continue // a call's variables: Describe names them by depth
+		}
 		v, err := mdl.Eval(t)
 		if err != nil {
 			continue

@@ -23,7 +23,10 @@
 // each thread instance has its own constants for its locals, the globals
 // are shared, and the steps are encoded in the order of the schedule, so
 // the formula follows its interleaving. A `start` adds a thread instance
-// whose parameters are defined by the arguments. Every choice is a fresh
+// whose parameters are defined by the arguments. A call makes a new
+// activation with its own constants for the function's parameters and
+// locals (recursion included), and the return stores the result in the
+// caller's variable and resumes at the call's goto target. Every choice is a fresh
 // constant restricted to its domain: externChoose(int) and
 // internChoose(int) to the 64-bit ints, a range form to its bounds, a
 // listed form to its values, a range or enum type to its values. BIR's int
@@ -42,7 +45,7 @@
 // follows lock and unlock step by step, and decides lockAvailable,
 // hasLock and threadTerminated of a thread the path started as constants
 // (a lock that another thread holds makes the step impossible). Data the
-// formula does not encode — the heap, arrays, wait and notify, calls —
+// formula does not encode — the heap, arrays, wait and notify —
 // make Build return an *UnsupportedError with the construct's position,
 // and the caller reports the refinement inconclusive.
 //
@@ -74,8 +77,11 @@
 // variables — are the predicates, each stated at that point: written with
 // the names of the variables whose current versions it reads, in the
 // scope of the one thread instance whose locals it reads (`[thread T]`),
-// or global. An atom that reads a choice made later, or the locals of two
-// threads, cannot be stated and is dropped (Result.Dropped says so). For
+// or global; the locals of a call give `[function f]`. An atom that reads a
+// choice made later, or the locals of two threads or of two activations
+// (a caller's k and its callee's n: C2bp's return predicates, which
+// would relate them, are not built), cannot be stated and is dropped
+// (Result.Dropped says so). For
 // the assignments and assumptions the formula encodes this is the weakest
 // precondition package predicate's WP writes, computed on the SSA terms
 // rather than on BIR syntax so that the locals of two thread instances
@@ -130,5 +136,10 @@
 // along the path, each step decided exactly by the solver from a
 // valuation before it (with nothing known of the data but the predicates
 // and the domains of their types), and reports whether none survives the
-// last step. The tests use it on every set of new predicates.
+// last step. A `[function f]` predicate is evaluated on the innermost
+// activation of f, and the values of the callers' predicates are not kept
+// across a call (a boolean program would keep them on its stack), so
+// Refutes may fail to refute a path through calls that a boolean program
+// refutes, never the other way round. The tests use it on every set of
+// new predicates.
 package refine

@@ -24,8 +24,8 @@ func (m Method) String() string { return [...]string{"newton", "interpolation"}[
 // Predicate is a new predicate, in the form of a line of a predicate file
 // (docs/predicates.md).
 type Predicate struct {
-	// Proc is the thread whose locals the predicate reads, or nil for a
-	// predicate over globals only.
+	// Proc is the thread or function whose locals the predicate reads, or
+	// nil for a predicate over globals only.
 	Proc *types.Proc
 	// Text is the BIR expression.
 	Text string
@@ -37,8 +37,12 @@ type Predicate struct {
 
 // String prints the predicate as a line of a predicate file.
 func (p Predicate) String() string {
-	if p.Proc != nil {
+	switch {
+	case p.Proc == nil:
+	case p.Proc.Thread:
 		return "[thread " + p.Proc.Name() + "] " + p.Text
+	default:
+		return "[function " + p.Proc.Name() + "] " + p.Text
 	}
 	return p.Text
 }
@@ -82,12 +86,12 @@ func (s *predSet) add(p Predicate) {
 type stater struct {
 	p       *Path
 	point   int
-	threads map[int]bool
+	threads map[[2]int]*types.Proc // the activations whose locals it reads
 	bad     string
 }
 
 func (p *Path) stater(point int) *stater {
-	return &stater{p: p, point: point, threads: map[int]bool{}}
+	return &stater{p: p, point: point, threads: map[[2]int]*types.Proc{}}
 }
 
 func (st *stater) name(t *smt.Term) (string, bool) {
@@ -96,12 +100,12 @@ func (st *stater) name(t *smt.Term) (string, bool) {
 		st.bad = "it reads " + t.String() + ", which is no variable"
 		return "", false
 	}
-	if st.p.points[st.point][key{sv.v, sv.thread}] != t {
+	if st.p.points[st.point][key{sv.v, sv.thread, sv.frame}] != t {
 		st.bad = "it reads a value of " + sv.v.Name() + " that is not current after step " + itoa(st.point)
 		return "", false
 	}
 	if sv.thread >= 0 {
-		st.threads[sv.thread] = true
+		st.threads[[2]int{sv.thread, sv.frame}] = sv.v.Owner
 	}
 	return sv.v.Name(), true
 }
@@ -150,11 +154,11 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 	}
 	var proc *types.Proc
 	if len(st.threads) > 1 {
-		set.dropped = append(set.dropped, "after step "+itoa(point)+": "+text+" reads the locals of several threads")
+		set.dropped = append(set.dropped, "after step "+itoa(point)+": "+text+" reads the locals of several threads or calls")
 		return
 	}
-	for th := range st.threads {
-		proc = p.threads[point][th].proc
+	for _, owner := range st.threads {
+		proc = owner
 	}
 	set.add(Predicate{Proc: proc, Text: text, Method: m, Point: point})
 }

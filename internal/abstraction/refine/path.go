@@ -50,22 +50,55 @@ type Conjunct struct {
 type ssaVar struct {
 	v      *types.Var
 	thread int // the thread instance (index in the pool) of a local; -1 for a global
+	frame  int // the activation of a function's local (0: the thread's own)
 	step   int // the 1-based step that defines it (0: the initial state)
 	choice bool
 	pos    source.Pos
 }
 
-// key names a variable of one thread instance (or a global).
+// key names a variable of one activation of one thread instance (or a
+// global).
 type key struct {
 	v      *types.Var
 	thread int
+	frame  int // 0: the thread's own variables; n: the nth call of the path
 }
 
 // threadState is one thread instance during the encoding.
 type threadState struct {
+	proc   *types.Proc
+	loc    *types.Location // the location of the innermost activation
+	done   bool
+	frames []frame // the active calls, innermost last
+}
+
+// frame is an active call.
+type frame struct {
 	proc *types.Proc
-	loc  *types.Location
-	done bool
+	id   int
+	ret  *types.Location // where the caller goes on when the call returns
+	lhs  ast.Expr        // the caller's variable for the result, or nil
+}
+
+// top returns the thread or function the thread runs and its frame id.
+func (th *threadState) top() (*types.Proc, int) {
+	if n := len(th.frames); n > 0 {
+		return th.frames[n-1].proc, th.frames[n-1].id
+	}
+	return th.proc, 0
+}
+
+// frameOf returns the innermost activation of p in the thread, or -1.
+func (th *threadState) frameOf(p *types.Proc) int {
+	for i := len(th.frames) - 1; i >= 0; i-- {
+		if th.frames[i].proc == p {
+			return th.frames[i].id
+		}
+	}
+	if p == th.proc {
+		return 0
+	}
+	return -1
 }
 
 // point is the state after a step: the term of every variable.
@@ -145,6 +178,10 @@ type encoder struct {
 	// locks holds the owner (a thread index, -1 when free) and count of
 	// each global lock: the schedule alone decides them
 	locks map[*types.Var]*lockState
+	// calls counts the calls of the path (frame ids); called is the call
+	// the transformation being encoded makes, if any
+	calls  int
+	called *frame
 }
 
 type lockState struct{ owner, count int }
@@ -196,7 +233,7 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 			x.locks[g] = &lockState{owner: -1}
 			continue
 		}
-		x.state[key{g, -1}] = x.initial(g)
+		x.state[key{g, -1, 0}] = x.initial(g)
 	}
 	for _, t := range prog.Threads {
 		if t.Main {
@@ -220,9 +257,10 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 			}
 			g := groups[gi]
 			th := &x.threads[x.cur]
-			if !g.Proc.Thread || g.Proc != th.proc || g.From != th.loc {
-				return nil, fmt.Errorf("step %d: %s is at %s, the schedule leaves %s of %s", i+1, x.threadName(x.cur), th.loc.Name(), g.From.Name(), g.Proc.Name())
+			if proc, _ := th.top(); g.Proc != proc || g.From != th.loc {
+				return nil, fmt.Errorf("step %d: %s is at %s of %s, the schedule leaves %s of %s", i+1, x.threadName(x.cur), th.loc.Name(), proc.Name(), g.From.Name(), g.Proc.Name())
 			}
+			x.called = nil
 			x.cond = tm.True()
 			guard := x.boolean(g.Decl.Guard)
 			x.gate(Guard, x.implied(guard), g.Decl.Guard.Pos(), format.Expr(g.Decl.Guard))
@@ -232,10 +270,14 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 					break
 				}
 			}
-			if g.Decl.Return {
-				x.unsupported(g.Decl.Pos(), "a return (the path formula encodes no calls)")
-			}
-			if !x.threads[x.cur].done {
+			switch {
+			case x.threads[x.cur].done:
+			case g.Decl.Return:
+				x.ret(g)
+			case x.called != nil:
+				x.called.ret = g.To
+				x.arrive(x.cur, x.called.proc.Locations[0])
+			default:
 				x.arrive(x.cur, g.To)
 			}
 		}
@@ -272,7 +314,11 @@ func (x *encoder) snapshot() {
 		pt[k] = v
 	}
 	x.points = append(x.points, pt)
-	x.Path.threads = append(x.Path.threads, append([]threadState(nil), x.threads...))
+	ths := append([]threadState(nil), x.threads...)
+	for i := range ths {
+		ths[i].frames = append([]frame(nil), ths[i].frames...)
+	}
+	x.Path.threads = append(x.Path.threads, ths)
 }
 
 func (x *encoder) threadName(i int) string {
@@ -284,11 +330,11 @@ func (x *encoder) newThread(p *types.Proc, args []*smt.Term) int {
 	i := len(x.threads)
 	x.threads = append(x.threads, threadState{proc: p, loc: p.Locations[0]})
 	for _, v := range p.Vars() {
-		x.state[key{v, i}] = x.initial(v)
+		x.state[key{v, i, 0}] = x.initial(v)
 	}
 	for j, a := range args {
 		if j < len(p.Params) {
-			x.define(key{p.Params[j], i}, a, p.Params[j].Pos())
+			x.define(key{p.Params[j], i, 0}, a, p.Params[j].Pos())
 		}
 	}
 	x.arrive(i, p.Locations[0])
@@ -300,11 +346,12 @@ func (x *encoder) newThread(p *types.Proc, args []*smt.Term) int {
 func (x *encoder) arrive(i int, loc *types.Location) {
 	th := &x.threads[i]
 	th.loc = loc
-	if len(loc.Decl.Transformations) == 0 {
+	if len(loc.Decl.Transformations) == 0 && len(th.frames) == 0 {
 		th.done = true
 	}
+	_, f := th.top()
 	for _, v := range loc.Dead() {
-		x.state[key{v, i}] = x.initial(v)
+		x.state[key{v, i, f}] = x.initial(v)
 	}
 }
 
@@ -359,7 +406,7 @@ func (x *encoder) fresh(k key, choice bool, pos source.Pos) *smt.Term {
 		sort = smt.BoolSort
 	}
 	c := x.tm.Const(name+"#"+strconv.Itoa(x.nconst), sort)
-	x.vars[c] = &ssaVar{v: k.v, thread: k.thread, step: x.step, choice: choice, pos: pos}
+	x.vars[c] = &ssaVar{v: k.v, thread: k.thread, frame: k.frame, step: x.step, choice: choice, pos: pos}
 	x.state[k] = c
 	return c
 }
@@ -378,9 +425,13 @@ func (x *encoder) lookup(id *ast.Ident) key {
 		x.unsupported(id.Pos(), "identifier %s", id.Name)
 	}
 	if v.Kind == types.GlobalVar {
-		return key{v, -1}
+		return key{v, -1, 0}
 	}
-	k := key{v, x.cur}
+	f := -1
+	if x.cur >= 0 {
+		f = x.threads[x.cur].frameOf(v.Owner)
+	}
+	k := key{v, x.cur, f}
 	if _, ok := x.state[k]; !ok {
 		x.unsupported(id.Pos(), "variable %s outside its thread", id.Name)
 	}
@@ -431,7 +482,11 @@ func (x *encoder) action(a ast.Action) {
 	x.cond = tm.True()
 	switch a := a.(type) {
 	case *ast.AssignAction:
-		x.store(a.Lhs, x.value(a.Rhs))
+		if t := x.info.TypeOf(a.Lhs); t != nil && isBool(t) {
+			x.store(a.Lhs, x.boolean(a.Rhs))
+		} else {
+			x.store(a.Lhs, x.value(a.Rhs))
+		}
 	case *ast.ChooseAction:
 		x.choose(a)
 	case *ast.AssertAction:
@@ -455,11 +510,83 @@ func (x *encoder) action(a ast.Action) {
 		}
 	case *ast.LockAction:
 		x.lockAction(a)
+	case *ast.CallAction:
+		x.call(a)
 	case *ast.PrintAction:
 	case *ast.ExitAction:
 		x.threads[x.cur].done = true
 	default:
 		x.unsupported(a.Pos(), "action %s (the path formula encodes assignments, choices, assert, assume, start, println and exit)", actionName(a))
+	}
+}
+
+// call enters a function: a new activation whose parameters are defined
+// by the arguments and whose locals hold their initial values; the
+// caller's goto target is where the return resumes.
+func (x *encoder) call(a *ast.CallAction) {
+	f, _ := x.info.Uses[a.Func].(*types.Proc)
+	if f == nil {
+		x.unsupported(a.Pos(), "call of an unknown function")
+	}
+	var args []*smt.Term
+	for i, e := range a.Args {
+		if i < len(f.Params) && isBool(f.Params[i].Type()) {
+			args = append(args, x.boolean(e))
+		} else {
+			args = append(args, x.value(e))
+		}
+	}
+	x.calls++
+	th := &x.threads[x.cur]
+	th.frames = append(th.frames, frame{proc: f, id: x.calls, lhs: a.Lhs})
+	x.called = &th.frames[len(th.frames)-1]
+	for _, v := range f.Vars() {
+		x.state[key{v, x.cur, x.calls}] = x.initial(v)
+	}
+	for i, v := range args {
+		if i < len(f.Params) {
+			k := key{f.Params[i], x.cur, x.calls}
+			x.checkRange(f.Params[i].Type(), v, a.Args[i], f.Params[i].Name())
+			x.define(k, v, a.Args[i].Pos())
+		}
+	}
+}
+
+// ret returns from the innermost call: the result, evaluated in the
+// callee, is stored in the caller's variable, the callee's variables go,
+// and the caller goes on at the call's goto target.
+func (x *encoder) ret(g model.Group) {
+	th := &x.threads[x.cur]
+	if len(th.frames) == 0 {
+		x.unsupported(g.Decl.Pos(), "a return outside a call")
+	}
+	fr := th.frames[len(th.frames)-1]
+	var res *smt.Term
+	if e := g.Decl.Result; e != nil {
+		if t := x.info.TypeOf(e); t != nil && isBool(t) {
+			res = x.boolean(e)
+		} else {
+			res = x.value(e)
+		}
+	}
+	th.frames = th.frames[:len(th.frames)-1]
+	for k := range x.state {
+		if k.thread == x.cur && k.frame == fr.id {
+			delete(x.state, k)
+		}
+	}
+	if fr.lhs != nil && res != nil {
+		x.cond = x.tm.True()
+		x.store(fr.lhs, res)
+	}
+	x.arrive(x.cur, fr.ret)
+}
+
+// checkRange requires a value passed to a range parameter to fit it.
+func (x *encoder) checkRange(t types.Type, v *smt.Term, e ast.Expr, name string) {
+	if r, ok := t.Underlying().(*types.Range); ok {
+		tm := x.tm
+		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), e.Pos(), fmt.Sprintf("%s in %d..%d", name, r.Lo, r.Hi))
 	}
 }
 
@@ -504,8 +631,6 @@ func actionName(a ast.Action) string {
 	switch a.(type) {
 	case *ast.NewAction:
 		return "new"
-	case *ast.CallAction:
-		return "call"
 	case *ast.ForallAction:
 		return "forall"
 	case *ast.ReachableAction:

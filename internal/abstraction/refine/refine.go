@@ -229,9 +229,9 @@ func (p *Path) evalAt(pr *predicate.Predicate, j int) (t *smt.Term, err error) {
 	x.cur = -1
 	if pr.Proc != nil {
 		for i, th := range x.threads {
-			if th.proc == pr.Proc {
+			if th.frameOf(pr.Proc) >= 0 {
 				if x.cur >= 0 {
-					return nil, fmt.Errorf("%s: thread %s has several instances in the path", pr, pr.Proc.Name())
+					return nil, fmt.Errorf("%s: %s runs in several threads of the path", pr, pr.Proc.Name())
 				}
 				x.cur = i
 			}

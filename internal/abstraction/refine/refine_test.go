@@ -449,3 +449,73 @@ end U;
 		t.Fatalf("got %v, want a positioned UnsupportedError", err)
 	}
 }
+
+const sums = `system Sums ()
+function sum (n : int) : int
+  r : int;
+  loc f0:
+    when n <= 0 do { } return 0;
+    when n > 0 do { r := call sum(n - 1); } goto f1;
+  loc f1:
+    when true do { } return n + r;
+end sum;
+
+main thread Main ()
+  k, total : int;
+  loc m0:
+    when true do { k := externChoose(0 .. 100); } goto m1;
+  loc m1:
+    when true do { total := call sum(k); } goto m2;
+  loc m2:
+    when true do { assert(ASSERT); } goto m2;
+end Main;
+end Sums;
+`
+
+// A recursive function: each call has its own n and r. Two levels of
+// recursion fix k == 2 and total == 3: the path fails total != 3 (its
+// input replays), and total >= k holds on it (infeasible, with
+// predicates in the function's scope among the new ones).
+func TestRecursiveCalls(t *testing.T) {
+	steps := []step{{0, "Main", "m0", 0}, {0, "Main", "m1", 0}, {0, "sum", "f0", 1}, {0, "sum", "f0", 1},
+		{0, "sum", "f0", 0}, {0, "sum", "f1", 0}, {0, "sum", "f1", 0}, {0, "Main", "m2", 0}}
+	prog, m := compile(t, strings.Replace(sums, "ASSERT", "total != 3", 1))
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || len(r.Inputs) != 1 || r.Inputs[0].Value != 2 {
+		t.Fatalf("%v %v (%s), want feasible with k = 2", r.Status, r.Inputs, r.Reason)
+	}
+	trail, err := r.Path.Confirm(r.Decision, func([]int64) (*model.Model, error) { return m, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayEndsIn(t, m, trail, model.Assertion)
+
+	prog, m = compile(t, strings.Replace(sums, "ASSERT", "total >= k", 1))
+	r, err = Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != len(steps) {
+		t.Fatalf("%v at step %d (%s), want infeasible at the assertion", r.Status, r.Step, r.Why)
+	}
+	preds := r.Predicates()
+	function := false
+	for _, p := range preds {
+		function = function || strings.HasPrefix(p.String(), "[function sum]")
+	}
+	if !function {
+		t.Errorf("no predicate in the scope of sum among %v", preds)
+	}
+	// the predicates parse back; they do not refute the path in
+	// Refutes' abstraction, which keeps no values of the callers' frames
+	// across a call (return predicates, C2bp's, are not built)
+	ok, err := r.Path.Refutes(parsePreds(t, prog, preds), r.Step, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInterpolants(t, r)
+	t.Logf("%v (refuted: %v); dropped %v", preds, ok, r.Dropped)
+}
