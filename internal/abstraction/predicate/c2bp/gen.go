@@ -30,6 +30,9 @@ type abstractor struct {
 	absField map[string]bool
 	// threadPreds: the threads that have [thread T] predicates
 	threadPreds map[*types.Proc]bool
+	// refTemps: per proc, the reference locals of new into abstracted
+	// data, by type text
+	refTemps map[*types.Proc]map[string]string
 
 	tm        *smt.TermManager
 	solver    smt.Solver
@@ -73,7 +76,7 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 		}
 	}
 	a := &abstractor{cfg: cfg, conc: prog, absVar: map[*types.Var]bool{}, absField: map[string]bool{},
-		threadPreds: map[*types.Proc]bool{}}
+		threadPreds: map[*types.Proc]bool{}, refTemps: map[*types.Proc]map[string]string{}}
 	used := names(prog, preds)
 	a.prefix = uniquePrefix(used, "abs_")
 	if a.q, err = newQuery(prog, a.prefix); err != nil {
@@ -181,14 +184,79 @@ func (a *abstractor) readPreds(preds *predicate.File, used map[string]bool) erro
 			a.unsupportedAt(pos, a.conc.Fset, "[function %s] predicates are not supported yet", p.Proc.Name())
 			continue
 		}
-		if !p.Proc.Main || p.Proc.Started {
-			a.unsupportedAt(pos, a.conc.Fset, "a [thread %s] predicate needs %s to have one instance: a main thread that is never started (started threads are not supported yet)", p.Proc.Name(), p.Proc.Name())
+		if why := oneInstance(a.conc, p.Proc); why != "" {
+			a.unsupportedAt(pos, a.conc.Fset, "a [thread %s] predicate needs %s to have one instance: %s", p.Proc.Name(), p.Proc.Name(), why)
 		}
 		if qproc, ok := a.q.prog.Procs.LookupLocal(p.Proc.Name()).(*types.Proc); ok {
 			a.threadPreds[qproc] = true
 		}
 	}
 	return nil
+}
+
+// oneInstance says why thread t may have more than one instance, or ""
+// when it has at most one: a main thread that no start names, or a thread
+// started by exactly one start, in a main thread that no start names, at
+// a location on no cycle of that thread's locations.
+func oneInstance(prog *types.Program, t *types.Proc) string {
+	type site struct {
+		proc *types.Proc
+		loc  *types.Location
+	}
+	var sites []site
+	for _, p := range append(append([]*types.Proc(nil), prog.Threads...), prog.Functions...) {
+		for _, l := range p.Locations {
+			ast.Inspect(l.Decl, func(n ast.Node) bool {
+				if s, ok := n.(*ast.StartAction); ok && s.Thread.Name == t.Name() {
+					sites = append(sites, site{p, l})
+				}
+				return true
+			})
+		}
+	}
+	switch {
+	case t.Main && len(sites) == 0:
+		return ""
+	case t.Main:
+		return "it is a main thread that is also started"
+	case len(sites) != 1:
+		return fmt.Sprintf("it is started by %d start actions", len(sites))
+	}
+	s := sites[0]
+	if !s.proc.Thread || !s.proc.Main || s.proc.Started {
+		return "it is started by " + s.proc.Name() + ", which is not a main thread with one instance"
+	}
+	if onCycle(s.loc) {
+		return "it is started at " + s.proc.Name() + "'s location " + s.loc.Name() + ", which is on a cycle"
+	}
+	return ""
+}
+
+// onCycle reports whether a location can be reached again from itself.
+func onCycle(l *types.Location) bool {
+	seen := map[*types.Location]bool{}
+	var stack []*types.Location
+	next := func(x *types.Location) {
+		for _, t := range x.Decl.Transformations {
+			if t.Target == nil {
+				continue
+			}
+			if y := x.Proc.Location(t.Target.Name); y != nil && !seen[y] {
+				seen[y] = true
+				stack = append(stack, y)
+			}
+		}
+	}
+	next(l)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == l {
+			return true
+		}
+		next(x)
+	}
+	return false
 }
 
 // names lists every name the program and the predicate file use.
@@ -477,6 +545,14 @@ func (a *abstractor) proc(b *bytes.Buffer, p *types.Proc, head, name string, bod
 	if len(temps) > 0 {
 		fmt.Fprintf(b, "%s : boolean;\n", strings.Join(temps, ", "))
 	}
+	var refs []string
+	for typ, name := range a.refTemps[p] {
+		refs = append(refs, name+" : "+typ+";\n")
+	}
+	sort.Strings(refs)
+	for _, r := range refs {
+		b.WriteString(r)
+	}
 	var origins []*Origin
 	for li, l := range p.Locations {
 		fmt.Fprintf(b, "loc %s:", l.Name())
@@ -591,28 +667,49 @@ func (a *abstractor) initial(p *pred) string {
 		a.unsupportedAt(p.conc.Expr.Pos(), a.conc.Fset, "the initial value of %s is unknown (the solver cannot encode it)", p.conc.Text)
 		return "false"
 	}
+	// every variable has its initial value, and every field or element
+	// the predicate reads its type's default: no object exists yet, and a
+	// read through null or out of bounds (a value the encoding gives but
+	// no step can write) is taken to be the default too
 	var eqs []*smt.Term
 	bad := false
-	ast.Inspect(p.q.Expr, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
+	pin := func(x ast.Expr, val string, ok bool) {
 		if !ok {
-			return true
+			bad = true
+			return
 		}
-		v, ok := a.q.prog.Info.Uses[id].(*types.Var)
-		if !ok || v.Kind == types.FieldVar {
-			return true
-		}
-		eq, err := a.mkEq(id, v)
+		eq, err := a.mkEq(x, val)
 		if err != nil {
 			bad = true
-			return true
+			return
 		}
 		t, _, err := a.enc.FormulaDomain(eq)
 		if err != nil {
 			bad = true
-			return true
+			return
 		}
 		eqs = append(eqs, t)
+	}
+	ast.Inspect(p.q.Expr, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Ident:
+			v, ok := a.q.prog.Info.Uses[x].(*types.Var)
+			if !ok || v.Kind == types.FieldVar {
+				return true
+			}
+			if _, isArray := v.Type().Underlying().(*types.Array); isArray {
+				return true // its elements are pinned where they are read
+			}
+			val, ok := initText(v)
+			pin(x, val, ok)
+		case *ast.SelectorExpr, *ast.IndexExpr:
+			if t := a.q.prog.Info.TypeOf(x.(ast.Expr)); t != nil {
+				if _, isArray := t.Underlying().(*types.Array); !isArray {
+					val, ok := defaultText(t)
+					pin(x.(ast.Expr), val, ok)
+				}
+			}
+		}
 		return true
 	})
 	if !bad {
@@ -629,17 +726,14 @@ func (a *abstractor) initial(p *pred) string {
 	return "false"
 }
 
-// mkEq builds id == init(v), typed in the query program.
-func (a *abstractor) mkEq(id *ast.Ident, v *types.Var) (ast.Expr, error) {
-	val, ok := initText(v)
-	if !ok {
-		return nil, fmt.Errorf("no initial value")
-	}
-	x, err := a.parseCheck(val, nil)
+// mkEq builds x == val (BIR text of a constant), typed in the query
+// program.
+func (a *abstractor) mkEq(x ast.Expr, val string) (ast.Expr, error) {
+	y, err := a.parseCheck(val, nil)
 	if err != nil {
 		return nil, err
 	}
-	e := &ast.BinaryExpr{X: id, Op: token.EQL, Y: x}
+	e := &ast.BinaryExpr{X: x, Op: token.EQL, Y: y}
 	a.q.prog.Info.Types[e] = types.TypeAndValue{Type: types.Typ[types.Bool]}
 	return e, nil
 }

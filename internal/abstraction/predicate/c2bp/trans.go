@@ -164,6 +164,44 @@ func (a *abstractor) qaction(x ast.Action) ast.Action {
 	return x
 }
 
+// qactions are the actions a step's action stands for in the weakest
+// preconditions: qaction's, and for the start of a thread with
+// predicates, the start followed by the assignments of the arguments to
+// the new instance's parameters and of their initial values to its
+// locals (the thread has one instance: its predicates are about it).
+func (a *abstractor) qactions(x ast.Action) []ast.Action {
+	s, ok := x.(*ast.StartAction)
+	if !ok {
+		return []ast.Action{a.qaction(x)}
+	}
+	callee, _ := a.q.prog.Procs.LookupLocal(s.Thread.Name).(*types.Proc)
+	if callee == nil || !a.threadPreds[callee] {
+		return []ast.Action{x}
+	}
+	out := []ast.Action{x}
+	assign := func(v *types.Var, rhs ast.Expr) {
+		id := &ast.Ident{NamePos: s.StartPos, Name: v.Name()}
+		a.q.prog.Info.Uses[id] = v
+		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+		out = append(out, &ast.AssignAction{Lhs: id, Rhs: rhs})
+	}
+	for i, v := range callee.Params {
+		if i < len(s.Args) {
+			assign(v, s.Args[i])
+		}
+	}
+	for _, v := range callee.Locals {
+		val, ok := initText(v)
+		if !ok {
+			continue // an array or a lock: no predicate reads it whole
+		}
+		if rhs, err := a.parseCheck(val, nil); err == nil {
+			assign(v, rhs)
+		}
+	}
+	return out
+}
+
 // pre is φ over the state before the prefix: its weakest precondition,
 // liberal (an assume or assert of the prefix gives !c || φ), or, with
 // conj, conjoined with the conditions of the prefix's assumes and
@@ -381,11 +419,28 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		case *ast.StartAction:
 			a.start(t, proc, x, errAt)
 		case *ast.NewAction:
-			if a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs) || a.readsAbs(x.Len) {
-				a.unsupported(x, "new into abstracted data is not supported yet")
-				break
+			switch {
+			case a.readsAbs(x.Len):
+				a.unsupported(x, "new of an array whose length reads abstracted data")
+			case a.writesAbs(x.Lhs):
+				// the object is allocated all the same (a full collection
+				// is a limit of the model), into a reference of the step
+				a.lhsErrors(x.Lhs, &errs)
+				errAt(errs)
+				ref := a.refTemp(proc, x.Lhs)
+				if ref == "" {
+					a.unsupported(x, "new into abstracted data of an unnamed type")
+					break
+				}
+				n := *x
+				n.Lhs = &ast.Ident{Name: ref}
+				t.body = append(t.body, step{text: actionText(&n)})
+				t.resets = append(t.resets, step{text: ref + " := null;"})
+			case a.lhsReadsAbs(x.Lhs):
+				a.unsupported(x, "new into a concrete location chosen by abstracted data")
+			default:
+				t.body = append(t.body, step{text: actionText(x)})
 			}
-			t.body = append(t.body, step{text: actionText(x)})
 		case *ast.ForallAction:
 			if a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs) {
 				a.unsupported(x, "forall into abstracted data")
@@ -405,7 +460,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		default:
 			a.unsupported(act, "an action the predicate abstraction does not know")
 		}
-		prefix = append(prefix, a.qaction(act))
+		prefix = append(prefix, a.qactions(act)...)
 	}
 	if qt.Return {
 		a.unsupported(qt, "functions are not supported by the predicate abstraction yet")
@@ -511,9 +566,6 @@ func (a *abstractor) start(t *absTrans, proc *types.Proc, x *ast.StartAction, er
 		keep = append(keep, arg)
 	}
 	errAt(errs)
-	if a.threadPreds[callee] {
-		a.unsupported(x, "start of thread %s, which has predicates, is not supported yet", callee.Name())
-	}
 	if x.Lhs != nil && (a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs)) {
 		a.unsupported(x, "the identifier of a started thread stored into abstracted data")
 	}
@@ -550,6 +602,32 @@ func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, act
 		}
 		t.post = append(t.post, step{text: p.name + " := " + temp(val) + ";"})
 	}
+}
+
+// refTemp names the reference local of proc into which the abstract model
+// allocates the objects that go to the abstracted location lhs: one per
+// type, declared with the type of lhs as written ("" if lhs has none).
+func (a *abstractor) refTemp(proc *types.Proc, lhs ast.Expr) string {
+	var v *types.Var
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		v, _ = a.q.prog.Info.Uses[l].(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = a.q.prog.Info.Uses[l.Sel].(*types.Var)
+	}
+	if v == nil || v.Decl == nil {
+		return ""
+	}
+	typ := format.TypeExpr(v.Decl.Type)
+	if a.refTemps[proc] == nil {
+		a.refTemps[proc] = map[string]string{}
+	}
+	name, ok := a.refTemps[proc][typ]
+	if !ok {
+		name = fmt.Sprintf("%sr%d", a.prefix, len(a.refTemps[proc])+1)
+		a.refTemps[proc][typ] = name
+	}
+	return name
 }
 
 // deadResets are the assignments of their defaults to the locals that are

@@ -1,0 +1,91 @@
+package c2bp
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestUnsupported: what the abstraction cannot translate soundly is an
+// *UnsupportedError naming the construct's position in the model (or in
+// the predicate file), never an abstract model.
+func TestUnsupported(t *testing.T) {
+	for _, c := range []struct {
+		name, model, preds, want string
+	}{
+		{"array element chosen by abstracted data", `system S ()
+x : int;
+a : array [3] of boolean;
+main thread M ()
+  loc s0:
+    when true do { a[x] := true; } goto s1;
+  loc s1:
+end M;
+end S;
+`, "x < 3\n", "model.bir:6:20: an assignment to concrete data at a location chosen by abstracted data"},
+		{"lock through abstracted data", `system S ()
+x : int;
+ls : array [2] of lock;
+main thread M ()
+  loc s0:
+    when true do { lock(ls[x]); } goto s1;
+  loc s1:
+end M;
+end S;
+`, "x == 0\n", "model.bir:6:20: a lock reached through abstracted data"},
+		{"thread started twice", `system S ()
+thread W ()
+  x : int;
+  loc w0:
+    when true do { x := x + 1; } goto w1;
+  loc w1:
+end W;
+main thread M ()
+  loc s0:
+    when true do { start W(); start W(); } goto s1;
+  loc s1:
+end M;
+end S;
+`, "[thread W] x == 0\n", "model.pred:1:12: a [thread W] predicate needs W to have one instance: it is started by 2 start actions"},
+		{"thread started in a loop", `system S ()
+thread W ()
+  x : int;
+  loc w0:
+end W;
+main thread M ()
+  loc s0:
+    when true do { start W(); } goto s0;
+end M;
+end S;
+`, "[thread W] x == 0\n", "model.pred:1:12: a [thread W] predicate needs W to have one instance: it is started at M's location s0, which is on a cycle"},
+		{"tid from abstracted data", `system S ()
+R = record { t : tid; n : int; };
+Rs : collection [1] of R;
+RR = ref R {Rs};
+main thread M ()
+  r : RR;
+  t : tid;
+  loc s0:
+    when true do { r := new Rs; } goto s1;
+  loc s1:
+    when r.n > 0 do { t := r.t; } goto s2;
+  loc s2:
+end M;
+end S;
+`, "[thread M] r.n > 0\n", "model.bir:11:23: concrete data of type tid assigned abstracted data"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := abstractSource(t, c.model, c.preds)
+			var u *UnsupportedError
+			if !errors.As(err, &u) {
+				if out != nil {
+					t.Fatalf("got an abstract model, want %q:\n%s", c.want, out.Source)
+				}
+				t.Fatalf("error %v, want an UnsupportedError", err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("%v\nwant %q", err, c.want)
+			}
+		})
+	}
+}
