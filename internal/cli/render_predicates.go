@@ -85,7 +85,7 @@ func printPredicates(w io.Writer, c *verify.Check) {
 		fmt.Fprintf(w, "  abstracted: %s\n", strings.Join(p.Abstracted, ", "))
 	}
 	st := p.Stats
-	fmt.Fprintf(w, "  abstraction: %d transformations, %d solver queries, %d cache hits, %d unknown, %.3fs in the solver of %.3fs\n",
+	fmt.Fprintf(w, "  abstraction: %d transformations, %d solver queries, %d cache hits, %d unknown, %.3f s in the solver of %.3f s\n",
 		st.Transformations, st.Queries, st.CacheHits, st.Unknowns, st.SolverTime.Seconds(), st.Total.Seconds())
 	fmt.Fprintf(w, "  abstract states: %d (%s engine)\n", c.Stats.States, p.Engine)
 }
