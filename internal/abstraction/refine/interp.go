@@ -364,7 +364,11 @@ func (p *Path) atomTerm(a atom) *smt.Term {
 	}
 	var parts []*smt.Term
 	for _, v := range a.l.vars() {
-		parts = append(parts, tm.Mul(tm.BigInt(a.l.c[v].Num()), v))
+		t := v
+		if v.IsBool() { // a boolean unknown is 0 or 1
+			t = tm.Ite(v, tm.Int(1), tm.Int(0))
+		}
+		parts = append(parts, tm.Mul(tm.BigInt(a.l.c[v].Num()), t))
 	}
 	rhs := tm.BigInt(a.l.k.Neg().Num())
 	if a.eq {

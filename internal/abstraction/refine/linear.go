@@ -79,6 +79,16 @@ func linInto(l *lin, t *smt.Term, f lia.Q) {
 	case smt.OpNeg:
 		linInto(l, t.Arg(0), f.Neg())
 		return
+	case smt.OpIte:
+		// a boolean read as 0 or 1 (interpolation's unknowns)
+		if b := t.Arg(0); b.Op() == smt.OpVar && t.Arg(1).Op() == smt.OpInt && t.Arg(2).Op() == smt.OpInt {
+			if one, ok := t.Arg(1).Int64(); ok && one == 1 {
+				if zero, ok := t.Arg(2).Int64(); ok && zero == 0 {
+					l.add(lin{c: map[*smt.Term]lia.Q{b: oneQ}}, f)
+					return
+				}
+			}
+		}
 	case smt.OpMul:
 		var other *smt.Term
 		coef := lia.Int(1)

@@ -33,3 +33,37 @@ func TestNormalizeRational(t *testing.T) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 }
+
+// An interpolant over a boolean (weighed as 0 or 1) is the boolean: -f + 1
+// <= 0 says f; an atom that holds for both values, or mixes a boolean with
+// a number, says nothing a predicate can.
+func TestBoolAtom(t *testing.T) {
+	tm := smt.NewTermManager()
+	f, x := tm.Const("f", smt.BoolSort), tm.Const("x", smt.IntSort)
+	mk := func(cf, cx, k int64) *atom {
+		l := newLin()
+		if cf != 0 {
+			l.c[f] = lia.Int(cf)
+		}
+		if cx != 0 {
+			l.c[x] = lia.Int(cx)
+		}
+		l.k = lia.Int(k)
+		return &atom{l: l}
+	}
+	if b, ok := boolAtom(mk(-1, 0, 1)); !ok || b != f {
+		t.Errorf("-f + 1 <= 0: %v %v", b, ok)
+	}
+	if b, ok := boolAtom(mk(1, 0, 0)); !ok || b != f { // f <= 0: !f
+		t.Errorf("f <= 0: %v %v", b, ok)
+	}
+	if b, ok := boolAtom(mk(1, 0, -5)); !ok || b != nil {
+		t.Errorf("f <= 5 holds always: %v %v", b, ok)
+	}
+	if b, ok := boolAtom(mk(1, 1, 0)); !ok || b != nil {
+		t.Errorf("f + x <= 0 mixes: %v %v", b, ok)
+	}
+	if _, ok := boolAtom(mk(0, 1, 0)); ok {
+		t.Errorf("x <= 0 is no boolean atom")
+	}
+}

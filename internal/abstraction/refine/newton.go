@@ -131,6 +131,13 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 				}
 			}
 		}
+		if b, isBool := boolAtom(a); isBool {
+			if b == nil {
+				return // decided, or a boolean mixed with numbers
+			}
+			text, ok = st.name(b)
+			break
+		}
 		if p.readsEnum(a) || p.decidedByDomain(a) {
 			return // enums are compared with == only; a decided atom tells nothing
 		}
@@ -161,6 +168,34 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 		proc = owner
 	}
 	set.add(Predicate{Proc: proc, Text: text, Method: m, Point: point})
+}
+
+// boolAtom reads an atom over boolean unknowns (0 or 1, as interpolation
+// weighs them): ok when it reads one, b the boolean it says something of
+// (nil when the atom holds for both values or for neither). An atom that
+// mixes a boolean with other unknowns is no BIR expression: ok, b nil.
+func boolAtom(a *atom) (b *smt.Term, ok bool) {
+	vs := a.l.vars()
+	for _, v := range vs {
+		if v.IsBool() {
+			ok = true
+		}
+	}
+	if !ok || len(vs) != 1 {
+		return nil, ok
+	}
+	c, k := a.l.c[vs[0]], a.l.k
+	holds := func(x lia.Q) bool {
+		v := c.Mul(x).Add(k)
+		if a.eq {
+			return v.IsZero()
+		}
+		return v.Sign() <= 0
+	}
+	if holds(lia.Int(0)) == holds(lia.Int(1)) {
+		return nil, true
+	}
+	return vs[0], true
 }
 
 // decidedByDomain reports whether an inequality over one variable holds,

@@ -10,7 +10,7 @@ import (
 	"birch/internal/model"
 )
 
-// randomModel writes a model of two threads over globals x, y and a
+// randomModel writes a model of two threads over globals x, y, f and a
 // local each (a, b), with random guards, assignments and assumptions;
 // M ends in an assertion at s3.
 func randomModel(rng *rand.Rand) string {
@@ -21,11 +21,15 @@ func randomModel(rng *rand.Rand) string {
 	cond := func(local string) string {
 		ops := []string{"<", "<=", "==", "!=", ">="}
 		c := expr(local) + " " + ops[rng.Intn(len(ops))] + " " + expr(local)
-		switch rng.Intn(5) {
+		switch rng.Intn(7) {
 		case 0:
 			c += " && " + expr(local) + " < " + expr(local)
 		case 1:
 			c += " || " + expr(local) + " == " + expr(local)
+		case 2:
+			c = "f && " + c
+		case 3:
+			c = "!f || " + c
 		}
 		return c
 	}
@@ -33,9 +37,12 @@ func randomModel(rng *rand.Rand) string {
 		var b strings.Builder
 		vars := []string{"x", "y", local}
 		for k := rng.Intn(3); k >= 0; k-- {
-			if rng.Intn(5) == 0 {
+			switch rng.Intn(6) {
+			case 0:
 				fmt.Fprintf(&b, "assume(%s); ", cond(local))
-			} else {
+			case 1:
+				fmt.Fprintf(&b, "f := %s; ", cond(local))
+			default:
 				fmt.Fprintf(&b, "%s := %s; ", vars[rng.Intn(3)], expr(local))
 			}
 		}
@@ -47,6 +54,7 @@ func randomModel(rng *rand.Rand) string {
 	return fmt.Sprintf(`system R ()
   x : int;
   y : int;
+  f : boolean;
   main thread M ()
     a : int;
     loc s0: when true do { a := externChoose(-3 .. 3); } goto s1;
@@ -102,6 +110,7 @@ func randomSchedule(rng *rand.Rand, m *model.Model) feasible.Schedule {
 func TestRandomAgainstReplay(t *testing.T) {
 	rng := rand.New(rand.NewSource(19))
 	counts := map[Status]int{}
+	refuted, noItp := 0, 0
 	for iter := 0; iter < 150; iter++ {
 		src := randomModel(rng)
 		prog, m := compile(t, src)
@@ -146,10 +155,16 @@ func TestRandomAgainstReplay(t *testing.T) {
 			if !ok && len(r.Dropped) == 0 {
 				fail("the predicates %v do not refute the path", preds)
 			}
+			if ok {
+				refuted++
+			}
+			if r.NoInterpolant != "" {
+				noItp++
+			}
 			checkInterpolants(t, r)
 		}
 	}
-	t.Logf("%v", counts)
+	t.Logf("%v; refuted by their predicates %d; no interpolant %d", counts, refuted, noItp)
 	if counts[Feasible] < 10 || counts[Infeasible] < 10 {
 		t.Fatalf("too few of a kind: %v", counts)
 	}
