@@ -101,7 +101,7 @@ func randomSchedule(rng *rand.Rand, m *model.Model) feasible.Schedule {
 	return sc
 }
 
-// TestRandomAgainstReplay compares the path formula's answer with the
+// TestRandomAgainstReplay (300 paths) compares the path formula's answer with the
 // concrete replay of package feasible, which enumerates every choice:
 // feasible exactly when the replay confirms, at the same first
 // infeasible step otherwise. A feasible answer's inputs replay on the
@@ -111,7 +111,7 @@ func TestRandomAgainstReplay(t *testing.T) {
 	rng := rand.New(rand.NewSource(19))
 	counts := map[Status]int{}
 	refuted, noItp := 0, 0
-	for iter := 0; iter < 150; iter++ {
+	for iter := 0; iter < 300; iter++ {
 		src := randomModel(rng)
 		prog, m := compile(t, src)
 		sc := randomSchedule(rng, m)
