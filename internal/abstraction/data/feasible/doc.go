@@ -60,7 +60,11 @@
 // symbolic replay at once; its solution is replayed on the model compiled
 // with the values found, which `birch replay` compiles the same way from
 // the values a trail file records. Result.Choices gives each choice's
-// value (the trail's inputs).
+// value (the trail's inputs). Where the symbolic replay cannot decide (the
+// heap, functions, started threads), the concrete replay runs on the
+// model whose unbounded choices take only the model's integer constants,
+// their neighbours, -1, 0 and 1 (method "sampled"): a trail it finds is
+// real, and when it finds none the replay stays incomplete.
 //
 // # Results
 //

@@ -3,9 +3,12 @@ package feasible
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"birch/internal/bir/ast"
+	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/source"
@@ -131,8 +134,10 @@ type Result struct {
 	Confirmed bool
 	Trail     []int
 	// Method is how the concrete execution was found or refuted:
-	// "concrete" (every choice of the concrete model enumerated) or
-	// "symbolic" (choices solved for with the decision procedure).
+	// "concrete" (every choice of the concrete model enumerated),
+	// "symbolic" (choices solved for with the decision procedure) or
+	// "sampled" (a model's unbounded choices taking only its integer
+	// constants, their neighbours, -1, 0 and 1: Config.Given).
 	Method string
 	// Diverge says where the deepest concrete execution parts ways with
 	// the schedule (when not confirmed).
@@ -251,6 +256,12 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 		// initial state takes no choice: the concrete replay decides a
 		// schedule without steps)
 		sres, why := replaySymbolic(m, sc, cfg)
+		if sres != nil && (sres.Confirmed || !sres.Incomplete) {
+			return sres, nil
+		}
+		if r := replaySampled(m, sc, cfg); r != nil {
+			return r, nil
+		}
 		if sres == nil {
 			sres = &Result{Method: "symbolic", Incomplete: true, Note: why + " (the model's unbounded choices cannot be enumerated)"}
 		}
@@ -272,4 +283,58 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 	}
 	sres.Nodes += res.Nodes
 	return sres, nil
+}
+
+// replaySampled is the concrete replay of a model whose unbounded choices
+// take only the integer constants of the model and their neighbours (and
+// -1, 0, 1): where the symbolic replay cannot decide, a trail found among
+// those inputs is a real one. It returns the confirmed result, or nil.
+func replaySampled(m *model.Model, sc Schedule, cfg Config) *Result {
+	gm, gsm, err := cfg.Given(sampleInputs(m.Program()))
+	if err != nil {
+		return nil
+	}
+	cfg.Checked = gsm
+	r := newEnumerator(gm, sc, cfg).run()
+	if !r.Confirmed {
+		return nil
+	}
+	r.Method = "sampled"
+	return r
+}
+
+// maxSamples bounds the values sampleInputs gives.
+const maxSamples = 64
+
+// sampleInputs lists -1, 0, 1 and the model's integer constants with
+// their neighbours, at most maxSamples values.
+func sampleInputs(prog *types.Program) []int64 {
+	seen := map[int64]bool{}
+	var out []int64
+	add := func(v int64) {
+		if !seen[v] && len(out) < maxSamples {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	for _, v := range []int64{0, 1, -1} {
+		add(v)
+	}
+	var consts []int64
+	for _, tv := range prog.Info.Types {
+		if tv.Value.Kind == types.IntConst {
+			consts = append(consts, tv.Value.Int)
+		}
+	}
+	slices.Sort(consts)
+	for _, c := range slices.Compact(consts) {
+		add(c)
+		if c > math.MinInt64 {
+			add(c - 1)
+		}
+		if c < math.MaxInt64 {
+			add(c + 1)
+		}
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package feasible
 
 import (
+	"strings"
 	"testing"
 
 	"birch/internal/bir/ast"
@@ -177,4 +178,48 @@ func checkProg(t *testing.T, src string) *types.Program {
 		t.Fatal(err)
 	}
 	return prog
+}
+
+// heapInputs stores an unbounded input in a record, which the symbolic
+// replay does not handle.
+const heapInputs = `system H ()
+  R = record { v : int; };
+  RRef = ref R {Rs};
+  Rs : collection [2] of R;
+  main thread M ()
+    r : RRef;
+    x : int;
+    loc s0: when true do { x := externChoose(int); r := new Rs; r.v := x; } goto s1;
+    loc s1: when true do { COND } goto s2;
+    loc s2: when true do { } goto s2;
+  end M;
+end H;
+`
+
+// Where the symbolic replay gives up, the inputs among the model's
+// constants confirm a trail they violate (x == 10 at r.v != 10), and leave
+// the replay incomplete, never refuted, where they do not (x == 7 at
+// r.v * 2 != 14).
+func TestReplayUnboundedSampled(t *testing.T) {
+	for _, tc := range []struct {
+		cond    string
+		confirm bool
+	}{
+		{"assert(r.v != 10);", true},
+		{"assert(r.v * 2 != 14);", false},
+	} {
+		m, given := givenModel(t, strings.Replace(heapInputs, "COND", tc.cond, 1))
+		sc := Schedule{Steps: []Step{{Groups: []int{0}}, {Groups: []int{1}}}, End: End{Kind: EndError, Error: model.Assertion}}
+		r, err := Replay(m, sc, Config{Given: given})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Confirmed != tc.confirm || r.Incomplete == tc.confirm {
+			t.Fatalf("%s: %s", tc.cond, r)
+		}
+		if tc.confirm {
+			gm, _, _ := given(sampleInputs(m.Program()))
+			checkTrail(t, gm, r.Trail, model.Assertion)
+		}
+	}
 }
