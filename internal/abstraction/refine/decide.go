@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"time"
 
 	"birch/internal/abstraction/data/feasible"
 	"birch/internal/bir/types"
@@ -71,8 +72,10 @@ type Decision struct {
 	// conjuncts of the steps up to Step that is unsatisfiable with the
 	// definitions of the path.
 	Core []*Conjunct
-	// Queries counts the solver's queries.
-	Queries int
+	// Queries counts the solver's queries, and SolverTime the wall-clock
+	// time they took.
+	Queries    int
+	SolverTime time.Duration
 
 	model *smt.Model
 }
@@ -95,7 +98,9 @@ func (p *Path) Decide(cfg Config) (*Decision, error) {
 	d := &Decision{}
 	check := func(lits []*smt.Term) smt.Result {
 		d.Queries++
+		start := time.Now()
 		r, err := s.CheckAssumptions(lits)
+		d.SolverTime += time.Since(start)
 		if err != nil {
 			return smt.Unknown
 		}
