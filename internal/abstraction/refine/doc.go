@@ -136,7 +136,11 @@
 // along the path, each step decided exactly by the solver from a
 // valuation before it (with nothing known of the data but the predicates
 // and the domains of their types), and reports whether none survives the
-// last step. A `[function f]` predicate is evaluated on the innermost
+// last step. Result.Choose uses it to pick the predicates of the next
+// abstraction: interpolation's alone when, with the predicates the
+// abstraction already has, they rule the path out (the loop then never
+// sees Newton's iteration-bound ones), else both methods'; Fresh leaves
+// out the predicates a file already holds. A `[function f]` predicate is evaluated on the innermost
 // activation of f, and the values of the callers' predicates are not kept
 // across a call (a boolean program would keep them on its stack), so
 // Refutes may fail to refute a path through calls that a boolean program

@@ -518,4 +518,51 @@ func TestRecursiveCalls(t *testing.T) {
 	}
 	checkInterpolants(t, r)
 	t.Logf("%v (refuted: %v); dropped %v", preds, ok, r.Dropped)
+	// so Choose says that what it found does not rule the path out
+	if _, refuted, err := r.Choose(prog, nil, Config{}); err != nil || refuted != ok {
+		t.Fatalf("Choose: refuted %v (%v), Refutes said %v", refuted, err, ok)
+	}
+}
+
+// Choose takes interpolation's invariant alone on the counting loop (it
+// refutes the trail) and skips a predicate the file already has; Fresh
+// drops what a file holds. (TestRecursiveCalls has a path that nothing
+// found rules out.)
+func TestChoose(t *testing.T) {
+	prog, m := compile(t, countbound)
+	steps := []step{{0, "Main", "input", 0}, {0, "Main", "admit", 0}, {0, "Main", "loop", 0}, {0, "Main", "loop", 0}, {0, "Main", "loop", 1}}
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, refuted, err := r.Choose(prog, nil, Config{})
+	if err != nil || !refuted || len(got) != 1 || got[0].String() != "[thread Main] i <= n" {
+		t.Fatalf("chose %v (refuted %v, %v), want [thread Main] i <= n alone", got, refuted, err)
+	}
+	// with i <= n already in the file (spelled otherwise), interpolation
+	// has nothing new, and the trail is refuted by what exists: Newton's
+	// predicates are not needed either
+	f, err := predicate.ParseFile(prog, "old.pred", []byte("[thread Main] i<=n\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, refuted, err = r.Choose(prog, f.Predicates, Config{})
+	if err != nil || !refuted || len(got) != 0 {
+		t.Fatalf("chose %v (refuted %v, %v), want nothing new and refuted", got, refuted, err)
+	}
+	// Fresh drops what a file already holds
+	var all []string
+	for _, p := range r.Newton {
+		if p.Text != "i <= n" {
+			all = append(all, p.String())
+		}
+	}
+	f, err = predicate.ParseFile(prog, "old.pred", []byte(strings.Join(all, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Fresh(prog, f.Predicates, r.Newton)
+	if err != nil || len(fresh) != 0 {
+		t.Fatalf("fresh %v (%v), want none", fresh, err)
+	}
 }

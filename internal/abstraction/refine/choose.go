@@ -1,0 +1,63 @@
+package refine
+
+import (
+	"birch/internal/abstraction/predicate"
+	"birch/internal/bir/format"
+	"birch/internal/bir/types"
+)
+
+// Fresh returns the predicates of found that are not among existing (the
+// same scope and the same expression as birch fmt prints it), each once.
+func Fresh(prog *types.Program, existing []*predicate.Predicate, found []Predicate) ([]Predicate, error) {
+	f, err := predicate.ParseFile(prog, "refinement.pred", []byte(FileText(found)))
+	if err != nil {
+		return nil, err
+	}
+	keyOf := func(p *predicate.Predicate) string { return p.Scope() + "|" + format.Expr(p.Expr) }
+	seen := map[string]bool{}
+	for _, p := range existing {
+		seen[keyOf(p)] = true
+	}
+	var out []Predicate
+	for i, p := range f.Predicates {
+		if k := keyOf(p); !seen[k] {
+			seen[k] = true
+			out = append(out, found[i])
+		}
+	}
+	return out, nil
+}
+
+// Choose picks the new predicates for the next abstraction: the fresh
+// predicates of interpolation when, with the existing ones, they make
+// the path infeasible to a predicate abstraction (Path.Refutes), else
+// those of both methods. refuted says whether the chosen set, with the
+// existing predicates, rules the path out; when it does not, the same
+// spurious trail may come back, and a refinement loop should stop
+// (inconclusive) rather than go round. Preferring interpolation keeps
+// Newton's iteration-bound predicates (n == i + 3) out of the abstraction
+// when the invariant (i <= n) suffices.
+func (r *Result) Choose(prog *types.Program, existing []*predicate.Predicate, cfg Config) (chosen []Predicate, refuted bool, err error) {
+	if r.Status != Infeasible {
+		return nil, false, nil
+	}
+	for _, cands := range [][]Predicate{r.Interpolation, r.Predicates()} {
+		fresh, err := Fresh(prog, existing, cands)
+		if err != nil {
+			return nil, false, err
+		}
+		all, err := predicate.ParseFile(prog, "refinement.pred", []byte(FileText(fresh)))
+		if err != nil {
+			return nil, false, err
+		}
+		ok, err := r.Path.Refutes(append(append([]*predicate.Predicate(nil), existing...), all.Predicates...), r.Step, cfg)
+		if err != nil {
+			return nil, false, err
+		}
+		chosen = fresh
+		if ok {
+			return fresh, true, nil
+		}
+	}
+	return chosen, false, nil
+}
