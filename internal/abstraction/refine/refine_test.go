@@ -566,3 +566,52 @@ func TestChoose(t *testing.T) {
 		t.Fatalf("fresh %v (%v), want none", fresh, err)
 	}
 }
+
+func compileFile(t *testing.T, path string) (*types.Program, *model.Model) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return compile(t, string(src))
+}
+
+// The examples of predicate abstraction, with no predicates given: the
+// locking loop's spurious trail (serve a request, then leave the loop as
+// if the count had not moved) is infeasible at the loop test, and the
+// predicates chosen rule it out; the payload bug's trail is real, with a
+// length in the narrow band 1493..1500 that replays.
+func TestExampleTrails(t *testing.T) {
+	prog, m := compileFile(t, "../../../examples/predicates/lockloop.bir")
+	steps := []step{{0, "Driver", "begin", 0}, {0, "Driver", "top", 0}, {0, "Driver", "body", 0}, {0, "Driver", "test", 1}}
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != 4 || !strings.Contains(r.Why, "guard cur == old is false") {
+		t.Fatalf("lockloop: %v at step %d (%s)", r.Status, r.Step, r.Why)
+	}
+	chosen, refuted, err := r.Choose(prog, nil, Config{})
+	if err != nil || !refuted || len(chosen) == 0 {
+		t.Fatalf("lockloop: chose %v (refuted %v, %v)", chosen, refuted, err)
+	}
+	t.Logf("lockloop: chose %v", chosen)
+
+	prog, m = compileFile(t, "../../../examples/predicates/payload.bir")
+	steps = []step{{0, "Receiver", "receive", 0}, {0, "Receiver", "check", 1}, {0, "Receiver", "copy", 0}}
+	r, err = Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || len(r.Inputs) != 1 || r.Inputs[0].Value < 1493 || r.Inputs[0].Value > 1500 {
+		t.Fatalf("payload: %v %v (%s)", r.Status, r.Inputs, r.Reason)
+	}
+	trail, err := r.Path.Confirm(r.Decision, func(vals []int64) (*model.Model, error) {
+		return model.New(prog, model.Options{ChoiceValues: vals})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, _ := model.New(prog, model.Options{ChoiceValues: []int64{r.Inputs[0].Value}})
+	replayEndsIn(t, cm, trail, model.Assertion)
+}
