@@ -597,6 +597,8 @@ func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, act
 			val = "true"
 		case lf == "true":
 			val = "false"
+		case lt == not(lf):
+			val = lt // the two cases cover every state
 		default:
 			val = or(lt, and(not(lf), choice()))
 		}
