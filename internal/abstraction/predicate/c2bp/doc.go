@@ -46,9 +46,21 @@
 // Each predicate is a global boolean, named after its text (p1_x_lt_n)
 // and declared with a comment holding the predicate. A [thread T]
 // predicate is a global too, so a step of any thread that may change it
-// updates it; it needs T to have one instance (a main thread that no
-// start names: started threads come with the next piece of work).
-// [function f] predicates are not supported yet.
+// updates it; it needs T to have one instance: a main thread that no start
+// names, or a thread started by exactly one start, in such a main thread,
+// at a location on no cycle. The start assigns the new instance's
+// parameters and locals (the arguments, the initial values) as the
+// weakest preconditions see it, which sets T's predicates; before it, T's
+// locals are taken to hold their initial values (no step reads them), so
+// T's predicates are consistent from the initial state on.
+//
+// A [function f] predicate is a boolean parameter of the abstract f
+// (assigned like a local by f's steps). Each call passes its value on
+// entry, F of φ with the arguments for the parameters and the initial
+// values for the locals, over the caller's state before the step (or a
+// choice when F decides neither φ nor !φ). One that reads globals or the
+// heap needs a model of one thread instance: another thread could change
+// what it reads and cannot update a parameter of a frame.
 //
 // Threads, locations and transformations are those of the concrete
 // model, in the same order, each concrete transformation giving exactly
@@ -112,9 +124,29 @@
 //     abs_z := internChoose(false) to the transformations that do not
 //     choose.
 //
-// Each predicate's boolean starts with its value in the initial state
-// (decided by the solver from the initial values); one the solver cannot
-// decide is unsupported for now.
+// Calls: the arguments of abstracted parameters are dropped (their errors
+// kept), a boolean parameter given abstracted data gets
+// low(e) || (up(e) && choice), and a result of an abstracted type is
+// dropped (the callee returns nothing). The callee's steps update the
+// global predicates themselves. What they cannot update is the caller's:
+// the variable the result goes to, the caller's [function] predicates over
+// data the callee may write (the globals and fields written by it and the
+// functions it calls, transitively), and the locals dead at the target.
+// The predicates that read those become unknown in a step added at the
+// return target (a location abs_retN whose one transformation chooses
+// them and goes on to the concrete target); that step has no Origin. In a
+// model of several threads, a global predicate made unknown that way would
+// be stale for one step, so such a call is unsupported there. C2bp's
+// return predicates, which would carry the result's relations across the
+// return, are a later improvement. A returning step pops the frame: it
+// updates the global predicates only, and its temporaries are not reset
+// (a boolean result computed from abstracted data is returned from one).
+//
+// Each predicate's boolean starts with its value in the initial state,
+// decided by the solver from the initial values of the variables it reads
+// (a field or element read, which no object has yet, is taken to hold its
+// type's default: a read through null is a value the encoding gives and no
+// step writes); one the solver cannot decide is unsupported.
 //
 // Properties: an invariant becomes low(inv) (it fails whenever inv may be
 // false); ltl properties are left out, and so is every claim about
@@ -132,12 +164,22 @@
 // under-approximation; a panic of the solver is caught, counted as
 // undecided, and the solver replaced by a fresh one.
 //
-// # Not supported yet
+// `new` into an abstracted reference still allocates (a full collection is
+// a limit of the model) into a reference local abs_rN of the step, reset
+// to null at its end.
 //
-// Calls and functions, started threads with predicates, new into
-// abstracted references, concrete locations chosen by abstracted data (a
-// concrete array element indexed by abstracted data on the left), locks
-// reached through abstracted references, [function f] predicates, and
-// invariants that read abstracted data through a predicate of the model:
-// each is an UnsupportedError at its position.
+// # Not supported
+//
+// Each of these is an UnsupportedError at its position: a concrete
+// location chosen by abstracted data (a concrete array element indexed by
+// abstracted data on the left, a choice into one); a lock reached through
+// abstracted data; concrete data of a type other than boolean, enum or
+// range assigned abstracted data (a thread identifier read through an
+// abstracted reference); a concrete parameter or result other than a
+// boolean given abstracted data; [thread T] predicates of a thread that
+// may have several instances; [function f] predicates over globals in a
+// model of several threads; calls whose return makes a global predicate
+// unknown in a model of several threads; invariants that read abstracted
+// data through a predicate of the model; a predicate whose initial value
+// the solver cannot decide.
 package c2bp

@@ -33,6 +33,15 @@ type abstractor struct {
 	// refTemps: per proc, the reference locals of new into abstracted
 	// data, by type text
 	refTemps map[*types.Proc]map[string]string
+	// funcPreds: the [function f] predicates of each function, in order
+	// (its added boolean parameters)
+	funcPreds map[*types.Proc][]*pred
+	// oneThread: the model has one thread instance (one main thread, no
+	// start)
+	oneThread bool
+	retNames  map[*ast.Transformation]string
+	nret      map[*types.Proc]int
+	mods      map[*types.Proc]map[any]bool
 
 	tm        *smt.TermManager
 	solver    smt.Solver
@@ -76,12 +85,14 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 		}
 	}
 	a := &abstractor{cfg: cfg, conc: prog, absVar: map[*types.Var]bool{}, absField: map[string]bool{},
-		threadPreds: map[*types.Proc]bool{}, refTemps: map[*types.Proc]map[string]string{}}
+		threadPreds: map[*types.Proc]bool{}, refTemps: map[*types.Proc]map[string]string{},
+		funcPreds: map[*types.Proc][]*pred{}, retNames: map[*ast.Transformation]string{}, nret: map[*types.Proc]int{}}
 	used := names(prog, preds)
 	a.prefix = uniquePrefix(used, "abs_")
 	if a.q, err = newQuery(prog, a.prefix); err != nil {
 		return nil, fmt.Errorf("c2bp: %v", err)
 	}
+	a.oneThread = oneThread(prog)
 	if err := a.readPreds(preds, used); err != nil {
 		return nil, err
 	}
@@ -181,7 +192,11 @@ func (a *abstractor) readPreds(preds *predicate.File, used map[string]bool) erro
 		}
 		pos := p.Expr.Pos()
 		if !p.Proc.Thread {
-			a.unsupportedAt(pos, a.conc.Fset, "[function %s] predicates are not supported yet", p.Proc.Name())
+			qproc, _ := a.q.prog.Procs.LookupLocal(p.Proc.Name()).(*types.Proc)
+			a.funcPreds[qproc] = append(a.funcPreds[qproc], a.preds[len(a.preds)-1])
+			if !a.oneThread && readsShared(a.q.prog, qp) {
+				a.unsupportedAt(pos, a.conc.Fset, "a [function %s] predicate that reads globals or the heap needs a model of one thread (another thread could change what it reads, and cannot update it)", p.Proc.Name())
+			}
 			continue
 		}
 		if why := oneInstance(a.conc, p.Proc); why != "" {
@@ -192,6 +207,127 @@ func (a *abstractor) readPreds(preds *predicate.File, used map[string]bool) erro
 		}
 	}
 	return nil
+}
+
+// oneThread reports whether the model has one thread instance: one main
+// thread and no start.
+func oneThread(prog *types.Program) bool {
+	mains := 0
+	for _, t := range prog.Threads {
+		if t.Main {
+			mains++
+		}
+		if t.Started {
+			return false
+		}
+	}
+	return mains == 1
+}
+
+// readsShared reports whether a predicate reads a global or a field.
+func readsShared(prog *types.Program, p *predicate.Predicate) bool {
+	found := false
+	ast.Inspect(p.Expr, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v, ok := prog.Info.Uses[n].(*types.Var); ok && v.Kind == types.GlobalVar {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			found = true
+		case *ast.IndexExpr:
+			if _, ok := prog.Info.TypeOf(n.X).Underlying().(*types.Ref); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// visible reports whether predicate p's boolean is in proc's scope: a
+// global boolean, or a parameter of proc.
+func (a *abstractor) visible(p *pred, proc *types.Proc) bool {
+	return p.q.Proc == nil || p.q.Proc.Thread || p.q.Proc == proc
+}
+
+// modOf is what a function may write, itself or through its calls:
+// globals (variables) and fields (by name, "field f").
+func (a *abstractor) modOf(f *types.Proc) map[any]bool {
+	if a.mods == nil {
+		a.mods = map[*types.Proc]map[any]bool{}
+		direct := map[*types.Proc]map[any]bool{}
+		calls := map[*types.Proc][]*types.Proc{}
+		info := a.q.prog.Info
+		for _, p := range a.q.prog.Functions {
+			m := map[any]bool{}
+			direct[p] = m
+			var root func(x ast.Expr)
+			root = func(x ast.Expr) {
+				switch l := ast.Unparen(x).(type) {
+				case *ast.Ident:
+					if v, ok := info.Uses[l].(*types.Var); ok && v.Kind == types.GlobalVar {
+						m[v] = true
+					}
+				case *ast.SelectorExpr:
+					m["field "+l.Sel.Name] = true
+				case *ast.IndexExpr:
+					if _, ok := info.TypeOf(l.X).Underlying().(*types.Ref); ok {
+						m["heap arrays"] = true
+					}
+					root(l.X)
+				}
+			}
+			for _, l := range p.Locations {
+				ast.Inspect(l.Decl, func(n ast.Node) bool {
+					switch x := n.(type) {
+					case *ast.AssignAction:
+						root(x.Lhs)
+					case *ast.ChooseAction:
+						root(x.Lhs)
+					case *ast.NewAction:
+						root(x.Lhs)
+					case *ast.ForallAction:
+						root(x.Lhs)
+					case *ast.ReachableAction:
+						root(x.Lhs)
+					case *ast.StartAction:
+						if x.Lhs != nil {
+							root(x.Lhs)
+						}
+					case *ast.CallAction:
+						if x.Lhs != nil {
+							root(x.Lhs)
+						}
+						if c, ok := a.q.prog.Procs.LookupLocal(x.Func.Name).(*types.Proc); ok {
+							calls[p] = append(calls[p], c)
+						}
+					}
+					return true
+				})
+			}
+		}
+		for _, p := range a.q.prog.Functions {
+			all := map[any]bool{}
+			seen := map[*types.Proc]bool{p: true}
+			stack := []*types.Proc{p}
+			for len(stack) > 0 {
+				q := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for k := range direct[q] {
+					all[k] = true
+				}
+				for _, c := range calls[q] {
+					if !seen[c] {
+						seen[c] = true
+						stack = append(stack, c)
+					}
+				}
+			}
+			a.mods[p] = all
+		}
+	}
+	return a.mods[f]
 }
 
 // oneInstance says why thread t may have more than one instance, or ""
@@ -424,6 +560,9 @@ func (a *abstractor) generate() ([]byte, []*Origin) {
 	}
 	// the predicates' booleans
 	for _, p := range a.preds {
+		if p.q.Proc != nil && !p.q.Proc.Thread {
+			continue // a parameter of its function
+		}
 		fmt.Fprintf(&b, "%s : boolean := %s; // %s\n", p.name, a.initial(p), p.conc.String())
 	}
 	for i, d := range sys.Decls {
@@ -439,7 +578,12 @@ func (a *abstractor) generate() ([]byte, []*Origin) {
 			}
 			origins = append(origins, a.proc(&b, p, head, d.Name.Name, d.Body, "")...)
 		case *ast.FunctionDecl:
-			a.unsupported(d, "functions are not supported by the predicate abstraction yet")
+			p, _ := q.Procs.LookupLocal(d.Name.Name).(*types.Proc)
+			result := ""
+			if d.Result != nil && !abstractType(p.Result) {
+				result = " : " + format.TypeExpr(d.Result)
+			}
+			origins = append(origins, a.proc(&b, p, "function", d.Name.Name, d.Body, result)...)
 		}
 	}
 	a.sections(&b, sys)
@@ -488,6 +632,9 @@ func (a *abstractor) proc(b *bytes.Buffer, p *types.Proc, head, name string, bod
 			params = append(params, varDeclText(nd))
 		}
 	}
+	for _, fp := range a.funcPreds[p] {
+		params = append(params, fp.name+" : boolean")
+	}
 	fmt.Fprintf(b, "%s %s (%s)%s\n", head, name, strings.Join(params, ", "), result)
 	for _, d := range body.Locals {
 		if nd := a.keepNames(d, false); nd != nil {
@@ -513,7 +660,7 @@ func (a *abstractor) proc(b *bytes.Buffer, p *types.Proc, head, name string, bod
 	for _, ts := range trans {
 		groups := map[string][]*absTrans{}
 		for _, t := range ts {
-			groups[t.end] = append(groups[t.end], t)
+			groups[t.key] = append(groups[t.key], t)
 		}
 		for _, g := range groups {
 			some := false
@@ -582,6 +729,14 @@ func (a *abstractor) proc(b *bytes.Buffer, p *types.Proc, head, name string, bod
 			}
 			fmt.Fprintf(b, "when %s do { %s } %s\n", t.guard, strings.Join(acts, " "), t.end)
 			origins = append(origins, o)
+		}
+	}
+	// the steps added after calls
+	for _, ts := range trans {
+		for _, t := range ts {
+			if t.ret != "" {
+				fmt.Fprintf(b, "loc %s:\n%s\n", a.retName(p, t.qt), t.ret)
+			}
 		}
 	}
 	fmt.Fprintf(b, "end %s;\n", name)

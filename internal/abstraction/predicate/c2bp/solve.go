@@ -280,7 +280,7 @@ func (a *abstractor) atom(x ast.Expr, proc *types.Proc, low bool) string {
 	var cone []int
 	hyp := []*smt.Term{dom}
 	for i, p := range a.preds {
-		if !p.ok {
+		if !p.ok || !a.visible(p, proc) {
 			continue
 		}
 		for v := range p.vars {

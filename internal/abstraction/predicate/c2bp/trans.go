@@ -1,6 +1,7 @@
 package c2bp
 
 import (
+	"birch/internal/source"
 	"fmt"
 	"math"
 	"strings"
@@ -31,8 +32,12 @@ type absTrans struct {
 	resets  []step // the temporaries back to false
 	last    *step  // a final wait (it must stay last)
 	end     string // "goto L;" or "return …;"
+	key     string // the target for BIR's choose rule: L, or "return"
 	choose  bool
 	nt, nc  int
+	// ret is the added step at the return target of a call (its
+	// location's text), or ""
+	ret string
 }
 
 // all is the transformation's action list.
@@ -170,6 +175,11 @@ func (a *abstractor) qaction(x ast.Action) ast.Action {
 // the new instance's parameters and of their initial values to its
 // locals (the thread has one instance: its predicates are about it).
 func (a *abstractor) qactions(x ast.Action) []ast.Action {
+	if _, ok := x.(*ast.CallAction); ok {
+		// the call writes nothing of the caller's: its result comes with
+		// the return, and the added step after it says what changes
+		return nil
+	}
 	s, ok := x.(*ast.StartAction)
 	if !ok {
 		return []ast.Action{a.qaction(x)}
@@ -178,28 +188,7 @@ func (a *abstractor) qactions(x ast.Action) []ast.Action {
 	if callee == nil || !a.threadPreds[callee] {
 		return []ast.Action{x}
 	}
-	out := []ast.Action{x}
-	assign := func(v *types.Var, rhs ast.Expr) {
-		id := &ast.Ident{NamePos: s.StartPos, Name: v.Name()}
-		a.q.prog.Info.Uses[id] = v
-		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
-		out = append(out, &ast.AssignAction{Lhs: id, Rhs: rhs})
-	}
-	for i, v := range callee.Params {
-		if i < len(s.Args) {
-			assign(v, s.Args[i])
-		}
-	}
-	for _, v := range callee.Locals {
-		val, ok := initText(v)
-		if !ok {
-			continue // an array or a lock: no predicate reads it whole
-		}
-		if rhs, err := a.parseCheck(val, nil); err == nil {
-			assign(v, rhs)
-		}
-	}
-	return out
+	return append([]ast.Action{x}, a.entry(callee, s.Args, s.StartPos)...)
 }
 
 // pre is φ over the state before the prefix: its weakest precondition,
@@ -330,7 +319,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			}
 			u := "true"
 			if p, err := a.pre(w, prefix, x, true); err == nil {
-				u = a.up(a.mkBin(token.LAND, g, p), proc)
+				u = a.up(a.underGuard(t, p), proc)
 			}
 			if u == "false" {
 				continue
@@ -344,7 +333,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		if err != nil {
 			return "true"
 		}
-		return a.up(a.mkBin(token.LAND, g, p), proc)
+		return a.up(a.underGuard(t, p), proc)
 	}
 	for i, act := range qt.Actions {
 		var errs []errCond
@@ -456,21 +445,317 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			t.body = append(t.body, step{text: actionText(x), choose: true})
 			t.choose = true
 		case *ast.CallAction:
-			a.unsupported(x, "calls are not supported by the predicate abstraction yet")
+			a.call(t, proc, w, prefix, x, errAt, temp, choice)
 		default:
 			a.unsupported(act, "an action the predicate abstraction does not know")
 		}
 		prefix = append(prefix, a.qactions(act)...)
 	}
 	if qt.Return {
-		a.unsupported(qt, "functions are not supported by the predicate abstraction yet")
+		a.ret(t, proc, w, prefix, errAt, temp, choice)
+		a.updates(t, proc, w, prefix, choice, temp)
+		// the frame is gone after the step: its temporaries need no reset
+		// (the returned value may be one)
+		t.resets = nil
+		t.key = "return"
+		return t
 	}
-	if qt.Target != nil {
+	if _, isCall := t.lastAction(); !isCall {
+		// a call's caller arrives at the target when the callee returns:
+		// the added step there makes the predicates over its dead locals
+		// unknown
 		prefix = append(prefix, a.deadResets(proc, proc.Location(qt.Target.Name))...)
 	}
 	a.updates(t, proc, w, prefix, choice, temp)
 	t.end = "goto " + qt.Target.Name + ";"
+	t.key = qt.Target.Name
+	if t.ret != "" {
+		t.end = "goto " + a.retName(proc, qt) + ";"
+	}
 	return t
+}
+
+// underGuard is g && x for a guard g that reads abstracted data, and x
+// for one that does not (the abstract step is then taken exactly when g
+// holds, so the hypothesis adds nothing).
+func (a *abstractor) underGuard(t *absTrans, x ast.Expr) ast.Expr {
+	if !a.readsAbs(t.qt.Guard) {
+		return x
+	}
+	return a.mkBin(token.LAND, t.qt.Guard, x)
+}
+
+// ifGuard is !g || x, or x, likewise.
+func (a *abstractor) ifGuard(t *absTrans, x ast.Expr) ast.Expr {
+	if !a.readsAbs(t.qt.Guard) {
+		return x
+	}
+	return a.mkBin(token.LOR, a.mkNot(t.qt.Guard), x)
+}
+
+// lastAction is the concrete transformation's last action, and whether
+// it is a call.
+func (t *absTrans) lastAction() (ast.Action, bool) {
+	if n := len(t.qt.Actions); n > 0 {
+		_, ok := t.qt.Actions[n-1].(*ast.CallAction)
+		return t.qt.Actions[n-1], ok
+	}
+	return nil, false
+}
+
+// retName is the name of the added location after a call transformation.
+func (a *abstractor) retName(proc *types.Proc, qt *ast.Transformation) string {
+	if a.retNames[qt] == "" {
+		a.nret[proc]++
+		a.retNames[qt] = fmt.Sprintf("%sret%d", a.prefix, a.nret[proc])
+	}
+	return a.retNames[qt]
+}
+
+// ret abstracts the end of a returning transformation: the result, its
+// errors, and `return`.
+func (a *abstractor) ret(t *absTrans, proc *types.Proc, w *predicate.WP, prefix []ast.Action,
+	errAt func([]errCond), temp func(string) string, choice func() string) {
+	x := t.qt.Result
+	if x == nil {
+		t.end = "return;"
+		return
+	}
+	var errs []errCond
+	a.errorsOf(x, "", &errs)
+	rt := proc.Result
+	if c := rangeError(rt, x); c != "" && abstractType(rt) {
+		errs = append(errs, errCond{model.RangeError, x, c})
+	}
+	errAt(errs)
+	switch {
+	case abstractType(rt):
+		t.end = "return;" // the result is abstracted: the caller's predicates over it become unknown
+	case !a.readsAbs(x):
+		t.end = "return " + format.Expr(x) + ";"
+	case types.IsBoolean(rt):
+		t.end = "return " + a.boolValue(t, proc, w, prefix, x, temp, choice) + ";"
+	default:
+		a.unsupported(x, "a result of type %s computed from abstracted data", rt)
+		t.end = "return;"
+	}
+}
+
+// boolValue is a temporary holding a boolean expression x evaluated after
+// prefix: low(x) || (up(x) && choice), over the state before the step.
+func (a *abstractor) boolValue(t *absTrans, proc *types.Proc, w *predicate.WP, prefix []ast.Action, x ast.Expr,
+	temp func(string) string, choice func() string) string {
+	lo := "false"
+	if p, err := a.pre(w, prefix, x, false); err == nil {
+		lo = a.low(a.ifGuard(t, p), proc)
+	}
+	up := "true"
+	if p, err := a.pre(w, prefix, x, true); err == nil {
+		up = a.up(p, proc)
+	}
+	val := lo
+	if lo != "true" && up != "false" && up != lo {
+		val = or(lo, and(up, choice()))
+	}
+	return temp(val)
+}
+
+// call abstracts a call, the last action of its transformation: the
+// arguments of abstracted parameters are dropped, the callee's [function
+// f] predicates are passed as booleans, and when the callee may change
+// what a predicate of the caller reads (the result's variable, the data
+// it writes for the caller's own [function] predicates, the locals dead at
+// the target), an added step at the return target makes that predicate
+// unknown.
+func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix []ast.Action, x *ast.CallAction,
+	errAt func([]errCond), temp func(string) string, choice func() string) {
+	callee, _ := a.q.prog.Procs.LookupLocal(x.Func.Name).(*types.Proc)
+	if callee == nil {
+		a.unsupported(x, "call of an unknown function")
+		return
+	}
+	// arguments whose values are formulas are kept past the step's
+	// resets (the call comes last) and reset by the added step
+	var kept []string
+	argTemp := func(val string) string {
+		name := temp(val)
+		if strings.HasPrefix(name, a.prefix) {
+			kept = append(kept, name)
+		}
+		return name
+	}
+	var errs []errCond
+	var args []string
+	for i, arg := range x.Args {
+		if i >= len(callee.Params) {
+			break
+		}
+		par := callee.Params[i]
+		switch {
+		case a.isAbs(par):
+			a.errorsOf(arg, "", &errs)
+			if c := rangeError(par.Type(), arg); c != "" {
+				errs = append(errs, errCond{model.RangeError, arg, c})
+			}
+		case !a.readsAbs(arg):
+			args = append(args, format.Expr(arg))
+		case types.IsBoolean(par.Type()):
+			a.errorsOf(arg, "", &errs)
+			args = append(args, argTemp(a.boolValue(t, proc, w, prefix, arg, temp, choice)))
+		default:
+			a.unsupported(arg, "a concrete parameter of %s given abstracted data", callee.Name())
+		}
+	}
+	errAt(errs)
+	// the callee's predicates: φ with the arguments for the parameters and
+	// the initial values for the locals, over the state before the step
+	if fps := a.funcPreds[callee]; len(fps) > 0 {
+		entry := append(append([]ast.Action(nil), prefix...), a.entry(callee, x.Args, x.CallPos)...)
+		for _, p := range fps {
+			lt, lf := "false", "false"
+			if y, err := a.pre(w, entry, p.q.Expr, false); err == nil {
+				lt = a.low(a.ifGuard(t, y), proc)
+			}
+			if y, err := a.pre(w, entry, a.mkNot(p.q.Expr), false); err == nil {
+				lf = a.low(a.ifGuard(t, y), proc)
+			}
+			args = append(args, argTemp(choose(lt, lf, choice)))
+		}
+	}
+	text := "call " + x.Func.Name + "(" + strings.Join(args, ", ") + ");"
+	var lhsVar *types.Var
+	if x.Lhs != nil {
+		switch l := ast.Unparen(x.Lhs).(type) {
+		case *ast.Ident:
+			lhsVar, _ = a.q.prog.Info.Uses[l].(*types.Var)
+			switch {
+			case lhsVar != nil && a.isAbs(lhsVar):
+				// dropped: its predicates become unknown after the return
+			case callee.Result != nil && abstractType(callee.Result):
+				a.unsupported(x, "concrete variable %s assigned an abstracted result", l.Name)
+			default:
+				text = l.Name + " := " + text
+			}
+		default:
+			if a.writesAbs(x.Lhs) || a.lhsReadsAbs(x.Lhs) || callee.Result != nil && abstractType(callee.Result) {
+				a.unsupported(x, "the result of a call stored into abstracted data other than a variable")
+			}
+			text = format.Expr(x.Lhs) + " := " + text
+		}
+	}
+	t.last = &step{text: text}
+	// the predicates unknown after the return
+	mod := a.modOf(callee)
+	var dead map[*types.Var]bool
+	if target := proc.Location(t.qt.Target.Name); target != nil && target.HasLive {
+		dead = map[*types.Var]bool{}
+		live := map[*types.Var]bool{}
+		for _, v := range target.Live {
+			live[v] = true
+		}
+		for _, v := range proc.Vars() {
+			if !live[v] {
+				dead[v] = true
+			}
+		}
+	}
+	var unknown []*pred
+	for _, p := range a.preds {
+		if !a.visible(p, proc) {
+			continue
+		}
+		own := p.q.Proc != nil && !p.q.Proc.Thread // a [function] predicate of the caller
+		hit := lhsVar != nil && p.vars[lhsVar]
+		for v := range p.vars {
+			if vv, ok := v.(*types.Var); ok && dead[vv] {
+				hit = true
+			}
+			if own && mod[v] {
+				hit = true
+			}
+		}
+		if !hit {
+			continue
+		}
+		if !own && !a.oneThread {
+			a.unsupported(x, "after this call returns, predicate %s is unknown, and other threads may read it in between (calls that change a global predicate's variables through their result need a model of one thread)", p.conc.Text)
+		}
+		unknown = append(unknown, p)
+	}
+	if len(unknown) == 0 && len(kept) == 0 {
+		return
+	}
+	var acts []string
+	cname := func(i int) string { return fmt.Sprintf("%sc%d", a.prefix, i+1) }
+	for i := range unknown {
+		acts = append(acts, cname(i)+" := internChoose(true, false);")
+	}
+	t.nc = max(t.nc, len(unknown))
+	for i, p := range unknown {
+		acts = append(acts, p.name+" := "+cname(i)+";")
+	}
+	for i := range unknown {
+		acts = append(acts, cname(i)+" := false;")
+	}
+	for _, k := range kept {
+		acts = append(acts, k+" := false;")
+	}
+	t.ret = fmt.Sprintf("when true do { %s } goto %s;", strings.Join(acts, " "), t.qt.Target.Name)
+	// the kept temporaries are not reset by the call's step
+	var resets []step
+	for _, r := range t.resets {
+		keep := false
+		for _, k := range kept {
+			if r.text == k+" := false;" {
+				keep = true
+			}
+		}
+		if !keep {
+			resets = append(resets, r)
+		}
+	}
+	t.resets = resets
+}
+
+// choose is the new value of a predicate from F of it (lt) and of its
+// negation (lf).
+func choose(lt, lf string, choice func() string) string {
+	switch {
+	case lt == "true":
+		return "true"
+	case lf == "true":
+		return "false"
+	case lt == not(lf):
+		return lt
+	}
+	return or(lt, and(not(lf), choice()))
+}
+
+// entry is the assignments of a call's or start's arguments to the
+// callee's parameters and of their initial values to its locals.
+func (a *abstractor) entry(callee *types.Proc, args []ast.Expr, pos source.Pos) []ast.Action {
+	var out []ast.Action
+	assign := func(v *types.Var, rhs ast.Expr) {
+		id := &ast.Ident{NamePos: pos, Name: v.Name()}
+		a.q.prog.Info.Uses[id] = v
+		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+		out = append(out, &ast.AssignAction{Lhs: id, Rhs: rhs})
+	}
+	for i, v := range callee.Params {
+		if i < len(args) {
+			assign(v, args[i])
+		}
+	}
+	for _, v := range callee.Locals {
+		val, ok := initText(v)
+		if !ok {
+			continue // an array or a lock: no predicate reads it whole
+		}
+		if rhs, err := a.parseCheck(val, nil); err == nil {
+			assign(v, rhs)
+		}
+	}
+	return out
 }
 
 func anyReadsAbs(a *abstractor, xs []ast.Expr) bool {
@@ -515,7 +800,7 @@ func (a *abstractor) assign(t *absTrans, proc *types.Proc, w *predicate.WP, pref
 			}
 			lo := "false"
 			if p, err := a.pre(w, prefix, x.Rhs, false); err == nil {
-				lo = a.low(a.mkBin(token.LOR, a.mkNot(t.qt.Guard), p), proc)
+				lo = a.low(a.ifGuard(t, p), proc)
 			}
 			up := "true"
 			if p, err := a.pre(w, prefix, x.Rhs, true); err == nil {
@@ -579,29 +864,21 @@ func (a *abstractor) start(t *absTrans, proc *types.Proc, x *ast.StartAction, er
 // F(WP(φ)) || (!F(WP(!φ)) && choice), over the state before the step.
 func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, actions []ast.Action, choice func() string, temp func(string) string) {
 	for _, p := range a.preds {
+		if !a.visible(p, proc) || t.qt.Return && p.q.Proc == proc && !proc.Thread {
+			continue // out of scope, or in the frame the step pops
+		}
 		if !w.Changes(actions, p.q.Expr) {
 			continue
 		}
 		lt, lf := "false", "false"
 		// the guard holds when the step is taken: !g || WP
-		ng := a.mkNot(t.qt.Guard)
 		if x, err := a.pre(w, actions, p.q.Expr, false); err == nil {
-			lt = a.low(a.mkBin(token.LOR, ng, x), proc)
+			lt = a.low(a.ifGuard(t, x), proc)
 		}
 		if x, err := a.pre(w, actions, a.mkNot(p.q.Expr), false); err == nil {
-			lf = a.low(a.mkBin(token.LOR, ng, x), proc)
+			lf = a.low(a.ifGuard(t, x), proc)
 		}
-		var val string
-		switch {
-		case lt == "true":
-			val = "true"
-		case lf == "true":
-			val = "false"
-		case lt == not(lf):
-			val = lt // the two cases cover every state
-		default:
-			val = or(lt, and(not(lf), choice()))
-		}
+		val := choose(lt, lf, choice)
 		t.post = append(t.post, step{text: p.name + " := " + temp(val) + ";"})
 	}
 }
