@@ -129,6 +129,14 @@
 // point of every unrolling (loop invariants such as i <= n). Result
 // returns both; Predicates lists interpolation's first.
 //
+// # The first predicates
+//
+// Seed gives the predicates a loop starts from, as SLAM starts from the
+// program's conditions: the comparisons of integers and references that
+// the model's guards, assumptions, assertions and invariants make, in
+// their scopes, a comparison and its negation once (`i >= n` is `i < n`).
+// For the counting loop: `[thread Main] n < 0`, `i < n`, `i == n`.
+//
 // # Checking the predicates
 //
 // Path.Refutes checks that predicates rule the path out of a predicate

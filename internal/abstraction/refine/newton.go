@@ -17,9 +17,10 @@ type Method int
 const (
 	Newton        Method = iota // weakest preconditions along the path (SLAM's Newton)
 	Interpolation               // Craig interpolants of the path formula (McMillan)
+	Model                       // a comparison the model's text makes (Seed)
 )
 
-func (m Method) String() string { return [...]string{"newton", "interpolation"}[m] }
+func (m Method) String() string { return [...]string{"newton", "interpolation", "model"}[m] }
 
 // Predicate is a new predicate, in the form of a line of a predicate file
 // (docs/predicates.md).
@@ -54,6 +55,10 @@ func FileText(preds []Predicate) string {
 	for _, p := range preds {
 		b.WriteString(p.String())
 		b.WriteString("  # ")
+		if p.Method == Model {
+			b.WriteString("from the model\n")
+			continue
+		}
 		b.WriteString(p.Method.String())
 		b.WriteString(", after step ")
 		b.WriteString(itoa(p.Point))

@@ -615,3 +615,33 @@ func TestExampleTrails(t *testing.T) {
 	cm, _ := model.New(prog, model.Options{ChoiceValues: []int64{r.Inputs[0].Value}})
 	replayEndsIn(t, cm, trail, model.Assertion)
 }
+
+// The seed of the loop: the comparisons the model's guards and
+// assertions make, in their scopes, each once, a comparison and its
+// negation once (!= as ==, >= as <, > as <=); booleans and lock tests
+// left out.
+func TestSeed(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"countbound.bir", []string{"[thread Main] n < 0", "[thread Main] i < n", "[thread Main] i == n"}},
+		{"partition.bir", []string{"[thread Main] k < 3", "[thread Main] curr == null", "[thread Main] curr.val <= v", "[thread Main] prev == null", "[thread Main] curr == head", "[thread Main] prev == curr"}},
+		{"lockloop.bir", []string{"[thread Driver] cur < LIMIT", "[thread Driver] cur == old"}},
+		{"lockedcounter.bir", []string{"count == 2"}},
+	} {
+		prog, _ := compileFile(t, "../../../examples/predicates/"+tc.file)
+		preds, err := Seed(prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, p := range preds {
+			got = append(got, p.String())
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: seed %q, want %q", tc.file, got, tc.want)
+		}
+		parsePreds(t, prog, preds)
+	}
+}
