@@ -23,13 +23,16 @@ type abstractOptions struct {
 	solver       string
 	explain      bool
 	out          string
+	// predicate abstraction (abstract_predicates.go)
+	predicates string
+	cubeLength int
 }
 
 func init() {
 	register(&command{
 		name:  "abstract",
-		args:  "MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--use FILE.basl]... [--coerce 'FROM->TO']... [--default=concrete|point] [--explain] [-o OUT.bir]",
-		short: "generate the abstract model of a BIR model (data abstraction)",
+		args:  "MODEL [--abstract NAME=ABSTRACTION]... [--abstractions FILE] [--use FILE.basl]... [--coerce 'FROM->TO']... [--default=concrete|point] [--explain] [-o OUT.bir] | MODEL --predicates FILE [--cube-length N] [-o OUT.bir|OUT.bp]",
+		short: "generate the abstract model of a BIR model (data or predicate abstraction)",
 		long: `
 Abstract binds data abstractions to variables of a BIR model, infers the
 abstraction of every other integer variable and expression (as "birch
@@ -57,9 +60,19 @@ The abstract model is written to standard output, or to OUT.bir with -o.
 test, and the coercions, instead of the model (with -o, the model is still
 written to OUT.bir).
 
-Exit status: 0 on success; 2 for bad input: a bad model, binding or BASL
-file, a conflict, an abstract value where the model needs a concrete one, or
-a construct the generator does not support (file:line:col: message).`,
+With --predicates FILE the abstraction is predicate abstraction (SLAM's
+C2bp, as "birch check --predicates" checks it; --cube-length N bounds its
+cubes, --solver applies): each predicate of FILE becomes a boolean
+variable, the integer data are abstracted away, and the model is written as
+BIR, or, when the output file's name ends in .bp, as a SLAM boolean program
+(birch bp check reads it), which needs a model of one thread whose abstract
+data are all booleans; its assertions are the model's (deadlocks,
+invariants and ltl properties are not carried). See docs/predicates.md.
+
+Exit status: 0 on success; 2 for bad input: a bad model, binding, BASL or
+predicate file, a conflict, an abstract value where the model needs a
+concrete one, or a construct the generator does not support
+(file:line:col: message).`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &abstractOptions{}
 			fs.Var(&o.abstract, "abstract", "bind `NAME=ABSTRACTION` (repeatable)")
@@ -70,6 +83,8 @@ a construct the generator does not support (file:line:col: message).`,
 			fs.StringVar(&o.solver, "solver", solvers.Default, "decision procedure: "+strings.Join(solvers.Names, ", "))
 			fs.BoolVar(&o.explain, "explain", false, "print the inferred abstractions")
 			fs.StringVar(&o.out, "o", "", "write the abstract model to `FILE`")
+			fs.StringVar(&o.predicates, "predicates", "", "abstract with the predicates of `FILE` (predicate abstraction)")
+			fs.IntVar(&o.cubeLength, "cube-length", 0, "with --predicates: the longest cube of the abstraction's queries (0: 3)")
 			return o
 		},
 		run: runAbstract,
@@ -81,6 +96,9 @@ func runAbstract(e *env, fs *flag.FlagSet, opts any) int {
 	if fs.NArg() != 1 {
 		fmt.Fprintf(e.stderr, "birch abstract: expected one model file; %s\n", usageLine(fs))
 		return ExitBadInput
+	}
+	if o.predicates != "" || o.cubeLength != 0 {
+		return runAbstractPredicates(e, fs, o)
 	}
 	var icfg infer.Config
 	switch o.def {
