@@ -56,6 +56,7 @@ type checkOptions struct {
 	// predicate abstraction (docs/predicates.md, "Checking with predicates")
 	predicates string // --predicates FILE
 	cubeLength int    // --cube-length N
+	engine     string // --engine auto|explicit|bebop
 }
 
 func init() {
@@ -143,6 +144,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.IntVar(&o.maxReplay, "max-replay", 100000, "with --abstract: states the concrete replay of an abstract trail may explore before solving symbolically")
 			fs.StringVar(&o.predicates, "predicates", "", "check the predicate abstraction of the model with the predicates of `FILE` (--solver applies)")
 			fs.IntVar(&o.cubeLength, "cube-length", 0, "with --predicates: the longest cube of the abstraction's queries (0: 3)")
+			fs.StringVar(&o.engine, "engine", "auto", "with --predicates: the engine of the abstract model: bebop (one thread), explicit, or auto (bebop where it applies)")
 			return o
 		},
 		run: runCheck,
@@ -167,8 +169,8 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	if !ok {
 		return ExitBadInput
 	}
-	if o.cubeLength != 0 && o.predicates == "" {
-		fmt.Fprintln(e.stderr, "birch check: --cube-length needs --predicates")
+	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" {
+		fmt.Fprintln(e.stderr, "birch check: --cube-length and --engine need --predicates")
 		return ExitBadInput
 	}
 	var in *verify.Input
@@ -261,6 +263,6 @@ func (o *checkOptions) predicateAbstraction(e *env) *verify.PredicateAbstraction
 	if o.predicates == "" {
 		return nil
 	}
-	return &verify.PredicateAbstraction{File: o.predicates, CubeLength: o.cubeLength, Solver: o.solver,
+	return &verify.PredicateAbstraction{File: o.predicates, CubeLength: o.cubeLength, Solver: o.solver, Engine: o.engine,
 		ReadFile: func(name string) ([]byte, error) { return readSource(e, name) }}
 }

@@ -117,7 +117,9 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 			fmt.Fprintln(w, "no trail saved: no concrete trail was found")
 		}
 	}
-	fmt.Fprintf(w, "stats: %s (abstract model)\n", statsLine(c.Stats))
+	if c.Predicates == nil || c.Predicates.Engine.Name != "bebop" {
+		fmt.Fprintf(w, "stats: %s (abstract model)\n", statsLine(c.Stats))
+	}
 }
 
 // printAbstraction prints the bindings and the abstracted variables.
@@ -140,8 +142,11 @@ func printAbstraction(w io.Writer, a *verify.AbstractionInfo) {
 
 // foundByLine says which search of the abstract model found the violation.
 func foundByLine(a *verify.AbstractionInfo, chooseFree string) string {
-	if a.FoundBy == "choose-free" {
+	switch a.FoundBy {
+	case "choose-free":
 		return "found by the choose-free search of the abstract model" + chooseFree
+	case "bebop":
+		return "found by bebop on the abstract model's boolean program"
 	}
 	return "found by the search of the abstract model"
 }

@@ -20,9 +20,14 @@ type jsonPredicates struct {
 	Predicates []jsonPredicate `json:"predicates"`
 	// Abstracted: the concrete variables and fields the abstract model no
 	// longer has.
-	Abstracted     []string `json:"abstracted"`
-	Engine         string   `json:"engine"`
-	AbstractStates int      `json:"abstract_states"`
+	Abstracted []string `json:"abstracted"`
+	// Engine: "explicit" or "bebop"; EngineNote: why not bebop, when it
+	// was to be tried; AbstractStates: the explicit engine's states,
+	// BDDNodes: bebop's.
+	Engine         string `json:"engine"`
+	EngineNote     string `json:"engine_note,omitempty"`
+	AbstractStates int    `json:"abstract_states"`
+	BDDNodes       int    `json:"bdd_nodes,omitempty"`
 	// Transformations: the concrete transformations abstracted.
 	Transformations int     `json:"transformations"`
 	SolverQueries   int     `json:"solver_queries"`
@@ -55,7 +60,8 @@ func predicatesDoc(c *verify.Check) *jsonPredicates {
 	}
 	st := p.Stats
 	jp := &jsonPredicates{
-		File: p.File, Predicates: []jsonPredicate{}, Abstracted: p.Abstracted, Engine: p.Engine, AbstractStates: c.Stats.States,
+		File: p.File, Predicates: []jsonPredicate{}, Abstracted: p.Abstracted, AbstractStates: c.Stats.States,
+		Engine: p.Engine.Name, EngineNote: p.Engine.Note, BDDNodes: p.Engine.BDDNodes,
 		Transformations: st.Transformations, SolverQueries: st.Queries, CacheHits: st.CacheHits, Unknowns: st.Unknowns,
 		SolverSeconds: st.SolverTime.Seconds(), AbstractionSeconds: st.Total.Seconds(),
 	}
@@ -87,7 +93,14 @@ func printPredicates(w io.Writer, c *verify.Check) {
 	st := p.Stats
 	fmt.Fprintf(w, "  abstraction: %d transformations, %d solver queries, %d cache hits, %d unknown, %.3f s in the solver of %.3f s\n",
 		st.Transformations, st.Queries, st.CacheHits, st.Unknowns, st.SolverTime.Seconds(), st.Total.Seconds())
-	fmt.Fprintf(w, "  abstract states: %d (%s engine)\n", c.Stats.States, p.Engine)
+	if p.Engine.Name == "bebop" {
+		fmt.Fprintf(w, "  abstract model decided by bebop (its boolean program): %d BDD nodes\n", p.Engine.BDDNodes)
+		return
+	}
+	fmt.Fprintf(w, "  abstract states: %d (explicit engine)\n", c.Stats.States)
+	if p.Engine.Note != "" {
+		fmt.Fprintf(w, "  not bebop: %s\n", p.Engine.Note)
+	}
 }
 
 // printInputs prints the input values of a confirmed violation.

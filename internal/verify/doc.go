@@ -19,7 +19,8 @@
 //     replays the abstract trail on the concrete model;
 //   - the check with predicate abstraction (predicate.go, predabs.go):
 //     the predicate file and c2bp's abstract model, the explicit step on
-//     it without deadlocks, and the confirmation step, which solves the
+//     it without deadlocks (or Bebop on its boolean program, predbebop.go,
+//     for one thread), and the confirmation step, which solves the
 //     abstract trail's schedule on the concrete model (its unbounded
 //     inputs too); ltl properties are not checked;
 //   - RunSpin (spin.go, spin_trail.go): the SPIN second opinion, one SPIN

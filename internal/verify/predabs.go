@@ -219,8 +219,8 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 }
 
 // info is the details of the check: the predicates and the work.
-func (p *predAbstraction) info(res *search.Result) *PredicateInfo {
-	pi := &PredicateInfo{File: p.file.Name, Abstracted: p.out.Abstracted, Stats: p.out.Stats, Engine: "explicit"}
+func (p *predAbstraction) info(engine Engine) *PredicateInfo {
+	pi := &PredicateInfo{File: p.file.Name, Abstracted: p.out.Abstracted, Stats: p.out.Stats, Engine: engine}
 	for _, pr := range p.out.Predicates {
 		pi.Predicates = append(pi.Predicates, pr.String())
 		pi.Variables = append(pi.Variables, pr.Var)

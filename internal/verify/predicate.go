@@ -29,7 +29,11 @@ import (
 type PredicateAbstraction struct {
 	File       string // --predicates FILE
 	CubeLength int    // --cube-length (0: predicate.DefaultCubeLength)
-	Solver     string // of the cube queries and of the confirmation
+	// Engine searches the abstract model: "explicit", "bebop" (a
+	// one-thread model whose abstraction is a boolean program), or "" for
+	// bebop where it applies and the explicit engine otherwise.
+	Engine string
+	Solver string // of the cube queries and of the confirmation
 	// ReadFile reads the predicate file (nil: os.ReadFile).
 	ReadFile ReadFunc
 
@@ -45,7 +49,16 @@ type PredicateInfo struct {
 	Abstracted []string // the concrete variables and fields the abstract model no longer has
 	Stats      c2bp.Stats
 	// Engine is the engine that searched the abstract model.
-	Engine string
+	Engine Engine
+}
+
+// Engine says which engine searched the abstract model: "explicit" or
+// "bebop" (with its BDD nodes), and why not bebop where it was to be
+// tried (Note).
+type Engine struct {
+	Name     string
+	BDDNodes int
+	Note     string
 }
 
 // predicateTechnique checks a plan with predicate abstraction: its safety
@@ -69,6 +82,13 @@ func newPredicateTechnique(t *Task) (*predicateTechnique, error) {
 	}
 	if !solvers.Available(pa.Solver) {
 		return nil, usagef("solver %s is not available (want %s)", pa.Solver, strings.Join(solvers.Names, ", "))
+	}
+	switch pa.Engine {
+	case "", "auto":
+		pa.Engine = ""
+	case "explicit", bebopEngine:
+	default:
+		return nil, usagef("bad --engine %s (want auto, explicit or bebop)", pa.Engine)
 	}
 	if pa.CubeLength < 0 {
 		return nil, usagef("bad --cube-length %d (want 1 or more, or 0 for %d)", pa.CubeLength, predicate.DefaultCubeLength)
@@ -184,24 +204,31 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 	}
 	cfg := t.Search
 	cfg.NoDeadlock = true
-	release := t.limits().StartSearch()
-	res := search.Run(absSM, cfg)
-	release()
+	res, engine, err := searchAbstractPredicates(t, am, absSM, invs, cfg)
+	if err != nil {
+		return nil, err
+	}
 	c := &Check{
 		Properties: props, Search: cfg.Strategy.String(),
 		RestsOn:     append(RestsOn{am.basis("")}, restsOnSearch(cfg, res)...),
 		Abstraction: &AbstractionInfo{AbstractVerdict: res.Verdict},
-		Predicates:  am.pred.info(res),
+		Predicates:  am.pred.info(engine),
 	}
 	c.fromAbstractSearch(am, res)
 	if res.Violation == nil {
 		if res.Verdict == search.Pass {
 			c.Reason = "no violation: every reachable state of the abstract model was explored; proven " + am.using() + "; deadlocks not checked"
+			if engine.Name == bebopEngine {
+				c.Reason = "no violation: no assertion of the abstract model's boolean program can fail (bebop); proven " + am.using() + "; deadlocks not checked"
+			}
 		}
 		c.Unreached = am.unreached(res)
 		return c, nil
 	}
 	c.Abstraction.FoundBy = "search"
+	if engine.Name == bebopEngine {
+		c.Abstraction.FoundBy = bebopEngine
+	}
 	if _, err := c.abstractTrail(am, absSM, res); err != nil {
 		return nil, err
 	}

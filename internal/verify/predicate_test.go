@@ -2,6 +2,7 @@ package verify
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -114,20 +115,42 @@ func firstOf(tr *ast.Transformation, k model.ErrorKind) (pos source.Pos) {
 }
 
 // checkGate checks gate with ACTION concrete and abstract, and the
-// predicates preds.
+// predicates preds, with the explicit engine and with bebop (the abstract
+// model is a boolean program), which must agree on the verdict, the
+// violation, its confirmation and inputs; it returns the explicit check's
+// result.
 func checkGate(t *testing.T, action, absAction, preds string, errs map[string]handError, sel Selection) *Result {
 	t.Helper()
-	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", action, 1)))
-	if err != nil {
-		t.Fatal(err)
+	var out [2]*Result
+	for i, engine := range []string{"explicit", "bebop"} {
+		in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", action, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte(preds), nil }, Engine: engine,
+			abstract: handAbstraction(t, strings.Replace(gateAbstract, "ACTION", absAction, 1), errs)}
+		if out[i], err = Run(&Task{Input: in, Predicates: pa, Select: sel}); err != nil {
+			t.Fatal(err)
+		}
+		if got := out[i].Checks[0].Predicates.Engine.Name; got != engine {
+			t.Fatalf("engine %s, want %s", got, engine)
+		}
 	}
-	pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte(preds), nil },
-		abstract: handAbstraction(t, strings.Replace(gateAbstract, "ACTION", absAction, 1), errs)}
-	res, err := Run(&Task{Input: in, Predicates: pa, Select: sel})
-	if err != nil {
-		t.Fatal(err)
+	summary := func(r *Result) string {
+		c := r.Checks[0]
+		s := r.Verdict().String()
+		if v := c.Violation; v != nil {
+			s += fmt.Sprintf(" %s %s %v %+v", v.Kind, v.Message, v.Confirmation.Confirmed, v.Inputs)
+			if d := v.Confirmation.Diverges; d != nil {
+				s += fmt.Sprintf(" %+v", *d)
+			}
+		}
+		return s
 	}
-	return res
+	if e, b := summary(out[0]), summary(out[1]); e != b {
+		t.Errorf("the engines disagree:\nexplicit: %s\nbebop:    %s", e, b)
+	}
+	return out[0]
 }
 
 // A pass of the abstract model is a proof, resting on the abstraction; the
@@ -148,6 +171,53 @@ func TestPredicatesPass(t *testing.T) {
 	pi := c.Predicates
 	if pi == nil || strings.Join(pi.Predicates, ";") != "x > 5;x > 7" || strings.Join(pi.Variables, ";") != "p;q" || pi.Stats.Queries != 40 || c.Stats.States == 0 {
 		t.Errorf("predicate info %+v, stats %+v", pi, c.Stats)
+	}
+}
+
+// By default a one-thread model whose abstraction is a boolean program is
+// decided by bebop; with an invariant, or with an option of the explicit
+// search, the explicit engine searches and says why not bebop; asking for
+// bebop where it does not apply is a usage error.
+func TestPredicatesEngine(t *testing.T) {
+	for _, tc := range []struct {
+		engine, inv string
+		cfg         search.Config
+		want, note  string
+	}{
+		{"", "", search.Config{}, "bebop", ""},
+		{"", "invariant big: x < 100;", search.Config{}, "explicit", "a boolean program has no invariants"},
+		{"", "", search.Config{MaxDepth: 10}, "explicit", "--max-depth, --max-states and --choose-free are options of the explicit search"},
+		{"bebop", "invariant big: x < 100;", search.Config{}, "error", "--engine=bebop does not apply: a boolean program has no invariants"},
+	} {
+		src := strings.Replace(gateModel, "ACTION", "assert(x > 0);", 1)
+		abs := strings.Replace(gateAbstract, "ACTION", "assert(p);", 1)
+		if tc.inv != "" {
+			src = strings.Replace(src, "end Gate;", "properties\n  "+tc.inv+"\nend Gate;", 1)
+			abs = strings.Replace(abs, "end Gate;", "properties\n  invariant big: true;\nend Gate;", 1)
+		}
+		in, err := Load("gate.bir", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte("x > 5\n"), nil }, Engine: tc.engine,
+			abstract: handAbstraction(t, abs, nil)}
+		res, err := Run(&Task{Input: in, Predicates: pa, Search: tc.cfg})
+		if tc.want == "error" {
+			if err == nil || err.Error() != tc.note {
+				t.Errorf("%+v: err %v", tc, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := res.Checks[0].Predicates.Engine
+		if e.Name != tc.want || e.Note != tc.note || (e.Name == "bebop") != (e.BDDNodes > 0) {
+			t.Errorf("%+v: engine %+v", tc, e)
+		}
+		if tc.cfg.MaxDepth == 0 && res.Verdict() != Pass {
+			t.Errorf("%+v: verdict %v", tc, res.Verdict())
+		}
 	}
 }
 
