@@ -1,6 +1,8 @@
 package refine
 
 import (
+	"errors"
+
 	"birch/internal/abstraction/predicate"
 	"birch/internal/bir/format"
 	"birch/internal/bir/types"
@@ -32,7 +34,8 @@ func Fresh(prog *types.Program, existing []*predicate.Predicate, found []Predica
 // predicates of interpolation when, with the existing ones, they make
 // the path infeasible to a predicate abstraction (Path.Refutes), else
 // those of both methods. refuted says whether the chosen set, with the
-// existing predicates, rules the path out; when it does not, the same
+// existing predicates, rules the path out (known to: a query the solver
+// does not decide counts as not ruling it out); when it does not, the same
 // spurious trail may come back, and a refinement loop should stop
 // (inconclusive) rather than go round. Preferring interpolation keeps
 // Newton's iteration-bound predicates (n == i + 3) out of the abstraction
@@ -51,8 +54,8 @@ func (r *Result) Choose(prog *types.Program, existing []*predicate.Predicate, cf
 			return nil, false, err
 		}
 		ok, err := r.Path.Refutes(append(append([]*predicate.Predicate(nil), existing...), all.Predicates...), r.Step, cfg)
-		if err != nil {
-			return nil, false, err
+		if err != nil && !errors.Is(err, ErrUndecided) {
+			return nil, false, err // an undecided query: not known to refute
 		}
 		chosen = fresh
 		if ok {

@@ -19,7 +19,9 @@
 // Build encodes a Schedule — for each step the thread instance and the
 // concrete transformations it takes, and what the trail ends in — in
 // static single assignment. Every write of a variable makes a new
-// constant of the formula (`Main[1].i#4`), with its definition asserted;
+// constant of the formula (`Main[1].i#4`), with its definition asserted,
+// and so does every initial value (so that predicates can name a
+// variable before its first assignment: `count <= 0` at the start);
 // each thread instance has its own constants for its locals, the globals
 // are shared, and the steps are encoded in the order of the schedule, so
 // the formula follows its interleaving. A `start` adds a thread instance

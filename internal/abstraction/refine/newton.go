@@ -293,9 +293,6 @@ func (p *Path) newton(d *Decision) *predSet {
 		for i, t := range f {
 			f[i] = p.tm.Substitute(t, sub)
 		}
-		if j-1 < 1 {
-			break
-		}
 		for _, t := range f {
 			atoms(t, func(t *smt.Term, a *atom) { p.state(t, a, j-1, Newton, set) })
 		}

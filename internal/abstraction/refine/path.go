@@ -233,7 +233,7 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 			x.locks[g] = &lockState{owner: -1}
 			continue
 		}
-		x.state[key{g, -1, 0}] = x.initial(g)
+		x.define(key{g, -1, 0}, x.initial(g), g.Pos())
 	}
 	for _, t := range prog.Threads {
 		if t.Main {
@@ -330,7 +330,7 @@ func (x *encoder) newThread(p *types.Proc, args []*smt.Term) int {
 	i := len(x.threads)
 	x.threads = append(x.threads, threadState{proc: p, loc: p.Locations[0]})
 	for _, v := range p.Vars() {
-		x.state[key{v, i, 0}] = x.initial(v)
+		x.define(key{v, i, 0}, x.initial(v), v.Pos())
 	}
 	for j, a := range args {
 		if j < len(p.Params) {
@@ -351,7 +351,7 @@ func (x *encoder) arrive(i int, loc *types.Location) {
 	}
 	_, f := th.top()
 	for _, v := range loc.Dead() {
-		x.state[key{v, i, f}] = x.initial(v)
+		x.define(key{v, i, f}, x.initial(v), v.Pos())
 	}
 }
 
@@ -541,7 +541,7 @@ func (x *encoder) call(a *ast.CallAction) {
 	th.frames = append(th.frames, frame{proc: f, id: x.calls, lhs: a.Lhs})
 	x.called = &th.frames[len(th.frames)-1]
 	for _, v := range f.Vars() {
-		x.state[key{v, x.cur, x.calls}] = x.initial(v)
+		x.define(key{v, x.cur, x.calls}, x.initial(v), v.Pos())
 	}
 	for i, v := range args {
 		if i < len(f.Params) {

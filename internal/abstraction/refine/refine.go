@@ -77,6 +77,10 @@ func Refine(m *model.Model, sc feasible.Schedule, cfg Config) (*Result, error) {
 	return r, nil
 }
 
+// ErrUndecided is the error of Refutes when the solver does not decide
+// one of its queries: the path is then not known to be ruled out.
+var ErrUndecided = errors.New("the solver could not decide")
+
 // Refutes reports whether the predicates make the first k steps of the
 // path infeasible to a predicate abstraction: whether no sequence of
 // valuations of the predicates, one after each step, is such that every
@@ -133,7 +137,10 @@ func (p *Path) Refutes(preds []*predicate.Predicate, k int, cfg Config) (bool, e
 		for {
 			r, err := s.Check()
 			if err != nil || r == smt.Unknown {
-				return nil, errors.New("the solver could not decide an abstract step")
+				if err == nil {
+					err = ErrUndecided
+				}
+				return nil, fmt.Errorf("%w: an abstract step (%v)", ErrUndecided, err)
 			}
 			if r == smt.Unsat {
 				return out, nil
@@ -153,7 +160,7 @@ func (p *Path) Refutes(preds []*predicate.Predicate, k int, cfg Config) (bool, e
 		}
 	}
 	s.Push()
-	for _, f := range p.domainFacts(0) {
+	for _, f := range p.stepFacts(0) { // the initial values
 		s.Assert(f)
 	}
 	reach, err := successors(at[0])
