@@ -2,8 +2,8 @@ package refine
 
 import (
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"birch/internal/abstraction/data/feasible"
 	"birch/internal/abstraction/predicate"
