@@ -31,6 +31,10 @@ type Config struct {
 	// MaxMinimize bounds the queries that shrink the unsat core (one per
 	// conjunct tried); 0 means 200.
 	MaxMinimize int
+	// MaxValuations bounds the valuations of the predicates Refutes
+	// enumerates over the whole path; 0 means 20000. Past it, Refutes
+	// answers ErrUndecided.
+	MaxValuations int
 }
 
 // Status is what Decide found.

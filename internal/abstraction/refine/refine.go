@@ -87,7 +87,8 @@ var ErrUndecided = errors.New("the solver could not decide")
 // step can go from one valuation to the next (each step decided exactly,
 // with nothing known of the data but the predicates and the domains of
 // their types). It asks the solver one query per abstract state reached
-// and one per abstract successor. The predicates are parsed against the
+// and one per abstract successor, at most Config.MaxValuations in all
+// (ErrUndecided past it). The predicates are parsed against the
 // program (predicate.ParseFile); a `[thread T]` predicate is evaluated
 // on the one instance of T of the path (an error if there are several),
 // and only after it is started.
@@ -130,11 +131,18 @@ func (p *Path) Refutes(preds []*predicate.Predicate, k int, cfg Config) (bool, e
 	}
 	// successors enumerates the valuations of ts satisfiable with the
 	// solver's assertions
+	budget := cfg.MaxValuations
+	if budget <= 0 {
+		budget = 20000
+	}
 	successors := func(ts []*smt.Term) ([]valuation, error) {
 		var out []valuation
 		s.Push()
 		defer s.Pop(1)
 		for {
+			if budget--; budget < 0 {
+				return nil, fmt.Errorf("%w: more than %d abstract states along the path", ErrUndecided, cfg.MaxValuations)
+			}
 			r, err := s.Check()
 			if err != nil || r == smt.Unknown {
 				if err == nil {

@@ -645,3 +645,21 @@ func TestSeed(t *testing.T) {
 		parsePreds(t, prog, preds)
 	}
 }
+
+// Refutes enumerates abstract states within a bound: past it, it says it
+// could not decide, instead of running on.
+func TestRefutesBound(t *testing.T) {
+	prog, m := compile(t, countbound)
+	steps := []step{{0, "Main", "input", 0}, {0, "Main", "admit", 0}, {0, "Main", "loop", 0}, {0, "Main", "loop", 1}}
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	preds := parsePreds(t, prog, r.Predicates())
+	if ok, err := r.Path.Refutes(preds, r.Step, Config{}); !ok || err != nil {
+		t.Fatalf("unbounded: %v %v", ok, err)
+	}
+	if ok, err := r.Path.Refutes(preds, r.Step, Config{MaxValuations: 2}); ok || !errors.Is(err, ErrUndecided) {
+		t.Fatalf("bound 2: %v %v, want ErrUndecided", ok, err)
+	}
+}
