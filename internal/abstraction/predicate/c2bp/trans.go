@@ -192,9 +192,14 @@ func (a *abstractor) qactions(x ast.Action) []ast.Action {
 }
 
 // pre is φ over the state before the prefix: its weakest precondition,
-// liberal (an assume or assert of the prefix gives !c || φ), or, with
-// conj, conjoined with the conditions of the prefix's assumes and
-// asserts (the prefix completes and φ holds after it).
+// liberal (an assume or assert of the prefix gives !c || φ, a choice among
+// values the conjunction over them: φ holds after the prefix whatever it
+// does), or, with conj, the condition that the prefix may complete with φ
+// true after it: the conditions of its assumes and asserts conjoined, and
+// a choice among values the disjunction over them (some value may be
+// chosen). The abstraction takes low of the first and up of the second. A
+// choice of a range or a type is a fresh variable (qaction), which F
+// quantifies universally and G existentially, as each needs.
 func (a *abstractor) pre(w *predicate.WP, prefix []ast.Action, phi ast.Expr, conj bool) (ast.Expr, error) {
 	for j := len(prefix) - 1; j >= 0; j-- {
 		act := prefix[j]
@@ -206,6 +211,26 @@ func (a *abstractor) pre(w *predicate.WP, prefix []ast.Action, phi ast.Expr, con
 			case *ast.AssertAction:
 				phi = a.mkBin(token.LAND, c.Cond, phi)
 				continue
+			case *ast.ChooseAction:
+				if c.Values != nil {
+					// some value may be chosen: the disjunction over the
+					// values (WP's conjunction says "every value")
+					var out ast.Expr
+					for _, v := range c.Values {
+						y, err := w.Action(&ast.AssignAction{Lhs: c.Lhs, Assign: c.Assign, Rhs: v, Semi: c.Semi}, phi)
+						if err != nil {
+							return nil, err
+						}
+						w.Record(y)
+						if out == nil {
+							out = y
+						} else {
+							out = a.mkBin(token.LOR, out, y)
+						}
+					}
+					phi = out
+					continue
+				}
 			}
 		}
 		var err error
