@@ -95,18 +95,25 @@
 //     query. A dead local (not in the live set of the target) is reset by
 //     the model on arrival: WP sees that reset as an assignment.
 //   - assume(c) on abstracted data is assume(up(g && pre(c))), where pre
-//     is the weakest precondition through the actions before it with the
-//     conditions of their assumes and asserts conjoined (the prefix
-//     completes); assert(c) is assert(!up(g && pre(!c))): it fails
-//     whenever c may be false.
+//     is the condition that the actions before it may complete with c
+//     true: the conditions of their assumes and asserts conjoined, and a
+//     choice among values the disjunction over them. assert(c) fails
+//     whenever c may be false and goes on whenever c may be true:
+//     assert(!(low(!g || wlp(!c)) || (up(g && pre(!c)) && abs_cN))), wlp
+//     the liberal weakest precondition (a choice among values: the
+//     conjunction). A failure that is possible but not certain is a
+//     choice, so that the executions in which the concrete step succeeds
+//     keep their abstract counterparts.
 //   - A boolean variable assigned abstracted data gets
 //     low(!g || WP(e)) || (up(pre(e)) && abs_cN); an enum or small range
 //     variable any value of its type (internChoose).
 //   - A runtime error of an expression that the abstraction translates
 //     (overflow of + - * unary -, / and % by zero, an index out of bounds,
 //     a null dereference, a value out of a range type) is an assertion
-//     assert(!up(g && pre(cond))) placed before the action, with
-//     short-circuit evaluation respected; Origin.Errors maps its index to
+//     that its condition does not hold, built as for assert above and
+//     placed before the action, with short-circuit evaluation respected
+//     (an error of the guard: the guard is up(g) || up(cond), the step
+//     asserts as above and then assumes up(g)); Origin.Errors maps its index to
 //     the concrete error's kind and position. Actions that read only
 //     concrete data are kept as written and raise their own errors.
 //     Concrete asserts kept as written are in Origin.Errors as well (kind

@@ -315,6 +315,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		guard := a.up(g, proc)
 		var errs []errCond
 		a.errorsOf(g, "", &errs)
+		canFail := false
 		for _, e := range errs {
 			x, err := a.parseCheck(e.cond, proc)
 			if err != nil {
@@ -325,13 +326,35 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			if u == "false" {
 				continue
 			}
+			canFail = true
 			guard = or(guard, u)
-			t.body = append(t.body, step{text: "assert(" + not(temp(u)) + ");", err: outcome(e.kind, e.at)})
+			t.body = append(t.body, step{text: "assert(" + not(temp(mayFail(a.low(x, proc), u, choice))) + ");", err: outcome(e.kind, e.at)})
+		}
+		if canFail && guard != "true" {
+			// the step goes on only where the guard may hold
+			t.body = append(t.body, step{text: "assume(" + temp(a.up(g, proc)) + ");"})
 		}
 		t.guard = guard
 	}
 	// errAt adds the assertions of errs, evaluated after prefix
 	var prefix []ast.Action
+	// fails asserts that the condition x (over the state after prefix)
+	// does not hold: the abstract step fails where x must hold, may fail or
+	// go on where it may, and goes on where it cannot
+	fails := func(x ast.Expr, o *ErrorOutcome) {
+		u := "true"
+		if p, err := a.pre(w, prefix, x, true); err == nil {
+			u = a.up(a.underGuard(t, p), proc)
+		}
+		if u == "false" {
+			return
+		}
+		l := "false"
+		if p, err := a.pre(w, prefix, x, false); err == nil {
+			l = a.low(a.ifGuard(t, p), proc)
+		}
+		t.body = append(t.body, step{text: "assert(" + not(temp(mayFail(l, u, choice))) + ");", err: o})
+	}
 	errAt := func(errs []errCond) {
 		for _, e := range errs {
 			x, err := a.parseCheck(e.cond, proc)
@@ -342,14 +365,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			if tv := a.q.prog.Info.Types[x]; tv.Value.Kind == types.BoolConst && !tv.Value.Bool {
 				continue // it cannot fail
 			}
-			u := "true"
-			if p, err := a.pre(w, prefix, x, true); err == nil {
-				u = a.up(a.underGuard(t, p), proc)
-			}
-			if u == "false" {
-				continue
-			}
-			t.body = append(t.body, step{text: "assert(" + not(temp(u)) + ");", err: outcome(e.kind, e.at)})
+			fails(x, outcome(e.kind, e.at))
 		}
 	}
 	// cond is up (or low) of x after prefix, under the guard
@@ -402,8 +418,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			}
 			a.errorsOf(x.Cond, "", &errs)
 			errAt(errs)
-			fails := condUp(a.mkNot(x.Cond))
-			t.body = append(t.body, step{text: "assert(" + not(temp(fails)) + ");", err: outcome(model.Assertion, x)})
+			fails(a.mkNot(x.Cond), outcome(model.Assertion, x))
 		case *ast.LockAction:
 			if a.readsAbs(x.Lock) {
 				a.unsupported(x, "a lock reached through abstracted data")
@@ -740,6 +755,20 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 		}
 	}
 	t.resets = resets
+}
+
+// mayFail is the condition of an abstract failure from the condition's
+// low l (it must hold) and up u (it may): l, or u and a choice, so that
+// where the failure is possible but not certain, the step both fails and
+// goes on.
+func mayFail(l, u string, choice func() string) string {
+	switch {
+	case u == "false":
+		return "false"
+	case l == "true" || l == u:
+		return l
+	}
+	return or(l, and(u, choice()))
 }
 
 // choose is the new value of a predicate from F of it (lt) and of its
