@@ -280,10 +280,14 @@ func atoms(t *smt.Term, f func(t *smt.Term, a *atom)) {
 // the infeasible prefix's core, carried backwards step by step by
 // substituting each step's definitions; its atoms at each point are the
 // predicates, where they can be stated there.
-func (p *Path) newton(d *Decision) *predSet {
+func (p *Path) newton(d *Decision, cfg Config) *predSet {
 	set := &predSet{}
 	var f []*smt.Term
 	for j := d.Step; j >= 1; j-- {
+		if cfg.Context != nil && cfg.Context.Err() != nil {
+			set.dropped = append(set.dropped, "stopped before step "+itoa(j)+": "+cfg.Context.Err().Error())
+			break
+		}
 		for _, c := range d.Core {
 			if c.Step == j {
 				f = append(f, c.Term)

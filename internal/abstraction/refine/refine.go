@@ -59,7 +59,7 @@ func Refine(m *model.Model, sc feasible.Schedule, cfg Config) (*Result, error) {
 	if d.Status != Infeasible {
 		return r, nil
 	}
-	nw := p.newton(d)
+	nw := p.newton(d, cfg)
 	r.Newton, r.Dropped = nw.list, nw.dropped
 	itps, err := p.interpolation(d, cfg)
 	var no errNoInterpolant

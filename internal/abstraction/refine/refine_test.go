@@ -1,6 +1,7 @@
 package refine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -661,5 +662,21 @@ func TestRefutesBound(t *testing.T) {
 	}
 	if ok, err := r.Path.Refutes(preds, r.Step, Config{MaxValuations: 2}); ok || !errors.Is(err, ErrUndecided) {
 		t.Fatalf("bound 2: %v %v, want ErrUndecided", ok, err)
+	}
+}
+
+// A context that is done stops the solver: the answer is unknown, with
+// the reason, not a hang or a guess.
+func TestContextDone(t *testing.T) {
+	_, m := compile(t, countbound)
+	steps := []step{{0, "Main", "input", 0}, {0, "Main", "admit", 0}, {0, "Main", "loop", 0}, {0, "Main", "loop", 1}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{Context: ctx})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Unknown || r.Reason == "" {
+		t.Fatalf("%v (%s), want unknown with a reason", r.Status, r.Reason)
 	}
 }
