@@ -171,7 +171,10 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		printSpinTail(w, c.Spin)
 		return
 	}
-	fmt.Fprintf(w, "stats: %s\n", statsLine(c.Stats))
+	if c.Stats.States > 0 || v != nil {
+		// a check without a search (not checked) has no statistics
+		fmt.Fprintf(w, "stats: %s\n", statsLine(c.Stats))
+	}
 }
 
 // printCheckHead prints a check's verdict line, where its violation v
