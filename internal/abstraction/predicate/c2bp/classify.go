@@ -24,6 +24,13 @@ func abstractType(t types.Type) bool {
 	return false
 }
 
+// heapAbstract reports whether t is a reference to heap arrays whose
+// elements are abstracted: the reference is abstracted with them.
+func heapAbstract(t types.Type) bool {
+	r, ok := t.Underlying().(*types.Ref)
+	return ok && r.Target != nil && abstractType(r.Target)
+}
+
 // isRefOrArray reports whether a variable of type t is a reference or a
 // value array: the kinds the closure abstracts when they are assigned
 // abstracted data.
@@ -57,7 +64,7 @@ func (a *abstractor) classify() {
 		return true
 	}
 	for _, v := range q.Globals {
-		if abstractType(v.Type()) {
+		if abstractType(v.Type()) || heapAbstract(v.Type()) {
 			mark(v)
 		}
 	}
@@ -66,7 +73,7 @@ func (a *abstractor) classify() {
 	}
 	for _, p := range append(append([]*types.Proc(nil), q.Threads...), q.Functions...) {
 		for _, v := range p.Vars() {
-			if abstractType(v.Type()) {
+			if abstractType(v.Type()) || heapAbstract(v.Type()) {
 				mark(v)
 			}
 		}
@@ -75,7 +82,7 @@ func (a *abstractor) classify() {
 		if n := tn.Named(); n != nil {
 			if r, ok := n.Underlying().(*types.Record); ok {
 				for _, f := range r.Fields {
-					if abstractType(f.Type()) {
+					if abstractType(f.Type()) || heapAbstract(f.Type()) {
 						mark(f)
 					}
 				}

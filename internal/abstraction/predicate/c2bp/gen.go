@@ -152,7 +152,11 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 	m.Origins = origins
 	out = &Output{Source: canon, Program: abs, Map: m}
 	for _, p := range a.preds {
-		out.Predicates = append(out.Predicates, &Pred{Predicate: p.conc, Var: p.name})
+		op := &Pred{Predicate: p.conc, Var: p.name}
+		if p.conc.Proc != nil && !p.conc.Proc.Thread {
+			op.Proc = p.conc.Proc.Name() // a parameter of its function
+		}
+		out.Predicates = append(out.Predicates, op)
 	}
 	out.Abstracted = a.abstractedNames()
 	cs := a.cubes.Stats()
