@@ -1,0 +1,32 @@
+package c2bp
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"birch/internal/backend/promela"
+)
+
+// TestPromela: the abstract models translate to Promela (birch spin
+// accepts them), the examples' and testdata's alike.
+func TestPromela(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.bir")
+	for _, n := range []string{"lockloop", "countbound", "lockedcounter", "partition", "payload"} {
+		files = append(files, "../../../../examples/predicates/"+n+".bir")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(path, ".bir")
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			out, err := abstractFile(t, path, name+".pred")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := promela.Translate(out.Program, &b, promela.Options{}); err != nil {
+				t.Errorf("promela: %v\n%s", err, out.Source)
+			}
+		})
+	}
+}
