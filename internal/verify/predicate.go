@@ -215,6 +215,9 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 		Predicates:  am.pred.info(engine),
 	}
 	c.fromAbstractSearch(am, res)
+	if engine.Name == bebopEngine {
+		c.Search = bebopEngine
+	}
 	if res.Violation == nil {
 		if res.Verdict == search.Pass {
 			c.Reason = "no violation: every reachable state of the abstract model was explored; proven " + am.using() + "; deadlocks not checked"

@@ -132,8 +132,8 @@ func checkGate(t *testing.T, action, absAction, preds string, errs map[string]ha
 		if out[i], err = Run(&Task{Input: in, Predicates: pa, Select: sel}); err != nil {
 			t.Fatal(err)
 		}
-		if got := out[i].Checks[0].Predicates.Engine.Name; got != engine {
-			t.Fatalf("engine %s, want %s", got, engine)
+		if c := out[i].Checks[0]; c.Predicates.Engine.Name != engine || (engine == "bebop") != (c.Search == "bebop") {
+			t.Fatalf("engine %s, search %s, want %s", c.Predicates.Engine.Name, c.Search, engine)
 		}
 	}
 	summary := func(r *Result) string {
