@@ -89,15 +89,33 @@ func (c genCmp) thread() string {
 
 // genPred is a predicate of a generated predicate file.
 type genPred struct {
-	Thread string // the [thread T] scope, or "" for a predicate over globals
+	// Thread is the scope: a thread T0, T1 ([thread T]), a function f0
+	// ([function f]), or "" for a predicate over globals.
+	Thread string
 	Cmp    genCmp
 }
 
+// Func says whether the predicate's scope is a function.
+func (p genPred) Func() bool { return strings.HasPrefix(p.Thread, "f") }
+
 func (p genPred) String() string {
-	if p.Thread != "" {
+	switch {
+	case p.Func():
+		return "[function " + p.Thread + "] " + p.Cmp.String()
+	case p.Thread != "":
 		return "[thread " + p.Thread + "] " + p.Cmp.String()
 	}
 	return p.Cmp.String()
+}
+
+// readsGlobal says whether the predicate reads a global variable.
+func (p genPred) readsGlobal() bool {
+	for _, o := range []genOperand{p.Cmp.L, p.Cmp.R} {
+		if o.Var != "" && !strings.Contains(o.Var, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // genModel is a generated model and predicate file.
@@ -114,6 +132,10 @@ type genModel struct {
 	// (the others, and the locals, start at 0).
 	Init    map[string]int64
 	threads []*genThread
+	// Fn is the function f0 the threads may call, or nil; FnVars its
+	// parameters and locals (f0.x, ...).
+	Fn     *genThread
+	FnVars []string
 }
 
 // PredFile returns the predicate file's text.
@@ -131,15 +153,28 @@ type genOptions struct {
 	MaxThreads   int // 1 or 2
 	MaxLocations int // per thread, at least 2
 	MaxPreds     int
+	Arith        int // percent of int expressions that add or subtract
+	// ChooseLast moves the choose actions of a transformation after
+	// its other actions (no action then reads a value chosen in the
+	// same step).
+	ChooseLast bool
+	// Functions adds, to half of the models, a function f0 with int
+	// parameters (and an int result, or none) that the threads call;
+	// it has [function f0] predicates.
+	Functions bool
 }
 
-var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 4}
+var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20}
+
+// genCalls is genDefault with functions.
+var genCalls = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Functions: true}
 
 type genState struct {
-	r    *rand.Rand
-	opts genOptions
-	m    *genModel
-	cmps []genCmp // the comparisons of the model, candidates for predicates
+	r       *rand.Rand
+	opts    genOptions
+	m       *genModel
+	cmps    []genCmp // the comparisons of the model, candidates for predicates
+	asserts []genCmp // the conditions of its assertions
 }
 
 // genRandomModel returns the model of a seed.
@@ -172,6 +207,9 @@ func (g *genState) model() *genModel {
 	if g.opts.MaxThreads > 1 && g.chance(50) {
 		nThreads = 2
 	}
+	if g.opts.Functions && g.chance(50) {
+		m.Fn = g.function(globals)
+	}
 	for t := 0; t < nThreads; t++ {
 		m.threads = append(m.threads, g.thread("T"+strconv.Itoa(t), globals))
 		m.Threads = append(m.Threads, m.threads[t].name)
@@ -185,12 +223,15 @@ func (g *genState) model() *genModel {
 // locations l0, l1, ... with their transformations.
 type genThread struct {
 	name   string
+	params []string // a function's int parameters
+	result bool     // a function returns an int
 	locals []string
 	locs   [][]genTrans
 }
 
 // genTrans is a generated transformation: `when Guard do { Actions }
-// goto Target;`.
+// goto Target;`, or in a function `... } return [EXPR];` (Target
+// "return" or "return EXPR").
 type genTrans struct {
 	guard, target string
 	actions       []string
@@ -220,8 +261,24 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 		b.WriteString("small : range 0..3;\n")
 	}
 	b.WriteString(decls)
-	for _, th := range m.threads {
-		fmt.Fprintf(&b, "\nmain thread %s ()\n", th.name)
+	procs := m.threads
+	if m.Fn != nil {
+		procs = append([]*genThread{m.Fn}, procs...)
+	}
+	for _, th := range procs {
+		if th == m.Fn {
+			var ps []string
+			for _, p := range th.params {
+				ps = append(ps, p+" : int")
+			}
+			result := ""
+			if th.result {
+				result = " : int"
+			}
+			fmt.Fprintf(&b, "\nfunction %s (%s)%s\n", th.name, strings.Join(ps, ", "), result)
+		} else {
+			fmt.Fprintf(&b, "\nmain thread %s ()\n", th.name)
+		}
 		for _, v := range th.locals {
 			fmt.Fprintf(&b, "  %s : int;\n", v)
 		}
@@ -229,14 +286,18 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 			fmt.Fprintf(&b, "  loc l%d:\n", l)
 			for _, tr := range ts {
 				acts := tr.actions
-				if extra != nil {
+				if extra != nil && th != m.Fn {
 					acts = append(append([]string(nil), acts...), extra(th.name)...)
 				}
 				var a string
 				for _, x := range acts {
 					a += x + "; "
 				}
-				fmt.Fprintf(&b, "    when %s do { %s} goto %s;\n", tr.guard, a, tr.target)
+				target := "goto " + tr.target
+				if strings.HasPrefix(tr.target, "return") {
+					target = tr.target
+				}
+				fmt.Fprintf(&b, "    when %s do { %s} %s;\n", tr.guard, a, target)
 			}
 		}
 		fmt.Fprintf(&b, "end %s;\n", th.name)
@@ -281,10 +342,19 @@ func (g *genState) thread(name string, globals []string) *genThread {
 				tr.guard = "!(" + ts[0].guard + ")"
 			}
 			nActs := g.intn(4)
+			var chooses []string
 			for a := 0; a < nActs; a++ {
 				act, choose := g.action(vars)
-				tr.actions = append(tr.actions, act)
+				if choose && g.opts.ChooseLast {
+					chooses = append(chooses, act)
+				} else {
+					tr.actions = append(tr.actions, act)
+				}
 				tr.choose = tr.choose || choose
+			}
+			tr.actions = append(tr.actions, chooses...)
+			if fn := g.m.Fn; fn != nil && g.chance(30) {
+				tr.actions = append(tr.actions, g.call(fn, vars))
 			}
 			ts = append(ts, tr)
 		}
@@ -302,6 +372,86 @@ func (g *genState) thread(name string, globals []string) *genThread {
 		th.locs = append(th.locs, ts)
 	}
 	return th
+}
+
+// function generates f0: one or two int parameters, maybe a local,
+// maybe an int result, and one to three locations whose transformations
+// go forward or return (so every call returns, or blocks).
+func (g *genState) function(globals []string) *genThread {
+	f := &genThread{name: "f0", result: g.chance(60)}
+	vars := append([]string(nil), globals...)
+	nParams := 1 + g.intn(2)
+	for i := 0; i < nParams; i++ {
+		f.params = append(f.params, string(rune('x'+i)))
+	}
+	if g.chance(50) {
+		f.locals = append(f.locals, "r")
+	}
+	for _, v := range append(append([]string(nil), f.params...), f.locals...) {
+		vars = append(vars, f.name+"."+v)
+		g.m.FnVars = append(g.m.FnVars, f.name+"."+v)
+	}
+	ret := func() string {
+		if f.result {
+			return "return " + g.intExpr(vars)
+		}
+		return "return"
+	}
+	nLocs := 1 + g.intn(3)
+	for l := 0; l < nLocs; l++ {
+		var ts []genTrans
+		n := 1 + g.intn(2)
+		for k := 0; k < n; k++ {
+			tr := genTrans{guard: g.guard(vars), target: ret()}
+			if k == 0 && (l == 0 || g.chance(50)) {
+				tr.guard = "true"
+			}
+			if l+1 < nLocs && g.chance(70) {
+				tr.target = "l" + strconv.Itoa(l+1+g.intn(nLocs-l-1))
+			}
+			nActs := g.intn(3)
+			var chooses []string
+			for a := 0; a < nActs; a++ {
+				act, choose := g.action(vars)
+				if choose && g.opts.ChooseLast {
+					chooses = append(chooses, act)
+				} else {
+					tr.actions = append(tr.actions, act)
+				}
+				tr.choose = tr.choose || choose
+			}
+			tr.actions = append(tr.actions, chooses...)
+			if k == 1 && genTargetKey(tr.target) == genTargetKey(ts[0].target) && tr.choose != ts[0].choose {
+				continue // BIR §12.2
+			}
+			ts = append(ts, tr)
+		}
+		f.locs = append(f.locs, ts)
+	}
+	return f
+}
+
+// genTargetKey is the target of a transformation as BIR §12.2 compares
+// them: every return is one target.
+func genTargetKey(target string) string {
+	if strings.HasPrefix(target, "return") {
+		return "return"
+	}
+	return target
+}
+
+// call returns a call of f with arguments over vars, its result assigned
+// to a variable of vars when f has one.
+func (g *genState) call(f *genThread, vars []string) string {
+	var args []string
+	for range f.params {
+		args = append(args, g.intExpr(vars))
+	}
+	c := "call " + f.name + "(" + strings.Join(args, ", ") + ")"
+	if f.result && g.chance(70) {
+		c = genOperand{Var: g.pick(vars)}.String() + " := " + c
+	}
+	return c
 }
 
 // operand returns a variable of vars plus a small constant, or a constant.
@@ -351,20 +501,31 @@ func (g *genState) guard(vars []string) string {
 	return g.cmp(vars).String()
 }
 
-// intExpr returns an int expression: a constant, a variable, a variable
-// plus or minus a constant or another variable.
+// intExpr returns an int expression: a constant or a variable, or (in
+// Arith percent of the cases) a variable plus or minus a constant or
+// another variable. Few sums: the abstraction of one whose operands no
+// predicate bounds fails (the sum may overflow), and the abstract model
+// then stops at that step.
 func (g *genState) intExpr(vars []string) string {
-	switch k := g.intn(10); {
-	case k < 2:
-		return strconv.Itoa(g.intn(4) - 1)
-	case k < 4:
+	if g.intn(100) >= g.opts.Arith {
+		if g.chance(50) {
+			return strconv.Itoa(g.intn(4) - 1)
+		}
 		return genOperand{Var: g.pick(vars)}.String()
-	case k < 7:
-		return g.operand(vars, false).String()
-	case k < 9:
-		return genOperand{Var: g.pick(vars)}.String() + " + " + genOperand{Var: g.pick(vars)}.String()
 	}
-	return genOperand{Var: g.pick(vars)}.String() + " - " + genOperand{Var: g.pick(vars)}.String()
+	x := genOperand{Var: g.pick(vars)}
+	if g.chance(50) {
+		x.Add = int64(g.intn(5) - 2)
+		if x.Add == 0 {
+			x.Add = 1
+		}
+		return x.String()
+	}
+	op := " + "
+	if g.chance(50) {
+		op = " - "
+	}
+	return x.String() + op + genOperand{Var: g.pick(vars)}.String()
 }
 
 // action returns an action over vars and whether it is a choose action.
@@ -390,9 +551,12 @@ func (g *genState) action(vars []string) (string, bool) {
 				c.Op, c.R.Add = ">=", -1
 			}
 			g.cmps = append(g.cmps, c)
+			g.asserts = append(g.asserts, c)
 			return "assert(" + c.String() + ")", false
 		}
-		return "assert(" + g.cmp(vars).String() + ")", false
+		c := g.cmp(vars)
+		g.asserts = append(g.asserts, c)
+		return "assert(" + c.String() + ")", false
 	case k < 14:
 		return "assume(" + g.cmp(vars).String() + ")", false
 	case k < 18 && g.m.Flag:
@@ -409,39 +573,48 @@ func (g *genState) action(vars []string) (string, bool) {
 	return lhs + " := " + g.intExpr(vars), false
 }
 
-// predicates chooses 1..MaxPreds predicates, half of them comparisons of
-// the model (those a proof would need), the rest random, without
-// repetition.
+// predicates chooses 1..MaxPreds predicates without repetition: most
+// assertions' conditions first (so that the abstraction can prove them
+// and the abstract model goes on past them), then comparisons of the
+// model (those a proof would need) and random ones, half and half.
 func (g *genState) predicates() {
 	m := g.m
 	n := 1 + g.intn(g.opts.MaxPreds)
 	seen := map[string]bool{}
-	for tries := 0; len(m.Preds) < n && tries < 20; tries++ {
-		var c genCmp
-		if len(g.cmps) > 0 && g.chance(50) {
-			c = g.cmps[g.intn(len(g.cmps))]
-		} else {
-			vars := m.Ints
-			if t := g.pick(m.Ints); strings.Contains(t, ".") {
-				vars = g.scope(t[:strings.IndexByte(t, '.')])
-			} else {
-				vars = g.scope("")
-			}
-			c = g.cmp(vars)
-		}
+	add := func(c genCmp) {
 		p := genPred{Thread: c.thread(), Cmp: c}
-		if seen[p.String()] {
+		if p.Func() && p.readsGlobal() && len(m.threads) > 1 {
+			return // c2bp: only in models of one thread instance
+		}
+		if len(m.Preds) < n && !seen[p.String()] {
+			seen[p.String()] = true
+			m.Preds = append(m.Preds, p)
+		}
+	}
+	for _, c := range g.asserts {
+		if g.chance(80) {
+			add(c)
+		}
+	}
+	for tries := 0; len(m.Preds) < n && tries < 20; tries++ {
+		if len(g.cmps) > 0 && g.chance(50) {
+			add(g.cmps[g.intn(len(g.cmps))])
 			continue
 		}
-		seen[p.String()] = true
-		m.Preds = append(m.Preds, p)
+		vars := m.Ints
+		if t := g.pick(append(append([]string(nil), m.Ints...), m.FnVars...)); strings.Contains(t, ".") {
+			vars = g.scope(t[:strings.IndexByte(t, '.')])
+		} else {
+			vars = g.scope("")
+		}
+		add(g.cmp(vars))
 	}
 }
 
 // scope returns the globals and the locals of thread t ("" for none).
 func (g *genState) scope(t string) []string {
 	var out []string
-	for _, v := range g.m.Ints {
+	for _, v := range append(append([]string(nil), g.m.Ints...), g.m.FnVars...) {
 		if !strings.Contains(v, ".") || (t != "" && strings.HasPrefix(v, t+".")) {
 			out = append(out, v)
 		}
@@ -451,7 +624,8 @@ func (g *genState) scope(t string) []string {
 
 // WithPredicates returns the model with a predicates section that defines
 // pred<i> as predicate i, a local of thread T read as the remote reference
-// (T : x), for the model's own evaluation of the predicates.
+// (T : x), for the model's own evaluation of the predicates (those of a
+// function left out).
 func (g *genModel) WithPredicates() string {
 	var b strings.Builder
 	b.WriteString("\npredicates\n")
@@ -464,6 +638,9 @@ func (g *genModel) WithPredicates() string {
 		return s
 	}
 	for i, p := range g.Preds {
+		if p.Func() {
+			continue // a function's frame has no remote reference
+		}
 		fmt.Fprintf(&b, "  pred%d = %s %s %s;\n", i, remote(p.Cmp.L), p.Cmp.Op, remote(p.Cmp.R))
 	}
 	end := fmt.Sprintf("\nend Gen%d;\n", g.Seed)
