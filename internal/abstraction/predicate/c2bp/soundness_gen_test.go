@@ -341,18 +341,7 @@ func (g *genState) thread(name string, globals []string) *genThread {
 			if k == 1 && ts[0].guard != "true" && g.chance(50) {
 				tr.guard = "!(" + ts[0].guard + ")"
 			}
-			nActs := g.intn(4)
-			var chooses []string
-			for a := 0; a < nActs; a++ {
-				act, choose := g.action(vars)
-				if choose && g.opts.ChooseLast {
-					chooses = append(chooses, act)
-				} else {
-					tr.actions = append(tr.actions, act)
-				}
-				tr.choose = tr.choose || choose
-			}
-			tr.actions = append(tr.actions, chooses...)
+			tr.actions, tr.choose = g.actions(vars, g.intn(4))
 			if fn := g.m.Fn; fn != nil && g.chance(30) {
 				tr.actions = append(tr.actions, g.call(fn, vars))
 			}
@@ -409,18 +398,7 @@ func (g *genState) function(globals []string) *genThread {
 			if l+1 < nLocs && g.chance(70) {
 				tr.target = "l" + strconv.Itoa(l+1+g.intn(nLocs-l-1))
 			}
-			nActs := g.intn(3)
-			var chooses []string
-			for a := 0; a < nActs; a++ {
-				act, choose := g.action(vars)
-				if choose && g.opts.ChooseLast {
-					chooses = append(chooses, act)
-				} else {
-					tr.actions = append(tr.actions, act)
-				}
-				tr.choose = tr.choose || choose
-			}
-			tr.actions = append(tr.actions, chooses...)
+			tr.actions, tr.choose = g.actions(vars, g.intn(3))
 			if k == 1 && genTargetKey(tr.target) == genTargetKey(ts[0].target) && tr.choose != ts[0].choose {
 				continue // BIR §12.2
 			}
@@ -452,6 +430,22 @@ func (g *genState) call(f *genThread, vars []string) string {
 		c = genOperand{Var: g.pick(vars)}.String() + " := " + c
 	}
 	return c
+}
+
+// actions returns n actions over vars (the choose actions last with
+// ChooseLast) and whether one of them is a choose action.
+func (g *genState) actions(vars []string, n int) (acts []string, choose bool) {
+	var chooses []string
+	for a := 0; a < n; a++ {
+		act, c := g.action(vars)
+		if c && g.opts.ChooseLast {
+			chooses = append(chooses, act)
+		} else {
+			acts = append(acts, act)
+		}
+		choose = choose || c
+	}
+	return append(acts, chooses...), choose
 }
 
 // operand returns a variable of vars plus a small constant, or a constant.
