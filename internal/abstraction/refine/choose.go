@@ -32,14 +32,16 @@ func Fresh(prog *types.Program, existing []*predicate.Predicate, found []Predica
 
 // Choose picks the new predicates for the next abstraction: the fresh
 // predicates of interpolation when, with the existing ones, they make
-// the path infeasible to a predicate abstraction (Path.Refutes), else
-// those of both methods. refuted says whether the chosen set, with the
-// existing predicates, rules the path out (known to: a query the solver
-// does not decide counts as not ruling it out); when it does not, the same
-// spurious trail may come back, and a refinement loop should stop
-// (inconclusive) rather than go round. Preferring interpolation keeps
-// Newton's iteration-bound predicates (n == i + 3) out of the abstraction
-// when the invariant (i <= n) suffices.
+// the path infeasible to a predicate abstraction (Path.Refutes), else the
+// fresh predicates of both methods. refuted says whether the existing and
+// the chosen predicates rule the path out (known to: a query the solver
+// does not decide counts as not ruling it out). Preferring interpolation
+// keeps Newton's iteration-bound predicates (n == i + 3) out of the
+// abstraction when the invariant (i <= n) suffices. The path came from an
+// abstraction with the existing predicates, which may be coarser than
+// Refutes' (C2bp's cubes are bounded, its calls forget): so even when the
+// existing predicates rule the path out there, Newton's fresh ones are
+// offered. Nothing chosen means that no method found a fresh predicate.
 func (r *Result) Choose(prog *types.Program, existing []*predicate.Predicate, cfg Config) (chosen []Predicate, refuted bool, err error) {
 	if r.Status != Infeasible {
 		return nil, false, nil
@@ -57,10 +59,10 @@ func (r *Result) Choose(prog *types.Program, existing []*predicate.Predicate, cf
 		if err != nil && !errors.Is(err, ErrUndecided) {
 			return nil, false, err // an undecided query: not known to refute
 		}
-		chosen = fresh
-		if ok {
+		chosen, refuted = fresh, ok
+		if ok && len(fresh) > 0 {
 			return fresh, true, nil
 		}
 	}
-	return chosen, false, nil
+	return chosen, refuted, nil
 }

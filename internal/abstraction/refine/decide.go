@@ -96,6 +96,9 @@ func (p *Path) Decide(cfg Config) (*Decision, error) {
 	for _, d := range p.defs {
 		s.Assert(p.tm.Eq(d.c, d.v))
 	}
+	for _, f := range p.facts {
+		s.Assert(f.c)
+	}
 	for _, c := range p.Conjuncts {
 		s.Assert(p.tm.Implies(c.lit, c.Term))
 	}
@@ -338,8 +341,10 @@ func sameGroups(a []int32, b []int) bool {
 func (p *Path) predicted(mdl *smt.Model, step int) map[string]string {
 	out := map[string]string{}
 	for k, t := range p.points[step] {
-		if k.frame > 0 {
-			continue // a call's variables: Describe names them by depth
+		if k.frame > 0 || t.IsArray() || isRef(k.v.Type()) {
+			// a call's variables: Describe names them by depth; fields
+			// come below; references are printed as objects
+			continue
 		}
 		v, err := mdl.Eval(t)
 		if err != nil {
@@ -351,6 +356,24 @@ func (p *Path) predicted(mdl *smt.Model, step int) map[string]string {
 			name = ts.proc.Name() + "[" + strconv.Itoa(k.thread+1) + "]." + name
 		}
 		out[name] = formatValue(k.v.Type(), v)
+	}
+	// the fields of the objects allocated so far
+	for _, al := range p.allocs {
+		for fname, f := range p.fields {
+			arr, ok := p.points[step][key{f, -1, 0}]
+			if !ok || isRef(f.Type()) {
+				continue
+			}
+			v, err := mdl.Eval(p.tm.Select(arr, p.tm.Int(al.ref)))
+			if err != nil {
+				continue
+			}
+			if isBool(f.Type()) {
+				n, _ := v.Int64()
+				v = p.tm.Bool(n != 0)
+			}
+			out[al.coll.Name()+"["+strconv.Itoa(al.index)+"]."+fname] = formatValue(f.Type(), v)
+		}
 	}
 	return out
 }

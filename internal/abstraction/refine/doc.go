@@ -46,8 +46,13 @@
 // and which threads have terminated depend on the schedule only: Build
 // follows lock and unlock step by step, and decides lockAvailable,
 // hasLock and threadTerminated of a thread the path started as constants
-// (a lock that another thread holds makes the step impossible). Data the
-// formula does not encode — the heap, arrays, wait and notify —
+// (a lock that another thread holds makes the step impossible). The heap
+// of records is one array per field name, from references to values
+// (references are integers, null 0): `p.f` reads the current version of
+// f's array at p and requires p != null, `p.f := e` makes a new version,
+// and `new C` is a reference that no reference held before has, with its
+// fields at their defaults (facts of the path). Data the formula does
+// not encode — arrays, arrays in the heap, wait and notify —
 // make Build return an *UnsupportedError with the construct's position,
 // and the caller reports the refinement inconclusive.
 //
@@ -79,7 +84,9 @@
 // variables — are the predicates, each stated at that point: written with
 // the names of the variables whose current versions it reads, in the
 // scope of the one thread instance whose locals it reads (`[thread T]`),
-// or global; the locals of a call give `[function f]`. An atom that reads a
+// or global; the locals of a call give `[function f]`; a field read is
+// written through the reference it reads (`curr.val > v`), and an atom
+// over references only as `x == null` or `x == y`. An atom that reads a
 // choice made later, or the locals of two threads or of two activations
 // (a caller's k and its callee's n: C2bp's return predicates, which
 // would relate them, are not built), cannot be stated and is dropped

@@ -236,18 +236,23 @@ func (p *Path) items(d *Decision) ([]item, error) {
 		items = append(items, item{step: c.Step, term: c.Term})
 	}
 	for _, df := range p.defs {
-		if need[df.c] && df.step <= d.Step {
+		// the heap's arrays are not linear arithmetic: their definitions
+		// are left out, which weakens the formula (an interpolant of the
+		// rest, if it is still infeasible, is one of the whole)
+		if need[df.c] && df.step <= d.Step && !df.c.IsArray() {
 			items = append(items, item{step: df.step, term: p.tm.Eq(df.c, df.v)})
 		}
 	}
-	for i := range items {
-		cubes, err := dnf(p.tm, items[i].term, true)
+	var out []item
+	for _, it := range items {
+		cubes, err := dnf(p.tm, it.term, true)
 		if err != nil {
 			return nil, err
 		}
-		items[i].cubes = cubes
+		it.cubes = cubes
+		out = append(out, it)
 	}
-	return items, nil
+	return out, nil
 }
 
 // leaf refutes one case with the simplex and splits its Farkas proof.

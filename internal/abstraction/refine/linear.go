@@ -269,6 +269,23 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 	if t.Op() == smt.OpVar {
 		return name(t)
 	}
+	if t.Op() == smt.OpSelect {
+		// p.f: the field's array as it is at the point, read through a
+		// reference
+		arr, ref := t.Arg(0), t.Arg(1)
+		sv := p.vars[arr]
+		if sv == nil || arr.Op() != smt.OpVar {
+			return "", false
+		}
+		if _, ok := name(arr); !ok {
+			return "", false
+		}
+		r, ok := p.termText(ref, name)
+		if !ok {
+			return "", false
+		}
+		return r + "." + sv.v.Name(), true
+	}
 	if op, ok := p.opaque[t]; ok {
 		x, ok1 := p.exprText(op.x, name)
 		y, ok2 := p.exprText(op.y, name)

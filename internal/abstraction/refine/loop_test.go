@@ -12,6 +12,7 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
+	"birch/internal/testenv"
 )
 
 // loopResult is what the test loop ends in.
@@ -138,8 +139,7 @@ func abstractSchedule(t *testing.T, out *c2bp.Output, abs, conc *model.Model, re
 // i <= n), the locking loop in one (its guard cur == old is in the
 // seed), the payload bug is found with an input in its narrow band, the
 // fixed receiver is proved, and the counter under a lock is proved in
-// five rounds (count and each thread's t pinned to 0, 1, 2); the list
-// partition stops, inconclusive, at the heap.
+// five rounds (count and each thread's t pinned to 0, 1, 2).
 func TestLoopOnExamples(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
@@ -152,8 +152,6 @@ func TestLoopOnExamples(t *testing.T) {
 		{"payload.bir", "fail", 1, ""},
 		{"payload-fixed.bir", "pass", 1, ""},
 		{"lockedcounter.bir", "pass", 5, ""},
-		// the heap is not in the path formula yet: inconclusive, saying so
-		{"partition.bir", "inconclusive", 1, "variable head of type NodeRef"},
 	} {
 		prog, _ := compileFile(t, "../../../examples/predicates/"+tc.file)
 		start := time.Now()
@@ -167,5 +165,20 @@ func TestLoopOnExamples(t *testing.T) {
 		if r.verdict != tc.verdict || r.rounds != tc.rounds || !strings.Contains(r.why, tc.why) {
 			t.Errorf("%s: %s after %d rounds (%s), want %s after %d (%s)", tc.file, r.verdict, r.rounds, r.why, tc.verdict, tc.rounds, tc.why)
 		}
+	}
+}
+
+// The list partition (a heap of up to three cells) does not converge
+// yet: the refinement finds shape predicates (head == null, curr ==
+// nextCurr, …) round after round but not the paper's prev.val > v, and
+// stops, inconclusive, saying why — never a wrong verdict. Long: its
+// rounds take seconds.
+func TestLoopPartition(t *testing.T) {
+	testenv.SkipUnlessLong(t)
+	prog, _ := compileFile(t, "../../../examples/predicates/partition.bir")
+	r := cegar(t, prog, 8)
+	t.Logf("%s after %d rounds (%s); %d predicates", r.verdict, r.rounds, r.why, len(r.preds))
+	if r.verdict != "inconclusive" && r.verdict != "pass" || r.verdict == "inconclusive" && r.why == "" {
+		t.Fatalf("%s (%s)", r.verdict, r.why)
 	}
 }

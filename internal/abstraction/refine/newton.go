@@ -143,6 +143,10 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 			text, ok = st.name(b)
 			break
 		}
+		if isRefAtom, txt, good := p.refAtom(a, st); isRefAtom {
+			text, ok = txt, good
+			break
+		}
 		if p.readsEnum(a) || p.decidedByDomain(a) {
 			return // enums are compared with == only; a decided atom tells nothing
 		}
@@ -173,6 +177,54 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 		proc = owner
 	}
 	set.add(Predicate{Proc: proc, Text: text, Method: m, Point: point})
+}
+
+// typeOf is the BIR type of an unknown of a linear form: a variable's,
+// or a field's for a field read; nil when unknown.
+func (p *Path) typeOf(t *smt.Term) types.Type {
+	switch t.Op() {
+	case smt.OpVar:
+		if sv := p.vars[t]; sv != nil {
+			return sv.v.Type()
+		}
+	case smt.OpSelect:
+		if sv := p.vars[t.Arg(0)]; sv != nil {
+			return sv.v.Type()
+		}
+	}
+	return nil
+}
+
+// refAtom prints an atom over references: x == null or x == y; any other
+// atom over a reference is not a predicate (ok false).
+func (p *Path) refAtom(a *atom, st *stater) (reads bool, text string, ok bool) {
+	vs := a.l.vars()
+	for _, v := range vs {
+		if t := p.typeOf(v); t != nil && isRef(t) {
+			reads = true
+		}
+	}
+	if !reads || !a.eq || !a.l.k.IsZero() || len(vs) > 2 {
+		return reads, "", false
+	}
+	var parts []string
+	for _, v := range vs {
+		if c := a.l.c[v]; !c.Equal(oneQ) && !c.Equal(oneQ.Neg()) {
+			return true, "", false
+		}
+		s, ok := p.termText(v, st.name)
+		if !ok {
+			return true, "", false
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 1 {
+		return true, parts[0] + " == null", true
+	}
+	if a.l.c[vs[0]].Equal(a.l.c[vs[1]]) {
+		return true, "", false // x + y == 0
+	}
+	return true, parts[0] + " == " + parts[1], true
 }
 
 // boolAtom reads an atom over boolean unknowns (0 or 1, as interpolation

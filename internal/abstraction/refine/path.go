@@ -126,6 +126,22 @@ type Path struct {
 	// back from their SMT form (truncating / and %)
 	opaque map[*smt.Term]opaqueOp
 	nconst int
+	// facts are true of the path and not definitions: an object `new`
+	// allocates differs from every reference before it, and its fields
+	// hold their defaults
+	facts []def // c is the fact, v nil
+	// fields maps a field name to the variable that stands for its array
+	// (one array per field name, indexed by references)
+	fields map[string]*types.Var
+	allocs []alloc
+}
+
+// alloc is an object the path allocates: its reference value and where
+// the model keeps it (Describe's Collection[i]).
+type alloc struct {
+	ref   int64
+	coll  *types.Collection
+	index int
 }
 
 type def struct {
@@ -203,12 +219,13 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 	p = &Path{
 		prog: prog, m: m, sched: sc, tm: smt.NewTermManager(),
 		defOf: map[*smt.Term]*smt.Term{}, vars: map[*smt.Term]*ssaVar{}, opaque: map[*smt.Term]opaqueOp{},
+		fields: map[string]*types.Var{},
 	}
 	switch sc.End.Kind {
 	case feasible.EndNone:
 	case feasible.EndError:
 		switch sc.End.Error {
-		case model.Assertion, model.Overflow, model.DivisionByZero, model.RangeError:
+		case model.Assertion, model.Overflow, model.DivisionByZero, model.RangeError, model.NullDereference:
 		default:
 			return nil, &UnsupportedError{Msg: "the path formula does not encode a trail that ends in " + sc.End.Error.String()}
 		}
@@ -234,6 +251,19 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 			continue
 		}
 		x.define(key{g, -1, 0}, x.initial(g), g.Pos())
+	}
+	for _, c := range prog.Collections {
+		rec, ok := c.Elem.Underlying().(*types.Record)
+		if !ok {
+			continue // arrays in the heap: a `new` of one is unsupported
+		}
+		for _, f := range rec.Fields {
+			if _, ok := x.fields[f.Name()]; ok || !scalar(f.Type()) {
+				continue
+			}
+			x.fields[f.Name()] = f
+			x.define(key{f, -1, 0}, x.tm.ConstArray(x.arraySort(), x.asInt(x.initial(f))), f.Pos())
+		}
 	}
 	for _, t := range prog.Threads {
 		if t.Main {
@@ -361,10 +391,16 @@ func scalar(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Kind == types.Int || u.Kind == types.Bool || u.Kind == types.Tid
-	case *types.Range, *types.Enum:
+	case *types.Range, *types.Enum, *types.Ref:
 		return true
 	}
 	return false
+}
+
+// isRef reports whether t is a reference type.
+func isRef(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Ref)
+	return ok
 }
 
 func isBool(t types.Type) bool { return types.IsBoolean(t) }
@@ -402,13 +438,28 @@ func (x *encoder) fresh(k key, choice bool, pos source.Pos) *smt.Term {
 	}
 	x.nconst++
 	sort := smt.IntSort
-	if isBool(k.v.Type()) {
+	switch {
+	case k.v.Kind == types.FieldVar:
+		name, sort = "field!"+name, x.arraySort()
+	case isBool(k.v.Type()):
 		sort = smt.BoolSort
 	}
 	c := x.tm.Const(name+"#"+strconv.Itoa(x.nconst), sort)
 	x.vars[c] = &ssaVar{v: k.v, thread: k.thread, frame: k.frame, step: x.step, choice: choice, pos: pos}
 	x.state[k] = c
 	return c
+}
+
+// arraySort is the sort of a field's array: from references to values
+// (booleans as 0 and 1).
+func (x *encoder) arraySort() *smt.Sort { return x.tm.ArraySort(smt.IntSort, smt.IntSort) }
+
+// asInt is a boolean term as 0 or 1, any other term as it is.
+func (x *encoder) asInt(t *smt.Term) *smt.Term {
+	if t.IsBool() {
+		return x.tm.Ite(t, x.tm.Int(1), x.tm.Int(0))
+	}
+	return t
 }
 
 // define gives k a new version equal to val.
@@ -465,9 +516,13 @@ func (x *encoder) store(lhs ast.Expr, v *smt.Term) {
 		}
 		lhs = p.X
 	}
+	if sel, ok := lhs.(*ast.SelectorExpr); ok {
+		x.storeField(sel, v)
+		return
+	}
 	id, ok := lhs.(*ast.Ident)
 	if !ok {
-		x.unsupported(lhs.Pos(), "assignment to %s (the path formula encodes variables, not arrays or fields)", format.Expr(lhs))
+		x.unsupported(lhs.Pos(), "assignment to %s (the path formula encodes variables and fields, not arrays)", format.Expr(lhs))
 	}
 	k := x.lookup(id)
 	if r, ok := k.v.Type().Underlying().(*types.Range); ok {
@@ -475,6 +530,71 @@ func (x *encoder) store(lhs ast.Expr, v *smt.Term) {
 		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), lhs.Pos(), fmt.Sprintf("%s in %d..%d", id.Name, r.Lo, r.Hi))
 	}
 	x.define(k, v, lhs.Pos())
+}
+
+// field returns the key of the array of the field sel reads and the
+// reference it reads it through, which must not be null.
+func (x *encoder) field(sel *ast.SelectorExpr) (key, *smt.Term) {
+	f, _ := x.info.Uses[sel.Sel].(*types.Var)
+	if f == nil || x.fields[f.Name()] == nil {
+		x.unsupported(sel.Pos(), "field %s (the path formula encodes scalar fields of records in collections)", format.Expr(sel))
+	}
+	ref := x.value(sel.X)
+	x.require(model.NullDereference, x.tm.Not(x.tm.Eq(ref, x.tm.Int(0))), sel.X.Pos(), format.Expr(sel.X)+" != null")
+	return key{x.fields[f.Name()], -1, 0}, ref
+}
+
+// readField is the value of p.f.
+func (x *encoder) readField(sel *ast.SelectorExpr) *smt.Term {
+	k, ref := x.field(sel)
+	return x.tm.Select(x.state[k], ref)
+}
+
+// storeField writes v to p.f: a new version of f's array.
+func (x *encoder) storeField(sel *ast.SelectorExpr, v *smt.Term) {
+	k, ref := x.field(sel)
+	f, _ := x.info.Uses[sel.Sel].(*types.Var)
+	if r, ok := f.Type().Underlying().(*types.Range); ok {
+		tm := x.tm
+		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), sel.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(sel), r.Lo, r.Hi))
+	}
+	x.define(k, x.tm.Store(x.state[k], ref, x.asInt(v)), sel.Pos())
+}
+
+// newObject allocates an object of a collection: a reference that no
+// reference of the state before holds, whose fields hold their defaults.
+func (x *encoder) newObject(a *ast.NewAction) {
+	c, _ := x.info.Uses[a.Collection].(*types.Collection)
+	if c == nil || a.Len != nil {
+		x.unsupported(a.Pos(), "new of an array (the path formula encodes records)")
+	}
+	if _, ok := c.Elem.Underlying().(*types.Record); !ok {
+		x.unsupported(a.Pos(), "new of %s", c.Name())
+	}
+	n := 0
+	for _, al := range x.allocs {
+		if al.coll == c {
+			n++
+		}
+	}
+	if int64(n) >= c.Size {
+		x.unsupported(a.Pos(), "more objects than collection %s holds", c.Name())
+	}
+	tm := x.tm
+	ref := int64(len(x.allocs) + 1)
+	x.allocs = append(x.allocs, alloc{ref: ref, coll: c, index: n})
+	r := tm.Int(ref)
+	if !x.quiet {
+		for k, t := range x.state {
+			switch {
+			case k.v.Kind == types.FieldVar:
+				x.facts = append(x.facts, def{c: tm.Eq(tm.Select(t, r), x.asInt(x.initial(k.v))), step: x.step})
+			case isRef(k.v.Type()):
+				x.facts = append(x.facts, def{c: tm.Not(tm.Eq(t, r)), step: x.step})
+			}
+		}
+	}
+	x.store(a.Lhs, r)
 }
 
 func (x *encoder) action(a ast.Action) {
@@ -510,6 +630,8 @@ func (x *encoder) action(a ast.Action) {
 		}
 	case *ast.LockAction:
 		x.lockAction(a)
+	case *ast.NewAction:
+		x.newObject(a)
 	case *ast.CallAction:
 		x.call(a)
 	case *ast.PrintAction:
@@ -629,8 +751,6 @@ func (x *encoder) lockAction(a *ast.LockAction) {
 
 func actionName(a ast.Action) string {
 	switch a.(type) {
-	case *ast.NewAction:
-		return "new"
 	case *ast.ForallAction:
 		return "forall"
 	case *ast.ReachableAction:
@@ -642,28 +762,57 @@ func actionName(a ast.Action) string {
 // choose encodes a choice: a fresh constant in its domain.
 func (x *encoder) choose(a *ast.ChooseAction) {
 	tm := x.tm
-	id, ok := a.Lhs.(*ast.Ident)
-	if !ok {
+	var k key
+	sel, _ := a.Lhs.(*ast.SelectorExpr)
+	switch lhs := a.Lhs.(type) {
+	case *ast.SelectorExpr:
+		f, _ := x.info.Uses[lhs.Sel].(*types.Var)
+		if f == nil {
+			x.unsupported(lhs.Pos(), "field %s", format.Expr(lhs))
+		}
+		k = key{f, -1, 0}
+	case *ast.Ident:
+		k = x.lookup(lhs)
+	default:
 		x.unsupported(a.Lhs.Pos(), "a choice into %s", format.Expr(a.Lhs))
 	}
-	k := x.lookup(id)
-	var dom *smt.Term
-	var vals []*smt.Term
+	// the choice's constant: the variable's new version, or for a field
+	// a constant of its own that the store writes
+	mk := func() *smt.Term {
+		if sel == nil {
+			return x.fresh(k, true, a.KwPos)
+		}
+		x.nconst++
+		sort := smt.IntSort
+		if isBool(k.v.Type()) {
+			sort = smt.BoolSort
+		}
+		c := tm.Const("choice!"+strconv.Itoa(x.nconst), sort)
+		x.vars[c] = &ssaVar{v: k.v, thread: -2, step: x.step, choice: true, pos: a.KwPos}
+		return c
+	}
+	var c, dom *smt.Term
 	switch {
 	case a.Values != nil:
+		var vals []*smt.Term
 		for _, v := range a.Values {
 			vals = append(vals, x.value(v))
 		}
+		c = mk()
+		var alts []*smt.Term
+		for _, v := range vals {
+			alts = append(alts, tm.Eq(c, v))
+		}
+		dom = tm.Or(alts...)
 	case a.Type != nil:
 		t := x.info.TypeExprs[a.Type]
 		if lo, hi, ok := types.IntegerBounds(t); ok {
-			c := x.fresh(k, true, a.KwPos)
+			c = mk()
 			dom = tm.And(tm.Le(tm.Int(lo), c), tm.Le(c, tm.Int(hi)))
 		} else if t != nil && isBool(t) {
-			x.fresh(k, true, a.KwPos)
-			dom = tm.True()
+			c, dom = mk(), tm.True()
 		} else if e, ok := t.Underlying().(*types.Enum); ok {
-			c := x.fresh(k, true, a.KwPos)
+			c = mk()
 			var alts []*smt.Term
 			for _, ec := range e.Consts {
 				alts = append(alts, tm.Eq(c, tm.Int(ec.Ordinal)))
@@ -674,24 +823,19 @@ func (x *encoder) choose(a *ast.ChooseAction) {
 		}
 	default:
 		lo, hi := x.value(a.Lo), x.value(a.Hi)
-		c := x.fresh(k, true, a.KwPos)
+		c = mk()
 		dom = tm.And(tm.Le(lo, c), tm.Le(c, hi))
 	}
-	if vals != nil {
-		c := x.fresh(k, true, a.KwPos)
-		var alts []*smt.Term
-		for _, v := range vals {
-			alts = append(alts, tm.Eq(c, v))
-		}
-		dom = tm.Or(alts...)
-	}
-	c := x.state[k]
 	x.choices = append(x.choices, c)
 	if !isBool(k.v.Type()) && dom.Op() != smt.OpTrue {
 		x.gate(Domain, dom, a.Pos(), format.Expr(a.Lhs)+" := "+choiceText(a))
 	}
+	if sel != nil {
+		x.storeField(sel, c)
+		return
+	}
 	if r, ok := k.v.Type().Underlying().(*types.Range); ok && a.Type == nil {
-		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), c), tm.Le(c, tm.Int(r.Hi))), a.Pos(), fmt.Sprintf("%s in %d..%d", id.Name, r.Lo, r.Hi))
+		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), c), tm.Le(c, tm.Int(r.Hi))), a.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(a.Lhs), r.Lo, r.Hi))
 	}
 }
 
@@ -736,9 +880,14 @@ func (x *encoder) value(e ast.Expr) *smt.Term {
 	if tv.Type != nil && isBool(tv.Type) {
 		x.unsupported(e.Pos(), "a boolean used as a number")
 	}
+	if b, ok := tv.Type.(*types.Basic); ok && b.Kind == types.UntypedNull {
+		return tm.Int(0)
+	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
 		return x.value(e.X)
+	case *ast.SelectorExpr:
+		return x.readField(e)
 	case *ast.Ident:
 		if c, ok := x.info.Uses[e].(*types.EnumConst); ok {
 			return tm.Int(c.Ordinal)
@@ -777,6 +926,8 @@ func (x *encoder) boolean(e ast.Expr) *smt.Term {
 	switch e := e.(type) {
 	case *ast.ParenExpr:
 		return x.boolean(e.X)
+	case *ast.SelectorExpr:
+		return tm.Eq(x.readField(e), tm.Int(1))
 	case *ast.Ident:
 		if _, ok := x.info.Uses[e].(*types.Var); ok {
 			return x.state[x.lookup(e)]

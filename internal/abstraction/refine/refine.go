@@ -229,6 +229,11 @@ func (p *Path) stepFacts(j int) []*smt.Term {
 			out = append(out, p.tm.Eq(d.c, d.v))
 		}
 	}
+	for _, f := range p.facts {
+		if f.step == j {
+			out = append(out, f.c)
+		}
+	}
 	for _, c := range p.Conjuncts {
 		if c.Step == j {
 			out = append(out, c.Term)

@@ -526,7 +526,7 @@ func TestRecursiveCalls(t *testing.T) {
 }
 
 // Choose takes interpolation's invariant alone on the counting loop (it
-// refutes the trail) and skips a predicate the file already has; Fresh
+// refutes the trail), and Newton's when the file already has it; Fresh
 // drops what a file holds. (TestRecursiveCalls has a path that nothing
 // found rules out.)
 func TestChoose(t *testing.T) {
@@ -541,15 +541,19 @@ func TestChoose(t *testing.T) {
 		t.Fatalf("chose %v (refuted %v, %v), want [thread Main] i <= n alone", got, refuted, err)
 	}
 	// with i <= n already in the file (spelled otherwise), interpolation
-	// has nothing new, and the trail is refuted by what exists: Newton's
-	// predicates are not needed either
+	// has nothing new: Newton's fresh predicates are offered
 	f, err := predicate.ParseFile(prog, "old.pred", []byte("[thread Main] i<=n\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, refuted, err = r.Choose(prog, f.Predicates, Config{})
-	if err != nil || !refuted || len(got) != 0 {
-		t.Fatalf("chose %v (refuted %v, %v), want nothing new and refuted", got, refuted, err)
+	if err != nil || !refuted || len(got) == 0 || got[0].Method != Newton {
+		t.Fatalf("chose %v (refuted %v, %v), want Newton's", got, refuted, err)
+	}
+	for _, p := range got {
+		if p.Text == "i <= n" {
+			t.Fatalf("chose %v: i <= n again", got)
+		}
 	}
 	// Fresh drops what a file already holds
 	var all []string
@@ -678,5 +682,82 @@ func TestContextDone(t *testing.T) {
 	}
 	if r.Status != Unknown || r.Reason == "" {
 		t.Fatalf("%v (%s), want unknown with a reason", r.Status, r.Reason)
+	}
+}
+
+// Paths through the heap (partition.bir's records): field reads and
+// writes, new, null. Building one cell and testing its value against v
+// is feasible, and its inputs (the cell's value and v) replay through the
+// cell's field; leaving the build with no cell and entering the loop is
+// infeasible at the loop, ruled out by head == null; reading a field
+// through null is a null dereference the path can end in.
+func TestHeapPaths(t *testing.T) {
+	prog, m := compileFile(t, "../../../examples/predicates/partition.bir")
+	sc := schedule(t, m, feasible.End{}, step{0, "Main", "build", 0}, step{0, "Main", "build", 1}, step{0, "Main", "loop", 0}, step{0, "Main", "test", 0})
+	r, err := Refine(m, sc, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || len(r.Inputs) != 2 || r.Inputs[0].Value <= r.Inputs[1].Value {
+		t.Fatalf("%v %v (%s), want feasible with the cell's value above v", r.Status, r.Inputs, r.Reason)
+	}
+	trail, err := r.Path.Confirm(r.Decision, func(vals []int64) (*model.Model, error) {
+		return model.New(prog, model.Options{ChoiceValues: vals})
+	})
+	if err != nil || len(trail) != 4 {
+		t.Fatalf("the inputs do not replay: %v %v", trail, err)
+	}
+
+	sc = schedule(t, m, feasible.End{}, step{0, "Main", "build", 1}, step{0, "Main", "loop", 0})
+	r, err = Refine(m, sc, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range r.Predicates() {
+		got = append(got, p.String())
+	}
+	if r.Status != Infeasible || r.Step != 2 || !slices.Contains(got, "head == null") {
+		t.Fatalf("%v at %d (%s), predicates %q; want infeasible at step 2 with head == null", r.Status, r.Step, r.Why, got)
+	}
+	if ok, err := r.Path.Refutes(parsePreds(t, prog, r.Predicates()), 2, Config{}); !ok || err != nil {
+		t.Fatalf("not refuted: %v", err)
+	}
+
+	const deref = `system D ()
+  Cell = record { val : int; };
+  CellRef = ref Cell {Cells};
+  Cells : collection [2] of Cell;
+  p : CellRef;
+  x : int;
+  main thread M ()
+    loc s0: when true do { x := externChoose(0 .. 9); } goto s1;
+    loc s1: when x > 5 do { p := new Cells; p.val := x; } goto s2;
+            when x <= 5 do { } goto s2;
+    loc s2: when true do { x := p.val; } goto s3;
+    loc s3:
+  end M;
+end D;
+`
+	_, m = compile(t, deref)
+	end := feasible.End{Kind: feasible.EndError, Error: model.NullDereference}
+	r, err = Refine(m, schedule(t, m, end, step{0, "M", "s0", 0}, step{0, "M", "s1", 1}, step{0, "M", "s2", 0}), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || r.Inputs[0].Value > 5 {
+		t.Fatalf("p null at the read: %v %v", r.Status, r.Inputs)
+	}
+	trail, err = r.Path.Confirm(r.Decision, func([]int64) (*model.Model, error) { return m, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayEndsIn(t, m, trail, model.NullDereference)
+	r, err = Refine(m, schedule(t, m, end, step{0, "M", "s0", 0}, step{0, "M", "s1", 0}, step{0, "M", "s2", 0}), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != 3 {
+		t.Fatalf("p allocated: %v at %d (%s)", r.Status, r.Step, r.Why)
 	}
 }
