@@ -64,6 +64,12 @@ func abstractFile(t *testing.T, bir, pred string) (*Output, error) {
 // explore runs the explicit engine on the abstract model (no deadlocks).
 func explore(t *testing.T, prog *types.Program) *search.Result {
 	t.Helper()
+	return exploreMax(t, prog, 1<<20)
+}
+
+// exploreMax is explore up to max states.
+func exploreMax(t *testing.T, prog *types.Program, max int) *search.Result {
+	t.Helper()
 	m, err := model.New(prog, model.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +88,7 @@ func explore(t *testing.T, prog *types.Program) *search.Result {
 		}
 		sm = search.WithStateCheck(m, inv)
 	}
-	return search.Run(sm, search.Config{NoDeadlock: true, MaxStates: 1 << 20})
+	return search.Run(sm, search.Config{NoDeadlock: true, MaxStates: max})
 }
 
 // TestLockLoop: SLAM's locking loop, abstracted with cur == old, has no
