@@ -145,7 +145,10 @@
 // model of several threads, a global predicate made unknown that way would
 // be stale for one step, so such a call is unsupported there. C2bp's
 // return predicates, which would carry the result's relations across the
-// return, are a later improvement. A returning step pops the frame: it
+// return, are a later improvement. A boolean argument computed by the
+// abstraction is a temporary of the caller that the call's step does not
+// reset (the call comes last and reads it); the added step resets it, so
+// it adds states only while the callee runs. A returning step pops the frame: it
 // updates the global predicates only, and its temporaries are not reset
 // (a boolean result computed from abstracted data is returned from one).
 //
