@@ -150,6 +150,9 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 		if p.readsEnum(a) || p.decidedByDomain(a) {
 			return // enums are compared with == only; a decided atom tells nothing
 		}
+		if a.eq && !a.l.k.IsInt() {
+			return // Σ c·x == k/2 with integer coefficients: false
+		}
 		if !a.fits() {
 			set.dropped = append(set.dropped, "after step "+itoa(point)+": an atom with a constant beyond 64 bits")
 			return
@@ -335,6 +338,7 @@ func atoms(t *smt.Term, f func(t *smt.Term, a *atom)) {
 func (p *Path) newton(d *Decision, cfg Config) *predSet {
 	set := &predSet{}
 	var f []*smt.Term
+	init := p.stepSubst(0)
 	for j := d.Step; j >= 1; j-- {
 		if cfg.Context != nil && cfg.Context.Err() != nil {
 			set.dropped = append(set.dropped, "stopped before step "+itoa(j)+": "+cfg.Context.Err().Error())
@@ -351,10 +355,43 @@ func (p *Path) newton(d *Decision, cfg Config) *predSet {
 		}
 		for _, t := range f {
 			atoms(t, func(t *smt.Term, a *atom) { p.state(t, a, j-1, Newton, set) })
+			// and with the variables that still hold their initial
+			// values replaced by them (x == 2 * a - 1 with x still 0 is
+			// 2 * a == 1, which says more than x == 2 * a - 1 alone)
+			if u := p.tm.Substitute(t, init); u != t {
+				atoms(u, func(t *smt.Term, a *atom) { p.state(t, a, j-1, Newton, set) })
+				// and the initial values themselves: x == 0
+				for c, v := range init {
+					if mentions(t, c) && c.IsInt() {
+						a := normalize(atom{l: eqLin(c, v), eq: true})
+						p.state(nil, &a, j-1, Newton, set)
+					}
+				}
+			}
 		}
 	}
 	sort.SliceStable(set.list, func(i, j int) bool { return set.list[i].Point < set.list[j].Point })
 	return set
+}
+
+// mentions reports whether t contains the term c.
+func mentions(t, c *smt.Term) bool {
+	if t == c {
+		return true
+	}
+	for _, a := range t.Args() {
+		if mentions(a, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// eqLin is c - v as a linear form (the atom c == v).
+func eqLin(c, v *smt.Term) lin {
+	l := linearize(c)
+	l.addAll(linearize(v), lia.Int(-1))
+	return l
 }
 
 // stepSubst maps each SSA constant step j defines to its value over the
