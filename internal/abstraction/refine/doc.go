@@ -82,7 +82,9 @@
 // a conjunct), which leaves a formula over the state before the step. Its
 // atoms — integer comparisons, normalized to a linear form, and boolean
 // variables — are the predicates, each stated at that point: written with
-// the names of the variables whose current versions it reads, in the
+// the names of the variables whose current versions it reads (and once
+// more with the variables that still hold their initial values replaced
+// by those values, which are predicates too: `count == 0`), in the
 // scope of the one thread instance whose locals it reads (`[thread T]`),
 // or global; the locals of a call give `[function f]`; a field read is
 // written through the reference it reads (`curr.val > v`), and an atom
