@@ -96,6 +96,10 @@ type Cubes struct {
 	// NoPrune turns off the pruning of cubes that extend an implicant or
 	// an unsatisfiable cube (for measurements; F is the same formula).
 	NoPrune bool
+	// Stop, when set and true, makes F return the cubes found so far (a
+	// weaker F, never an unsound one): a cancelled abstraction stops
+	// asking.
+	Stop func() bool
 
 	cache map[string]bool
 	stats CubeStats
@@ -177,6 +181,9 @@ func (cs *Cubes) FOver(phi *smt.Term, over []int) Bound {
 	var c Cube
 	var gen func(from, left int)
 	gen = func(from, left int) {
+		if cs.Stop != nil && cs.Stop() {
+			return
+		}
 		if left == 0 {
 			cs.visit(c, phi, key, falseKey, done, &out)
 			return

@@ -1,6 +1,7 @@
 package c2bp
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -114,5 +115,27 @@ func TestLockLoop(t *testing.T) {
 	}
 }
 
-var _ = errors.As
 var _ = strings.Contains
+
+// TestCancel: a cancelled context stops the abstraction with the
+// context's error, not a model.
+func TestCancel(t *testing.T) {
+	prog := loadSource(t, "model.bir", []byte(`system S ()
+x : int;
+main thread M ()
+  loc l0:
+    when x < 10 do { x := x + 1; } goto l0;
+end M;
+end S;
+`))
+	pf, err := predicate.ParseFile(prog, "model.pred", []byte("x < 10\nx == 3\nx > 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out, err := Abstract(prog, pf, Config{Context: ctx})
+	if !errors.Is(err, context.Canceled) || out != nil {
+		t.Fatalf("Abstract after cancel: %v, %v", out != nil, err)
+	}
+}

@@ -81,6 +81,9 @@ func (a *abstractor) setupPreds() error {
 	}
 	a.cubes = predicate.NewCubes(a.solver, terms)
 	a.cubes.MaxLen = a.cfg.CubeLength
+	if a.cfg.Context != nil {
+		a.cubes.Stop = func() bool { return a.cfg.Context.Err() != nil }
+	}
 	return nil
 }
 
