@@ -19,6 +19,7 @@ import (
 // verdicts is what the engines said of one model.
 type verdicts struct {
 	bir, bebop, explicit string // pass, fail or inconclusive
+	kind                 string // the BIR violation's kind
 }
 
 // agree checks one model: birch's explicit search on the BIR model, bebop
@@ -41,8 +42,9 @@ func agree(t *testing.T, name string, prog *types.Program, src string) verdicts 
 	res := search.Run(mod, search.Config{NoDeadlock: true, MaxStates: 50000})
 	var v verdicts
 	switch {
-	case res.Verdict == search.Fail && res.Violation.Kind == model.Assertion:
+	case res.Verdict == search.Fail && res.Violation.Kind != model.Deadlock:
 		v.bir = "fail"
+		v.kind = res.Violation.Kind.String()
 	case res.Verdict == search.Fail:
 		fail("BIR violation %s: %s", res.Violation.Kind, res.Violation.Msg)
 	case res.Verdict == search.Pass && res.Complete:
@@ -98,8 +100,8 @@ func replay(t *testing.T, name string, mod *model.Model, out *Output, r *boolpro
 	}
 	last := steps[len(steps)-1].Step
 	a := sc.Steps[len(sc.Steps)-1]
-	if last.Outcome != model.Error || last.Kind != model.Assertion || last.Pos != a.Transformation.Actions[a.Assert].Pos() {
-		t.Fatalf("%s: the replayed trail ends in %v %s at %v, not in the assertion", name, last.Outcome, last.Kind, mod.Groups()[last.Groups[0]].Proc.Name())
+	if last.Outcome != model.Error || last.Kind != a.Fail || a.Fail == model.Assertion && last.Pos != a.Transformation.Actions[a.Assert].Pos() {
+		t.Fatalf("%s: the replayed trail ends in %v %s, not in the %s the trail ends in", name, last.Outcome, last.Kind, a.Fail)
 	}
 	if groups, _ := sc.Groups(mod); len(groups) != len(sc.Steps) {
 		t.Fatalf("%s: %d groups for %d steps", name, len(groups), len(sc.Steps))
@@ -127,71 +129,132 @@ func TestAgreeHandWritten(t *testing.T) {
 }
 
 // TestAgreeRandom: random boolean one-thread models, without functions,
-// with functions that do not recurse, and with recursion.
+// with functions that do not recurse, and with recursion; and models with
+// variables of a small range and an enum too, with and without functions.
 func TestAgreeRandom(t *testing.T) {
-	n := map[string]int{"flat": 150, "calls": 150, "recursive": 40}
+	n := map[string]int{"flat": 150, "calls": 150, "recursive": 40, "finite": 120, "finite-calls": 120}
 	if testenv.Long() {
-		n = map[string]int{"flat": 3000, "calls": 3000, "recursive": 1000}
+		n = map[string]int{"flat": 3000, "calls": 3000, "recursive": 1000, "finite": 3000, "finite-calls": 3000}
 	}
-	for _, kind := range []string{"flat", "calls", "recursive"} {
-		count := map[string]int{}
-		for i := 0; i < n[kind]; i++ {
-			seed := uint64(i)
-			g := &genModel{r: rand.New(rand.NewPCG(seed, 18)), funcs: kind != "flat", recursion: kind == "recursive"}
-			src := g.model()
-			name := fmt.Sprintf("%s seed %d", kind, seed)
-			prog := load(t, name, []byte(src))
-			v := agree(t, name, prog, src)
-			count["bir "+v.bir]++
-			count["bp "+v.bebop]++
-		}
-		t.Logf("%s: %v", kind, count)
-		// the generator must give both answers, or the test proves little
-		if count["bp pass"] == 0 || count["bp fail"] == 0 {
-			t.Errorf("%s: the generated models all have one verdict: %v", kind, count)
-		}
+	for _, kind := range []string{"flat", "calls", "recursive", "finite", "finite-calls"} {
+		t.Run(kind, func(t *testing.T) { agreeRandom(t, kind, n[kind]) })
 	}
 }
 
-// genModel writes a random BIR model of one thread with boolean data.
+// agreeRandom checks n generated models of one kind, and that they give
+// both verdicts (or the test proves little).
+func agreeRandom(t *testing.T, kind string, n int) {
+	count := map[string]int{}
+	for i := 0; i < n; i++ {
+		seed := uint64(i)
+		g := &genModel{r: rand.New(rand.NewPCG(seed, 18)), funcs: kind == "calls" || kind == "recursive" || kind == "finite-calls",
+			recursion: kind == "recursive", finite: strings.HasPrefix(kind, "finite")}
+		src := g.model()
+		name := fmt.Sprintf("%s seed %d", kind, seed)
+		v := agree(t, name, load(t, name, []byte(src)), src)
+		count["bir "+v.bir]++
+		count["bp "+v.bebop]++
+		if v.kind != "" {
+			count[v.kind]++
+		}
+	}
+	t.Logf("%s: %v", kind, count)
+	if count["bp pass"] == 0 || count["bp fail"] == 0 {
+		t.Errorf("%s: the generated models all have one verdict: %v", kind, count)
+	}
+}
+
+// genModel writes a random BIR model of one thread with boolean data
+// (and, with finite, variables of a small range and an enum).
 type genModel struct {
 	r         *rand.Rand
 	funcs     bool // generate functions
 	recursion bool // functions may call themselves and earlier ones
+	finite    bool // variables of type Small and Color too
 	b         strings.Builder
 
 	globals []string
 	fns     []genFn
+	typ     map[string]string // variable -> boolean, Small or Color
 }
 
 type genFn struct {
 	name   string
 	params []string
 	locals []string
-	result bool
+	result string // "" for none
 }
 
 func (g *genModel) pick(list []string) string { return list[g.r.IntN(len(list))] }
 
+// newVar declares the type of a new variable.
+func (g *genModel) newVar(name string) string {
+	t := "boolean"
+	if g.finite {
+		switch g.r.IntN(5) {
+		case 0:
+			t = "Small"
+		case 1:
+			t = "Color"
+		}
+	}
+	g.typ[name] = t
+	return t
+}
+
+// of is the variables of scope of type t.
+func (g *genModel) of(scope []string, t string) []string {
+	var out []string
+	for _, v := range scope {
+		if g.typ[v] == t {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// initOf is an initial value of type t, or "".
+func (g *genModel) initOf(t string) string {
+	if g.r.IntN(3) > 0 {
+		return ""
+	}
+	switch t {
+	case "Small":
+		return " := " + g.pick([]string{"-1", "1", "2"})
+	case "Color":
+		return " := " + g.pick([]string{"RED", "GREEN"})
+	}
+	return " := true"
+}
+
 func (g *genModel) model() string {
+	g.typ = map[string]string{}
 	g.b.WriteString("system Gen ()\nconst K true;\n")
+	if g.finite {
+		// an enum whose first constant (its default) is not its least
+		g.b.WriteString("Small = range -1..2;\nColor = enum { BLUE = 2, RED = 0, GREEN };\n")
+	}
 	for i := range g.r.IntN(4) {
 		name := fmt.Sprintf("g%d", i)
 		g.globals = append(g.globals, name)
-		init := ""
-		if g.r.IntN(3) == 0 {
-			init = " := true"
-		}
-		fmt.Fprintf(&g.b, "%s : boolean%s;\n", name, init)
+		t := g.newVar(name)
+		fmt.Fprintf(&g.b, "%s : %s%s;\n", name, t, g.initOf(t))
 	}
 	if g.funcs {
 		for i := range 1 + g.r.IntN(2) {
-			f := genFn{name: fmt.Sprintf("f%d", i), result: g.r.IntN(2) == 0}
-			for j := range g.r.IntN(3) {
-				f.params = append(f.params, fmt.Sprintf("p%d", j))
+			f := genFn{name: fmt.Sprintf("f%d", i)}
+			if g.r.IntN(2) == 0 {
+				f.result = "boolean"
+				if g.finite {
+					f.result = g.pick([]string{"boolean", "Small", "Color"})
+				}
 			}
 			for j := range g.r.IntN(3) {
-				f.locals = append(f.locals, fmt.Sprintf("l%d", j))
+				f.params = append(f.params, fmt.Sprintf("f%dp%d", i, j))
+				g.newVar(f.params[j])
+			}
+			for j := range g.r.IntN(3) {
+				f.locals = append(f.locals, fmt.Sprintf("f%dl%d", i, j))
 			}
 			g.fns = append(g.fns, f)
 		}
@@ -199,11 +262,11 @@ func (g *genModel) model() string {
 	for i, f := range g.fns {
 		var ps []string
 		for _, p := range f.params {
-			ps = append(ps, p+" : boolean")
+			ps = append(ps, p+" : "+g.typ[p])
 		}
 		res := ""
-		if f.result {
-			res = " : boolean"
+		if f.result != "" {
+			res = " : " + f.result
 		}
 		fmt.Fprintf(&g.b, "\nfunction %s (%s)%s\n", f.name, strings.Join(ps, ", "), res)
 		g.body(i, append(append([]string(nil), f.params...), f.locals...), f.locals, 1+g.r.IntN(3))
@@ -222,11 +285,8 @@ func (g *genModel) model() string {
 // body writes the locals and locations of main (fn < 0) or of g.fns[fn].
 func (g *genModel) body(fn int, vars, locals []string, nloc int) {
 	for _, l := range locals {
-		init := ""
-		if g.r.IntN(3) == 0 {
-			init = " := true"
-		}
-		fmt.Fprintf(&g.b, "  %s : boolean%s;\n", l, init)
+		t := g.newVar(l)
+		fmt.Fprintf(&g.b, "  %s : %s%s;\n", l, t, g.initOf(t))
 	}
 	all := append(append([]string(nil), g.globals...), vars...)
 	for li := range nloc {
@@ -259,26 +319,101 @@ func (g *genModel) body(fn int, vars, locals []string, nloc int) {
 	}
 }
 
-func (g *genModel) expr(scope []string, depth int) string {
+// expr is an expression of type t (boolean, Small or Color) over scope.
+func (g *genModel) expr(t string, scope []string, depth int) string {
+	switch t {
+	case "Small":
+		return g.small(scope, depth)
+	case "Color":
+		if vs := g.of(scope, "Color"); len(vs) > 0 && g.r.IntN(3) > 0 {
+			return g.pick(vs)
+		}
+		return g.pick([]string{"RED", "GREEN", "BLUE"})
+	}
+	bools := g.of(scope, "boolean")
 	if depth <= 0 || g.r.IntN(3) == 0 {
-		switch k := g.r.IntN(10); {
-		case k == 0 || len(scope) == 0:
+		if g.r.IntN(10) == 0 || len(bools) == 0 {
 			return g.pick([]string{"true", "false", "K"})
-		default:
-			return g.pick(scope)
+		}
+		return g.pick(bools)
+	}
+	k := g.r.IntN(6)
+	if g.finite && g.r.IntN(3) == 0 {
+		k = 6
+	}
+	switch k {
+	case 0:
+		return "!" + g.expr(t, scope, depth-1)
+	case 1:
+		return "(" + g.expr(t, scope, depth-1) + " && " + g.expr(t, scope, depth-1) + ")"
+	case 2, 3:
+		return "(" + g.expr(t, scope, depth-1) + " || " + g.expr(t, scope, depth-1) + ")"
+	case 4:
+		return "(" + g.expr(t, scope, depth-1) + " == " + g.expr(t, scope, depth-1) + ")"
+	case 5:
+		return "(" + g.expr(t, scope, depth-1) + " != " + g.expr(t, scope, depth-1) + ")"
+	}
+	ct := g.pick([]string{"Small", "Small", "Color"})
+	op := g.pick([]string{"==", "!=", "<", "<=", ">", ">="})
+	return "(" + g.expr(ct, scope, depth-1) + " " + op + " " + g.expr(ct, scope, depth-1) + ")"
+}
+
+// small is an integer expression over the Small variables of scope.
+func (g *genModel) small(scope []string, depth int) string {
+	vs := g.of(scope, "Small")
+	if depth <= 0 || g.r.IntN(2) == 0 {
+		if len(vs) > 0 && g.r.IntN(3) > 0 {
+			return g.pick(vs)
+		}
+		return g.pick([]string{"0", "1", "2", "3"})
+	}
+	switch k := g.r.IntN(10); {
+	case k == 0:
+		return "-(" + g.small(scope, depth-1) + ")"
+	case k < 4:
+		return "(" + g.small(scope, depth-1) + " + " + g.small(scope, depth-1) + ")"
+	case k < 7:
+		return "(" + g.small(scope, depth-1) + " - " + g.small(scope, depth-1) + ")"
+	case k < 8:
+		return "(" + g.small(scope, depth-1) + " * " + g.small(scope, depth-1) + ")"
+	}
+	if len(vs) == 0 {
+		return g.small(scope, depth-1)
+	}
+	// a variable divisor: a constant zero divisor is a static error
+	return "(" + g.small(scope, depth-1) + " " + g.pick([]string{"/", "%"}) + " " + g.pick(vs) + ")"
+}
+
+// value is a value for variable v: an expression of its type (a constant
+// one outside v's range would be a static error).
+func (g *genModel) value(v string, scope []string, depth int) string {
+	if g.typ[v] == "Small" {
+		return g.smallValue(scope, depth)
+	}
+	return g.expr(g.typ[v], scope, depth)
+}
+
+// smallValue is a Small expression that reads a variable, or a constant
+// of the range.
+func (g *genModel) smallValue(scope []string, depth int) string {
+	e := g.small(scope, depth)
+	for _, v := range g.of(scope, "Small") {
+		if strings.Contains(e, v) {
+			return e
 		}
 	}
-	switch g.r.IntN(6) {
-	case 0:
-		return "!" + g.expr(scope, depth-1)
-	case 1:
-		return "(" + g.expr(scope, depth-1) + " && " + g.expr(scope, depth-1) + ")"
-	case 2, 3:
-		return "(" + g.expr(scope, depth-1) + " || " + g.expr(scope, depth-1) + ")"
-	case 4:
-		return "(" + g.expr(scope, depth-1) + " == " + g.expr(scope, depth-1) + ")"
+	return g.pick([]string{"-1", "0", "1", "2"})
+}
+
+// choice is the argument list of a choose action into v.
+func (g *genModel) choice(v string, scope []string) string {
+	switch g.typ[v] {
+	case "Small":
+		return g.pick([]string{"-1, 2", "0 .. 2", "Small", g.smallValue(scope, 1) + ", 1", g.smallValue(scope, 1) + ", " + g.smallValue(scope, 1)})
+	case "Color":
+		return g.pick([]string{"RED, BLUE", "BLUE, GREEN, RED", g.expr("Color", scope, 1) + ", GREEN"})
 	}
-	return "(" + g.expr(scope, depth-1) + " != " + g.expr(scope, depth-1) + ")"
+	return g.pick([]string{"true, false", "false, true", g.expr("boolean", scope, 1) + ", true", g.expr("boolean", scope, 1) + ", " + g.expr("boolean", scope, 1)})
 }
 
 func (g *genModel) transformation(fn, li, nloc int, scope []string, choose, invisible bool) {
@@ -294,15 +429,16 @@ func (g *genModel) transformation(fn, li, nloc int, scope []string, choose, invi
 		}
 		switch k := g.r.IntN(12); {
 		case choose && (k < 3 || !chosen && i == n-1):
-			vals := g.pick([]string{"true, false", "false, true", g.expr(scope, 1) + ", true", g.expr(scope, 1) + ", " + g.expr(scope, 1)})
-			acts = append(acts, fmt.Sprintf("%s := %s(%s);", g.pick(scope), g.pick([]string{"internChoose", "externChoose"}), vals))
+			v := g.pick(scope)
+			acts = append(acts, fmt.Sprintf("%s := %s(%s);", v, g.pick([]string{"internChoose", "externChoose"}), g.choice(v, scope)))
 			chosen = true
 		case k < 7:
-			acts = append(acts, fmt.Sprintf("%s := %s;", g.pick(scope), g.expr(scope, 2)))
+			v := g.pick(scope)
+			acts = append(acts, fmt.Sprintf("%s := %s;", v, g.value(v, scope, 2)))
 		case k < 9:
-			acts = append(acts, fmt.Sprintf("assert(%s);", g.expr(scope, 2)))
+			acts = append(acts, fmt.Sprintf("assert(%s);", g.expr("boolean", scope, 2)))
 		case k < 10:
-			acts = append(acts, fmt.Sprintf("assume(%s);", g.expr(scope, 1)))
+			acts = append(acts, fmt.Sprintf("assume(%s);", g.expr("boolean", scope, 1)))
 		case k < 11:
 			acts = append(acts, `println("here");`)
 		default:
@@ -326,19 +462,19 @@ func (g *genModel) transformation(fn, li, nloc int, scope []string, choose, invi
 		if len(callees) > 0 {
 			f := g.fns[callees[g.r.IntN(len(callees))]]
 			var args []string
-			for range f.params {
-				args = append(args, g.expr(scope, 1))
+			for _, p := range f.params {
+				args = append(args, g.value(p, scope, 1))
 			}
 			call := fmt.Sprintf("call %s(%s);", f.name, strings.Join(args, ", "))
-			if f.result && len(scope) > 0 && g.r.IntN(3) > 0 {
-				call = g.pick(scope) + " := " + call
+			if vs := g.of(scope, f.result); f.result != "" && len(vs) > 0 && g.r.IntN(3) > 0 {
+				call = g.pick(vs) + " := " + call
 			}
 			acts = append(acts, call)
 		}
 	}
 	guard := "true"
 	if g.r.IntN(3) > 0 {
-		guard = g.expr(scope, 2)
+		guard = g.expr("boolean", scope, 2)
 	}
 	vis := ""
 	if invisible {
@@ -346,8 +482,16 @@ func (g *genModel) transformation(fn, li, nloc int, scope []string, choose, invi
 	}
 	end := ""
 	switch {
-	case ret && g.fns[fn].result:
-		end = "return " + g.expr(scope, 1) + ";"
+	case ret && g.fns[fn].result == "Small":
+		// a returned value stays in the result's range (a wider one is
+		// not translated)
+		if vs := g.of(scope, "Small"); len(vs) > 0 && g.r.IntN(2) == 0 {
+			end = "return " + g.pick(vs) + ";"
+		} else {
+			end = "return " + g.pick([]string{"-1", "0", "2"}) + ";"
+		}
+	case ret && g.fns[fn].result != "":
+		end = "return " + g.expr(g.fns[fn].result, scope, 1) + ";"
 	case ret:
 		end = "return;"
 	case invisible:

@@ -9,14 +9,18 @@
 // # The subset
 //
 // One thread, the main thread, never started; globals, locals and
-// parameters of type boolean; functions with boolean parameters and
-// locals and a boolean result or none, recursion included. Guards and
-// expressions over boolean variables and constants with !, &&, ||, == and
-// !=; assignments; `internChoose(true, false)` and `externChoose(…)` over
-// boolean values; assert, assume, call and return, exit, println (which
-// is left out), live sets. Anything else (another thread, a collection, a
-// variable of another type, locks, a properties section) is an error at
-// its position, `file:line:col: message`.
+// parameters of type boolean, or of a range or enum of at most MaxValues
+// values (held as bits, finite.go); functions with such parameters and
+// locals and such a result or none, recursion included. Guards and
+// expressions over these variables and constants with !, &&, ||, ==, !=,
+// the comparisons and + - * / %; assignments; `internChoose(true, false)`
+// and `externChoose(…)`; assert, assume, call and return, exit, println
+// (which is left out), live sets. Anything else (another thread, a
+// collection, a variable of another type, locks, a properties section) is
+// an error at its position, `file:line:col: message`. BIR's runtime
+// errors on range values (a value out of its range, a zero divisor, an
+// overflow) are assertions before the action that raises them, and a
+// trail that ends in one maps to a schedule that ends in that error.
 //
 // # The translation
 //

@@ -10,11 +10,33 @@ import (
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`system S ()
-n : range 0..3;
+n : range 0..256;
 main thread M ()
   loc s0:
 end M;
-end S;`, "e.bir:2:1: n has type range 0..3: a boolean program has only boolean variables"},
+end S;`, "e.bir:2:1: n has type range 0..256: a boolean program has only boolean variables (and ranges and enums of at most 256 values, as bits)"},
+		{`system S ()
+function f (n : range 0..3) : range 0..3
+  loc f0:
+    when true do { } return n + 1;
+end f;
+main thread M ()
+  b : range 0..3;
+  loc s0:
+    when true do { b := call f(1); } goto s0;
+end M;
+end S;`, "e.bir:4:29: the returned value may be 4, outside range 0..3: not translated to a boolean program"},
+		{`system S ()
+function f (n : range 0..3) : range 0..3
+  loc f0:
+    when true do { } return n;
+end f;
+main thread M ()
+  b : range 0..4;
+  loc s0:
+    when true do { b := call f(1); } goto s0;
+end M;
+end S;`, "e.bir:9:20: b has another type than f's result: not translated to a boolean program"},
 		{`system S ()
 main thread M ()
   loc s0:
@@ -60,14 +82,11 @@ main thread M ()
 end M;
 end S;`, "e.bir:2:13: n has type int"},
 		{`system S ()
-E = enum { A, B };
-e : E;
+t : tid;
 main thread M ()
-  b : boolean;
   loc s0:
-    when e == A do { b := true; } goto s0;
 end M;
-end S;`, "e.bir:3:1: e has type E"},
+end S;`, "e.bir:2:1: t has type tid"},
 		{`system S ()
 main thread M ()
   b : boolean;

@@ -4,6 +4,7 @@ import (
 	"birch/internal/bir/ast"
 	"birch/internal/bir/types"
 	"birch/internal/boolprog"
+	"birch/internal/model"
 	"birch/internal/source"
 )
 
@@ -36,8 +37,9 @@ type Map struct {
 	// procs: per boolean-program procedure name, the BIR thread or
 	// function it stands for, with its labels and variables.
 	procs map[string]*procMap
-	// globals[i] is the BIR global of the program's i-th global.
-	globals []*types.Var
+	// globals: the BIR globals and the positions of their bits among the
+	// program's globals
+	globals []slot
 	// asserts: the position (line and column in the boolean program) of
 	// every assert statement, and the BIR assertion it stands for.
 	asserts map[lineCol]assertOrigin
@@ -47,16 +49,31 @@ type Map struct {
 
 type lineCol struct{ line, col int }
 
+// assertOrigin is what an assert statement stands for: a BIR assertion,
+// or a runtime error of an action (of the guard: -1; of the returned
+// value: len(Actions)).
 type assertOrigin struct {
 	trans  *transMap
 	action int // index in the transformation's Actions
+	kind   model.ErrorKind
+}
+
+// slot is a BIR variable and the positions of its bits among the
+// variables of its scope in the boolean program.
+type slot struct {
+	v    *types.Var
+	d    *domain // nil: a boolean
+	bits []int
 }
 
 // procMap is what the Map knows of one procedure.
 type procMap struct {
 	proc *types.Proc
-	vars []*types.Var // the procedure's parameters and locals, in the boolean program's order
-	locs map[string]*types.Location
+	// vars: the parameters and locals; temps: the temporaries of choices
+	// that follow them
+	vars  []slot
+	temps int
+	locs  map[string]*types.Location
 	// trans: by the label of its first statement, a transformation
 	trans map[string]*transMap
 }
@@ -94,21 +111,26 @@ type Step struct {
 	// the step, the thread's first and the top one (After's) last; nil
 	// with After.
 	Frames [][]Value
-	// Assert is, for the failing step, the index in Transformation.Actions
-	// of the assertion that fails; -1 otherwise.
+	// Fail is, for the failing step, what it fails with: an assertion, or
+	// a runtime error of a range or enum value (a value out of a range, a
+	// zero divisor, an overflow); model.NoError otherwise. Assert is then
+	// the index in Transformation.Actions of the failing action (-1: the
+	// guard; len(Actions): the returned value); -1 for other steps.
+	Fail   model.ErrorKind
 	Assert int
 }
 
-// Value is the value of a BIR boolean variable.
+// Value is the value of a BIR variable: a boolean (Kind
+// types.BoolConst), or a range's value or an enum's ordinal
+// (types.IntConst).
 type Value struct {
 	Var   *types.Var
-	Value bool
+	Value types.ConstValue
 }
 
 // Schedule is a boolean-program trail in terms of the BIR model: the
 // transformations of its one thread, in order. When Fails is set the
-// trail ends in an assertion that fails in the last step (Steps[len-1]
-// with Assert >= 0).
+// trail ends in a violation of the last step (Steps[len-1].Fail).
 type Schedule struct {
 	Steps []Step
 	Fails bool

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"birch/internal/bir/ast"
+	"birch/internal/bir/types"
 	"birch/internal/boolprog"
 	"birch/internal/model"
 )
@@ -39,7 +40,7 @@ func (m *Map) Schedule(trail []boolprog.Step, failing bool) (*Schedule, error) {
 	if !ok || a.trans.decl != cur.Transformation {
 		return nil, fmt.Errorf("the trail's last step, at %s, is no assertion of the transformation at %s", last.Pos, cur.Location.Name())
 	}
-	cur.Assert = a.action
+	cur.Assert, cur.Fail = a.action, a.kind
 	b.sc.Steps = append(b.sc.Steps, *cur)
 	b.sc.Fails = true
 	return b.sc, nil
@@ -129,20 +130,52 @@ func (b *scheduler) step(st boolprog.Step) error {
 }
 
 // values reads the BIR values of a trail step of procedure pm: the
-// globals, then pm's variables, in the boolean program's order.
+// globals, then pm's variables, in the BIR program's order.
 func (m *Map) values(pm *procMap, st boolprog.Step) ([]Value, error) {
-	if len(st.Values) != len(m.globals)+len(pm.vars) {
-		return nil, fmt.Errorf("%d values, but %s has %d globals and variables", len(st.Values), st.Proc, len(m.globals)+len(pm.vars))
+	ng, nv := nbits(m.globals), nbits(pm.vars)
+	if len(st.Values) != ng+nv+pm.temps {
+		return nil, fmt.Errorf("%d values, but %s has %d globals and variables", len(st.Values), st.Proc, ng+nv+pm.temps)
 	}
-	out := make([]Value, len(st.Values))
-	for i, v := range st.Values {
-		if i < len(m.globals) {
-			out[i] = Value{m.globals[i], v.Value}
-		} else {
-			out[i] = Value{pm.vars[i-len(m.globals)], v.Value}
+	out := make([]Value, 0, len(m.globals)+len(pm.vars))
+	for _, part := range []struct {
+		slots []slot
+		vals  []boolprog.Value
+	}{{m.globals, st.Values[:ng]}, {pm.vars, st.Values[ng : ng+nv]}} {
+		for _, sl := range part.slots {
+			if sl.d == nil {
+				out = append(out, Value{sl.v, types.ConstValue{Kind: types.BoolConst, Bool: part.vals[sl.bits[0]].Value}})
+				continue
+			}
+			i := 0
+			for j, k := range sl.bits {
+				if part.vals[k].Value {
+					i |= 1 << j
+				}
+			}
+			if i >= len(sl.d.vals) {
+				return nil, fmt.Errorf("the bits of %s hold no value of %s", sl.v.Name(), sl.v.Type())
+			}
+			out = append(out, Value{sl.v, types.ConstValue{Kind: types.IntConst, Int: sl.d.vals[i]}})
 		}
 	}
 	return out, nil
+}
+
+func nbits(slots []slot) int {
+	n := 0
+	for _, sl := range slots {
+		n += len(sl.bits)
+	}
+	return n
+}
+
+// describe is v's value as model.Describe writes it.
+func (v Value) describe() string {
+	if v.Value.Kind == types.BoolConst {
+		return strconv.FormatBool(v.Value.Bool)
+	}
+	d, _ := domainOf(v.Var.Type())
+	return d.format(v.Value.Int)
 }
 
 // Groups returns, for each step, the index of its transformation in
@@ -204,8 +237,9 @@ func (sc *Schedule) Ordinals(mod *model.Model) ([]int, error) {
 					return
 				}
 				next = append([]byte(nil), st.State...)
-			case st.Outcome == model.Error && st.Kind == model.Assertion && last.Assert >= 0:
-				if st.Pos != last.Transformation.Actions[last.Assert].Pos() {
+			case st.Outcome == model.Error && last.Fail != model.NoError && st.Kind == last.Fail:
+				// an assertion at its position; a runtime error by its kind
+				if st.Kind == model.Assertion && st.Pos != last.Transformation.Actions[last.Assert].Pos() {
 					return
 				}
 			default:
@@ -245,7 +279,7 @@ func (sc *Schedule) fits(mod *model.Model, state []byte, st Step) bool {
 		return false
 	}
 	for _, v := range st.After {
-		if v.Var.Owner == nil && vals[v.Var.Name()] != strconv.FormatBool(v.Value) {
+		if v.Var.Owner == nil && vals[v.Var.Name()] != v.describe() {
 			return false
 		}
 	}
@@ -255,7 +289,7 @@ func (sc *Schedule) fits(mod *model.Model, state []byte, st Step) bool {
 			if d > 0 {
 				name = thread + "." + v.Var.Owner.Name() + "#" + strconv.Itoa(d) + "." + v.Var.Name()
 			}
-			if vals[name] != strconv.FormatBool(v.Value) {
+			if vals[name] != v.describe() {
 				return false
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"birch/internal/bir/token"
 	"birch/internal/bir/types"
 	"birch/internal/boolprog"
+	"birch/internal/model"
 	"birch/internal/source"
 )
 
@@ -19,7 +20,7 @@ import (
 // the subset and the translation). A construct outside the subset is an
 // error at its position (a sorted source.ErrorList).
 func Translate(prog *types.Program, cfg Config) (*Output, error) {
-	tr := &translator{prog: prog, info: prog.Info, fset: prog.Fset}
+	tr := &translator{prog: prog, info: prog.Info, fset: prog.Fset, bits: map[*types.Var][]string{}}
 	tr.m = &Map{BIR: prog, procs: map[string]*procMap{}, asserts: map[lineCol]assertOrigin{}, calls: map[lineCol]bool{}}
 	tr.check()
 	if tr.errs.Len() > 0 {
@@ -74,6 +75,13 @@ type translator struct {
 	// with their origins
 	cur     *procMap
 	asserts map[*boolprog.AssertStmt]assertOrigin
+	// bits: the boolean-program names of each variable's bits
+	bits map[*types.Var][]string
+	// the runtime errors of the action being translated, and the
+	// condition under which its expression is evaluated (&& and ||
+	// evaluate their right operand only when needed)
+	rt  []rtErr
+	ctx boolprog.Expr
 }
 
 func (tr *translator) errorf(pos source.Pos, format string, args ...any) {
@@ -106,8 +114,11 @@ func (tr *translator) check() {
 		for _, v := range p.Vars() {
 			tr.boolVar(v)
 		}
-		if p.Result != nil && !types.IsBoolean(p.Result) {
-			tr.errorf(p.Pos(), "function %s returns %s: a boolean program's procedures return booleans", p.Name(), p.Result)
+		if p.Result == nil {
+			continue
+		}
+		if _, ok := domainOf(p.Result); !ok {
+			tr.errorf(p.Pos(), "function %s returns %s: a boolean program's procedures return booleans (and ranges and enums of at most %d values, as bits)", p.Name(), p.Result, MaxValues)
 		}
 	}
 	for _, p := range tr.prog.Properties {
@@ -120,8 +131,8 @@ func (tr *translator) check() {
 }
 
 func (tr *translator) boolVar(v *types.Var) {
-	if !types.IsBoolean(v.Type()) {
-		tr.errorf(v.Pos(), "%s has type %s: a boolean program has only boolean variables", v.Name(), v.Type())
+	if _, ok := domainOf(v.Type()); !ok {
+		tr.errorf(v.Pos(), "%s has type %s: a boolean program has only boolean variables (and ranges and enums of at most %d values, as bits)", v.Name(), v.Type(), MaxValues)
 	}
 }
 
@@ -159,12 +170,40 @@ func bpName(s string) string {
 
 func ident(s string) *boolprog.Ident { return &boolprog.Ident{Name: s} }
 
-func idents(vs []*types.Var) []*boolprog.Ident {
-	out := make([]*boolprog.Ident, len(vs))
-	for i, v := range vs {
-		out[i] = ident(bpName(v.Name()))
+// bitNames is the names of v's bits: its name for a boolean, {x.0},
+// {x.1}, … for a range or enum (a BIR name has no '.').
+func (tr *translator) bitNames(v *types.Var) []string {
+	if n, ok := tr.bits[v]; ok {
+		return n
+	}
+	d, _ := domainOf(v.Type())
+	var n []string
+	if d == nil {
+		n = []string{bpName(v.Name())}
+	} else {
+		for j := range d.bits {
+			n = append(n, "{"+v.Name()+"."+strconv.Itoa(j)+"}")
+		}
+	}
+	tr.bits[v] = n
+	return n
+}
+
+// idents is the bits of vs, in order.
+func (tr *translator) idents(vs []*types.Var) []*boolprog.Ident {
+	var out []*boolprog.Ident
+	for _, v := range vs {
+		for _, n := range tr.bitNames(v) {
+			out = append(out, ident(n))
+		}
 	}
 	return out
+}
+
+// valueOf is the bits of value val of v.
+func valueOf(v *types.Var, val int64) []boolprog.Expr {
+	d, _ := domainOf(v.Type())
+	return valueBits(d, val)
 }
 
 func konst(b bool) boolprog.Expr { return &boolprog.Const{Value: b} }
@@ -183,10 +222,10 @@ func (tr *translator) procName(p *types.Proc) string {
 
 func (tr *translator) program() *boolprog.Program {
 	gen := &boolprog.Program{}
-	if len(tr.prog.Globals) > 0 {
-		gen.Globals = []*boolprog.Decl{{Names: idents(tr.prog.Globals)}}
+	if g := tr.idents(tr.prog.Globals); len(g) > 0 {
+		gen.Globals = []*boolprog.Decl{{Names: g}}
 	}
-	tr.m.globals = tr.prog.Globals
+	tr.m.globals = tr.slots(tr.prog.Globals)
 	tr.asserts = map[*boolprog.AssertStmt]assertOrigin{}
 	for _, f := range tr.prog.Functions {
 		gen.Procs = append(gen.Procs, tr.proc(f))
@@ -195,9 +234,22 @@ func (tr *translator) program() *boolprog.Program {
 	return gen
 }
 
-// initial is the value a variable starts with: its declared initial value
-// or false.
-func initial(v *types.Var) bool { return v.Init.Kind == types.BoolConst && v.Init.Bool }
+// slots lays vs out: each variable and the positions of its bits among
+// those of vs.
+func (tr *translator) slots(vs []*types.Var) []slot {
+	var out []slot
+	k := 0
+	for _, v := range vs {
+		d, _ := domainOf(v.Type())
+		sl := slot{v: v, d: d}
+		for range tr.bitNames(v) {
+			sl.bits = append(sl.bits, k)
+			k++
+		}
+		out = append(out, sl)
+	}
+	return out
+}
 
 // dead lists the variables of p that are dead at l (reset to false on
 // arrival), in p's order.
@@ -232,15 +284,16 @@ func dead(p *types.Proc, l *types.Location) []*types.Var {
 //	...
 func (tr *translator) proc(p *types.Proc) *boolprog.Proc {
 	name := tr.procName(p)
-	pm := &procMap{proc: p, vars: p.Vars(), locs: map[string]*types.Location{}, trans: map[string]*transMap{}}
+	pm := &procMap{proc: p, vars: tr.slots(p.Vars()), locs: map[string]*types.Location{}, trans: map[string]*transMap{}}
 	tr.m.procs[name] = pm
 	tr.cur = pm
-	out := &boolprog.Proc{Name: ident(name), Params: idents(p.Params)}
+	out := &boolprog.Proc{Name: ident(name), Params: tr.idents(p.Params)}
 	if p.Result != nil {
+		d, _ := domainOf(p.Result)
 		out.Returns = 1
-	}
-	if len(p.Locals) > 0 {
-		out.Locals = []*boolprog.Decl{{Names: idents(p.Locals)}}
+		if d != nil {
+			out.Returns = d.bits
+		}
 	}
 	// labels: the locations' names, then a fresh one per transformation
 	used := map[string]bool{}
@@ -265,16 +318,21 @@ func (tr *translator) proc(p *types.Proc) *boolprog.Proc {
 	for _, v := range dead(p, p.Locations[0]) {
 		deadAtStart[v] = true
 	}
+	set := func(v *types.Var, val int64) {
+		lhs, rhs = append(lhs, tr.idents([]*types.Var{v})...), append(rhs, valueOf(v, val)...)
+	}
 	if p == tr.main {
 		for _, v := range tr.prog.Globals {
-			lhs, rhs = append(lhs, ident(bpName(v.Name()))), append(rhs, konst(initial(v)))
+			set(v, initialValue(v))
 		}
 	}
 	for _, v := range p.Vars() {
-		if v.Kind == types.ParamVar && !deadAtStart[v] {
-			continue
+		switch {
+		case deadAtStart[v]:
+			set(v, defaultValue(v.Type()))
+		case v.Kind != types.ParamVar:
+			set(v, initialValue(v))
 		}
-		lhs, rhs = append(lhs, ident(bpName(v.Name()))), append(rhs, konst(initial(v) && !deadAtStart[v]))
 	}
 	if len(lhs) > 0 {
 		out.Body = append(out.Body, &boolprog.AssignStmt{Lhs: lhs, Rhs: rhs})
@@ -307,17 +365,30 @@ func (tr *translator) proc(p *types.Proc) *boolprog.Proc {
 			out.Body = append(out.Body, body...)
 		}
 	}
+	// the locals, then the temporaries of the choices ({#0}, …: no BIR
+	// name has '#')
+	locals := tr.idents(p.Locals)
+	for j := range pm.temps {
+		locals = append(locals, ident("{#"+strconv.Itoa(j)+"}"))
+	}
+	if len(locals) > 0 {
+		out.Locals = []*boolprog.Decl{{Names: locals}}
+	}
 	return out
 }
 
 // transformation translates one transformation: assume(guard), the
 // actions one statement each in order (BIR's actions are sequential, and
 // so are the statements), then the move: the dead variables of the target
-// reset and goto, or return, or, after an exit, assume(F).
+// reset and goto, or return, or, after an exit, assume(F). The runtime
+// errors an action or the guard may raise are assertions before it.
 func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 	t := tm.decl
 	var body []boolprog.Stmt
-	if g := tr.expr(t.Guard); !isTrue(g) {
+	tr.begin()
+	g := tr.expr(t.Guard)
+	body = tr.errors(body, tm, -1)
+	if !isTrue(g) {
 		body = append(body, &boolprog.AssumeStmt{Cond: g})
 	}
 	exited := false
@@ -325,37 +396,51 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 		if exited {
 			break // exit ends the step at once: the actions after it do not run
 		}
+		tr.begin()
+		var stmts []boolprog.Stmt
 		switch a := a.(type) {
 		case *ast.AssignAction:
-			body = append(body, &boolprog.AssignStmt{Lhs: []*boolprog.Ident{tr.lhs(a.Lhs)}, Rhs: []boolprog.Expr{tr.expr(a.Rhs)}})
+			lhs, d := tr.lhs(a.Lhs)
+			var rhs []boolprog.Expr
+			if d == nil {
+				rhs = []boolprog.Expr{tr.expr(a.Rhs)}
+			} else {
+				rhs = tr.store(d, tr.intExpr(a.Rhs), a.Lhs.Pos())
+			}
+			stmts = append(stmts, assign(lhs, rhs)...)
 		case *ast.ChooseAction:
-			body = append(body, &boolprog.AssignStmt{Lhs: []*boolprog.Ident{tr.lhs(a.Lhs)}, Rhs: []boolprog.Expr{tr.choice(a)}})
+			stmts = tr.choose(a)
 		case *ast.AssertAction:
 			s := &boolprog.AssertStmt{Cond: tr.expr(a.Cond)}
-			tr.asserts[s] = assertOrigin{trans: tm, action: i}
-			body = append(body, s)
+			tr.asserts[s] = assertOrigin{trans: tm, action: i, kind: model.Assertion}
+			stmts = append(stmts, s)
 		case *ast.AssumeAction:
-			body = append(body, &boolprog.AssumeStmt{Cond: tr.expr(a.Cond)})
+			stmts = append(stmts, &boolprog.AssumeStmt{Cond: tr.expr(a.Cond)})
 		case *ast.PrintAction:
-			// no effect on the state
+			// no effect on the state (its arguments raise no error: BIR
+			// prints only what it can evaluate, and these cannot fail)
 		case *ast.ExitAction:
 			exited = true
 		case *ast.CallAction:
-			body = append(body, tr.call(a))
+			stmts = append(stmts, tr.call(a))
 			tm.call = true
 		default:
 			tr.errorf(a.Pos(), "%s is not translated to a boolean program (booleans, assignments, choices, assert, assume, call, exit and println are)", actionName(a))
 		}
+		body = tr.errors(body, tm, i)
+		body = append(body, stmts...)
 	}
 	switch {
 	case exited:
 		body = append(body, &boolprog.AssumeStmt{Cond: konst(false)})
 	case t.Return:
 		tm.ret = true
+		tr.begin()
 		r := &boolprog.ReturnStmt{}
 		if t.Result != nil {
-			r.Results = []boolprog.Expr{tr.expr(t.Result)}
+			r.Results = tr.result(tm.proc, t.Result)
 		}
+		body = tr.errors(body, tm, len(t.Actions))
 		body = append(body, r)
 	default:
 		to, _ := tr.info.Uses[t.Target].(*types.Location)
@@ -364,17 +449,60 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 			return append(body, &boolprog.SkipStmt{})
 		}
 		if d := dead(tm.proc, to); len(d) > 0 {
-			rhs := make([]boolprog.Expr, len(d))
-			for i := range d {
-				rhs[i] = konst(false)
+			var lhs []*boolprog.Ident
+			var rhs []boolprog.Expr
+			for _, v := range d {
+				lhs, rhs = append(lhs, tr.idents([]*types.Var{v})...), append(rhs, valueOf(v, defaultValue(v.Type()))...)
 			}
-			body = append(body, &boolprog.AssignStmt{Lhs: idents(d), Rhs: rhs})
+			body = append(body, &boolprog.AssignStmt{Lhs: lhs, Rhs: rhs})
 		}
 		body = append(body, &boolprog.GotoStmt{Targets: []*boolprog.Ident{ident(bpName(to.Name()))}})
 	}
 	return body
 }
 
+// assign is the assignment of rhs to lhs, or nothing for no bits (a
+// variable of a one-value type).
+func assign(lhs []*boolprog.Ident, rhs []boolprog.Expr) []boolprog.Stmt {
+	if len(lhs) == 0 {
+		return nil
+	}
+	return []boolprog.Stmt{&boolprog.AssignStmt{Lhs: lhs, Rhs: rhs}}
+}
+
+// begin starts the translation of an action (or guard, or result).
+func (tr *translator) begin() { tr.rt, tr.ctx = nil, nil }
+
+// errors appends the assertions of the runtime errors of the action just
+// translated (action: its index in the transformation's actions, -1 for
+// the guard, len(Actions) for the returned value).
+func (tr *translator) errors(body []boolprog.Stmt, tm *transMap, action int) []boolprog.Stmt {
+	for _, e := range tr.rt {
+		s := &boolprog.AssertStmt{Cond: notE(e.cond)}
+		tr.asserts[s] = assertOrigin{trans: tm, action: action, kind: e.kind}
+		body = append(body, s)
+	}
+	tr.rt = nil
+	return body
+}
+
+// result is the bits of a returned value; its cases must lie in the
+// result type (BIR checks a returned value only where the caller stores
+// it, which the boolean program's bits cannot represent).
+func (tr *translator) result(p *types.Proc, x ast.Expr) []boolprog.Expr {
+	d, _ := domainOf(p.Result)
+	if d == nil {
+		return []boolprog.Expr{tr.expr(x)}
+	}
+	cs := tr.intExpr(x)
+	for _, c := range cs {
+		if d.index(c.v) < 0 {
+			tr.errorf(x.Pos(), "the returned value may be %d, outside %s: not translated to a boolean program", c.v, p.Result)
+			break
+		}
+	}
+	return tr.store(d, cs, x.Pos())
+}
 func actionName(a ast.Action) string {
 	switch a := a.(type) {
 	case *ast.NewAction:
@@ -398,24 +526,111 @@ func (tr *translator) call(a *ast.CallAction) *boolprog.CallStmt {
 		return &boolprog.CallStmt{Proc: ident("?")}
 	}
 	s := &boolprog.CallStmt{Proc: ident(tr.procName(f))}
-	for _, x := range a.Args {
-		s.Args = append(s.Args, tr.expr(x))
+	for i, x := range a.Args {
+		d, _ := domainOf(f.Params[i].Type())
+		if d == nil {
+			s.Args = append(s.Args, tr.expr(x))
+		} else {
+			s.Args = append(s.Args, tr.store(d, tr.intExpr(x), x.Pos())...)
+		}
 	}
 	if a.Lhs != nil {
-		s.Lhs = []*boolprog.Ident{tr.lhs(a.Lhs)}
+		lhs, d := tr.lhs(a.Lhs)
+		if rd, _ := domainOf(f.Result); !d.same(rd) {
+			tr.errorf(a.Lhs.Pos(), "%s has another type than %s's result: not translated to a boolean program", ast.Unparen(a.Lhs).(*ast.Ident).Name, f.Name())
+		}
+		s.Lhs = lhs
 	}
 	return s
 }
 
-// choice is the value of a choose action among boolean values v1..vn:
-// true when all are true, false when all are false, otherwise either, i.e.
-// schoose[v1 & ... & vn, !v1 & ... & !vn]; `*` when the values are the
-// constants true and false.
-func (tr *translator) choice(a *ast.ChooseAction) boolprog.Expr {
-	if a.Values == nil {
-		tr.errorf(a.Pos(), "a range choice is not boolean: a boolean program has only booleans")
-		return konst(false)
+// choose translates a choose action. Among boolean values v1..vn it is
+// `*` for the constants true and false, and otherwise
+// schoose[v1 & ... & vn, !v1 & ... & !vn]: true when all are true, false
+// when all are false, either otherwise. Into a range or enum variable,
+// temporaries take any bits, an assume keeps the values the action may
+// choose, and the variable takes them; a value outside a range raises the
+// range error.
+func (tr *translator) choose(a *ast.ChooseAction) []boolprog.Stmt {
+	lhs, d := tr.lhs(a.Lhs)
+	if d == nil {
+		if a.Values == nil {
+			tr.errorf(a.Pos(), "a range choice is not boolean")
+			return nil
+		}
+		return assign(lhs, []boolprog.Expr{tr.boolChoice(a)})
 	}
+	var allowed cases
+	if a.Values != nil {
+		for _, v := range a.Values {
+			for _, c := range tr.intExpr(v) {
+				allowed = allowed.add(c.v, c.c)
+			}
+		}
+	} else {
+		lo, ok1 := tr.info.Types[a.Lo]
+		hi, ok2 := tr.info.Types[a.Hi]
+		if !ok1 || !ok2 || lo.Value.Kind != types.IntConst || hi.Value.Kind != types.IntConst || hi.Value.Int-lo.Value.Int >= MaxCases {
+			tr.errorf(a.Pos(), "a range choice translates to a boolean program with constant bounds of at most %d values", MaxCases)
+			return nil
+		}
+		for v := lo.Value.Int; v <= hi.Value.Int; v++ {
+			allowed = allowed.add(v, konst(true))
+		}
+	}
+	var outside boolprog.Expr
+	for _, c := range allowed {
+		if d.index(c.v) < 0 {
+			outside = orE(outside, c.c)
+		}
+	}
+	if outside != nil {
+		tr.raise(model.RangeError, a.Lhs.Pos(), outside)
+	}
+	if len(lhs) == 0 {
+		return nil
+	}
+	if len(lhs) > tr.cur.temps {
+		tr.cur.temps = len(lhs)
+	}
+	tmp := make([]*boolprog.Ident, len(lhs))
+	star := make([]boolprog.Expr, len(lhs))
+	off := make([]boolprog.Expr, len(lhs))
+	for j := range tmp {
+		tmp[j] = ident("{#" + strconv.Itoa(j) + "}")
+		star[j] = &boolprog.Nondet{}
+		off[j] = konst(false)
+	}
+	var keep boolprog.Expr = konst(false)
+	for _, c := range allowed {
+		i := d.index(c.v)
+		if i < 0 {
+			continue
+		}
+		is := c.c
+		for j, t := range tmp {
+			lit := boolprog.Expr(ident(t.Name))
+			if i>>j&1 == 0 {
+				lit = notE(lit)
+			}
+			is = andE(is, lit)
+		}
+		keep = orE(keep, is)
+	}
+	tmpVals := make([]boolprog.Expr, len(tmp))
+	for j, t := range tmp {
+		tmpVals[j] = ident(t.Name)
+	}
+	return []boolprog.Stmt{
+		&boolprog.AssignStmt{Lhs: tmp, Rhs: star},
+		&boolprog.AssumeStmt{Cond: keep},
+		&boolprog.AssignStmt{Lhs: lhs, Rhs: tmpVals},
+		&boolprog.AssignStmt{Lhs: tmp, Rhs: off},
+	}
+}
+
+// boolChoice is the value of a choice among boolean values.
+func (tr *translator) boolChoice(a *ast.ChooseAction) boolprog.Expr {
 	var all, none boolprog.Expr
 	canTrue, canFalse, constant := false, false, true
 	for _, v := range a.Values {
@@ -454,18 +669,23 @@ func isTrue(e boolprog.Expr) bool {
 	return ok && c.Value
 }
 
-func (tr *translator) lhs(x ast.Expr) *boolprog.Ident {
+// lhs is the bits of an assigned variable and its domain (nil: a
+// boolean).
+func (tr *translator) lhs(x ast.Expr) ([]*boolprog.Ident, *domain) {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if ok {
-		if v, ok := tr.info.Uses[id].(*types.Var); ok && types.IsBoolean(v.Type()) {
-			return ident(bpName(v.Name()))
+		if v, ok := tr.info.Uses[id].(*types.Var); ok {
+			if d, ok := domainOf(v.Type()); ok {
+				return tr.idents([]*types.Var{v}), d
+			}
 		}
 	}
-	tr.errorf(x.Pos(), "a boolean program assigns boolean variables only")
-	return ident("?")
+	tr.errorf(x.Pos(), "a boolean program assigns variables only")
+	return []*boolprog.Ident{ident("?")}, nil
 }
 
 // expr translates a boolean expression; a constant one becomes T or F.
+// Comparisons of ranges and enums are the disjunctions of their cases.
 func (tr *translator) expr(x ast.Expr) boolprog.Expr {
 	if tv, ok := tr.info.Types[x]; ok && tv.Value.Kind == types.BoolConst {
 		return konst(tv.Value.Bool)
@@ -482,22 +702,42 @@ func (tr *translator) expr(x ast.Expr) boolprog.Expr {
 			return &boolprog.Unary{X: tr.expr(x.X)}
 		}
 	case *ast.BinaryExpr:
+		bools := types.IsBoolean(tr.info.TypeOf(x.X)) && types.IsBoolean(tr.info.TypeOf(x.Y))
 		var op boolprog.Op
 		switch x.Op {
-		case token.LAND:
-			op = boolprog.And
-		case token.LOR:
-			op = boolprog.Or
+		case token.LAND, token.LOR:
+			l := tr.expr(x.X)
+			saved := tr.ctx
+			if x.Op == token.LAND {
+				op, tr.ctx = boolprog.And, andE(saved, l)
+			} else {
+				op, tr.ctx = boolprog.Or, andE(saved, notE(l))
+			}
+			r := tr.expr(x.Y)
+			tr.ctx = saved
+			return &boolprog.Binary{X: l, Op: op, Y: r}
 		case token.EQL:
 			op = boolprog.Eq
 		case token.NEQ:
 			op = boolprog.Neq
 		}
-		if op != 0 && types.IsBoolean(tr.info.TypeOf(x.X)) && types.IsBoolean(tr.info.TypeOf(x.Y)) {
+		if op != 0 && bools {
 			return &boolprog.Binary{X: tr.expr(x.X), Op: op, Y: tr.expr(x.Y)}
 		}
+		switch x.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if !bools {
+				a := tr.intExpr(x.X)
+				b := tr.intExpr(x.Y)
+				if len(a)*len(b) > MaxCases {
+					tr.errorf(x.Pos(), "this comparison has more than %d cases: too many to translate to a boolean program", MaxCases)
+					return konst(false)
+				}
+				return compare(x.Op, a, b)
+			}
+		}
 	}
-	tr.errorf(x.Pos(), "this expression is not translated to a boolean program (boolean variables and constants, !, &&, ||, == and != on booleans are)")
+	tr.errorf(x.Pos(), "this expression is not translated to a boolean program (boolean variables and constants, !, &&, ||, == and != on booleans, comparisons of ranges and enums are)")
 	return konst(false)
 }
 
