@@ -4,18 +4,31 @@ import (
 	"errors"
 
 	"birch/internal/abstraction/predicate"
+	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
+	"birch/internal/bir/token"
 	"birch/internal/bir/types"
 )
 
 // Fresh returns the predicates of found that are not among existing (the
-// same scope and the same expression as birch fmt prints it), each once.
+// same scope and the same expression as birch fmt prints it, x == y and
+// y == x alike), each once.
 func Fresh(prog *types.Program, existing []*predicate.Predicate, found []Predicate) ([]Predicate, error) {
 	f, err := predicate.ParseFile(prog, "refinement.pred", []byte(FileText(found)))
 	if err != nil {
 		return nil, err
 	}
-	keyOf := func(p *predicate.Predicate) string { return p.Scope() + "|" + format.Expr(p.Expr) }
+	keyOf := func(p *predicate.Predicate) string {
+		// x == y and y == x are one predicate
+		if b, ok := p.Expr.(*ast.BinaryExpr); ok && b.Op == token.EQL {
+			l, r := format.Expr(b.X), format.Expr(b.Y)
+			if r < l {
+				l, r = r, l
+			}
+			return p.Scope() + "|" + l + " == " + r
+		}
+		return p.Scope() + "|" + format.Expr(p.Expr)
+	}
 	seen := map[string]bool{}
 	for _, p := range existing {
 		seen[keyOf(p)] = true

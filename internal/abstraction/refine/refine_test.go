@@ -570,6 +570,15 @@ func TestChoose(t *testing.T) {
 	if err != nil || len(fresh) != 0 {
 		t.Fatalf("fresh %v (%v), want none", fresh, err)
 	}
+	// an equation is the same predicate either way round
+	f, err = predicate.ParseFile(prog, "old.pred", []byte("[thread Main] n == i\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err = Fresh(prog, f.Predicates, []Predicate{{Proc: prog.Threads[0], Text: "i == n"}, {Proc: prog.Threads[0], Text: "i + 1 == n"}})
+	if err != nil || len(fresh) != 1 || fresh[0].Text != "i + 1 == n" {
+		t.Fatalf("fresh %v (%v), want i + 1 == n alone", fresh, err)
+	}
 }
 
 func compileFile(t *testing.T, path string) (*types.Program, *model.Model) {
