@@ -147,6 +147,26 @@ func (a *abstractor) constValue(x ast.Expr) (int64, bool) {
 	return tv.Value.Int, tv.Value.Kind == types.IntConst
 }
 
+// checkedRef reports whether storing a value of type from into a location
+// of type to is a checked reference conversion that may fail: a
+// collection from may point into is not one to holds.
+func checkedRef(from, to types.Type) bool {
+	if from == nil || to == nil {
+		return false
+	}
+	f, ok1 := from.Underlying().(*types.Ref)
+	t, ok2 := to.Underlying().(*types.Ref)
+	if !ok1 || !ok2 {
+		return false
+	}
+	for _, c := range f.Collections {
+		if !t.Holds(c) {
+			return true
+		}
+	}
+	return false
+}
+
 // rangeError is the condition that storing x into a location of type t
 // fails (t a range type), or "".
 func rangeError(t types.Type, x ast.Expr) string {
@@ -633,6 +653,9 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 		par := callee.Params[i]
 		switch {
 		case a.isAbs(par):
+			if checkedRef(a.q.prog.Info.TypeOf(arg), par.Type()) {
+				a.unsupported(arg, "a checked reference conversion into an abstracted parameter (it may fail with a cast error)")
+			}
 			a.errorsOf(arg, "", &errs)
 			if c := rangeError(par.Type(), arg); c != "" {
 				errs = append(errs, errCond{model.RangeError, arg, c})
@@ -827,6 +850,9 @@ func (a *abstractor) assign(t *absTrans, proc *types.Proc, w *predicate.WP, pref
 	var errs []errCond
 	switch {
 	case a.writesAbs(x.Lhs):
+		if checkedRef(a.q.prog.Info.TypeOf(x.Rhs), a.q.prog.Info.TypeOf(x.Lhs)) {
+			a.unsupported(x, "a checked reference conversion into abstracted data (it may fail with a cast error)")
+		}
 		a.lhsErrors(x.Lhs, &errs)
 		a.errorsOf(x.Rhs, "", &errs)
 		if c := rangeError(a.q.prog.Info.TypeOf(x.Lhs), x.Rhs); c != "" {
@@ -893,6 +919,9 @@ func (a *abstractor) start(t *absTrans, proc *types.Proc, x *ast.StartAction, er
 	var keep []ast.Expr
 	for i, arg := range x.Args {
 		if i < len(callee.Params) && a.isAbs(callee.Params[i]) {
+			if checkedRef(a.q.prog.Info.TypeOf(arg), callee.Params[i].Type()) {
+				a.unsupported(arg, "a checked reference conversion into an abstracted parameter (it may fail with a cast error)")
+			}
 			a.errorsOf(arg, "", &errs)
 			if c := rangeError(callee.Params[i].Type(), arg); c != "" {
 				errs = append(errs, errCond{model.RangeError, arg, c})

@@ -73,6 +73,25 @@ main thread M ()
 end M;
 end S;
 `, "[thread M] r.n > 0\n", "model.bir:11:23: concrete data of type tid assigned abstracted data"},
+		{"checked conversion into an abstracted reference", `system S ()
+Msg = record { v : int; };
+Data = record { v : int; d : boolean; };
+Data extends Msg;
+Msgs : collection [1] of Msg;
+Datas : collection [1] of Data;
+AnyMsg = ref Msg;
+DataRef = ref Data {Datas};
+main thread M ()
+  m : AnyMsg;
+  d : DataRef;
+  loc s0:
+    when true do { m := new Msgs; } goto s1;
+  loc s1:
+    when true do { d := m; } goto s2;
+  loc s2:
+end M;
+end S;
+`, "[thread M] d == null\n", "model.bir:15:20: a checked reference conversion into abstracted data (it may fail with a cast error)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := abstractSource(t, c.model, c.preds)
