@@ -770,3 +770,24 @@ end D;
 		t.Fatalf("p allocated: %v at %d (%s)", r.Status, r.Step, r.Why)
 	}
 }
+
+// A spurious overflow: the abstraction may let i + 1 overflow in the
+// counting loop, which the guard i < n rules out concretely; the new
+// predicates rule the trail out.
+func TestSpuriousOverflow(t *testing.T) {
+	prog, m := compile(t, countbound)
+	end := feasible.End{Kind: feasible.EndError, Error: model.Overflow}
+	steps := []step{{0, "Main", "input", 0}, {0, "Main", "admit", 0}, {0, "Main", "loop", 0}, {0, "Main", "loop", 0}}
+	r, err := Refine(m, schedule(t, m, end, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != 4 || !strings.Contains(r.Why, "does not end in overflow") {
+		t.Fatalf("%v at %d (%s)", r.Status, r.Step, r.Why)
+	}
+	if ok, err := r.Path.Refutes(parsePreds(t, prog, r.Predicates()), r.Step, Config{}); !ok || err != nil {
+		t.Fatalf("%v do not refute (%v)", r.Predicates(), err)
+	}
+	checkInterpolants(t, r)
+	t.Logf("%v", r.Predicates())
+}
