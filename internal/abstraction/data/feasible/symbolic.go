@@ -494,7 +494,15 @@ func (x *symExec) action(a ast.Action) {
 	case *ast.AssertAction:
 		x.require(model.Assertion, x.boolean(a.Cond))
 	case *ast.AssumeAction:
-		x.path = append(x.path, x.boolean(a.Cond))
+		c := x.boolean(a.Cond)
+		if x.lastStep {
+			// on the last step of an error schedule an assumption
+			// constrains only the failures that come after it: an error
+			// before it ends the step whatever it says
+			x.okSoFar = x.tm.And(x.okSoFar, c)
+			return
+		}
+		x.path = append(x.path, c)
 	case *ast.PrintAction:
 	case *ast.ExitAction:
 		x.cur.done = true

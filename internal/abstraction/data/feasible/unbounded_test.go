@@ -58,6 +58,11 @@ func TestReplayUnboundedInputs(t *testing.T) {
 		{"z := x * 3; assert(z != 39 || y != -2);", model.Assertion, true, ""},
 		{"z := x + y;", model.Overflow, true, ""},
 		{"z := y / (x - 11);", model.DivisionByZero, true, ""},
+		// an assumption after the failure does not rule it out (it did:
+		// assumes were path conditions of the whole last step)
+		{"assert(x + y != 7); assume(x + y == 100);", model.Assertion, true, ""},
+		{"z := y / (x - 11); assume(x != 11);", model.DivisionByZero, true, ""},
+		{"assume(x != 11); z := y / (x - 11);", model.DivisionByZero, false, "the step raises no division-by-zero error on the concrete model for any choice"},
 		{"assert(x > 5);", model.Assertion, false, "the assertion holds on the concrete model for every choice"},
 		// x + 1 overflows first where the assertion would fail
 		{"assert(x + 1 > x);", model.Assertion, false, "the assertion holds on the concrete model for every choice"},
