@@ -69,6 +69,9 @@ func agree(t *testing.T, name string, prog *types.Program, src string) verdicts 
 	if v.bir != "inconclusive" && v.bir != v.bebop {
 		fail("BIR says %s, the boolean program %s\n%s", v.bir, v.bebop, out.Source)
 	}
+	if v.bir == "inconclusive" && out.Bounds == "" {
+		fail("BIR is inconclusive (%s), but Output.Bounds says no bound is reached", res.Reason)
+	}
 	if v.bebop == "fail" {
 		replay(t, name, mod, out, br.BoolprogResult(out.Fset), v.bir, src)
 		replay(t, name+" (explicit)", mod, out, ex, v.bir, src)

@@ -55,6 +55,9 @@ end Depth;
 	if err != nil {
 		t.Fatal(err)
 	}
+	if want := "f is recursive: BIR stops a thread at 64 active calls, a boolean program does not"; out.Bounds != want {
+		t.Errorf("Bounds: %q, want %q", out.Bounds, want)
+	}
 	br := bebop.Check(out.Info, bebop.Config{})
 	if br.Outcome != bebop.Unsafe {
 		t.Fatalf("bebop: %v, want unsafe", br.Outcome)
@@ -99,6 +102,40 @@ func TestScheduleMismatch(t *testing.T) {
 	} {
 		if _, err := out.Map.Schedule(c.trail, c.failing); err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v, want %s", name, err, c.want)
+		}
+	}
+}
+
+// TestBounds: Output.Bounds names a cycle of invisible transformations,
+// and is empty for the models of testdata (no recursion, no invisible
+// cycle).
+func TestBounds(t *testing.T) {
+	src := `system Inv ()
+main thread M ()
+  a, b : boolean;
+  loc s0:
+    when true do invisible { a := !a; } goto s1;
+  loc s1:
+    when a do invisible { b := !b; } goto s0;
+    when !a do { } goto s2;
+  loc s2:
+end M;
+end Inv;
+`
+	out, err := Translate(load(t, "inv.bir", []byte(src)), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "the invisible transformations of M go round through s0: BIR stops an invisible run after 10000 transformations, a boolean program does not"; out.Bounds != want {
+		t.Errorf("Bounds: %q, want %q", out.Bounds, want)
+	}
+	for _, path := range []string{"testdata/toggle-unsafe.bir", "testdata/phases-unsafe.bir", "testdata/names-safe.bir"} {
+		out, err := Translate(loadFile(t, path), Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Bounds != "" {
+			t.Errorf("%s: Bounds %q", path, out.Bounds)
 		}
 	}
 }

@@ -70,7 +70,11 @@
 // where BIR stops at 64 active calls, and no bound on invisible runs; an
 // assertion that fails only beyond a bound of BIR fails in the boolean
 // program and its schedule does not replay on the BIR model (Ordinals says
-// at which step).
+// at which step), and a pass of the boolean program does not say that no
+// bound is reached. Output.Bounds says when one can be (a recursive
+// function, a chain of 64 calls, a cycle of invisible transformations),
+// and is "" when BIR's default bounds cannot be reached, so that the
+// boolean program's verdict is birch check's.
 //
 // # From a trail back to BIR
 //

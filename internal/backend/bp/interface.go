@@ -27,6 +27,15 @@ type Output struct {
 	Info    *boolprog.Info
 	// Map relates the boolean program to the BIR model.
 	Map *Map
+	// Bounds says why BIR's bounds may cut paths that the boolean program
+	// follows, or is "" when they cannot: a recursive function (BIR stops
+	// a thread at 64 active calls) or a cycle of invisible transformations
+	// (BIR stops an invisible run after 10000). Where they can, the
+	// boolean program's verdict may differ from birch check's on the BIR
+	// model, which reports a path cut by a bound as inconclusive: a pass
+	// of the boolean program does not say that no bound is reached, and a
+	// failure beyond a bound does not replay (Schedule.Ordinals says so).
+	Bounds string
 }
 
 // Map relates the boolean program to the BIR program it was translated

@@ -54,6 +54,7 @@ func Translate(prog *types.Program, cfg Config) (*Output, error) {
 		return nil, tr.whole(fmt.Sprintf("the boolean program does not resolve: %v", err))
 	}
 	tr.indexAsserts(gen, out)
+	out.Bounds = bounds(prog)
 	return out, nil
 }
 
