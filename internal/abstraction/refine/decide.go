@@ -341,19 +341,36 @@ func sameGroups(a []int32, b []int) bool {
 func (p *Path) predicted(mdl *smt.Model, step int) map[string]string {
 	out := map[string]string{}
 	for k, t := range p.points[step] {
-		if k.frame > 0 || t.IsArray() || isRef(k.v.Type()) {
+		if k.frame > 0 || k.v.Kind == types.FieldVar || isRef(k.v.Type()) {
 			// a call's variables: Describe names them by depth; fields
 			// come below; references are printed as objects
-			continue
-		}
-		v, err := mdl.Eval(t)
-		if err != nil {
 			continue
 		}
 		name := k.v.Name()
 		if k.thread >= 0 {
 			ts := p.threads[step][k.thread]
 			name = ts.proc.Name() + "[" + strconv.Itoa(k.thread+1) + "]." + name
+		}
+		if a, ok := k.v.Type().Underlying().(*types.Array); ok {
+			if isRef(a.Elem) || a.Len > 1024 {
+				continue
+			}
+			for i := int64(0); i < a.Len; i++ {
+				v, err := mdl.Eval(p.tm.Select(t, p.tm.Int(i)))
+				if err != nil {
+					continue
+				}
+				if isBool(a.Elem) {
+					n, _ := v.Int64()
+					v = p.tm.Bool(n != 0)
+				}
+				out[name+"["+strconv.FormatInt(i, 10)+"]"] = formatValue(a.Elem, v)
+			}
+			continue
+		}
+		v, err := mdl.Eval(t)
+		if err != nil {
+			continue
 		}
 		out[name] = formatValue(k.v.Type(), v)
 	}

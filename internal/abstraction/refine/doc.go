@@ -51,8 +51,11 @@
 // (references are integers, null 0): `p.f` reads the current version of
 // f's array at p and requires p != null, `p.f := e` makes a new version,
 // and `new C` is a reference that no reference held before has, with its
-// fields at their defaults (facts of the path). Data the formula does
-// not encode — arrays, arrays in the heap, wait and notify —
+// fields at their defaults (facts of the path). An array variable of
+// scalars is an array of the formula too: `a[i]` requires i in bounds
+// (an index out of bounds is an error a path may end in) and a write
+// makes a new version. Data the formula does not encode — arrays of
+// arrays or records, arrays in the heap, wait and notify —
 // make Build return an *UnsupportedError with the construct's position,
 // and the caller reports the refinement inconclusive.
 //

@@ -280,6 +280,15 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 		if _, ok := name(arr); !ok {
 			return "", false
 		}
+		if sv.v.Kind != types.FieldVar {
+			// a[i]: the array variable as it is at the point
+			a, _ := name(arr)
+			i, ok := p.exprText(ref, name)
+			if !ok {
+				return "", false
+			}
+			return a + "[" + strings.TrimSuffix(strings.TrimPrefix(i, "("), ")") + "]", true
+		}
 		r, ok := p.termText(ref, name)
 		if !ok {
 			return "", false

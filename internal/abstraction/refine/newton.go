@@ -192,6 +192,9 @@ func (p *Path) typeOf(t *smt.Term) types.Type {
 		}
 	case smt.OpSelect:
 		if sv := p.vars[t.Arg(0)]; sv != nil {
+			if a, ok := sv.v.Type().Underlying().(*types.Array); ok {
+				return a.Elem
+			}
 			return sv.v.Type()
 		}
 	}

@@ -225,7 +225,7 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 	case feasible.EndNone:
 	case feasible.EndError:
 		switch sc.End.Error {
-		case model.Assertion, model.Overflow, model.DivisionByZero, model.RangeError, model.NullDereference:
+		case model.Assertion, model.Overflow, model.DivisionByZero, model.RangeError, model.NullDereference, model.IndexOutOfBounds:
 		default:
 			return nil, &UnsupportedError{Msg: "the path formula does not encode a trail that ends in " + sc.End.Error.String()}
 		}
@@ -397,6 +397,12 @@ func scalar(t types.Type) bool {
 	return false
 }
 
+// isArray reports whether t is an array type.
+func isArray(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Array)
+	return ok
+}
+
 // isRef reports whether t is a reference type.
 func isRef(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Ref)
@@ -407,11 +413,21 @@ func isBool(t types.Type) bool { return types.IsBoolean(t) }
 
 func (x *encoder) initial(v *types.Var) *smt.Term {
 	t := v.Type()
+	if a, ok := t.Underlying().(*types.Array); ok && scalar(a.Elem) {
+		// every element holds its type's default
+		return x.tm.ConstArray(x.arraySort(), x.asInt(x.initialOf(a.Elem, types.ConstValue{})))
+	}
 	if !scalar(t) {
 		x.unsupported(v.Pos(), "variable %s of type %s (the path formula encodes int, range, boolean and enum data)", v.Name(), t)
 	}
+	return x.initialOf(t, v.Init)
+}
+
+// initialOf is the initial value of a scalar of type t: init, or the
+// type's default.
+func (x *encoder) initialOf(t types.Type, init types.ConstValue) *smt.Term {
 	if isBool(t) {
-		return x.tm.Bool(v.Init.Kind == types.BoolConst && v.Init.Bool)
+		return x.tm.Bool(init.Kind == types.BoolConst && init.Bool)
 	}
 	d := int64(0)
 	switch u := t.Underlying().(type) {
@@ -424,8 +440,8 @@ func (x *encoder) initial(v *types.Var) *smt.Term {
 			d = u.Consts[0].Ordinal
 		}
 	}
-	if v.Init.Kind == types.IntConst {
-		d = v.Init.Int
+	if init.Kind == types.IntConst {
+		d = init.Int
 	}
 	return x.tm.Int(d)
 }
@@ -441,6 +457,8 @@ func (x *encoder) fresh(k key, choice bool, pos source.Pos) *smt.Term {
 	switch {
 	case k.v.Kind == types.FieldVar:
 		name, sort = "field!"+name, x.arraySort()
+	case isArray(k.v.Type()):
+		sort = x.arraySort()
 	case isBool(k.v.Type()):
 		sort = smt.BoolSort
 	}
@@ -520,6 +538,10 @@ func (x *encoder) store(lhs ast.Expr, v *smt.Term) {
 		x.storeField(sel, v)
 		return
 	}
+	if ix, ok := lhs.(*ast.IndexExpr); ok {
+		x.storeElem(ix, v)
+		return
+	}
 	id, ok := lhs.(*ast.Ident)
 	if !ok {
 		x.unsupported(lhs.Pos(), "assignment to %s (the path formula encodes variables and fields, not arrays)", format.Expr(lhs))
@@ -542,6 +564,34 @@ func (x *encoder) field(sel *ast.SelectorExpr) (key, *smt.Term) {
 	ref := x.value(sel.X)
 	x.require(model.NullDereference, x.tm.Not(x.tm.Eq(ref, x.tm.Int(0))), sel.X.Pos(), format.Expr(sel.X)+" != null")
 	return key{x.fields[f.Name()], -1, 0}, ref
+}
+
+// element returns the key of the array a[i] indexes, the index, which
+// must be in bounds, and the element type.
+func (x *encoder) element(ix *ast.IndexExpr) (key, *smt.Term, types.Type) {
+	id, ok := ix.X.(*ast.Ident)
+	if !ok {
+		x.unsupported(ix.Pos(), "element of %s (the path formula encodes arrays held by variables)", format.Expr(ix.X))
+	}
+	k := x.lookup(id)
+	a, ok := k.v.Type().Underlying().(*types.Array)
+	if !ok || !scalar(a.Elem) {
+		x.unsupported(ix.Pos(), "element of %s", format.Expr(ix.X))
+	}
+	i := x.value(ix.Index)
+	tm := x.tm
+	x.require(model.IndexOutOfBounds, tm.And(tm.Le(tm.Int(0), i), tm.Lt(i, tm.Int(a.Len))), ix.Index.Pos(), fmt.Sprintf("%s in 0..%d", format.Expr(ix.Index), a.Len-1))
+	return k, i, a.Elem
+}
+
+// storeElem writes v to a[i]: a new version of a.
+func (x *encoder) storeElem(ix *ast.IndexExpr, v *smt.Term) {
+	k, i, elem := x.element(ix)
+	if r, ok := elem.Underlying().(*types.Range); ok {
+		tm := x.tm
+		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), ix.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(ix), r.Lo, r.Hi))
+	}
+	x.define(k, x.tm.Store(x.state[k], i, x.asInt(v)), ix.Pos())
 }
 
 // readField is the value of p.f.
@@ -763,28 +813,40 @@ func actionName(a ast.Action) string {
 func (x *encoder) choose(a *ast.ChooseAction) {
 	tm := x.tm
 	var k key
-	sel, _ := a.Lhs.(*ast.SelectorExpr)
+	var typ types.Type // the type of the location chosen into
+	whole := false     // a variable (not a field or an element)
 	switch lhs := a.Lhs.(type) {
 	case *ast.SelectorExpr:
 		f, _ := x.info.Uses[lhs.Sel].(*types.Var)
 		if f == nil {
 			x.unsupported(lhs.Pos(), "field %s", format.Expr(lhs))
 		}
-		k = key{f, -1, 0}
+		k, typ = key{f, -1, 0}, f.Type()
+	case *ast.IndexExpr:
+		typ = x.info.TypeOf(lhs)
+		if typ == nil || !scalar(typ) {
+			x.unsupported(lhs.Pos(), "a choice into %s", format.Expr(lhs))
+		}
+		if id, ok := lhs.X.(*ast.Ident); ok {
+			k = x.lookup(id)
+		} else {
+			x.unsupported(lhs.Pos(), "a choice into %s", format.Expr(lhs))
+		}
 	case *ast.Ident:
 		k = x.lookup(lhs)
+		typ, whole = k.v.Type(), true
 	default:
 		x.unsupported(a.Lhs.Pos(), "a choice into %s", format.Expr(a.Lhs))
 	}
 	// the choice's constant: the variable's new version, or for a field
-	// a constant of its own that the store writes
+	// or an element a constant of its own that the store writes
 	mk := func() *smt.Term {
-		if sel == nil {
+		if whole {
 			return x.fresh(k, true, a.KwPos)
 		}
 		x.nconst++
 		sort := smt.IntSort
-		if isBool(k.v.Type()) {
+		if isBool(typ) {
 			sort = smt.BoolSort
 		}
 		c := tm.Const("choice!"+strconv.Itoa(x.nconst), sort)
@@ -827,14 +889,14 @@ func (x *encoder) choose(a *ast.ChooseAction) {
 		dom = tm.And(tm.Le(lo, c), tm.Le(c, hi))
 	}
 	x.choices = append(x.choices, c)
-	if !isBool(k.v.Type()) && dom.Op() != smt.OpTrue {
+	if !isBool(typ) && dom.Op() != smt.OpTrue {
 		x.gate(Domain, dom, a.Pos(), format.Expr(a.Lhs)+" := "+choiceText(a))
 	}
-	if sel != nil {
-		x.storeField(sel, c)
+	if !whole {
+		x.store(a.Lhs, c) // the store checks a range type
 		return
 	}
-	if r, ok := k.v.Type().Underlying().(*types.Range); ok && a.Type == nil {
+	if r, ok := typ.Underlying().(*types.Range); ok && a.Type == nil {
 		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), c), tm.Le(c, tm.Int(r.Hi))), a.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(a.Lhs), r.Lo, r.Hi))
 	}
 }
@@ -888,6 +950,9 @@ func (x *encoder) value(e ast.Expr) *smt.Term {
 		return x.value(e.X)
 	case *ast.SelectorExpr:
 		return x.readField(e)
+	case *ast.IndexExpr:
+		k, i, _ := x.element(e)
+		return tm.Select(x.state[k], i)
 	case *ast.Ident:
 		if c, ok := x.info.Uses[e].(*types.EnumConst); ok {
 			return tm.Int(c.Ordinal)
@@ -928,6 +993,9 @@ func (x *encoder) boolean(e ast.Expr) *smt.Term {
 		return x.boolean(e.X)
 	case *ast.SelectorExpr:
 		return tm.Eq(x.readField(e), tm.Int(1))
+	case *ast.IndexExpr:
+		k, i, _ := x.element(e)
+		return tm.Eq(tm.Select(x.state[k], i), tm.Int(1))
 	case *ast.Ident:
 		if _, ok := x.info.Uses[e].(*types.Var); ok {
 			return x.state[x.lookup(e)]

@@ -436,10 +436,10 @@ func TestLockedCounter(t *testing.T) {
 // with its position, not a panic or a guess.
 func TestUnsupported(t *testing.T) {
 	const src = `system U ()
-  a : array [3] of int;
+  a : array [3] of array [2] of int;
   main thread M ()
-    loc s0: when true do { a[1] := 2; } goto s1;
-    loc s1: when true do { assert(a[1] == 3); } goto s1;
+    loc s0: when true do { a[1][0] := 2; } goto s1;
+    loc s1: when true do { assert(a[1][0] == 3); } goto s1;
   end M;
 end U;
 `
@@ -790,4 +790,50 @@ func TestSpuriousOverflow(t *testing.T) {
 	}
 	checkInterpolants(t, r)
 	t.Logf("%v", r.Predicates())
+}
+
+// Arrays of scalars: a reading of any value of its range indexes a
+// histogram (examples/input-range.bir): the trail that overflows its end
+// is real for readings of 110 and more, which replay; an assertion that
+// a bucket stays 0 after a write elsewhere is infeasible, ruled out by
+// predicates over the elements.
+func TestArrays(t *testing.T) {
+	prog, m := compileFile(t, "../../../examples/input-range.bir")
+	end := feasible.End{Kind: feasible.EndError, Error: model.IndexOutOfBounds}
+	r, err := Refine(m, schedule(t, m, end, step{0, "Sensor", "read", 0}, step{0, "Sensor", "count", 0}), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || r.Inputs[0].Value < 110 {
+		t.Fatalf("%v %v (%s), want feasible with a reading of 110 or more", r.Status, r.Inputs, r.Reason)
+	}
+	trail, err := r.Path.Confirm(r.Decision, func([]int64) (*model.Model, error) { return m, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayEndsIn(t, m, trail, model.IndexOutOfBounds)
+
+	const src = `system A ()
+  h : array [4] of int;
+  main thread M ()
+    i : int;
+    loc s0: when true do { i := externChoose(0 .. 3); } goto s1;
+    loc s1: when i != 2 do { h[i] := h[i] + 1; } goto s2;
+    loc s2: when true do { assert(h[2] == 0); } goto s2;
+  end M;
+end A;
+`
+	prog, m = compile(t, src)
+	r, err = Refine(m, schedule(t, m, assertion, step{0, "M", "s0", 0}, step{0, "M", "s1", 0}, step{0, "M", "s2", 0}), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != 3 {
+		t.Fatalf("%v at %d (%s)", r.Status, r.Step, r.Why)
+	}
+	preds := r.Predicates()
+	if ok, err := r.Path.Refutes(parsePreds(t, prog, preds), 3, Config{}); !ok || err != nil {
+		t.Fatalf("%v do not refute (%v)", preds, err)
+	}
+	t.Logf("%v", preds)
 }
