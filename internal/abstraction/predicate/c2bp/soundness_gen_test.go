@@ -136,6 +136,9 @@ type genModel struct {
 	// parameters and locals (f0.x, ...).
 	Fn     *genThread
 	FnVars []string
+	// Worker is the thread W that T0 starts, or nil; it is in threads
+	// and Threads too (last).
+	Worker *genThread
 }
 
 // PredFile returns the predicate file's text.
@@ -162,12 +165,19 @@ type genOptions struct {
 	// parameters (and an int result, or none) that the threads call;
 	// it has [function f0] predicates.
 	Functions bool
+	// Start adds, to half of the models, a thread W (not a main
+	// thread) that T0 starts once, from a first location s0 that no
+	// transformation goes back to; it has [thread W] predicates.
+	Start bool
 }
 
 var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20}
 
 // genCalls is genDefault with functions.
 var genCalls = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Functions: true}
+
+// genStart is genDefault with a started thread.
+var genStart = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Start: true}
 
 type genState struct {
 	r       *rand.Rand
@@ -213,6 +223,11 @@ func (g *genState) model() *genModel {
 	for t := 0; t < nThreads; t++ {
 		m.threads = append(m.threads, g.thread("T"+strconv.Itoa(t), globals))
 		m.Threads = append(m.Threads, m.threads[t].name)
+	}
+	if g.opts.Start && g.chance(50) {
+		m.Worker = g.thread("W", globals)
+		m.threads = append(m.threads, m.Worker)
+		m.Threads = append(m.Threads, "W")
 	}
 	m.Src = m.render("", nil)
 	g.predicates()
@@ -276,11 +291,16 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 				result = " : int"
 			}
 			fmt.Fprintf(&b, "\nfunction %s (%s)%s\n", th.name, strings.Join(ps, ", "), result)
+		} else if th == m.Worker {
+			fmt.Fprintf(&b, "\nthread %s ()\n", th.name)
 		} else {
 			fmt.Fprintf(&b, "\nmain thread %s ()\n", th.name)
 		}
 		for _, v := range th.locals {
 			fmt.Fprintf(&b, "  %s : int;\n", v)
+		}
+		if m.Worker != nil && th == m.threads[0] {
+			fmt.Fprintf(&b, "  w : tid;\n  loc s0:\n    when true do { w := start %s(); } goto l0;\n", m.Worker.name)
 		}
 		for l, ts := range th.locs {
 			fmt.Fprintf(&b, "  loc l%d:\n", l)
