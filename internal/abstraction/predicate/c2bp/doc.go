@@ -123,6 +123,12 @@
 //     type to x as the weakest preconditions see it: the cube queries
 //     quantify over it, so `x := externChoose(int); assume(x > 0)` makes
 //     x > 0 true. A choice among listed values is WP's conjunction.
+//   - After the predicates' new values, the step assumes that those it
+//     chose form no cube of one or two literals that no state satisfies
+//     (x < 3 && !(x < 5)): C2bp's enforce. The unsatisfiable cubes are
+//     found once, over pairs of predicates that share a variable (the
+//     first 64 predicates); a pruned valuation stands for no concrete
+//     state, so the concrete steps keep their counterparts.
 //   - Temporaries and choices are locals abs_tN, abs_cN of the thread,
 //     reset to false at the end of the step (before a final wait), so they
 //     add no states.

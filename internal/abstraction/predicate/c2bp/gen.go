@@ -40,6 +40,8 @@ type abstractor struct {
 	// start)
 	oneThread bool
 	retNames  map[*ast.Transformation]string
+	// unsatCubes are the cubes no state satisfies (findUnsat)
+	unsatCubes []predicate.Cube
 	nret      map[*types.Proc]int
 	mods      map[*types.Proc]map[any]bool
 

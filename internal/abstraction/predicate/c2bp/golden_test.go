@@ -90,3 +90,23 @@ func concreteKind(t *testing.T, out *Output, res *search.Result) string {
 	t.Fatalf("no abstract transformation holds the failure at %s (%s)", pos, v.Msg)
 	return ""
 }
+
+// TestEnforce: the abstract model of testdata/enforce.bir assumes, after
+// choosing the predicates, that their values are consistent; without the
+// assumption its search finds one state more (x < 3 && !(x < 5), which no
+// concrete state has).
+func TestEnforce(t *testing.T) {
+	out, err := abstractFile(t, "testdata/enforce.bir", "testdata/enforce.pred")
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := explore(t, out.Program)
+	const assume = "assume(!(!p1_x_lt_5 && p2_x_lt_3));"
+	if !bytes.Contains(out.Source, []byte(assume)) {
+		t.Fatalf("no %s in\n%s", assume, out.Source)
+	}
+	without := explore(t, loadSource(t, "noenforce.bir", bytes.ReplaceAll(out.Source, []byte(assume), nil)))
+	if with.Stats.States+1 != without.Stats.States {
+		t.Fatalf("%d states with the assumption, %d without, want one less", with.Stats.States, without.Stats.States)
+	}
+}

@@ -79,12 +79,108 @@ func (a *abstractor) setupPreds() error {
 		p.term, p.dom = t, dom
 		terms[i] = t
 	}
+	a.findUnsat()
 	a.cubes = predicate.NewCubes(a.solver, terms)
 	a.cubes.MaxLen = a.cfg.CubeLength
 	if a.cfg.Context != nil {
 		a.cubes.Stop = func() bool { return a.cfg.Context.Err() != nil }
 	}
 	return nil
+}
+
+// maxEnforce bounds the predicates whose pairs findUnsat asks about.
+const maxEnforce = 64
+
+// findUnsat lists the cubes of one or two literals that no state
+// satisfies (under the domain facts), C2bp's enforce: a step whose chosen
+// new values form one has no concrete counterpart, and the abstract step
+// assumes that it does not (x < 3 && !(x < 5), say, after both are
+// chosen).
+func (a *abstractor) findUnsat() {
+	n := len(a.preds)
+	if n > maxEnforce {
+		n = maxEnforce
+	}
+	lit := func(i int, neg bool) *smt.Term {
+		if neg {
+			return a.tm.Not(a.preds[i].term)
+		}
+		return a.preds[i].term
+	}
+	unsat := func(hyp, concl *smt.Term) bool {
+		a.stats.Queries++
+		start := time.Now()
+		ok, _ := smt.Implies(a.solver, hyp, concl)
+		a.stats.SolverTime += time.Since(start)
+		return ok
+	}
+	single := map[predicate.Literal]bool{}
+	for i := 0; i < n; i++ {
+		p := a.preds[i]
+		if !p.ok {
+			continue
+		}
+		for _, neg := range []bool{false, true} {
+			if unsat(a.tm.And(p.dom, lit(i, neg)), a.tm.False()) {
+				single[predicate.Literal{Pred: i, Neg: neg}] = true
+				a.unsatCubes = append(a.unsatCubes, predicate.Cube{{Pred: i, Neg: neg}})
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			p, q := a.preds[i], a.preds[j]
+			if !p.ok || !q.ok || !shares(p.vars, q.vars) {
+				continue
+			}
+			for _, ni := range []bool{false, true} {
+				for _, nj := range []bool{false, true} {
+					if single[predicate.Literal{Pred: i, Neg: ni}] || single[predicate.Literal{Pred: j, Neg: nj}] {
+						continue
+					}
+					if unsat(a.tm.And(p.dom, q.dom, lit(i, ni)), a.tm.Not(lit(j, nj))) {
+						a.unsatCubes = append(a.unsatCubes, predicate.Cube{{Pred: i, Neg: ni}, {Pred: j, Neg: nj}})
+					}
+				}
+			}
+		}
+	}
+}
+
+func shares(x, y map[any]bool) bool {
+	for v := range x {
+		if y[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// enforce is the condition that the new values of the predicates changed
+// (indices) form no unsatisfiable cube, over the predicates visible in
+// proc, or "true".
+func (a *abstractor) enforce(changed map[int]bool, proc *types.Proc) string {
+	var cs []string
+	for _, c := range a.unsatCubes {
+		touched, visible := false, true
+		var ls []string
+		for _, l := range c {
+			touched = touched || changed[l.Pred]
+			visible = visible && a.visible(a.preds[l.Pred], proc)
+			name := a.preds[l.Pred].name
+			if l.Neg {
+				name = "!" + name
+			}
+			ls = append(ls, name)
+		}
+		if touched && visible {
+			cs = append(cs, not(paren(strings.Join(ls, " && "))))
+		}
+	}
+	if len(cs) == 0 {
+		return "true"
+	}
+	return strings.Join(cs, " && ")
 }
 
 // low returns a boolean expression over the abstract model's variables

@@ -757,6 +757,17 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 	for i, p := range unknown {
 		acts = append(acts, p.name+" := "+cname(i)+";")
 	}
+	changed := map[int]bool{}
+	for i, p := range a.preds {
+		for _, u := range unknown {
+			if u == p {
+				changed[i] = true
+			}
+		}
+	}
+	if e := a.enforce(changed, proc); e != "true" {
+		acts = append(acts, "assume("+e+");")
+	}
 	for i := range unknown {
 		acts = append(acts, cname(i)+" := false;")
 	}
@@ -946,7 +957,13 @@ func (a *abstractor) start(t *absTrans, proc *types.Proc, x *ast.StartAction, er
 // updates assigns the predicates the step may change their new values:
 // F(WP(φ)) || (!F(WP(!φ)) && choice), over the state before the step.
 func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, actions []ast.Action, choice func() string, temp func(string) string) {
-	for _, p := range a.preds {
+	changed := map[int]bool{}
+	defer func() {
+		if e := a.enforce(changed, proc); e != "true" {
+			t.post = append(t.post, step{text: "assume(" + e + ");"})
+		}
+	}()
+	for i, p := range a.preds {
 		if !a.visible(p, proc) || t.qt.Return && p.q.Proc == proc && !proc.Thread {
 			continue // out of scope, or in the frame the step pops
 		}
@@ -962,6 +979,9 @@ func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, act
 			lf = a.low(a.ifGuard(t, x), proc)
 		}
 		val := choose(lt, lf, choice)
+		if val != "true" && val != "false" && val != lt {
+			changed[i] = true // a choice: the new values may contradict each other
+		}
 		t.post = append(t.post, step{text: p.name + " := " + temp(val) + ";"})
 	}
 }
