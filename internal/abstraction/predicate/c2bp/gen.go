@@ -42,8 +42,8 @@ type abstractor struct {
 	retNames  map[*ast.Transformation]string
 	// unsatCubes are the cubes no state satisfies (findUnsat)
 	unsatCubes []predicate.Cube
-	nret      map[*types.Proc]int
-	mods      map[*types.Proc]map[any]bool
+	nret       map[*types.Proc]int
+	mods       map[*types.Proc]map[any]bool
 
 	tm        *smt.TermManager
 	solver    smt.Solver
