@@ -127,19 +127,28 @@
 // first failure.
 //
 // An Encoder translates type-checked BIR boolean expressions (predicates,
-// and WPs once their text is checked again with types.Program.CheckExpr,
-// since WP's own nodes are not in the program's Info) into those terms:
+// and WPs once WP.Record has added the types of WP's own nodes to the
+// program's Info, or their text is checked again with
+// types.Program.CheckExpr) into those terms:
 // each variable is a constant, booleans are Bool, integers, ranges, enum
 // ordinals and references (null as 0) are Int, an array variable is an SMT
 // array, a field read through a reference selects in one array per field
 // name indexed by the reference, and / and % are BIR's truncating
-// division. It asserts no domain (a range variable may take any integer),
-// so the solver proves fewer implications than exist, never more. It does
+// division. Formula asserts no domain (a range variable may take any
+// integer), so the solver proves fewer implications than exist, never
+// more; FormulaDomain returns with the formula the facts BIR's types
+// guarantee of what it reads (an int in [-2^63, 2^63-1], a range in its
+// bounds, an enum among its ordinals, a reference not negative), under
+// which a query proves, say, that x < n keeps x + 1 from overflowing. It does
 // not model BIR's runtime errors inside a formula (overflow of int, a field
 // of null, an index out of bounds, a zero divisor: the term then has some
 // value); the abstraction keeps those outcomes under their own conditions.
 // Array fields, arrays through references, x.length and instanceof are
 // errors: the formula is then unknown to the abstraction.
+//
+// FOver is F over a subset of the predicates: the abstraction asks only
+// about those that share a variable with φ (C2bp's cone of influence). Stop
+// ends a search early with the cubes found so far.
 //
 // F follows C2bp's optimizations: cubes are considered by increasing
 // length, up to MaxLen literals (DefaultCubeLength, 3, unless set; a
