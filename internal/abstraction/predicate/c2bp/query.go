@@ -24,10 +24,9 @@ import (
 // (back) for positions.
 type query struct {
 	prog  *types.Program
-	back  map[ast.Node]ast.Node               // query node -> concrete node
-	fresh map[*ast.ChooseAction]*ast.Ident    // query choice -> its fresh variable
-	procs map[*types.Proc]*types.Proc         // query proc -> concrete proc
-	trans map[*ast.Transformation]*types.Proc // query transformation -> query proc
+	back  map[ast.Node]ast.Node            // query node -> concrete node
+	fresh map[*ast.ChooseAction]*ast.Ident // query choice -> its fresh variable
+	procs map[*types.Proc]*types.Proc      // query proc -> concrete proc
 }
 
 // freshPrefix is the prefix of the added globals; it is made unique
@@ -68,7 +67,7 @@ func newQuery(conc *types.Program, prefix string) (*query, error) {
 		return nil, fmt.Errorf("the query program does not check: %v", err)
 	}
 	q := &query{prog: qp, back: map[ast.Node]ast.Node{}, fresh: map[*ast.ChooseAction]*ast.Ident{},
-		procs: map[*types.Proc]*types.Proc{}, trans: map[*ast.Transformation]*types.Proc{}}
+		procs: map[*types.Proc]*types.Proc{}}
 	// zip the nodes of the two systems, the added declarations left out
 	cs, qs := conc.File.System, qf.System
 	if len(qs.Decls) != len(cs.Decls)+k {
@@ -121,11 +120,6 @@ func newQuery(conc *types.Program, prefix string) (*query, error) {
 	for _, p := range append(append([]*types.Proc(nil), qp.Threads...), qp.Functions...) {
 		c, _ := conc.Procs.LookupLocal(p.Name()).(*types.Proc)
 		q.procs[p] = c
-		for _, l := range p.Locations {
-			for _, t := range l.Decl.Transformations {
-				q.trans[t] = p
-			}
-		}
 	}
 	return q, nil
 }

@@ -209,6 +209,11 @@ func (a *abstractor) bound(x ast.Expr, proc *types.Proc, low bool) string {
 			return not(a.bound(x.X, proc, !low))
 		}
 	case *ast.BinaryExpr:
+		if x.Op == token.ARROW && !(a.solverPart(x.X, proc) && a.solverPart(x.Y, proc)) {
+			// a -> b is !a || b, so a concrete side stays as written
+			// (an invariant's location test, say)
+			return or(not(a.bound(x.X, proc, !low)), a.bound(x.Y, proc, low))
+		}
 		if x.Op == token.LAND || x.Op == token.LOR {
 			// the operands of a chain of one operator: the concrete ones
 			// stay, the others go to the solver together
