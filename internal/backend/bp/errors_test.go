@@ -106,3 +106,19 @@ end S;`, "e.bir:2:13: main thread M is started: a boolean program has one thread
 		}
 	}
 }
+
+// TestFormulaBound: a chain of additions has case formulas exponentially
+// longer than itself; past MaxFormula it is an error at the action, not a
+// boolean program too large to print (it hung before the bound).
+func TestFormulaBound(t *testing.T) {
+	e := "a"
+	for range 30 {
+		e = "(" + e + " + a)"
+	}
+	src := "system S ()\nmain thread M ()\n  a : range 0..1;\n  b : range 0..200;\n  loc s0:\n    when true do { b := " + e + "; } goto s0;\nend M;\nend S;\n"
+	_, err := Translate(load(t, "b.bir", []byte(src)), Config{})
+	want := "b.bir:6:20: this translates to formulas of more than 65536 operators and operands: too large for a boolean program"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}

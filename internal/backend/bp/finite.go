@@ -27,11 +27,58 @@ import (
 // before the action, under the condition of the cases that raise them.
 
 // MaxValues bounds the values of a range or enum the translation holds in
-// bits; MaxCases the cases of one expression.
+// bits; MaxCases the cases of one expression; MaxFormula the operators
+// and operands of one statement of the boolean program as printed (the
+// formulas of cases share their parts, which printing repeats: a chain of
+// additions has formulas exponentially longer than itself).
 const (
-	MaxValues = 256
-	MaxCases  = 4096
+	MaxValues  = 256
+	MaxCases   = 4096
+	MaxFormula = 1 << 16
 )
+
+// treeSize is the size of e as printed (its parts counted as often as
+// they occur), at most MaxFormula+1; memo holds the sizes of shared parts.
+func treeSize(e boolprog.Expr, memo map[boolprog.Expr]int) int {
+	if n, ok := memo[e]; ok {
+		return n
+	}
+	n := 1
+	switch e := e.(type) {
+	case *boolprog.Unary:
+		n += treeSize(e.X, memo)
+	case *boolprog.Binary:
+		n += treeSize(e.X, memo) + treeSize(e.Y, memo)
+	case *boolprog.Choose:
+		n += treeSize(e.True, memo) + treeSize(e.False, memo)
+	}
+	n = min(n, MaxFormula+1)
+	memo[e] = n
+	return n
+}
+
+// stmtSize is the size of the formulas of s as printed (at most about
+// MaxFormula+1 each).
+func stmtSize(s boolprog.Stmt, memo map[boolprog.Expr]int) int {
+	var es []boolprog.Expr
+	switch s := s.(type) {
+	case *boolprog.AssignStmt:
+		es = s.Rhs
+	case *boolprog.CallStmt:
+		es = s.Args
+	case *boolprog.AssumeStmt:
+		es = []boolprog.Expr{s.Cond}
+	case *boolprog.AssertStmt:
+		es = []boolprog.Expr{s.Cond}
+	case *boolprog.ReturnStmt:
+		es = s.Results
+	}
+	n := 0
+	for _, e := range es {
+		n += treeSize(e, memo)
+	}
+	return n
+}
 
 // domain is the set of values of a variable's type: nil for boolean.
 type domain struct {

@@ -392,6 +392,7 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 	if !isTrue(g) {
 		body = append(body, &boolprog.AssumeStmt{Cond: g})
 	}
+	tr.bound(body, t.Guard.Pos())
 	exited := false
 	for i, a := range t.Actions {
 		if exited {
@@ -430,6 +431,7 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 		}
 		body = tr.errors(body, tm, i)
 		body = append(body, stmts...)
+		tr.bound(body, a.Pos())
 	}
 	switch {
 	case exited:
@@ -443,6 +445,7 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 		}
 		body = tr.errors(body, tm, len(t.Actions))
 		body = append(body, r)
+		tr.bound(body, t.GotoPos)
 	default:
 		to, _ := tr.info.Uses[t.Target].(*types.Location)
 		if to == nil {
@@ -460,6 +463,19 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 		body = append(body, &boolprog.GotoStmt{Targets: []*boolprog.Ident{ident(bpName(to.Name()))}})
 	}
 	return body
+}
+
+// bound reports, at pos, statements of body whose formulas exceed
+// MaxFormula (those of the construct at pos, the others were checked),
+// and replaces them by skip so that nothing prints them.
+func (tr *translator) bound(body []boolprog.Stmt, pos source.Pos) {
+	memo := map[boolprog.Expr]int{}
+	for i, s := range body {
+		if stmtSize(s, memo) > MaxFormula {
+			tr.errorf(pos, "this translates to formulas of more than %d operators and operands: too large for a boolean program", MaxFormula)
+			body[i] = &boolprog.SkipStmt{}
+		}
+	}
 }
 
 // assign is the assignment of rhs to lhs, or nothing for no bits (a
