@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -151,5 +152,54 @@ func TestPredicatesRandomSound(t *testing.T) {
 	t.Logf("%d models: %v", n, counts)
 	if counts["pass"] == 0 || counts["fail"] == 0 {
 		t.Errorf("the models do not exercise both verdicts: %v", counts)
+	}
+}
+
+// TestPredicatesRandomUnbounded checks the random models with every
+// choice made unbounded (externChoose(int)), which only predicates can
+// check: a pass holds of the model with its original small inputs too
+// (which has fewer behaviours), and a confirmed failure's trail replays
+// on the model with the input values it records (as birch replay does).
+func TestPredicatesRandomUnbounded(t *testing.T) {
+	n := 10
+	if testenv.Long() {
+		n = 1000
+	}
+	choice := regexp.MustCompile(`externChoose\([^)]*\)`)
+	counts := map[string]int{}
+	for seed := 0; seed < n; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 19))
+		small, preds := randomPredModel(r, seed%3 == 2)
+		src := choice.ReplaceAllString(small, "externChoose(int)")
+		in, err := Load("r.bir", []byte(src))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		pa := &PredicateAbstraction{File: "r.pred", ReadFile: func(string) ([]byte, error) { return []byte(preds), nil }}
+		res, err := Run(&Task{Input: in, Predicates: pa})
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s%s", seed, err, src, preds)
+		}
+		v := res.Verdict()
+		counts[v.String()]++
+		switch v {
+		case Pass:
+			in, _ := Load("r.bir", []byte(small))
+			if plain, err := Run(&Task{Input: in, Search: search.Config{NoDeadlock: true}}); err != nil || plain.Verdict() != Pass {
+				t.Fatalf("seed %d: pass with unbounded inputs, but not with small ones (%v)\n%s%s", seed, err, src, preds)
+			}
+		case Fail:
+			cv := res.Checks[0].Violation
+			m := compile(t, in, model.Options{ChoiceValues: cv.ChoiceValues})
+			_, steps, err := search.Replay(m, cv.Ordinals)
+			unbounded := model.UnboundedChoices(in.Prog, 0) != nil
+			if unbounded != (cv.ChoiceValues != nil) || err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Kind.String() != cv.Kind {
+				t.Fatalf("seed %d: the confirmed trail does not replay to %s with %v: %v\n%s%s", seed, cv.Kind, cv.ChoiceValues, err, src, preds)
+			}
+		}
+	}
+	t.Logf("%d models: %v", n, counts)
+	if counts["fail"] == 0 {
+		t.Errorf("no model fails: %v", counts)
 	}
 }
