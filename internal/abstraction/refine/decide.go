@@ -193,18 +193,27 @@ func (p *Path) index(c *Conjunct) int {
 	return -1
 }
 
-// minimize drops conjuncts from an unsat core while it stays unsat.
+// minimize drops conjuncts from an unsat core while it stays unsat:
+// chunks of half the core first, then of a quarter, down to single
+// conjuncts (the solver's cores carry many checks the proof does not
+// need, which go together in a few queries), within Config.MaxMinimize
+// queries.
 func (p *Path) minimize(core []*smt.Term, check func([]*smt.Term) smt.Result, cfg Config) []*smt.Term {
 	budget := cfg.MaxMinimize
 	if budget <= 0 {
 		budget = 200
 	}
 	core = append([]*smt.Term(nil), core...)
-	for i := len(core) - 1; i >= 0 && budget > 0; i-- {
-		budget--
-		try := append(append([]*smt.Term(nil), core[:i]...), core[i+1:]...)
-		if check(try) == smt.Unsat {
-			core = try
+	for chunk := max(len(core)/2, 1); chunk >= 1 && budget > 0; chunk /= 2 {
+		for i := 0; i < len(core) && budget > 0; {
+			end := min(i+chunk, len(core))
+			budget--
+			try := append(append([]*smt.Term(nil), core[:i]...), core[end:]...)
+			if check(try) == smt.Unsat {
+				core = try
+			} else {
+				i = end
+			}
 		}
 	}
 	return core

@@ -281,7 +281,13 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 			return "", false
 		}
 		if sv.v.Kind != types.FieldVar {
-			// a[i]: the array variable as it is at the point
+			// a[i]: the array variable as it is at the point; a literal
+			// index out of bounds is no BIR expression
+			if at, ok := sv.v.Type().Underlying().(*types.Array); ok {
+				if k, ok := ref.Int64(); ok && ref.Op() == smt.OpInt && (k < 0 || k >= at.Len) {
+					return "", false
+				}
+			}
 			a, _ := name(arr)
 			i, ok := p.exprText(ref, name)
 			if !ok {

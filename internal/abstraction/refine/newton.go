@@ -166,9 +166,14 @@ func (p *Path) state(t *smt.Term, a *atom, point int, m Method, set *predSet) {
 		text, ok = l+" == "+r, ok1 && ok2
 	}
 	if !ok {
-		if st.bad != "" {
-			set.dropped = append(set.dropped, "after step "+itoa(point)+": "+st.bad)
+		why := st.bad
+		if why == "" {
+			why = "it has no BIR form"
+			if t != nil {
+				why = t.String() + " has no BIR form"
+			}
 		}
+		set.dropped = append(set.dropped, "after step "+itoa(point)+": "+why)
 		return
 	}
 	var proc *types.Proc
@@ -357,6 +362,7 @@ func (p *Path) newton(d *Decision, cfg Config) *predSet {
 			f[i] = p.tm.Substitute(t, sub)
 		}
 		for _, t := range f {
+			t = p.liftIte(p.readOverWrite(t), 0)
 			atoms(t, func(t *smt.Term, a *atom) { p.state(t, a, j-1, Newton, set) })
 			// and with the variables that still hold their initial
 			// values replaced by them (x == 2 * a - 1 with x still 0 is
@@ -375,6 +381,89 @@ func (p *Path) newton(d *Decision, cfg Config) *predSet {
 	}
 	sort.SliceStable(set.list, func(i, j int) bool { return set.list[i].Point < set.list[j].Point })
 	return set
+}
+
+// readOverWrite rewrites a read of a written array, select(store(a, i,
+// v), j), as v when j is i, as a read of a when both are different
+// literals, and as ite(i == j, v, select(a, j)) otherwise: Morris' axiom,
+// as package predicate's WP splits the cases of an aliased write.
+func (p *Path) readOverWrite(t *smt.Term) *smt.Term {
+	if t.NumArgs() == 0 {
+		return t
+	}
+	if _, ok := p.opaque[t]; ok {
+		return t
+	}
+	args := make([]*smt.Term, t.NumArgs())
+	changed := false
+	for i, a := range t.Args() {
+		args[i] = p.readOverWrite(a)
+		changed = changed || args[i] != a
+	}
+	if changed {
+		t = p.tm.Make(t.Op(), args...)
+	}
+	if t.Op() != smt.OpSelect || t.Arg(0).Op() != smt.OpStore {
+		return t
+	}
+	st, j := t.Arg(0), t.Arg(1)
+	a, i, v := st.Arg(0), st.Arg(1), st.Arg(2)
+	rest := p.readOverWrite(p.tm.Select(a, j))
+	switch {
+	case i == j:
+		return v
+	case i.Op() == smt.OpInt && j.Op() == smt.OpInt:
+		return rest
+	}
+	return p.tm.Ite(p.tm.Eq(i, j), v, rest)
+}
+
+// maxLift bounds the case splits of liftIte in one formula.
+const maxLift = 6
+
+// liftIte moves the integer ites of comparisons to the formula's level:
+// x < ite(c, a, b) is (c && x < a) || (!c && x < b), so that each case
+// is an atom a predicate can state.
+func (p *Path) liftIte(t *smt.Term, depth int) *smt.Term {
+	tm := p.tm
+	switch t.Op() {
+	case smt.OpNot, smt.OpAnd, smt.OpOr, smt.OpImplies:
+		args := make([]*smt.Term, t.NumArgs())
+		for i, a := range t.Args() {
+			args[i] = p.liftIte(a, depth)
+		}
+		return tm.Make(t.Op(), args...)
+	case smt.OpEq, smt.OpLt, smt.OpLe, smt.OpGt, smt.OpGe:
+		if depth >= maxLift {
+			return t
+		}
+		ite := p.findIte(t)
+		if ite == nil {
+			return t
+		}
+		c := ite.Arg(0)
+		yes := tm.Substitute(t, map[*smt.Term]*smt.Term{ite: ite.Arg(1)})
+		no := tm.Substitute(t, map[*smt.Term]*smt.Term{ite: ite.Arg(2)})
+		return tm.Or(tm.And(c, p.liftIte(yes, depth+1)), tm.And(tm.Not(c), p.liftIte(no, depth+1)))
+	}
+	return t
+}
+
+// findIte returns an integer ite inside a comparison (not inside a BIR
+// division, whose term is read as a whole), or nil.
+func (p *Path) findIte(t *smt.Term) *smt.Term {
+	for _, a := range t.Args() {
+		if _, ok := p.opaque[a]; ok {
+			continue
+		}
+		if a.Op() == smt.OpIte && a.IsInt() {
+			return a
+		}
+		if r := p.findIte(a); r != nil {
+			return r
+		}
+	}
+	return nil
 }
 
 // mentions reports whether t contains the term c.

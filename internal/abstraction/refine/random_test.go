@@ -12,12 +12,16 @@ import (
 	"birch/internal/testenv"
 )
 
-// randomModel writes a model of two threads over globals x, y, f and a
+// randomModel writes a model of two threads over globals x, y, f, an
+// array h and a
 // local each (a, b), with random guards, assignments and assumptions;
 // M ends in an assertion at s3.
-func randomModel(rng *rand.Rand) string {
+func randomModel(rng *rand.Rand, arrays bool) string {
 	expr := func(local string) string {
 		terms := []string{"x", "y", local, fmt.Sprint(rng.Intn(7) - 3), "x + " + local, "y - 1", local + " * 2", "x - y"}
+		if arrays {
+			terms = append(terms, "h[1]", "h["+local+"]")
+		}
 		return terms[rng.Intn(len(terms))]
 	}
 	cond := func(local string) string {
@@ -38,6 +42,9 @@ func randomModel(rng *rand.Rand) string {
 	actions := func(local string) string {
 		var b strings.Builder
 		vars := []string{"x", "y", local}
+		if arrays {
+			vars = append(vars, "h[0]", "h["+local+"]")
+		}
 		for k := rng.Intn(3); k >= 0; k-- {
 			switch rng.Intn(6) {
 			case 0:
@@ -45,7 +52,7 @@ func randomModel(rng *rand.Rand) string {
 			case 1:
 				fmt.Fprintf(&b, "f := %s; ", cond(local))
 			default:
-				fmt.Fprintf(&b, "%s := %s; ", vars[rng.Intn(3)], expr(local))
+				fmt.Fprintf(&b, "%s := %s; ", vars[rng.Intn(len(vars))], expr(local))
 			}
 		}
 		return b.String()
@@ -57,6 +64,7 @@ func randomModel(rng *rand.Rand) string {
   x : int;
   y : int;
   f : boolean;
+  h : array [3] of int;
   main thread M ()
     a : int;
     loc s0: when true do { a := externChoose(-3 .. 3); } goto s1;
@@ -103,7 +111,8 @@ func randomSchedule(rng *rand.Rand, m *model.Model) feasible.Schedule {
 	return sc
 }
 
-// TestRandomAgainstReplay (120 paths, 3000 with BIRCH_LONG=1) compares the path formula's answer with the
+// TestRandomAgainstReplay (120 paths, 3000 with an array with
+// BIRCH_LONG=1) compares the path formula's answer with the
 // concrete replay of package feasible, which enumerates every choice:
 // feasible exactly when the replay confirms, at the same first
 // infeasible step otherwise. A feasible answer's inputs replay on the
@@ -113,12 +122,14 @@ func TestRandomAgainstReplay(t *testing.T) {
 	rng := rand.New(rand.NewSource(19))
 	counts := map[Status]int{}
 	refuted, noItp, undecided := 0, 0, 0
-	n := 120 // BIRCH_LONG=1: 3000
+	// BIRCH_LONG=1: 3000 paths, with an array (the embedded solver is
+	// slow on arrays: seconds for some paths on a loaded machine)
+	n, arrays := 120, false
 	if testenv.Long() {
-		n = 3000
+		n, arrays = 3000, true
 	}
 	for iter := 0; iter < n; iter++ {
-		src := randomModel(rng)
+		src := randomModel(rng, arrays)
 		prog, m := compile(t, src)
 		sc := randomSchedule(rng, m)
 		want, err := feasible.Replay(m, sc, feasible.Config{NoSymbolic: true})
@@ -152,6 +163,11 @@ func TestRandomAgainstReplay(t *testing.T) {
 		default:
 			if want.Diverge == nil || want.Diverge.Step != r.Step {
 				fail("infeasible at step %d (%s)", r.Step, r.Why)
+			}
+			for _, d := range r.Dropped {
+				if strings.Contains(d, "does not read back") {
+					fail("a predicate printed wrong: %s", d)
+				}
 			}
 			preds := r.Predicates()
 			ok, err := r.Path.Refutes(parsePreds(t, prog, preds), r.Step, Config{})

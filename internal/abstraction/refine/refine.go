@@ -61,6 +61,11 @@ func Refine(m *model.Model, sc feasible.Schedule, cfg Config) (*Result, error) {
 	}
 	nw := p.newton(d, cfg)
 	r.Newton, r.Dropped = nw.list, nw.dropped
+	// a predicate that does not read back would break the next
+	// abstraction: it is dropped (none is expected to)
+	var bad []string
+	r.Newton, bad = parsable(p.prog, r.Newton)
+	r.Dropped = append(r.Dropped, bad...)
 	itps, err := p.interpolation(d, cfg)
 	var no errNoInterpolant
 	switch {
@@ -73,6 +78,8 @@ func Refine(m *model.Model, sc feasible.Schedule, cfg Config) (*Result, error) {
 		is := p.interpolants(itps)
 		r.Interpolation = is.list
 		r.Dropped = append(r.Dropped, is.dropped...)
+		r.Interpolation, bad = parsable(p.prog, r.Interpolation)
+		r.Dropped = append(r.Dropped, bad...)
 	}
 	return r, nil
 }

@@ -78,22 +78,31 @@ func Seed(prog *types.Program) ([]Predicate, error) {
 	// keep those that read back as a predicate file's lines (not a
 	// comparison under a location test, a remote reference, a lock or
 	// thread test: those are not predicates)
-	text := FileText(set.list)
-	f, _ := predicate.ParseFile(prog, "seed.pred", []byte(text))
-	if f == nil {
-		return nil, nil
-	}
-	good := map[int]bool{}
-	for _, p := range f.Predicates {
-		good[prog.Fset.Position(p.Expr.Pos()).Line] = true
-	}
-	var out []Predicate
-	for i, p := range set.list {
-		if good[i+1] {
-			out = append(out, p)
+	out, _ := parsable(prog, set.list)
+	return out, nil
+}
+
+// parsable splits preds into those that read back as lines of a
+// predicate file and the others (as their lines, with the error).
+func parsable(prog *types.Program, preds []Predicate) (good []Predicate, bad []string) {
+	f, err := predicate.ParseFile(prog, "refinement.pred", []byte(FileText(preds)))
+	ok := map[int]bool{}
+	if f != nil {
+		for _, p := range f.Predicates {
+			ok[prog.Fset.Position(p.Expr.Pos()).Line] = true
 		}
 	}
-	return out, nil
+	for i, p := range preds {
+		if ok[i+1] {
+			good = append(good, p)
+		} else {
+			bad = append(bad, p.String()+" does not read back as a predicate")
+		}
+	}
+	if len(bad) > 0 && err != nil {
+		bad = append(bad, err.Error())
+	}
+	return good, bad
 }
 
 // seedOperand reports whether a comparison of values of type t is data
