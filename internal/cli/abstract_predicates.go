@@ -84,6 +84,10 @@ func runAbstractPredicates(e *env, fs *flag.FlagSet, o *abstractOptions) int {
 			return ExitBadInput
 		}
 		text = b.Source
+		if b.Bounds != "" {
+			// bebop's verdict on it may differ from birch check's
+			fmt.Fprintf(e.stderr, "%s: warning: %s\n", cmd, b.Bounds)
+		}
 	}
 	if o.out == "" {
 		e.stdout.Write(text)
