@@ -67,3 +67,28 @@ func TestBoolAtom(t *testing.T) {
 		t.Errorf("x <= 0 is no boolean atom")
 	}
 }
+
+// Reads of written arrays: the same index reads the value written, two
+// different literals read the array before, others split the cases; and
+// the cases rise out of a comparison.
+func TestReadOverWrite(t *testing.T) {
+	tm := smt.NewTermManager()
+	p := &Path{tm: tm, opaque: map[*smt.Term]opaqueOp{}}
+	a := tm.Const("a", tm.ArraySort(smt.IntSort, smt.IntSort))
+	i, j, v := tm.Const("i", smt.IntSort), tm.Const("j", smt.IntSort), tm.Const("v", smt.IntSort)
+	if got := p.readOverWrite(tm.Select(tm.Store(a, i, v), i)); got != v {
+		t.Errorf("same index: %v", got)
+	}
+	if got := p.readOverWrite(tm.Select(tm.Store(a, tm.Int(1), v), tm.Int(2))); got != tm.Select(a, tm.Int(2)) {
+		t.Errorf("different literals: %v", got)
+	}
+	split := p.readOverWrite(tm.Select(tm.Store(a, i, v), j))
+	if split != tm.Ite(tm.Eq(i, j), v, tm.Select(a, j)) {
+		t.Errorf("aliased: %v", split)
+	}
+	lifted := p.liftIte(tm.Lt(split, tm.Int(3)), 0)
+	want := tm.Or(tm.And(tm.Eq(i, j), tm.Lt(v, tm.Int(3))), tm.And(tm.Not(tm.Eq(i, j)), tm.Lt(tm.Select(a, j), tm.Int(3))))
+	if lifted != want {
+		t.Errorf("lifted: %v", lifted)
+	}
+}
