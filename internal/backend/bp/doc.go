@@ -82,7 +82,7 @@
 // procedure, label and values) as BIR transformations: a step starts at
 // the label of a transformation and ends at the next location label, with
 // the BIR values there; a failing trail ends inside the transformation of
-// its failing assertion. Schedule.Groups gives each step's index in the
+// its failing assertion (or of the action whose runtime error fails). Schedule.Groups gives each step's index in the
 // compiled model's Groups, and Schedule.Ordinals replays the schedule on
 // the compiled model and returns a BIR trail (ordinals), choosing at each
 // state the outcome that reaches the trail's values:
@@ -93,7 +93,8 @@
 //		tr := res.BoolprogResult(out.Fset).Trail
 //		sc, err := out.Map.Schedule(tr, true)
 //		// sc.Steps[i]: Proc, Location, Index, Transformation, After;
-//		// sc.Steps[len-1].Assert: the failing assertion's action index
+//		// sc.Steps[len-1].Fail: model.Assertion (or a runtime error of a
+//		// range), .Assert: the failing action's index
 //		mod, _ := model.New(prog, model.Options{})
 //		groups, err := sc.Groups(mod)       // thread 0, one group per step
 //		ords, err := sc.Ordinals(mod)       // a trail of prog (birch replay)

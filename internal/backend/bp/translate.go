@@ -419,8 +419,8 @@ func (tr *translator) transformation(tm *transMap) []boolprog.Stmt {
 		case *ast.AssumeAction:
 			stmts = append(stmts, &boolprog.AssumeStmt{Cond: tr.expr(a.Cond)})
 		case *ast.PrintAction:
-			// no effect on the state (its arguments raise no error: BIR
-			// prints only what it can evaluate, and these cannot fail)
+			// no effect on the state; the search does not evaluate its
+			// arguments (model's printAction), so they raise no error
 		case *ast.ExitAction:
 			exited = true
 		case *ast.CallAction:
