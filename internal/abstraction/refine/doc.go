@@ -46,7 +46,12 @@
 // and which threads have terminated depend on the schedule only: Build
 // follows lock and unlock step by step, and decides lockAvailable,
 // hasLock and threadTerminated of a thread the path started as constants
-// (a lock that another thread holds makes the step impossible). The heap
+// (a lock that another thread holds makes the step impossible). After a
+// wait or a notify on a lock, which thread holds it depends on which
+// waiting thread a notify woke, which the schedule does not record: its
+// tests (and wasNotified) are then unconstrained booleans and its actions
+// constrain nothing, a weaker formula (infeasible still means
+// infeasible; a feasible answer is confirmed by Confirm's replay). The heap
 // of records is one array per field name, from references to values
 // (references are integers, null 0): `p.f` reads the current version of
 // f's array at p and requires p != null, `p.f := e` makes a new version,
@@ -55,7 +60,7 @@
 // scalars is an array of the formula too: `a[i]` requires i in bounds
 // (an index out of bounds is an error a path may end in) and a write
 // makes a new version. Data the formula does not encode — arrays of
-// arrays or records, arrays in the heap, wait and notify —
+// arrays or records, arrays in the heap, remote references —
 // make Build return an *UnsupportedError with the construct's position,
 // and the caller reports the refinement inconclusive.
 //

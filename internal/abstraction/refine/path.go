@@ -200,7 +200,14 @@ type encoder struct {
 	called *frame
 }
 
-type lockState struct{ owner, count int }
+type lockState struct {
+	owner, count int
+	// unknown: a wait or a notify made the lock's state depend on choices
+	// the schedule does not record (which waiting thread a notify wakes);
+	// its tests are then unconstrained booleans, its actions constrain
+	// nothing (a weaker formula: infeasible still means infeasible)
+	unknown bool
+}
 
 func (x *encoder) unsupported(pos source.Pos, format string, args ...any) {
 	panic(unsupported{pos, fmt.Sprintf(format, args...)})
@@ -778,6 +785,9 @@ func (x *encoder) lock(e ast.Expr) (*types.Var, *lockState) {
 // an unlock by a thread that does not hold the lock fails it.
 func (x *encoder) lockAction(a *ast.LockAction) {
 	v, l := x.lock(a.Lock)
+	if l.unknown {
+		return
+	}
 	switch a.Op {
 	case token.LOCK:
 		if l.owner >= 0 && l.owner != x.cur {
@@ -794,9 +804,16 @@ func (x *encoder) lockAction(a *ast.LockAction) {
 		if l.count--; l.count == 0 {
 			l.owner = -1
 		}
-	default:
-		x.unsupported(a.Pos(), "%s (the path formula follows lock and unlock only)", a.Op)
+	default: // wait, unwait, notify, notifyAll
+		l.unknown = true
 	}
+}
+
+// unknownBool is an unconstrained boolean: a test the path formula does
+// not decide.
+func (x *encoder) unknownBool() *smt.Term {
+	x.nconst++
+	return x.tm.Const("unknown!"+strconv.Itoa(x.nconst), smt.BoolSort)
 }
 
 func actionName(a ast.Action) string {
@@ -1054,16 +1071,25 @@ func (x *encoder) builtin(e *ast.BuiltinExpr) *smt.Term {
 	switch e.Op {
 	case token.LOCKAVAILABLE:
 		_, l := x.lock(e.X)
+		if l.unknown {
+			return x.unknownBool()
+		}
 		return tm.Bool(l.owner < 0 || l.owner == x.cur)
 	case token.HASLOCK:
 		_, l := x.lock(e.X)
+		if l.unknown {
+			return x.unknownBool()
+		}
 		return tm.Bool(l.owner == x.cur)
+	case token.WASNOTIFIED:
+		x.lock(e.X)
+		return x.unknownBool()
 	case token.THREADTERMINATED:
 		if n, ok := x.constant(x.value(e.X)); ok && n >= 1 && int(n) <= len(x.threads) {
 			return tm.Bool(x.threads[n-1].done)
 		}
 	}
-	x.unsupported(e.Pos(), "%s (the path formula decides lockAvailable, hasLock and threadTerminated of a known thread)", format.Expr(e))
+	x.unsupported(e.Pos(), "%s (the path formula decides lockAvailable, hasLock, wasNotified and threadTerminated of a known thread)", format.Expr(e))
 	return nil
 }
 

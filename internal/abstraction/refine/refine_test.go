@@ -837,3 +837,50 @@ end A;
 	}
 	t.Logf("%v", preds)
 }
+
+const waitNotify = `system W ()
+  mon : lock wait;
+  x : int;
+  main thread A ()
+    loc a0: when lockAvailable(mon) do { lock(mon); } goto a1;
+    loc a1: when x == 0 do { wait(mon); } goto a2;
+    loc a2: when lockAvailable(mon) && wasNotified(mon) do { unwait(mon); } goto a3;
+    loc a3: when true do { assert(x == 1); unlock(mon); } goto a4;
+    loc a4:
+  end A;
+  main thread B ()
+    loc b0: when lockAvailable(mon) do { lock(mon); x := externChoose(1 .. 3); notify(mon); unlock(mon); } goto b1;
+    loc b1:
+  end B;
+end W;
+`
+
+// wait and notify: after them the lock's tests are not decided (which
+// waiting thread a notify wakes is not in the schedule), a weaker
+// formula: the trail where B sets x to 2 or 3 and wakes A is real, and
+// replays; with B's choice fixed to 1 it is infeasible at the assertion.
+func TestWaitNotify(t *testing.T) {
+	steps := []step{{0, "A", "a0", 0}, {0, "A", "a1", 0}, {1, "B", "b0", 0}, {0, "A", "a2", 0}, {0, "A", "a3", 0}}
+	_, m := compile(t, waitNotify)
+	r, err := Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || r.Inputs[0].Value == 1 {
+		t.Fatalf("%v %v (%s)", r.Status, r.Inputs, r.Reason)
+	}
+	trail, err := r.Path.Confirm(r.Decision, func([]int64) (*model.Model, error) { return m, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayEndsIn(t, m, trail, model.Assertion)
+
+	_, m = compile(t, strings.Replace(waitNotify, "externChoose(1 .. 3)", "externChoose(1 .. 1)", 1))
+	r, err = Refine(m, schedule(t, m, assertion, steps...), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Infeasible || r.Step != 5 {
+		t.Fatalf("%v at %d (%s)", r.Status, r.Step, r.Why)
+	}
+}
