@@ -164,6 +164,11 @@ func replaySymbolic(m *model.Model, sc Schedule, cfg Config) (res *Result, why s
 			}
 			x.path = x.path[:0]
 			guard := x.boolean(g.Decl.Guard)
+			if x.lastStep {
+				// the last step may fail in its guard: it need not hold
+				// then (x.fail is the guard's failure of the end's kind)
+				guard = tm.Or(guard, x.fail)
+			}
 			solver.Push()
 			solver.Assert(guard)
 			r, _ := solver.Check()

@@ -228,3 +228,26 @@ func TestReplayUnboundedSampled(t *testing.T) {
 		}
 	}
 }
+
+// A trail that ends in an overflow of its last guard is confirmed although
+// the guard, computed without the overflow, is false.
+func TestReplayUnboundedGuardError(t *testing.T) {
+	src := `system G ()
+  x : int;
+  main thread M ()
+    loc s0: when true do { x := externChoose(int); } goto s1;
+    loc s1: when x + 1 < 0 do { } goto s2;
+    loc s2: when true do { } goto s2;
+  end M;
+end G;
+`
+	m, given := givenModel(t, src)
+	sc := Schedule{Steps: []Step{{Groups: []int{0}}, {Groups: []int{1}}}, End: End{Kind: EndError, Error: model.Overflow}}
+	r, err := Replay(m, sc, Config{Given: given})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Confirmed || len(r.Choices) != 1 || r.Choices[0].Value != 1<<63-1 {
+		t.Fatalf("%s, choices %+v", r, r.Choices)
+	}
+}
