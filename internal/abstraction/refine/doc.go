@@ -18,24 +18,24 @@
 //
 // Build encodes a Schedule — for each step the thread instance and the
 // concrete transformations it takes, and what the trail ends in — in
-// static single assignment. Every write of a variable makes a new
-// constant of the formula (`Main[1].i#4`), with its definition asserted,
-// and so does every initial value (so that predicates can name a
-// variable before its first assignment: `count <= 0` at the start);
-// each thread instance has its own constants for its locals, the globals
-// are shared, and the steps are encoded in the order of the schedule, so
-// the formula follows its interleaving. A `start` adds a thread instance
-// whose parameters are defined by the arguments. A call makes a new
-// activation with its own constants for the function's parameters and
-// locals (recursion included), and the return stores the result in the
-// caller's variable and resumes at the call's goto target. Every choice is a fresh
-// constant restricted to its domain: externChoose(int) and
-// internChoose(int) to the 64-bit ints, a range form to its bounds, a
-// listed form to its values, a range or enum type to its values. BIR's int
-// is 64-bit: every +, -, * and unary - on it requires its result to be an
-// int (an overflow is an error outcome), / and % require a divisor that is
-// not zero, a store into a range variable requires its bounds; inside &&,
-// || and -> those checks hold only when the right operand is evaluated.
+// static single assignment. Every write of a variable makes a new constant
+// of the formula (`Main[1].i#4`), with its definition asserted, and so
+// does every initial value (so that predicates can name a variable before
+// its first assignment: `count <= 0` at the start); each thread instance
+// has its own constants for its locals, the globals are shared, and the
+// steps are encoded in the order of the schedule, so the formula follows
+// its interleaving. A `start` adds a thread instance whose parameters are
+// defined by the arguments. A call makes a new activation with its own
+// constants for the function's parameters and locals (recursion included),
+// and the return stores the result in the caller's variable and resumes at
+// the call's goto target. Every choice is a fresh constant restricted to
+// its domain: externChoose(int) and internChoose(int) to the 64-bit ints,
+// a range form to its bounds, a listed form to its values, a range or enum
+// type to its values. BIR's int is 64-bit: every +, -, * and unary - on it
+// requires its result to be an int (an overflow is an error outcome), /
+// and % require a divisor that is not zero, a store into a range variable
+// requires its bounds; inside &&, || and -> those checks hold only when
+// the right operand is evaluated.
 //
 // The constraints a step needs are Conjuncts, each gated by an activation
 // literal: the guard, each assume, each choice's domain, and each check
@@ -75,9 +75,15 @@
 // infeasible one, Decision.Step, and Why says what of that step fails
 // ("step 5: Main[1] at loop: the step does not end in assertion"). The
 // solver's unsat core over the literals of that prefix, shrunk by
-// deletion (one query per conjunct, Config.MaxMinimize), is
-// Decision.Core. Unknown: the solver could not decide (a product of two
-// unknowns, for example: the embedded solver decides linear arithmetic).
+// deletion (chunks of half the core, a quarter, … single conjuncts; at
+// most Config.MaxMinimize queries), is Decision.Core. Unknown: the
+// solver could not decide (a product of two unknowns, for example: the
+// embedded solver decides linear arithmetic).
+//
+// A Decision on a path that came from an abstraction is the refinement's
+// question; the answer never claims more: a feasible path is confirmed by
+// Confirm on the concrete model before it is reported, and an unknown
+// one is inconclusive.
 //
 // # New predicates: two methods
 //
@@ -100,12 +106,14 @@
 // choice made later, or the locals of two threads or of two activations
 // (a caller's k and its callee's n: C2bp's return predicates, which
 // would relate them, are not built), cannot be stated and is dropped
-// (Result.Dropped says so). For
-// the assignments and assumptions the formula encodes this is the weakest
-// precondition package predicate's WP writes, computed on the SSA terms
-// rather than on BIR syntax so that the locals of two thread instances
-// stay apart (predicate.WP names a thread's locals, one instance per
-// scope).
+// (Result.Dropped says so). A read of a written array or field is split
+// by Morris' axiom, as package predicate's WP splits an aliased write:
+// a[j] after a[i] := v is v when j == i and the old a[j] otherwise, and
+// the two cases are atoms of their own. For the assignments and
+// assumptions the formula encodes this is the weakest precondition
+// predicate.WP writes, computed on the SSA terms rather than on BIR
+// syntax so that the locals of two thread instances stay apart
+// (predicate.WP names a thread's locals, one instance per scope).
 //
 // Newton's predicates are exact for the path and tied to it: on a loop
 // they follow the iterations. For the loop that counts i up to an input
@@ -160,17 +168,19 @@
 //
 // Path.Refutes checks that predicates rule the path out of a predicate
 // abstraction: it computes the valuations of the predicates reachable
-// along the path, each step decided exactly by the solver from a
-// valuation before it (with nothing known of the data but the predicates
-// and the domains of their types), and reports whether none survives the
-// last step. Result.Choose uses it to pick the predicates of the next
+// along the path, each step decided exactly by the solver from a valuation
+// before it (with nothing known of the data but the predicates and the
+// domains of their types), and reports whether none survives the last
+// step. Result.Choose uses it to pick the predicates of the next
 // abstraction: interpolation's alone when, with the predicates the
 // abstraction already has, they rule the path out (the loop then never
-// sees Newton's iteration-bound ones), else both methods'; Fresh leaves
-// out the predicates a file already holds. A `[function f]` predicate is evaluated on the innermost
-// activation of f, and the values of the callers' predicates are not kept
-// across a call (a boolean program would keep them on its stack), so
-// Refutes may fail to refute a path through calls that a boolean program
-// refutes, never the other way round. The tests use it on every set of
-// new predicates.
+// sees Newton's iteration-bound ones), else the fresh ones of both
+// methods (also when the existing predicates rule the path out exactly:
+// the abstraction that found it is coarser, its cubes bounded); Fresh
+// leaves out the predicates a file already holds. A `[function f]` predicate is
+// evaluated on the innermost activation of f, and the values of the
+// callers' predicates are not kept across a call (a boolean program would
+// keep them on its stack), so Refutes may fail to refute a path through
+// calls that a boolean program refutes, never the other way round. The
+// tests use it on every set of new predicates.
 package refine
