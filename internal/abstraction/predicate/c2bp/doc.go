@@ -87,7 +87,11 @@
 //     the predicates. F asks the solver only about the predicates that
 //     share a variable with the part (the cone of influence), under the
 //     domain facts of what it reads (an int is in [-2^63, 2^63-1], a range
-//     in its bounds), after asking whether the empty cube suffices.
+//     in its bounds), after asking whether the empty cube suffices. A
+//     part that reads concrete variables of small types (booleans, enums,
+//     ranges, at most 8 valuations together) is bounded once per
+//     valuation, since the abstract state knows them:
+//     F(e) = (flag && F(flag -> e)) || (!flag && F(!flag -> e)).
 //   - A predicate p the actions may change (WP.Changes) gets
 //     low(!g || WP(p)) || (!low(!g || WP(!p)) && abs_cN), abs_cN a
 //     choice of true or false; the guard is a hypothesis since the step is

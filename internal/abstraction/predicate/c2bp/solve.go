@@ -380,6 +380,147 @@ func (a *abstractor) atom(x ast.Expr, proc *types.Proc, low bool) string {
 	if err != nil {
 		return sound(low)
 	}
+	// the concrete variables of small types the part reads: the abstract
+	// state knows their values, so the part is bounded once per valuation
+	// (F(x) = the disjunction over v of c == v && F(c == v -> x))
+	cvs, vals := a.concreteVars(x, proc)
+	if len(cvs) == 0 {
+		return a.atomUnder(x, t, dom, proc, low)
+	}
+	var ds []string
+	for _, val := range valuations(vals) {
+		var conds []string
+		hyp := dom
+		ok := true
+		for i, v := range cvs {
+			id := &ast.Ident{Name: v.Name()}
+			a.q.prog.Info.Uses[id] = v
+			a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+			eq, err := a.mkEq(id, val[i])
+			if err != nil {
+				ok = false
+				break
+			}
+			et, edom, err := a.enc.FormulaDomain(eq)
+			if err != nil {
+				ok = false
+				break
+			}
+			hyp = a.tm.And(hyp, et, edom)
+			conds = append(conds, valueTest(v, val[i]))
+		}
+		if !ok {
+			return a.atomUnder(x, t, dom, proc, low)
+		}
+		b := a.atomUnder(x, t, hyp, proc, low)
+		if b == "false" {
+			continue
+		}
+		ds = append(ds, and(paren(strings.Join(conds, " && ")), b))
+	}
+	if len(ds) == 0 {
+		return "false"
+	}
+	return paren(strings.Join(ds, " || "))
+}
+
+// maxValuations bounds the valuations of the concrete variables of one
+// part of a formula that atom bounds one by one.
+const maxValuations = 8
+
+// concreteVars lists the concrete variables of boolean, enum or small
+// range type that x reads and proc's scope sees under their names, with
+// the BIR text of each one's values, when their valuations are at most
+// maxValuations (none otherwise).
+func (a *abstractor) concreteVars(x ast.Expr, proc *types.Proc) ([]*types.Var, [][]string) {
+	var vs []*types.Var
+	var vals [][]string
+	seen := map[*types.Var]bool{}
+	n := 1
+	ast.Inspect(x, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.SelectorExpr, *ast.RemoteRef:
+			return false // a field, or another thread's variable
+		case *ast.Ident:
+			v, ok := a.q.prog.Info.Uses[node].(*types.Var)
+			if !ok || seen[v] || a.isAbs(v) || v.Kind == types.FieldVar {
+				return true
+			}
+			if v.Owner != nil && v.Owner != proc || v.Owner == nil && shadowed(proc, v.Name()) {
+				return true
+			}
+			vv := valuesOf(v.Type())
+			if vv == nil || n*len(vv) > maxValuations {
+				return true
+			}
+			n *= len(vv)
+			seen[v] = true
+			vs = append(vs, v)
+			vals = append(vals, vv)
+		}
+		return true
+	})
+	return vs, vals
+}
+
+// valuesOf lists the values of a boolean, enum or range type of at most
+// maxValuations values, as BIR text, or nil.
+func valuesOf(t types.Type) []string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind == types.Bool {
+			return []string{"true", "false"}
+		}
+	case *types.Enum:
+		if len(u.Consts) <= maxValuations {
+			var out []string
+			for _, c := range u.Consts {
+				out = append(out, c.Name())
+			}
+			return out
+		}
+	case *types.Range:
+		if u.Hi-u.Lo < maxValuations {
+			var out []string
+			for v := u.Lo; v <= u.Hi; v++ {
+				out = append(out, fmt.Sprint(v))
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// valuations lists every combination of one value per variable.
+func valuations(vals [][]string) [][]string {
+	out := [][]string{nil}
+	for _, vs := range vals {
+		var next [][]string
+		for _, o := range out {
+			for _, v := range vs {
+				next = append(next, append(append([]string(nil), o...), v))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// valueTest is the test that v has the value val: v or !v for a boolean,
+// v == val otherwise.
+func valueTest(v *types.Var, val string) string {
+	switch val {
+	case "true":
+		return v.Name()
+	case "false":
+		return "!" + v.Name()
+	}
+	return v.Name() + " == " + val
+}
+
+// atomUnder is F(x) (low) or G(x) (up), t x's formula, under the
+// hypothesis dom (x's domain, and any facts of the abstract state).
+func (a *abstractor) atomUnder(x ast.Expr, t, dom *smt.Term, proc *types.Proc, low bool) string {
 	vars := a.varsOf(x)
 	var cone []int
 	hyp := []*smt.Term{dom}
