@@ -247,7 +247,9 @@ func Build(m *model.Model, sc feasible.Schedule) (p *Path, err error) {
 		if r := recover(); r != nil {
 			u, ok := r.(unsupported)
 			if !ok {
-				panic(r)
+				// panics never cross the package's boundary
+				p, err = nil, fmt.Errorf("internal error in the path formula: %v", r)
+				return
 			}
 			p, err = nil, &UnsupportedError{Pos: u.pos, Msg: u.msg}
 		}

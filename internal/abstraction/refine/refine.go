@@ -46,7 +46,12 @@ func (r *Result) Predicates() []Predicate {
 // m, decides it, and for an infeasible path finds new predicates by both
 // methods. An error says the schedule does not fit m, or that the path
 // formula cannot encode it (*UnsupportedError).
-func Refine(m *model.Model, sc feasible.Schedule, cfg Config) (*Result, error) {
+func Refine(m *model.Model, sc feasible.Schedule, cfg Config) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil { // panics never cross the package's boundary
+			res, err = nil, fmt.Errorf("internal error in the refinement: %v", r)
+		}
+	}()
 	p, err := Build(m, sc)
 	if err != nil {
 		return nil, err
@@ -271,7 +276,8 @@ func (p *Path) evalAt(pr *predicate.Predicate, j int) (t *smt.Term, err error) {
 		if r := recover(); r != nil {
 			u, ok := r.(unsupported)
 			if !ok {
-				panic(r)
+				t, err = nil, fmt.Errorf("internal error evaluating %s: %v", pr, r)
+				return
 			}
 			t, err = nil, &UnsupportedError{Pos: u.pos, Msg: u.msg}
 		}
