@@ -92,6 +92,55 @@ main thread M ()
 end M;
 end S;
 `, "[thread M] d == null\n", "model.bir:15:20: a checked reference conversion into abstracted data (it may fail with a cast error)"},
+		{"function predicate over a global with two threads", `system S ()
+g : int;
+function f ()
+  loc f0:
+    when true do { } return;
+end f;
+main thread A ()
+  loc a0:
+    when true do { call f(); } goto a1;
+  loc a1:
+end A;
+main thread B ()
+  loc b0:
+    when true do { g := g + 1; } goto b1;
+  loc b1:
+end B;
+end S;
+`, "[function f] g == 0\n", "model.pred:1:14: a [function f] predicate that reads globals or the heap needs a model of one thread"},
+		{"call result into a global predicate's variable with two threads", `system S ()
+g : int;
+function f () : int
+  loc f0:
+    when true do { } return 1;
+end f;
+main thread A ()
+  loc a0:
+    when true do { g := call f(); } goto a1;
+  loc a1:
+end A;
+main thread B ()
+  loc b0:
+    when true do { assert(g <= 1); } goto b1;
+  loc b1:
+end B;
+end S;
+`, "g <= 1\n", "model.bir:9:20: after this call returns, predicate g <= 1 is unknown, and other threads may read it in between"},
+		{"invariant through a model predicate", `system S ()
+x : int;
+main thread M ()
+  loc l0:
+    when true do { x := 1; } goto l1;
+  loc l1:
+end M;
+predicates
+  pos = x > 0;
+properties
+  invariant inv: M @ l1 -> pos;
+end S;
+`, "x > 0\n", "model.bir:11:3: invariant inv reads abstracted data through a predicate of the model"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := abstractSource(t, c.model, c.preds)
