@@ -258,7 +258,7 @@ func (p *Path) items(d *Decision) ([]item, error) {
 // leaf refutes one case with the simplex and splits its Farkas proof.
 func (p *Path) leaf(items []item, lits []lit, owner []int, k int) ([]*smt.Term, error) {
 	tm := p.tm
-	var s lia.Simplex
+	s := lia.Simplex{Proofs: true}
 	vars := map[*smt.Term]lia.Var{}
 	terms := map[lia.Var]*smt.Term{}
 	varOf := func(t *smt.Term) lia.Var {

@@ -43,7 +43,7 @@ func checkFarkas(t *testing.T, s *Simplex, proof []Farkas) {
 
 func TestFarkasProofSmall(t *testing.T) {
 	// x - y <= -1, y - z <= -1, z - x <= 0: infeasible, with coefficients 1, 1, 1
-	var s Simplex
+	s := Simplex{Proofs: true}
 	x, y, z := s.NewVar(true), s.NewVar(true), s.NewVar(true)
 	a := s.AddRow([]Term{{V: x, C: Int(1)}, {V: y, C: Int(-1)}})
 	b := s.AddRow([]Term{{V: y, C: Int(1)}, {V: z, C: Int(-1)}})
@@ -56,7 +56,7 @@ func TestFarkasProofSmall(t *testing.T) {
 	}
 	checkFarkas(t, &s, s.FarkasProof())
 	// a conflict of two bounds of one variable
-	var s2 Simplex
+	s2 := Simplex{Proofs: true}
 	v := s2.NewVar(true)
 	s2.AssertLower(v, Int(3), 0)
 	if s2.AssertUpper(v, Int(2), 1) {
@@ -71,7 +71,7 @@ func TestFarkasProofRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	unsat := 0
 	for iter := 0; iter < 400; iter++ {
-		var s Simplex
+		s := Simplex{Proofs: true}
 		n := 2 + rng.Intn(3)
 		vars := make([]Var, n)
 		for i := range vars {
@@ -104,5 +104,15 @@ func TestFarkasProofRandom(t *testing.T) {
 	}
 	if unsat < 20 {
 		t.Fatalf("only %d unsatisfiable systems: the test checks too little", unsat)
+	}
+}
+
+// Without Proofs, a conflict records no proof.
+func TestFarkasProofOff(t *testing.T) {
+	var s Simplex
+	v := s.NewVar(true)
+	s.AssertLower(v, Int(3), 0)
+	if s.AssertUpper(v, Int(2), 1) || len(s.FarkasProof()) != 0 {
+		t.Fatalf("conflict with proof %v", s.FarkasProof())
 	}
 }

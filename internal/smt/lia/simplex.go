@@ -108,6 +108,11 @@ type Simplex struct {
 	// Unknown once it returns true (a deadline passed, say).
 	Stop func() bool
 
+	// Proofs, when set, makes Check and the asserts record the Farkas
+	// proof of each conflict (FarkasProof); off, conflicts cost nothing
+	// more.
+	Proofs bool
+
 	// Pivots, Branches and Cuts count work over the Simplex's lifetime.
 	Pivots, Branches, Cuts int64
 }
@@ -311,6 +316,27 @@ func (s *Simplex) Upper(v Var) (Q, bool) { return s.hi[v].val, s.hi[v].set }
 // slice is owned by the Simplex until its next call.
 func (s *Simplex) Conflict() []int32 { return s.conflict }
 
+// recordProof records the Farkas proof of the infeasible row r, whose
+// basic variable bv must increase (inc) or decrease and cannot.
+func (s *Simplex) recordProof(r int32, bv Var, inc bool) {
+	if inc {
+		s.farkas = append(s.farkas, Farkas{V: bv, ID: s.lo[bv].id, C: Int(1), Bound: s.lo[bv].val})
+	} else {
+		s.farkas = append(s.farkas, Farkas{V: bv, Upper: true, ID: s.hi[bv].id, C: Int(1), Bound: s.hi[bv].val})
+	}
+	for _, e := range s.rows[r].es {
+		c := e.c
+		if c.Sign() < 0 {
+			c = c.Neg()
+		}
+		if (e.c.Sign() > 0) == inc {
+			s.farkas = append(s.farkas, Farkas{V: e.v, Upper: true, ID: s.hi[e.v].id, C: c, Bound: s.hi[e.v].val})
+		} else {
+			s.farkas = append(s.farkas, Farkas{V: e.v, ID: s.lo[e.v].id, C: c, Bound: s.lo[e.v].val})
+		}
+	}
+}
+
 // Farkas is one bound of a proof of infeasibility: C (> 0) times the bound
 // V <= Bound (Upper) or V >= Bound, asserted with explanation ID (the
 // bound as the Simplex holds it: rounded for an integer variable).
@@ -323,7 +349,7 @@ type Farkas struct {
 }
 
 // FarkasProof returns, after Check answered Unsat or an assert returned
-// false, the Farkas coefficients of the conflict: written as
+// false with Proofs set, the Farkas coefficients of the conflict: written as
 // C·V <= C·Bound for an upper bound and -C·V <= -C·Bound for a lower one,
 // with each slack variable replaced by its definition, the bounds sum to
 // 0 <= k with k < 0 — McMillan's interpolation (package
@@ -374,7 +400,9 @@ func (s *Simplex) AssertUpper(v Var, c Q, id int32) bool {
 	}
 	if l := s.lo[v]; l.set && c.Cmp(l.val) < 0 {
 		s.setConflict(id, l.id)
-		s.farkas = append(s.farkas, Farkas{V: v, Upper: true, ID: id, C: Int(1), Bound: c}, Farkas{V: v, ID: l.id, C: Int(1), Bound: l.val})
+		if s.Proofs {
+			s.farkas = append(s.farkas, Farkas{V: v, Upper: true, ID: id, C: Int(1), Bound: c}, Farkas{V: v, ID: l.id, C: Int(1), Bound: l.val})
+		}
 		return false
 	}
 	s.undo = append(s.undo, undo{v, true, s.hi[v]})
@@ -398,7 +426,9 @@ func (s *Simplex) AssertLower(v Var, c Q, id int32) bool {
 	}
 	if h := s.hi[v]; h.set && c.Cmp(h.val) > 0 {
 		s.setConflict(id, h.id)
-		s.farkas = append(s.farkas, Farkas{V: v, ID: id, C: Int(1), Bound: c}, Farkas{V: v, Upper: true, ID: h.id, C: Int(1), Bound: h.val})
+		if s.Proofs {
+			s.farkas = append(s.farkas, Farkas{V: v, ID: id, C: Int(1), Bound: c}, Farkas{V: v, Upper: true, ID: h.id, C: Int(1), Bound: h.val})
+		}
 		return false
 	}
 	s.undo = append(s.undo, undo{v, false, s.lo[v]})
@@ -562,23 +592,18 @@ func (s *Simplex) Check() Result {
 			// 0 <= a negative constant (the Farkas proof)
 			if inc {
 				s.addID(s.lo[bv].id)
-				s.farkas = append(s.farkas, Farkas{V: bv, ID: s.lo[bv].id, C: Int(1), Bound: s.lo[bv].val})
 			} else {
 				s.addID(s.hi[bv].id)
-				s.farkas = append(s.farkas, Farkas{V: bv, Upper: true, ID: s.hi[bv].id, C: Int(1), Bound: s.hi[bv].val})
 			}
 			for _, e := range s.rows[best].es {
-				c := e.c
-				if c.Sign() < 0 {
-					c = c.Neg()
-				}
 				if (e.c.Sign() > 0) == inc {
 					s.addID(s.hi[e.v].id)
-					s.farkas = append(s.farkas, Farkas{V: e.v, Upper: true, ID: s.hi[e.v].id, C: c, Bound: s.hi[e.v].val})
 				} else {
 					s.addID(s.lo[e.v].id)
-					s.farkas = append(s.farkas, Farkas{V: e.v, ID: s.lo[e.v].id, C: c, Bound: s.lo[e.v].val})
 				}
+			}
+			if s.Proofs {
+				s.recordProof(best, bv, inc)
 			}
 			return Unsat
 		}
