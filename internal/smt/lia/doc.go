@@ -28,6 +28,12 @@
 // Only non-strict bounds exist: over the integers x < k is x <= k-1, and
 // bounds on integer variables are rounded when asserted.
 //
+// With Proofs set, a conflict of Check or of an assert also has its
+// Farkas proof (FarkasProof): the bounds of the infeasible row with
+// positive coefficients whose sum, the slack variables expanded, is
+// 0 <= k < 0. Package abstraction/refine splits such sums into Craig
+// interpolants (McMillan's method).
+//
 // # Integers
 //
 // CheckInt adds, on top of Check, a GCD test on the rows (an equation
