@@ -172,7 +172,8 @@
 // false); ltl properties are left out, and so is every claim about
 // deadlocks: an over-approximation of the guards preserves neither, and
 // the check reports them as not checked. The model's predicates section
-// keeps the predicates that read no abstracted data.
+// keeps the predicates that read no abstracted data; an invariant that
+// names one that does has it written out before low is taken.
 //
 // # The queries
 //
@@ -199,7 +200,6 @@
 // boolean given abstracted data; [thread T] predicates of a thread that
 // may have several instances; [function f] predicates over globals in a
 // model of several threads; calls whose return makes a global predicate
-// unknown in a model of several threads; invariants that read abstracted
-// data through a predicate of the model; a predicate whose initial value
+// unknown in a model of several threads; a predicate whose initial value
 // the solver cannot decide.
 package c2bp

@@ -780,6 +780,7 @@ func (a *abstractor) sections(b *bytes.Buffer, sys *ast.System) {
 		if prop == nil || prop.LTL {
 			continue
 		}
+		x := d.Expr
 		usesDropped := false
 		ast.Inspect(d.Expr, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
@@ -790,18 +791,97 @@ func (a *abstractor) sections(b *bytes.Buffer, sys *ast.System) {
 			return true
 		})
 		if usesDropped {
-			a.unsupported(d, "invariant %s reads abstracted data through a predicate of the model", d.Name.Name)
-			continue
+			// the model's predicates written out, checked again
+			y, err := a.parseCheck(inlinePredicates(q, d.Expr, 0), nil)
+			if err != nil {
+				a.unsupported(d, "invariant %s reads abstracted data through a predicate of the model", d.Name.Name)
+				continue
+			}
+			x = y
 		}
-		inv := format.Expr(d.Expr)
-		if a.readsAbs(d.Expr) {
-			inv = a.low(d.Expr, nil)
+		inv := format.Expr(x)
+		if a.readsAbs(x) {
+			inv = a.low(x, nil)
 		}
 		props = append(props, fmt.Sprintf("invariant %s: %s;", d.Name.Name, inv))
 	}
 	if len(props) > 0 {
 		b.WriteString("properties\n" + strings.Join(props, "\n") + "\n")
 	}
+}
+
+// inlinePredicates is the text of x with the model's predicates it names
+// written out in parentheses (to a depth of 100: the checker has ruled out
+// cycles).
+func inlinePredicates(prog *types.Program, x ast.Expr, depth int) string {
+	if depth > 100 {
+		return format.Expr(x)
+	}
+	return format.Expr(rewrite(x, func(n ast.Expr) ast.Expr {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return n
+		}
+		p, ok := prog.Info.Uses[id].(*types.Predicate)
+		if !ok {
+			return n
+		}
+		return &ast.Ident{NamePos: id.NamePos, Name: "(" + inlinePredicates(prog, p.Decl.Expr, depth+1) + ")"}
+	}))
+}
+
+// rewrite copies x with f applied to each of its expressions, innermost
+// first (x itself is not modified).
+func rewrite(x ast.Expr, f func(ast.Expr) ast.Expr) ast.Expr {
+	if x == nil {
+		return nil
+	}
+	var y ast.Expr
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		c := *x
+		c.X = rewrite(x.X, f)
+		y = &c
+	case *ast.UnaryExpr:
+		c := *x
+		c.X = rewrite(x.X, f)
+		y = &c
+	case *ast.BinaryExpr:
+		c := *x
+		c.X, c.Y = rewrite(x.X, f), rewrite(x.Y, f)
+		y = &c
+	case *ast.SelectorExpr:
+		c := *x
+		c.X = rewrite(x.X, f)
+		y = &c
+	case *ast.LengthExpr:
+		c := *x
+		c.X = rewrite(x.X, f)
+		y = &c
+	case *ast.IndexExpr:
+		c := *x
+		c.X, c.Index = rewrite(x.X, f), rewrite(x.Index, f)
+		y = &c
+	case *ast.InstanceofExpr:
+		c := *x
+		c.X = rewrite(x.X, f)
+		y = &c
+	case *ast.BuiltinExpr:
+		c := *x
+		c.X = rewrite(x.X, f)
+		y = &c
+	case *ast.LocationTest:
+		c := *x
+		c.Instance = rewrite(x.Instance, f)
+		y = &c
+	case *ast.RemoteRef:
+		c := *x
+		c.Instance, c.X = rewrite(x.Instance, f), rewrite(x.X, f)
+		y = &c
+	default:
+		y = x
+	}
+	return f(y)
 }
 
 // readsAbsDeep is readsAbs through the model's predicates.

@@ -404,9 +404,6 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		case *ast.ChooseAction:
 			switch {
 			case a.writesAbs(x.Lhs):
-				if a.lhsReadsAbs(x.Lhs) && !a.writesAbs(x.Lhs) {
-					a.unsupported(x, "a choice into a location chosen by abstracted data")
-				}
 				if a.q.fresh[x] != nil && (!a.isConst(x.Lo) || !a.isConst(x.Hi)) {
 					a.unsupported(x, "a choice of abstracted data between bounds that are not constants")
 				}

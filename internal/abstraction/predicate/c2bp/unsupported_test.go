@@ -128,19 +128,6 @@ main thread B ()
 end B;
 end S;
 `, "g <= 1\n", "model.bir:9:20: after this call returns, predicate g <= 1 is unknown, and other threads may read it in between"},
-		{"invariant through a model predicate", `system S ()
-x : int;
-main thread M ()
-  loc l0:
-    when true do { x := 1; } goto l1;
-  loc l1:
-end M;
-predicates
-  pos = x > 0;
-properties
-  invariant inv: M @ l1 -> pos;
-end S;
-`, "x > 0\n", "model.bir:11:3: invariant inv reads abstracted data through a predicate of the model"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := abstractSource(t, c.model, c.preds)
