@@ -777,21 +777,29 @@ func (m *Model) printAction(a *ast.PrintAction, sc scope) actFn {
 		if x.print == nil {
 			return rOK
 		}
+		// The search does not evaluate the arguments (print is nil there),
+		// so printing may not fail either: an argument whose evaluation
+		// fails prints as <message> and the step goes on, as the search
+		// has it (docs/bir.md §13.6).
 		var b strings.Builder
 		for _, p := range parts {
 			switch {
 			case p.v != nil:
-				b.WriteString(x.m.formatValue(x.s, p.t, p.v(x)))
+				v := p.v(x)
+				if !x.failed {
+					b.WriteString(x.m.formatValue(x.s, p.t, v))
+				}
 			case p.addr != nil:
-				if q := p.addr(x); q >= 0 {
+				if q := p.addr(x); q >= 0 && !x.failed {
 					b.WriteString(x.m.formatPlace(x.s, p.t, q))
 				}
 			default:
 				b.WriteString(p.text)
 			}
-		}
-		if x.failed {
-			return rFail
+			if x.failed {
+				b.WriteString("<" + x.msg + ">")
+				x.clearError()
+			}
 		}
 		fmt.Fprintln(x.print, b.String())
 		return rOK

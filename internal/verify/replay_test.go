@@ -39,6 +39,9 @@ func TestReplayTrail(t *testing.T) {
 		// without one")
 		{"testdata/property-error.bir", Selection{Names: []string{"frac"}}, ReplayInvariant},
 		{"testdata/property-error.bir", Selection{Names: []string{"lfrac"}}, ReplayProposition},
+		// println prints an argument that fails as its message: the
+		// search never evaluates it
+		{"testdata/println-error.bir", Selection{}, ReplayStep},
 	} {
 		res := run(t, tc.path, Task{Select: tc.sel, Search: search.Config{Strategy: search.DFS}})
 		c := res.Deciding()
