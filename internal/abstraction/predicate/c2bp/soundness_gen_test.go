@@ -29,6 +29,7 @@ func (o genOperand) String() string {
 	if i := strings.IndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
+	name = strings.ReplaceAll(name, "->", ".") // a field through a reference: p->v is p.v
 	switch {
 	case name == "":
 		return strconv.FormatInt(o.Add, 10)
@@ -40,12 +41,24 @@ func (o genOperand) String() string {
 	return name
 }
 
-// genCmp is a comparison L op R of int operands: a guard, an assertion or
-// a predicate.
+// genCmp is a comparison L op R of int operands, or with Ref of two
+// references (== or !=; the operands' Var are p, q, h0, h1, p->next,
+// q->next or null): a guard, an assertion or a predicate.
 type genCmp struct {
-	L  genOperand
-	Op string // < <= == != > >=
-	R  genOperand
+	L   genOperand
+	Op  string // < <= == != > >=
+	R   genOperand
+	Ref bool
+}
+
+// evalRef evaluates a comparison of references with their values
+// (Describe's: null, Cells[0], ...).
+func (c genCmp) evalRef(ref func(name string) string) bool {
+	l, r := ref(c.L.Var), ref(c.R.Var)
+	if c.Op == "==" {
+		return l == r
+	}
+	return l != r
 }
 
 func (c genCmp) String() string { return c.L.String() + " " + c.Op + " " + c.R.String() }
@@ -139,6 +152,8 @@ type genModel struct {
 	// Worker is the thread W that T0 starts, or nil; it is in threads
 	// and Threads too (last).
 	Worker *genThread
+	// Heap: the model has the cells, h0, h1, p and q (genOptions.Heap).
+	Heap bool
 }
 
 // PredFile returns the predicate file's text.
@@ -169,12 +184,21 @@ type genOptions struct {
 	// thread) that T0 starts once, from a first location s0 that no
 	// transformation goes back to; it has [thread W] predicates.
 	Start bool
+	// Heap adds two cells (records with an int v and a reference next,
+	// allocated by T0 at a first location a0, linked in a cycle) in h0
+	// and h1, references p and q (h0 and h1 at first) that the threads
+	// assign, compare and read and write v and next through, and
+	// predicates over them (p.v > g0, p == q, ...).
+	Heap bool
 }
 
 var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20}
 
 // genCalls is genDefault with functions.
 var genCalls = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Functions: true}
+
+// genHeap is genDefault with cells on the heap.
+var genHeap = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Heap: true}
 
 // genStart is genDefault with a started thread.
 var genStart = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Start: true}
@@ -219,6 +243,10 @@ func (g *genState) model() *genModel {
 	}
 	if g.opts.Functions && g.chance(50) {
 		m.Fn = g.function(globals)
+	}
+	if g.opts.Heap {
+		m.Heap = true
+		globals = append(globals, "p->v", "q->v")
 	}
 	for t := 0; t < nThreads; t++ {
 		m.threads = append(m.threads, g.thread("T"+strconv.Itoa(t), globals))
@@ -275,6 +303,9 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 	if m.Small {
 		b.WriteString("small : range 0..3;\n")
 	}
+	if m.Heap {
+		b.WriteString("Cell = record { v : int; next : CellRef; };\nCellRef = ref Cell {Cells};\nCells : collection [2] of Cell;\nh0, h1, p, q : CellRef;\n")
+	}
 	b.WriteString(decls)
 	procs := m.threads
 	if m.Fn != nil {
@@ -301,6 +332,9 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 		}
 		if m.Worker != nil && th == m.threads[0] {
 			fmt.Fprintf(&b, "  w : tid;\n  loc s0:\n    when true do { w := start %s(); } goto l0;\n", m.Worker.name)
+		}
+		if m.Heap && th == m.threads[0] {
+			b.WriteString("  loc a0:\n    when true do { h0 := new Cells; h1 := new Cells; h0.next := h1; h1.next := h0; p := h0; q := h1; } goto l0;\n")
 		}
 		for l, ts := range th.locs {
 			fmt.Fprintf(&b, "  loc l%d:\n", l)
@@ -468,6 +502,43 @@ func (g *genState) actions(vars []string, n int) (acts []string, choose bool) {
 	return append(acts, chooses...), choose
 }
 
+// genRefs are the reference expressions of a model with cells.
+var genRefs = []string{"p", "q", "h0", "h1", "null", "p->next", "q->next"}
+
+// refCmp returns a comparison of two references (a predicate candidate).
+func (g *genState) refCmp() genCmp {
+	l := genRefs[[]int{0, 1, 5, 6}[g.intn(4)]]
+	r := l
+	for r == l {
+		r = g.pick(genRefs)
+	}
+	op := "=="
+	if g.chance(40) {
+		op = "!="
+	}
+	c := genCmp{L: genOperand{Var: l}, Op: op, R: genOperand{Var: r}, Ref: true}
+	g.cmps = append(g.cmps, c)
+	return c
+}
+
+// refAction returns an assignment of a reference: p or q (any reference
+// expression), or the next field of the cell p or q points to (a null
+// dereference when it points to none).
+func (g *genState) refAction() string {
+	if g.chance(60) {
+		r := g.pick(genRefs)
+		if r == "null" && g.chance(70) {
+			r = "h0" // null seldom: every field access through it fails
+		}
+		return g.pick([]string{"p", "q"}) + " := " + genOperand{Var: r}.String()
+	}
+	r := g.pick(genRefs[:5])
+	if r == "null" && g.chance(70) {
+		r = "h1"
+	}
+	return g.pick([]string{"p", "q"}) + ".next := " + r
+}
+
 // operand returns a variable of vars plus a small constant, or a constant.
 func (g *genState) operand(vars []string, constOK bool) genOperand {
 	if constOK && g.chance(30) {
@@ -495,6 +566,9 @@ func (g *genState) cmp(vars []string) genCmp {
 }
 
 func (g *genState) guard(vars []string) string {
+	if g.m.Heap && g.chance(25) {
+		return g.refCmp().String()
+	}
 	switch k := g.intn(10); {
 	case k < 3:
 		return "true"
@@ -544,6 +618,9 @@ func (g *genState) intExpr(vars []string) string {
 
 // action returns an action over vars and whether it is a choose action.
 func (g *genState) action(vars []string) (string, bool) {
+	if g.m.Heap && g.chance(30) {
+		return g.refAction(), false
+	}
 	lhs := genOperand{Var: g.pick(vars)}.String()
 	switch k := g.intn(20); {
 	case k < 8:

@@ -174,7 +174,7 @@ func soundDescribe(m *model.Model, enc []byte) map[string]string {
 	return vals
 }
 
-var soundInstanceRx = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*)\[\d+\]`)
+var soundInstanceRx = regexp.MustCompile(`^(T\d+|W)\[\d+\]`) // the threads of genRandomModel
 
 // soundConcreteTuple returns the tuple of a concrete state: the threads'
 // locations, the kept variables (kept: those not abstracted) and the
@@ -189,13 +189,45 @@ func soundConcreteTuple(gm *genModel, m *model.Model, kept []string) func([]byte
 		for _, v := range kept {
 			fmt.Fprintf(&b, "%s=%s ", v, vals[v])
 		}
+		// a field through a null reference has no value: the predicate
+		// is "?" in the tuple, and either value matches it
+		ref := func(name string) string {
+			if name == "null" {
+				return "null"
+			}
+			r, field, through := strings.Cut(name, "->")
+			v, ok := vals[r]
+			if through && ok {
+				if v == "null" {
+					panic(soundUndefined{})
+				}
+				v, ok = vals[v+"."+field]
+			}
+			if !ok {
+				panic("soundness: no value for " + name + " in " + fmt.Sprint(vals))
+			}
+			return v
+		}
 		val := func(name string) int64 {
-			s, ok := vals[name]
-			n, err := strconv.ParseInt(s, 10, 64)
-			if !ok || err != nil {
+			n, err := strconv.ParseInt(ref(name), 10, 64)
+			if err != nil {
 				panic("soundness: no int value for " + name + " in " + fmt.Sprint(vals))
 			}
 			return n
+		}
+		eval := func(c genCmp, val func(string) int64) (v string) {
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(soundUndefined); !ok {
+						panic(r)
+					}
+					v = "?"
+				}
+			}()
+			if c.Ref {
+				return strconv.FormatBool(c.evalRef(ref))
+			}
+			return strconv.FormatBool(c.eval(val))
 		}
 		for i, p := range gm.Preds {
 			if _, ok := vals[p.Thread+" @"]; p.Thread != "" && !p.Func() && !ok {
@@ -203,7 +235,7 @@ func soundConcreteTuple(gm *genModel, m *model.Model, kept []string) func([]byte
 				continue
 			}
 			if !p.Func() {
-				fmt.Fprintf(&b, "p%d=%v ", i, p.Cmp.eval(val))
+				fmt.Fprintf(&b, "p%d=%s ", i, eval(p.Cmp, val))
 				continue
 			}
 			// a predicate of f0 in every thread inside f0 (called from
@@ -218,12 +250,16 @@ func soundConcreteTuple(gm *genModel, m *model.Model, kept []string) func([]byte
 					}
 					return val(name)
 				}
-				fmt.Fprintf(&b, "%s.p%d=%v ", t, i, p.Cmp.eval(frame))
+				fmt.Fprintf(&b, "%s.p%d=%s ", t, i, eval(p.Cmp, frame))
 			}
 		}
 		return b.String()
 	}
 }
+
+// soundUndefined is the panic of a predicate's evaluation that reads a
+// field through null.
+type soundUndefined struct{}
 
 func soundTerminated(vals map[string]string, t string) string {
 	if vals[t+" terminated"] == "true" {
@@ -286,6 +322,9 @@ func soundKept(gm *genModel, out *Output, am *model.Model, init []byte) ([]strin
 	}
 	if gm.Small {
 		all = append(all, "small")
+	}
+	if gm.Heap {
+		all = append(all, "h0", "h1", "p", "q")
 	}
 	vals := soundDescribe(am, init)
 	var kept []string
@@ -428,15 +467,35 @@ func soundCompare(cg, ag *soundGraph, res *soundResult) error {
 	}
 	need := []int{0} // the concrete states that need a counterpart, from the initial one
 	seen := map[int]bool{0: true}
+	// has says whether some completion of the concrete tuples from (and
+	// to, unless it is soundError) is a key of m (a predicate "?" may be
+	// either)
+	has := func(m map[soundKey]bool, thread int, decl *ast.Transformation, from, to string) (soundKey, bool) {
+		tos := []string{to}
+		if to != soundError {
+			tos = soundExpand(to)
+		}
+		for _, f := range soundExpand(from) {
+			for _, t := range tos {
+				if k := (soundKey{from: f, thread: thread, decl: decl, to: t}); m[k] {
+					return k, true
+				}
+			}
+		}
+		return soundKey{}, false
+	}
 	for len(need) > 0 {
 		s := cg.states[need[0]]
 		need = need[1:]
-		if !tuples[s.tuple] {
+		found := false
+		for _, t := range soundExpand(s.tuple) {
+			found = found || tuples[t]
+		}
+		if !found {
 			return fmt.Errorf("the concrete state (%s) has no abstract counterpart", s.tuple)
 		}
 		for _, st := range s.steps {
-			k := soundKey{from: s.tuple, thread: st.thread, decl: st.decl, to: soundError}
-			failing := steps[k]
+			k, failing := has(steps, st.thread, st.decl, s.tuple, soundError)
 			if st.err != model.NoError {
 				res.errors++
 				if !failing {
@@ -450,9 +509,10 @@ func soundCompare(cg, ag *soundGraph, res *soundResult) error {
 			if st.to < 0 {
 				continue // beyond the concrete bound
 			}
-			k.to = cg.states[st.to].tuple
+			to := cg.states[st.to].tuple
+			_, ok := has(steps, st.thread, st.decl, s.tuple, to)
 			switch {
-			case steps[k]:
+			case ok:
 				if !seen[st.to] {
 					seen[st.to] = true
 					need = append(need, st.to)
@@ -460,12 +520,26 @@ func soundCompare(cg, ag *soundGraph, res *soundResult) error {
 			case failing:
 				res.cut++
 			default:
-				return fmt.Errorf("the concrete step of thread %d from (%s) by [%s] to (%s) has no abstract counterpart", st.thread, s.tuple, soundTransText(st.decl), k.to)
+				return fmt.Errorf("the concrete step of thread %d from (%s) by [%s] to (%s) has no abstract counterpart", st.thread, s.tuple, soundTransText(st.decl), to)
 			}
 		}
 	}
 	res.matched = len(seen)
 	return nil
+}
+
+// soundExpand returns the completions of a concrete tuple: each
+// predicate "?" (read through null) as true and as false.
+func soundExpand(tuple string) []string {
+	i := strings.Index(tuple, "=? ")
+	if i < 0 {
+		return []string{tuple}
+	}
+	var out []string
+	for _, v := range []string{"=true ", "=false "} {
+		out = append(out, soundExpand(tuple[:i]+v+tuple[i+3:])...)
+	}
+	return out
 }
 
 // soundStepsFrom calls f for every abstract step of a thread from s (a
@@ -548,11 +622,8 @@ func soundTransText(t *ast.Transformation) string {
 func TestGeneratedModels(t *testing.T) {
 	var twoThreads, complete, withErrors, otherErrors, evaluated, states, inCalls int
 	const n = 100
-	for i := 0; i < 2*n; i++ {
-		seed, opts := uint64(i+1), genDefault
-		if i >= n {
-			seed, opts = uint64(i-n+1), genCalls
-		}
+	for i := 0; i < 3*n; i++ {
+		seed, opts := uint64(i%n+1), []genOptions{genDefault, genCalls, genHeap}[i/n]
 		gm := genRandomModel(seed, opts)
 		if _, _, err := genLoad(gm); err != nil {
 			t.Fatalf("seed %d: %v\n%s\n%s", seed, err, gm.Src, gm.PredFile())
@@ -593,10 +664,14 @@ func TestGeneratedModels(t *testing.T) {
 				}
 				v, cerr := ev.Eval(k)
 				k++
+				want := fmt.Sprintf(" p%d=%v ", i, v)
 				if cerr != nil {
-					t.Fatalf("seed %d: pred%d: %v", seed, i, cerr)
+					if cerr.Kind != model.NullDereference {
+						t.Fatalf("seed %d: pred%d: %v", seed, i, cerr)
+					}
+					want = fmt.Sprintf(" p%d=? ", i) // through null: undefined
 				}
-				if want := fmt.Sprintf(" p%d=%v ", i, v); !strings.Contains(" "+tuple, want) {
+				if !strings.Contains(" "+tuple, want) {
 					t.Fatalf("seed %d: the tuple (%s) lacks %s: birch evaluates %s to %v", seed, tuple, want, gm.Preds[i], v)
 				}
 				evaluated++
@@ -630,8 +705,8 @@ func TestGeneratedModels(t *testing.T) {
 		}
 	}
 	t.Logf("%d models: %d of two threads, %d explored completely, %d states (%d inside a call), %d assertion failures, %d other errors, %d predicate values compared",
-		2*n, twoThreads, complete, states, inCalls, withErrors, otherErrors, evaluated)
-	if twoThreads < n/2 || twoThreads > 3*n/2 || complete < n/2 || complete == 2*n || withErrors < n/10 || otherErrors == 0 || inCalls < 100 {
+		3*n, twoThreads, complete, states, inCalls, withErrors, otherErrors, evaluated)
+	if twoThreads < n || twoThreads > 2*n || complete < n || complete == 3*n || withErrors < n/10 || otherErrors == 0 || inCalls < 100 {
 		t.Errorf("the generator lacks variety")
 	}
 }
@@ -654,6 +729,7 @@ func TestSoundnessByEnumeration(t *testing.T) {
 	t.Run("threads", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genDefault, Config{}) })
 	t.Run("calls", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genCalls, Config{}) })
 	t.Run("start", func(t *testing.T) { soundRun(t, soundSeeds(15, 1000), genStart, Config{}) })
+	t.Run("heap", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genHeap, Config{}) })
 	// shorter cubes make F weaker, never unsound
 	t.Run("cube1", func(t *testing.T) { soundRun(t, soundSeeds(12, 1000), genCalls, Config{CubeLength: 1}) })
 }
