@@ -356,7 +356,8 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		}
 		t.guard = guard
 	}
-	// errAt adds the assertions of errs, evaluated after prefix
+	// prefix is the actions before the current one, as the weakest
+	// preconditions see them (qactions)
 	var prefix []ast.Action
 	// fails asserts that the condition x (over the state after prefix)
 	// does not hold: the abstract step fails where x must hold, may fail or
@@ -375,6 +376,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		}
 		t.body = append(t.body, step{text: "assert(" + not(temp(mayFail(l, u, choice))) + ");", err: o})
 	}
+	// errAt adds the assertions of errs, evaluated after prefix
 	errAt := func(errs []errCond) {
 		for _, e := range errs {
 			x, err := a.parseCheck(e.cond, proc)
@@ -388,7 +390,8 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			fails(x, outcome(e.kind, e.at))
 		}
 	}
-	// cond is up (or low) of x after prefix, under the guard
+	// condUp is up of x after prefix (the prefix may complete with x true),
+	// under the guard
 	condUp := func(x ast.Expr) string {
 		p, err := a.pre(w, prefix, x, true)
 		if err != nil {
