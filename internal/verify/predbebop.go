@@ -26,7 +26,14 @@ const bebopEngine = "bebop"
 // searchBebop decides the assertions and runtime errors of am's abstract
 // model (whose safety model, with invs, is absSM) with Bebop. It returns
 // nil and why when the step does not apply.
-func searchBebop(t *Task, am *abstractModel, absSM search.Model, invs []*types.Property) (res *search.Result, stats *bebop.Stats, why string) {
+//
+// A boolean program has no call-depth bound. Where BIR's bounds can cut
+// the abstract model's paths (out.Bounds), a pass of bebop covers every
+// call depth, which is more than birch check claims within BIR's bounds
+// and still true of every execution BIR has; but with --on-limit=error
+// (limitError) reaching a bound is a violation that bebop cannot see, so
+// the step does not apply.
+func searchBebop(t *Task, am *abstractModel, absSM search.Model, invs []*types.Property, limitError bool) (res *search.Result, stats *bebop.Stats, why string) {
 	if len(invs) > 0 {
 		return nil, nil, "a boolean program has no invariants"
 	}
@@ -34,12 +41,19 @@ func searchBebop(t *Task, am *abstractModel, absSM search.Model, invs []*types.P
 	if err != nil {
 		return nil, nil, "the abstract model is not a boolean program: " + firstLine(err.Error())
 	}
+	if limitError && out.Bounds != "" {
+		return nil, nil, "--on-limit=error, and a bound of BIR that a boolean program does not have may be reached: " + out.Bounds
+	}
 	release := t.limits().StartSearch()
 	r := bebop.Check(out.Info, bebop.Config{Context: t.limits().Ctx})
 	release()
 	switch r.Outcome {
 	case bebop.Safe:
-		return &search.Result{Verdict: search.Pass, Complete: true, Reason: "no violation: no assertion of the abstract model's boolean program can fail (bebop)"}, &r.Stats, ""
+		reason := "no violation: no assertion of the abstract model's boolean program can fail (bebop)"
+		if out.Bounds != "" {
+			reason = "no violation: no assertion of the abstract model's boolean program can fail at any call depth (bebop; " + out.Bounds + ")"
+		}
+		return &search.Result{Verdict: search.Pass, Complete: true, Reason: reason}, &r.Stats, ""
 	case bebop.Inconclusive:
 		return nil, nil, "bebop: " + r.Reason
 	}
@@ -82,7 +96,7 @@ func searchAbstractPredicates(t *Task, am *abstractModel, absSM search.Model, in
 	if want != "explicit" {
 		why := "--max-depth, --max-states and --choose-free are options of the explicit search"
 		if cfg.MaxDepth == 0 && cfg.MaxStates == 0 && !cfg.ChooseFree {
-			res, st, reason := searchBebop(t, am, absSM, invs)
+			res, st, reason := searchBebop(t, am, absSM, invs, cfg.LimitError)
 			if res != nil {
 				return res, Engine{Name: bebopEngine, BDDNodes: st.BDDNodes}, nil
 			}

@@ -222,7 +222,7 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 		if res.Verdict == search.Pass {
 			c.Reason = "no violation: every reachable state of the abstract model was explored; proven " + am.using() + "; deadlocks not checked"
 			if engine.Name == bebopEngine {
-				c.Reason = "no violation: no assertion of the abstract model's boolean program can fail (bebop); proven " + am.using() + "; deadlocks not checked"
+				c.Reason = res.Reason + "; proven " + am.using() + "; deadlocks not checked"
 			}
 		}
 		c.Unreached = am.unreached(res)

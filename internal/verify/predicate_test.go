@@ -406,3 +406,52 @@ func TestPredicatesInvariant(t *testing.T) {
 		t.Errorf("inputs %+v", v.Inputs)
 	}
 }
+
+// TestPredicatesBebopBounds: bebop has no call-depth bound. With
+// --on-limit=error, reaching BIR's 64 active calls is a violation, which
+// rec.bir has (x = 64); bebop's pass hid it (a wrong pass). Without it,
+// bebop's pass holds at any call depth and says so.
+func TestPredicatesBebopBounds(t *testing.T) {
+	const src = `system Rec ()
+function f (n : int)
+  loc a:
+    when n > 0 do { call f(n - 1); } goto b;
+    when n <= 0 do { } return;
+  loc b:
+    when true do { } return;
+end f;
+main thread M ()
+  x : int;
+  loc s0:
+    when true do { x := externChoose(int); } goto s1;
+  loc s1:
+    when true do { call f(x); } goto s2;
+  loc s2:
+    when true do { assert(x == x); } goto s3;
+  loc s3:
+end M;
+end Rec;
+`
+	in, err := Load("rec.bir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa := func() *PredicateAbstraction {
+		return &PredicateAbstraction{File: "rec.pred", ReadFile: func(string) ([]byte, error) { return []byte("[thread M] x > 0\n"), nil }}
+	}
+	res, err := Run(&Task{Input: in, Predicates: pa(), Search: search.Config{LimitError: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Checks[0]
+	if c.Verdict() == Pass || c.Predicates.Engine.Name == bebopEngine {
+		t.Errorf("--on-limit=error: %s by %s (%s), want no pass and not bebop", c.Verdict(), c.Predicates.Engine.Name, c.Reason)
+	}
+	res, err = Run(&Task{Input: in, Predicates: pa()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := res.Checks[0]; c.Verdict() != Pass || c.Predicates.Engine.Name != bebopEngine || !strings.Contains(c.Reason, "at any call depth") {
+		t.Errorf("default: %s by %s (%s), want bebop's pass at any call depth", c.Verdict(), c.Predicates.Engine.Name, c.Reason)
+	}
+}
