@@ -284,8 +284,10 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 			// a[i]: the array variable as it is at the point; a literal
 			// index out of bounds is no BIR expression
 			if at, ok := sv.v.Type().Underlying().(*types.Array); ok {
-				if k, ok := ref.Int64(); ok && ref.Op() == smt.OpInt && (k < 0 || k >= at.Len) {
-					return "", false
+				if l := linearize(ref); len(l.c) == 0 {
+					if k, ok := l.k.Int64(); !ok || k < 0 || k >= at.Len {
+						return "", false
+					}
 				}
 			}
 			a, _ := name(arr)

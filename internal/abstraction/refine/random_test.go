@@ -140,6 +140,16 @@ func TestRandomAgainstReplay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%d: %v\n%s", iter, err, src)
 		}
+		// a schedule that does not fit the model (a step's transformation
+		// replaced by any other) is an error or an answer, never a crash
+		if len(sc.Steps) > 0 {
+			bad := feasible.Schedule{End: sc.End, Steps: append([]feasible.Step(nil), sc.Steps...)}
+			k := rng.Intn(len(bad.Steps))
+			bad.Steps[k] = feasible.Step{Thread: rng.Intn(3), Groups: []int{rng.Intn(len(m.Groups()) + 1)}}
+			if _, err := Refine(m, bad, Config{}); err != nil && strings.Contains(err.Error(), "internal error") {
+				t.Fatalf("%d: %v", iter, err)
+			}
+		}
 		counts[r.Status]++
 		fail := func(format string, args ...any) {
 			t.Helper()

@@ -884,3 +884,34 @@ func TestWaitNotify(t *testing.T) {
 		t.Fatalf("%v at %d (%s)", r.Status, r.Step, r.Why)
 	}
 }
+
+// An element read at a literal index out of bounds, however the index is
+// written (-1 as the negation of 1), is no BIR expression: it is not
+// printed (the long random test found h[-1] printed).
+func TestIndexOutOfBoundsNotPrinted(t *testing.T) {
+	_, m := compile(t, `system A ()
+  h : array [3] of int;
+  main thread M ()
+    loc s0: when h[0] > 0 do { } goto s0;
+  end M;
+end A;
+`)
+	p, err := Build(m, feasible.Schedule{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h *smt.Term
+	for k, v := range p.points[0] {
+		if k.v.Name() == "h" {
+			h = v
+		}
+	}
+	tm := p.tm
+	name := p.stater(0).name
+	if s, ok := p.termText(tm.Select(h, tm.Neg(tm.Int(1))), name); ok {
+		t.Errorf("printed %s", s)
+	}
+	if s, ok := p.termText(tm.Select(h, tm.Add(tm.Int(1), tm.Int(1))), name); !ok || s != "h[2]" {
+		t.Errorf("h[1 + 1]: %q %v", s, ok)
+	}
+}
