@@ -154,6 +154,9 @@ type genModel struct {
 	Worker *genThread
 	// Heap: the model has the cells, h0, h1, p and q (genOptions.Heap).
 	Heap bool
+	// Arrays: the model has the array arr and its index i
+	// (genOptions.Arrays).
+	Arrays bool
 }
 
 // PredFile returns the predicate file's text.
@@ -190,6 +193,9 @@ type genOptions struct {
 	// assign, compare and read and write v and next through, and
 	// predicates over them (p.v > g0, p == q, ...).
 	Heap bool
+	// Arrays adds a global array arr of three ints, read and written at
+	// the int index i (an index error out of 0..2) and at constants.
+	Arrays bool
 }
 
 var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20}
@@ -199,6 +205,9 @@ var genCalls = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20
 
 // genHeap is genDefault with cells on the heap.
 var genHeap = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Heap: true}
+
+// genArrays is genDefault with an array.
+var genArrays = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Arrays: true}
 
 // genStart is genDefault with a started thread.
 var genStart = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Start: true}
@@ -247,6 +256,11 @@ func (g *genState) model() *genModel {
 	if g.opts.Heap {
 		m.Heap = true
 		globals = append(globals, "p->v", "q->v")
+	}
+	if g.opts.Arrays {
+		m.Arrays = true
+		m.Ints = append(m.Ints, "i")
+		globals = append(globals, "i", "arr[i]", "arr[0]", "arr[2]")
 	}
 	for t := 0; t < nThreads; t++ {
 		m.threads = append(m.threads, g.thread("T"+strconv.Itoa(t), globals))
@@ -302,6 +316,9 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 	}
 	if m.Small {
 		b.WriteString("small : range 0..3;\n")
+	}
+	if m.Arrays {
+		b.WriteString("arr : array [3] of int;\n")
 	}
 	if m.Heap {
 		b.WriteString("Cell = record { v : int; next : CellRef; };\nCellRef = ref Cell {Cells};\nCells : collection [2] of Cell;\nh0, h1, p, q : CellRef;\n")

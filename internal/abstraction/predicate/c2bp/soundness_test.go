@@ -195,6 +195,17 @@ func soundConcreteTuple(gm *genModel, m *model.Model, kept []string) func([]byte
 			if name == "null" {
 				return "null"
 			}
+			if idx, ok := strings.CutPrefix(name, "arr["); ok { // arr[i], arr[0]
+				idx = strings.TrimSuffix(idx, "]")
+				if v, ok := vals[idx]; ok {
+					idx = v
+				}
+				v, ok := vals["arr["+idx+"]"]
+				if !ok {
+					panic(soundUndefined{}) // an index out of bounds
+				}
+				return v
+			}
 			r, field, through := strings.Cut(name, "->")
 			v, ok := vals[r]
 			if through && ok {
@@ -622,8 +633,8 @@ func soundTransText(t *ast.Transformation) string {
 func TestGeneratedModels(t *testing.T) {
 	var twoThreads, complete, withErrors, otherErrors, evaluated, states, inCalls int
 	const n = 100
-	for i := 0; i < 3*n; i++ {
-		seed, opts := uint64(i%n+1), []genOptions{genDefault, genCalls, genHeap}[i/n]
+	for i := 0; i < 4*n; i++ {
+		seed, opts := uint64(i%n+1), []genOptions{genDefault, genCalls, genHeap, genArrays}[i/n]
 		gm := genRandomModel(seed, opts)
 		if _, _, err := genLoad(gm); err != nil {
 			t.Fatalf("seed %d: %v\n%s\n%s", seed, err, gm.Src, gm.PredFile())
@@ -666,10 +677,10 @@ func TestGeneratedModels(t *testing.T) {
 				k++
 				want := fmt.Sprintf(" p%d=%v ", i, v)
 				if cerr != nil {
-					if cerr.Kind != model.NullDereference {
+					if cerr.Kind != model.NullDereference && cerr.Kind != model.IndexOutOfBounds {
 						t.Fatalf("seed %d: pred%d: %v", seed, i, cerr)
 					}
-					want = fmt.Sprintf(" p%d=? ", i) // through null: undefined
+					want = fmt.Sprintf(" p%d=? ", i) // through null or out of bounds: undefined
 				}
 				if !strings.Contains(" "+tuple, want) {
 					t.Fatalf("seed %d: the tuple (%s) lacks %s: birch evaluates %s to %v", seed, tuple, want, gm.Preds[i], v)
@@ -705,8 +716,8 @@ func TestGeneratedModels(t *testing.T) {
 		}
 	}
 	t.Logf("%d models: %d of two threads, %d explored completely, %d states (%d inside a call), %d assertion failures, %d other errors, %d predicate values compared",
-		3*n, twoThreads, complete, states, inCalls, withErrors, otherErrors, evaluated)
-	if twoThreads < n || twoThreads > 2*n || complete < n || complete == 3*n || withErrors < n/10 || otherErrors == 0 || inCalls < 100 {
+		4*n, twoThreads, complete, states, inCalls, withErrors, otherErrors, evaluated)
+	if twoThreads < n || twoThreads > 3*n || complete < 2*n || complete == 4*n || withErrors < n/10 || otherErrors == 0 || inCalls < 100 {
 		t.Errorf("the generator lacks variety")
 	}
 }
@@ -730,6 +741,7 @@ func TestSoundnessByEnumeration(t *testing.T) {
 	t.Run("calls", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genCalls, Config{}) })
 	t.Run("start", func(t *testing.T) { soundRun(t, soundSeeds(15, 1000), genStart, Config{}) })
 	t.Run("heap", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genHeap, Config{}) })
+	t.Run("arrays", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genArrays, Config{}) })
 	// shorter cubes make F weaker, never unsound
 	t.Run("cube1", func(t *testing.T) { soundRun(t, soundSeeds(12, 1000), genCalls, Config{CubeLength: 1}) })
 }
