@@ -1,7 +1,6 @@
 package c2bp
 
 import (
-	"birch/internal/testenv"
 	"fmt"
 	"os"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/source"
+	"birch/internal/testenv"
 )
 
 // The soundness test of issue 18, by enumeration: for random small models
@@ -50,6 +50,14 @@ import (
 //     overflow, before the concrete assertion; the test counts the errors
 //     of the same kind, or of an assertion Origin.Errors maps to it.)
 //
+// A predicate that reads a field through null or an element out of bounds
+// has no value in a concrete state: its place in the tuple ("?") matches
+// either value, and so do the predicates of a thread not started yet (-)
+// when the abstract thread is not started either. A [function f]
+// predicate is in the tuple of each thread inside f. The tuple does not
+// say where a call returns to: two calls of f from different places are
+// the same tuple while inside f, which makes the test weaker, never wrong.
+//
 // A model the abstraction declines (UnsupportedError) is counted, not
 // failed. The concrete search stops after soundMaxConcrete states (the
 // values may grow in loops): the states it found are checked all the same.
@@ -57,7 +65,6 @@ import (
 const (
 	soundMaxConcrete = 3000
 	soundMaxAbstract = 200000
-	soundMaxThreads  = 2 // genOptions.MaxThreads at most
 )
 
 // soundState is a reachable state and its outcomes.
