@@ -3,6 +3,7 @@ package c2bp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/source"
+	"birch/internal/testenv"
 )
 
 // loadSource parses and checks a model.
@@ -138,4 +140,50 @@ end S;
 	if !errors.Is(err, context.Canceled) || out != nil {
 		t.Fatalf("Abstract after cancel: %v, %v", out != nil, err)
 	}
+}
+
+// TestManyPredicates: a cone of many predicates (here 48 over one
+// variable, 1128 contradictory pairs; with cubes of three literals, 138000
+// cubes) does
+// not make the abstraction run for minutes, nor write a formula past BIR's
+// nesting bound: each F visits a bounded number of cubes and keeps at most
+// 200 of them, and the consistency assumptions come 200 clauses at a
+// time. (Cubes of one literal; BIRCH_LONG=1: 60 predicates, cubes of
+// three.)
+func TestManyPredicates(t *testing.T) {
+	var preds strings.Builder
+	n := 48
+	if testenv.Long() {
+		n = 60
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&preds, "x != %d\n", i)
+		if i == 0 {
+			preds.WriteString("x < 1000\n")
+		}
+	}
+	prog := loadSource(t, "model.bir", []byte(`system S ()
+x : int;
+main thread M ()
+  loc l0:
+    when x < 100 do { x := x + 1; } goto l0;
+end M;
+end S;
+`))
+	pf, err := predicate.ParseFile(prog, "model.pred", []byte(preds.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{CubeLength: 1} // the long run: cubes of three literals
+	if testenv.Long() {
+		cfg.CubeLength = 3
+	}
+	out, err := Abstract(prog, pf, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Stats.Queries > 200000 {
+		t.Fatalf("%d queries", out.Stats.Queries)
+	}
+	t.Logf("%d queries, %v", out.Stats.Queries, out.Stats.Total)
 }

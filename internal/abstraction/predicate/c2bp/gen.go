@@ -42,8 +42,10 @@ type abstractor struct {
 	retNames  map[*ast.Transformation]string
 	// unsatCubes are the cubes no state satisfies (findUnsat)
 	unsatCubes []predicate.Cube
-	nret       map[*types.Proc]int
-	mods       map[*types.Proc]map[any]bool
+	// budget counts down the cubes the current F may still visit
+	budget int
+	nret   map[*types.Proc]int
+	mods   map[*types.Proc]map[any]bool
 
 	tm        *smt.TermManager
 	solver    smt.Solver

@@ -82,11 +82,23 @@ func (a *abstractor) setupPreds() error {
 	a.findUnsat()
 	a.cubes = predicate.NewCubes(a.solver, terms)
 	a.cubes.MaxLen = a.cfg.CubeLength
-	if a.cfg.Context != nil {
-		a.cubes.Stop = func() bool { return a.cfg.Context.Err() != nil }
+	a.cubes.Stop = func() bool {
+		// a cancelled abstraction, or a search past its budget (a cone of
+		// many predicates has millions of cubes of three literals)
+		a.budget--
+		return a.budget < 0 || a.cfg.Context != nil && a.cfg.Context.Err() != nil
 	}
 	return nil
 }
+
+// maxCubeVisits bounds the cubes one F visits: past it, F keeps the cubes
+// found so far (weaker, still sound).
+const maxCubeVisits = 1000
+
+// maxCubesOut bounds the cubes of one bound in the abstract model: a
+// longer disjunction would pass BIR's nesting bound (1000); the rest are
+// left out (a weaker F, still sound).
+const maxCubesOut = 200
 
 // maxEnforce bounds the predicates whose pairs findUnsat asks about.
 const maxEnforce = 64
@@ -158,8 +170,20 @@ func shares(x, y map[any]bool) bool {
 
 // enforce is the condition that the new values of the predicates changed
 // (indices) form no unsatisfiable cube, over the predicates visible in
-// proc, or "true".
-func (a *abstractor) enforce(changed map[int]bool, proc *types.Proc) string {
+// proc: assume actions, each of at most maxCubesOut clauses (BIR's
+// nesting bound).
+func (a *abstractor) enforce(changed map[int]bool, proc *types.Proc) []string {
+	var out []string
+	for cs := a.enforceClauses(changed, proc); len(cs) > 0; {
+		n := min(len(cs), maxCubesOut)
+		out = append(out, "assume("+strings.Join(cs[:n], " && ")+");")
+		cs = cs[n:]
+	}
+	return out
+}
+
+// enforceClauses lists the clauses of enforce.
+func (a *abstractor) enforceClauses(changed map[int]bool, proc *types.Proc) []string {
 	var cs []string
 	for _, c := range a.unsatCubes {
 		touched, visible := false, true
@@ -177,10 +201,7 @@ func (a *abstractor) enforce(changed map[int]bool, proc *types.Proc) string {
 			cs = append(cs, not(paren(strings.Join(ls, " && "))))
 		}
 	}
-	if len(cs) == 0 {
-		return "true"
-	}
-	return strings.Join(cs, " && ")
+	return cs
 }
 
 // low returns a boolean expression over the abstract model's variables
@@ -558,7 +579,15 @@ func (a *abstractor) atomUnder(x ast.Expr, t, dom *smt.Term, proc *types.Proc, l
 	if len(cone) == 0 {
 		return not0(low, "false")
 	}
+	a.budget = maxCubeVisits
 	b := a.cubes.FOver(a.tm.Implies(h, target), cone)
+	if a.budget < 0 {
+		a.stats.Unknowns++ // F is weaker than it could be
+	}
+	if len(b.Cubes) > maxCubesOut {
+		b.Cubes = b.Cubes[:maxCubesOut]
+		a.stats.Unknowns++
+	}
 	var ds []string
 	for _, c := range b.Cubes {
 		var ls []string

@@ -765,9 +765,7 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 			}
 		}
 	}
-	if e := a.enforce(changed, proc); e != "true" {
-		acts = append(acts, "assume("+e+");")
-	}
+	acts = append(acts, a.enforce(changed, proc)...)
 	for i := range unknown {
 		acts = append(acts, cname(i)+" := false;")
 	}
@@ -959,8 +957,8 @@ func (a *abstractor) start(t *absTrans, proc *types.Proc, x *ast.StartAction, er
 func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, actions []ast.Action, choice func() string, temp func(string) string) {
 	changed := map[int]bool{}
 	defer func() {
-		if e := a.enforce(changed, proc); e != "true" {
-			t.post = append(t.post, step{text: "assume(" + e + ");"})
+		for _, e := range a.enforce(changed, proc) {
+			t.post = append(t.post, step{text: e})
 		}
 	}()
 	for i, p := range a.preds {
