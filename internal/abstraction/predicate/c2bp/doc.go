@@ -183,7 +183,14 @@
 // birch's embedded one by default (Config.Solver names another). A query
 // the solver cannot decide counts as "no", which keeps F an
 // under-approximation; a panic of the solver is caught, counted as
-// undecided, and the solver replaced by a fresh one.
+// undecided, and the solver replaced by a fresh one. The work is bounded:
+// one F visits at most 1000 cubes and the abstract model writes at most
+// 200 of them (a cone of many predicates has millions of cubes of three
+// literals, and a long disjunction would pass BIR's nesting bound), the
+// consistency assumptions come 200 clauses to an assume, and the pairs of
+// findUnsat are those of the first 64 predicates; past a bound F keeps
+// what it found, weaker and still sound (Stats.Unknowns counts it). A
+// cancelled Config.Context stops the queries.
 //
 // `new` into an abstracted reference still allocates (a full collection is
 // a limit of the model) into a reference local abs_rN of the step, reset
