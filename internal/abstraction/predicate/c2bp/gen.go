@@ -127,6 +127,13 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 	}
 	canon, err := format.Source(cfg.Filename, src)
 	if err != nil {
+		if strings.Contains(err.Error(), "nested too deeply") {
+			// a limit of BIR's text, not a bug: too many alias cases or
+			// cubes in one formula
+			var list source.ErrorList
+			list.Add(prog.Fset.Position(prog.File.System.Pos()), "a formula of the abstract model is nested more deeply than BIR allows (too many alias cases or cubes in one step)")
+			return nil, &UnsupportedError{List: list}
+		}
 		return nil, fmt.Errorf("c2bp: internal error: the abstract model does not parse: %v\n%s", err, src)
 	}
 	fset := source.NewFileSet()
