@@ -97,7 +97,10 @@
 //     choice of true or false; the guard is a hypothesis since the step is
 //     taken only when it holds. The others keep their value and cost no
 //     query. A dead local (not in the live set of the target) is reset by
-//     the model on arrival: WP sees that reset as an assignment.
+//     the model on arrival: WP sees that reset as an assignment (a value
+//     array as one per element, up to 64; a longer one, or a value no
+//     assignment states, as a havoc that makes the predicates reading it
+//     unknown). So do a call's entry and a start for the callee's locals.
 //   - assume(c) on abstracted data is assume(up(g && pre(c))), where pre
 //     is the condition that the actions before it may complete with c
 //     true: the conditions of their assumes and asserts conjoined, and a

@@ -834,14 +834,55 @@ func (a *abstractor) entry(callee *types.Proc, args []ast.Expr, pos source.Pos) 
 	}
 	for _, v := range callee.Locals {
 		val, ok := initText(v)
-		if !ok {
-			continue // an array or a lock: no predicate reads it whole
-		}
-		if rhs, err := a.parseCheck(val, nil); err == nil {
-			assign(v, rhs)
-		}
+		out = append(out, a.setActions(v, val, ok, pos)...)
 	}
 	return out
+}
+
+// maxSetElems bounds the element assignments setActions writes for a
+// value array.
+const maxSetElems = 64
+
+// setActions are the actions through which the weakest preconditions see
+// the local v take the value val (its initial value or its type's default,
+// as initText and defaultText give it, ok false when they have none) at a
+// call's entry or on arrival where v is dead: the assignment v := val; for
+// a value array, the assignment of its element type's default to each
+// element; nothing for a lock (no predicate reads one); and otherwise a
+// havoc of v (a forall into it), which has no weakest precondition for a
+// predicate that reads v, so that the predicate becomes unknown. (Leaving
+// v out made a predicate over a local array keep the value of another
+// activation, or of the array before it was reset: wrong passes.)
+func (a *abstractor) setActions(v *types.Var, val string, ok bool, pos source.Pos) []ast.Action {
+	ident := func() *ast.Ident {
+		id := &ast.Ident{NamePos: pos, Name: v.Name()}
+		a.q.prog.Info.Uses[id] = v
+		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+		return id
+	}
+	if ok {
+		if rhs, err := a.parseCheck(val, nil); err == nil {
+			return []ast.Action{&ast.AssignAction{Lhs: ident(), Rhs: rhs}}
+		}
+	}
+	switch u := v.Type().Underlying().(type) {
+	case *types.Lock:
+		return nil
+	case *types.Array:
+		if d, ok := defaultText(u.Elem); ok && u.Len <= maxSetElems {
+			var out []ast.Action
+			for k := int64(0); k < u.Len; k++ {
+				lhs, err := a.parseCheck(fmt.Sprintf("%s[%d]", v.Name(), k), v.Owner)
+				rhs, err2 := a.parseCheck(d, nil)
+				if err != nil || err2 != nil {
+					return []ast.Action{&ast.ForallAction{Lhs: ident(), KwPos: pos}}
+				}
+				out = append(out, &ast.AssignAction{Lhs: lhs, Rhs: rhs})
+			}
+			return out
+		}
+	}
+	return []ast.Action{&ast.ForallAction{Lhs: ident(), KwPos: pos}}
 }
 
 func anyReadsAbs(a *abstractor, xs []ast.Expr) bool {
@@ -1027,17 +1068,7 @@ func (a *abstractor) deadResets(proc *types.Proc, target *types.Location) []ast.
 			continue
 		}
 		val, ok := defaultText(v.Type())
-		if !ok {
-			continue // an array or a lock: no predicate reads it whole
-		}
-		rhs, err := a.parseCheck(val, nil)
-		if err != nil {
-			continue
-		}
-		id := &ast.Ident{Name: v.Name()}
-		a.q.prog.Info.Uses[id] = v
-		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
-		out = append(out, &ast.AssignAction{Lhs: id, Rhs: rhs})
+		out = append(out, a.setActions(v, val, ok, source.NoPos)...)
 	}
 	return out
 }

@@ -1,0 +1,87 @@
+package c2bp
+
+import (
+	"strings"
+	"testing"
+
+	"birch/internal/model"
+	"birch/internal/search"
+)
+
+// TestLocalArrayReset: a predicate over a local value array sees the
+// array take its initial value at a call's entry and its default where it
+// is dead on arrival. The abstraction left the array out of both (only
+// scalars were assigned), so the callee's predicate took the value of the
+// calling activation's array, and a reset array kept its old value: each
+// model fails concretely and its abstraction passed. With the elements
+// reset, the variants that assert the array's zeros pass.
+func TestLocalArrayReset(t *testing.T) {
+	recursion := `system S ()
+A = array [LEN] of int;
+function f (d : range 0..2)
+  arr : A;
+  loc f0:
+    when d > 0 do { arr[0] := 5; } goto f1;
+    when d == 0 do { assert(COND); } return;
+  loc f1:
+    when true do { call f(d - 1); } goto f2;
+  loc f2:
+    when true do { } return;
+end f;
+main thread M ()
+  loc s0:
+    when true do { call f(1); } goto s1;
+  loc s1:
+end M;
+end S;
+`
+	dead := `system S ()
+A = array [LEN] of int;
+main thread M ()
+  arr : A;
+  loc s0:
+    when true do { arr[0] := 5; } goto s1;
+  loc s1: live { }
+    when true do { } goto s2;
+  loc s2:
+    when true do { assert(COND); } goto s3;
+  loc s3:
+end M;
+end S;
+`
+	for _, c := range []struct {
+		name, model, preds string
+	}{
+		{"a recursive call's fresh array", recursion, "[function f] arr[0] == 0\n"},
+		{"a dead array reset on arrival", dead, "[thread M] arr[0] == 0\n"},
+	} {
+		for _, v := range []struct {
+			len, cond string
+			fail      bool
+		}{
+			{"2", "arr[0] != 0", true}, {"2", "arr[0] == 0", false},
+			// too long to reset element by element: the predicate is
+			// unknown after the reset
+			{"100", "arr[0] != 0", true},
+		} {
+			t.Run(c.name+": "+v.len+": "+v.cond, func(t *testing.T) {
+				src := strings.NewReplacer("COND", v.cond, "LEN", v.len).Replace(c.model)
+				out, err := abstractSource(t, src, c.preds)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := explore(t, out.Program)
+				switch {
+				case v.fail && res.Verdict != search.Fail:
+					t.Fatalf("%v (%s), want a failure\n%s", res.Verdict, res.Reason, out.Source)
+				case v.fail:
+					if got := concreteKind(t, out, res); got != model.Assertion.String() {
+						t.Errorf("fails as %s, want an assertion\n%s", got, out.Source)
+					}
+				case res.Verdict != search.Pass:
+					t.Errorf("%v (%s), want a pass\n%s", res.Verdict, res.Reason, out.Source)
+				}
+			})
+		}
+	}
+}
