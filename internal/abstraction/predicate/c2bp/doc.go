@@ -138,7 +138,9 @@
 //     state, so the concrete steps keep their counterparts.
 //   - Temporaries and choices are locals abs_tN, abs_cN of the thread,
 //     reset to false at the end of the step (before a final wait), so they
-//     add no states.
+//     add no states. An exit ends the abstract step, after the updates of
+//     the predicates the actions before it change; the actions after it,
+//     which do not run, are left out.
 //   - BIR's rule of §12.2 (between one source and one target, every
 //     transformation chooses or none does) is kept by adding
 //     abs_z := internChoose(false) to the transformations that do not

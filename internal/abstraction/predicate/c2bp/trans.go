@@ -399,6 +399,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		}
 		return a.up(a.underGuard(t, p), proc)
 	}
+	exited := false
 	for i, act := range qt.Actions {
 		var errs []errCond
 		switch x := act.(type) {
@@ -464,7 +465,12 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 				t.body = append(t.body, step{text: actionText(&ast.PrintAction{Args: keep})})
 			}
 		case *ast.ExitAction:
-			t.body = append(t.body, step{text: actionText(x)})
+			// the thread ends here: the actions after it do not run, and
+			// the abstract step exits last, after the predicates' updates
+			// (an exit before them left the predicates the step changed
+			// with their old values: a wrong pass)
+			t.last = &step{text: actionText(x)}
+			exited = true
 		case *ast.StartAction:
 			a.start(t, proc, x, errAt)
 		case *ast.NewAction:
@@ -510,6 +516,9 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			a.unsupported(act, "an action the predicate abstraction does not know")
 		}
 		prefix = append(prefix, a.qactions(act)...)
+		if exited {
+			break
+		}
 	}
 	if qt.Return {
 		a.ret(t, proc, w, prefix, errAt, temp, choice)
@@ -520,7 +529,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 		t.key = "return"
 		return t
 	}
-	if _, isCall := t.lastAction(); !isCall {
+	if _, isCall := t.lastAction(); !isCall && !exited {
 		// a call's caller arrives at the target when the callee returns:
 		// the added step there makes the predicates over its dead locals
 		// unknown
