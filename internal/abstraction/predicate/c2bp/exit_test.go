@@ -3,9 +3,6 @@ package c2bp
 import (
 	"strings"
 	"testing"
-
-	"birch/internal/model"
-	"birch/internal/search"
 )
 
 // TestExitLast: a step that exits updates the predicates its actions
@@ -45,17 +42,7 @@ end S;
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := explore(t, out.Program)
-			switch {
-			case c.fail && res.Verdict != search.Fail:
-				t.Fatalf("%v (%s), want a failure\n%s", res.Verdict, res.Reason, out.Source)
-			case c.fail:
-				if got := concreteKind(t, out, res); got != model.Assertion.String() {
-					t.Errorf("fails as %s, want an assertion\n%s", got, out.Source)
-				}
-			case res.Verdict != search.Pass:
-				t.Errorf("%v (%s), want a pass\n%s", res.Verdict, res.Reason, out.Source)
-			}
+			wantAssertion(t, out, c.fail)
 		})
 	}
 }
