@@ -15,6 +15,7 @@ import (
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
 	"birch/internal/model"
+	"birch/internal/smt/solvers"
 	"birch/internal/source"
 	"birch/internal/testenv"
 )
@@ -749,6 +750,17 @@ func TestSoundnessByEnumeration(t *testing.T) {
 	t.Run("start", func(t *testing.T) { soundRun(t, soundSeeds(15, 1000), genStart, Config{}) })
 	t.Run("heap", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genHeap, Config{}) })
 	t.Run("arrays", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genArrays, Config{}) })
+	// the cube queries asked of z3 and cvc5 instead of the embedded
+	// solver (long suite only: a process per abstraction)
+	for _, solver := range []string{"z3", "cvc5"} {
+		t.Run(solver, func(t *testing.T) {
+			testenv.SkipUnlessLong(t)
+			if !solvers.Available(solver) {
+				t.Skipf("%s is not installed", solver)
+			}
+			soundRun(t, soundSeeds(0, 300), genCalls, Config{Solver: solver})
+		})
+	}
 	// shorter cubes make F weaker, never unsound
 	t.Run("cube1", func(t *testing.T) { soundRun(t, soundSeeds(12, 1000), genCalls, Config{CubeLength: 1}) })
 }
