@@ -157,6 +157,8 @@ type genModel struct {
 	// Arrays: the model has the array arr and its index i
 	// (genOptions.Arrays).
 	Arrays bool
+	// Inv is the condition of the model's invariant, or "".
+	Inv string
 }
 
 // PredFile returns the predicate file's text.
@@ -196,6 +198,9 @@ type genOptions struct {
 	// Arrays adds a global array arr of three ints, read and written at
 	// the int index i (an index error out of 0..2) and at constants.
 	Arrays bool
+	// Invariant adds a properties section with an invariant over the
+	// globals (a comparison, often among the predicates).
+	Invariant bool
 }
 
 var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20}
@@ -205,6 +210,9 @@ var genCalls = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20
 
 // genHeap is genDefault with cells on the heap.
 var genHeap = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Heap: true}
+
+// genInvariant is genDefault with an invariant.
+var genInvariant = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Invariant: true}
 
 // genArrays is genDefault with an array.
 var genArrays = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Arrays: true}
@@ -270,6 +278,12 @@ func (g *genState) model() *genModel {
 		m.Worker = g.thread("W", globals)
 		m.threads = append(m.threads, m.Worker)
 		m.Threads = append(m.Threads, "W")
+	}
+	if g.opts.Invariant {
+		m.Inv = g.cmp(g.scope("")).String()
+		if g.chance(50) {
+			m.Inv = genCmp{L: genOperand{Var: g.pick(g.scope(""))}, Op: "<=", R: genOperand{Add: int64(2 + g.intn(3))}}.String()
+		}
 	}
 	m.Src = m.render("", nil)
 	g.predicates()
@@ -372,6 +386,9 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 			}
 		}
 		fmt.Fprintf(&b, "end %s;\n", th.name)
+	}
+	if m.Inv != "" {
+		fmt.Fprintf(&b, "\nproperties\n  invariant inv: %s;\n", m.Inv)
 	}
 	fmt.Fprintf(&b, "\nend Gen%d;\n", m.Seed)
 	return b.String()

@@ -26,7 +26,7 @@ func TestPredicateVerdicts(t *testing.T) {
 		first, last = 1, 1000
 	}
 	count := map[string]int{}
-	for _, kind := range []string{"threads", "calls", "start", "heap", "arrays"} {
+	for _, kind := range []string{"threads", "calls", "start", "heap", "arrays", "invariant"} {
 		for seed := first; seed <= last; seed++ {
 			src, preds := c2bp.GenForTest(seed, kind)
 			plain := verdictOf(t, src, nil)
