@@ -195,7 +195,12 @@
 // consistency assumptions come 200 clauses to an assume, and the pairs of
 // findUnsat are those of the first 64 predicates; past a bound F keeps
 // what it found, weaker and still sound (Stats.Unknowns counts it). A
-// cancelled Config.Context stops the queries.
+// cancelled Config.Context stops the queries. Each query is bounded
+// (20000 steps of the solver, and a second). With the embedded solver,
+// which decides linear arithmetic, a formula with a product of two
+// variables or a division by one is not asked about (it is unknown), and
+// a nonlinear predicate takes part in no cube (its boolean is known only
+// where a step decides it without the solver, and at the start).
 //
 // `new` into an abstracted reference still allocates (a full collection is
 // a limit of the model) into a reference local abs_rN of the step, reset

@@ -44,8 +44,11 @@ type abstractor struct {
 	unsatCubes []predicate.Cube
 	// budget counts down the cubes the current F may still visit
 	budget int
-	nret   map[*types.Proc]int
-	mods   map[*types.Proc]map[any]bool
+	// linearOnly: the solver is the embedded one, which does not decide
+	// nonlinear formulas (atom skips them)
+	linearOnly bool
+	nret       map[*types.Proc]int
+	mods       map[*types.Proc]map[any]bool
 
 	tm        *smt.TermManager
 	solver    smt.Solver
@@ -106,6 +109,7 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 	if solverName == "" {
 		solverName = "embedded"
 	}
+	a.linearOnly = solverName == "embedded"
 	safe, err := newSafeSolver(solverName, a.tm)
 	if err != nil {
 		return nil, fmt.Errorf("c2bp: %v", err)
@@ -913,7 +917,7 @@ func (a *abstractor) readsAbsDeep(x ast.Expr, seen map[*types.Predicate]bool) bo
 
 // initial decides a predicate's value in the initial state.
 func (a *abstractor) initial(p *pred) string {
-	if !p.ok {
+	if p.real == nil {
 		a.unsupportedAt(p.conc.Expr.Pos(), a.conc.Fset, "the initial value of %s is unknown (the solver cannot encode it)", p.conc.Text)
 		return "false"
 	}
@@ -965,10 +969,10 @@ func (a *abstractor) initial(p *pred) string {
 	if !bad {
 		init := a.tm.And(eqs...)
 		a.stats.Queries += 2
-		if ok, _ := smt.Implies(a.solver, init, p.term); ok {
+		if ok, _ := smt.Implies(a.solver, init, p.real); ok {
 			return "true"
 		}
-		if ok, _ := smt.Implies(a.solver, init, a.tm.Not(p.term)); ok {
+		if ok, _ := smt.Implies(a.solver, init, a.tm.Not(p.real)); ok {
 			return "false"
 		}
 	}

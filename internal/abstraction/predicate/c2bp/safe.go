@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"birch/internal/smt"
 	"birch/internal/smt/solvers"
@@ -29,11 +30,17 @@ func (s *safeSolver) log(op string) {
 	}
 }
 
+// queryLimit bounds each query: a cube query is small, and one the
+// solver cannot decide within it (nonlinear arithmetic, say) counts as
+// "no". The step bound is deterministic; the time bound is a safety net.
+var queryLimit = smt.Limit{Steps: 20000, Timeout: time.Second}
+
 func newSafeSolver(name string, tm *smt.TermManager) (*safeSolver, error) {
 	s, err := solvers.New(name, tm)
 	if err != nil {
 		return nil, err
 	}
+	s.SetLimit(queryLimit)
 	return &safeSolver{name: name, s: s}, nil
 }
 
@@ -83,6 +90,7 @@ func (s *safeSolver) CheckAssumptions(lits []*smt.Term) (r smt.Result, err error
 			}
 			s.s.Close()
 			s.s = fresh
+			s.s.SetLimit(queryLimit)
 			for i := 0; i < s.depth; i++ {
 				s.s.Push()
 			}

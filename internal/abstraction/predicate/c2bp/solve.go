@@ -22,6 +22,7 @@ type pred struct {
 	q    *predicate.Predicate // the same, against the query program
 	name string               // its boolean variable
 	term *smt.Term            // its formula (a fresh constant if it has none)
+	real *smt.Term            // its formula, or nil if the encoder has none
 	dom  *smt.Term            // the domain facts of what it reads
 	vars map[any]bool         // what it reads: *types.Var, or "field name"
 	// ok: the predicate has a formula (the encoder knows its form)
@@ -68,10 +69,13 @@ func (a *abstractor) setupPreds() error {
 	for i, p := range a.preds {
 		p.vars = a.varsOf(p.q.Expr)
 		t, dom, err := a.enc.FormulaDomain(p.q.Expr)
-		if err != nil {
-			// a predicate without a formula: a constant of its own, which
-			// no query can relate to anything (its value is unknown
-			// after every step that may change it)
+		p.real = t
+		if err != nil || a.linearOnly && !smt.IsLinear(t) {
+			// a predicate without a formula (or a nonlinear one, which
+			// would make every cube with it a query the embedded solver
+			// cannot decide): a constant of its own, which no query can
+			// relate to anything (its value is unknown after every step
+			// that may change it)
 			t, dom = a.tm.Const(fmt.Sprintf("abs!pred%d", i), smt.BoolSort), a.tm.True()
 		} else {
 			p.ok = true
@@ -542,6 +546,13 @@ func valueTest(v *types.Var, val string) string {
 // atomUnder is F(x) (low) or G(x) (up), t x's formula, under the
 // hypothesis dom (x's domain, and any facts of the abstract state).
 func (a *abstractor) atomUnder(x ast.Expr, t, dom *smt.Term, proc *types.Proc, low bool) string {
+	if a.linearOnly && !smt.IsLinear(t) {
+		// the embedded solver decides linear arithmetic; a product of
+		// two variables or a division by one would take every query to
+		// its limit, unknown
+		a.stats.Unknowns++
+		return sound(low)
+	}
 	vars := a.varsOf(x)
 	var cone []int
 	hyp := []*smt.Term{dom}
