@@ -1021,6 +1021,9 @@ func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, act
 		lt, lf := "false", "false"
 		// the guard holds when the step is taken: !g || WP
 		if x, err := a.pre(w, actions, p.q.Expr, false); err == nil {
+			if format.Expr(x) == format.Expr(p.q.Expr) {
+				continue // WP is the predicate: the step keeps its value
+			}
 			lt = a.low(a.ifGuard(t, x), proc)
 		}
 		if x, err := a.pre(w, actions, a.mkNot(p.q.Expr), false); err == nil {
