@@ -101,10 +101,28 @@ type Cubes struct {
 	// asking.
 	Stop func() bool
 
+	// Shared, when not nil, holds answers across Cubes (the rounds of a
+	// refinement loop abstract the same model with more predicates): it
+	// is keyed by the text of the whole query, which decides it whatever
+	// Cubes asks it.
+	Shared *QueryCache
+
 	cache map[string]bool
 	stats CubeStats
 	err   error
 }
+
+// QueryCache holds the decided answers of implication queries by the
+// SMT-LIB text of hypothesis and conclusion, for several Cubes. The
+// solvers of the Cubes that share one must have no assertions (or the
+// same ones). Its zero value does not work: make one with NewQueryCache.
+type QueryCache struct{ m map[string]bool }
+
+// NewQueryCache returns an empty QueryCache.
+func NewQueryCache() *QueryCache { return &QueryCache{m: map[string]bool{}} }
+
+// Len is the number of answers the cache holds.
+func (qc *QueryCache) Len() int { return len(qc.m) }
 
 // NewCubes returns a Cubes over preds (formulas of s's TermManager). s's
 // assertions should be none (or invariants that hold in every state): every
@@ -129,8 +147,18 @@ func (cs *Cubes) implies(c Cube, phi *smt.Term, key string) bool {
 		cs.stats.Hits++
 		return v
 	}
+	hyp := cubeTerm(cs.tm, cs.preds, c)
+	var shared string
+	if cs.Shared != nil {
+		shared = smt.Sprint(hyp) + "\x00" + key
+		if v, ok := cs.Shared.m[shared]; ok {
+			cs.stats.Hits++
+			cs.cache[k] = v
+			return v
+		}
+	}
 	start := time.Now()
-	v, err := smt.Implies(cs.s, cubeTerm(cs.tm, cs.preds, c), phi)
+	v, err := smt.Implies(cs.s, hyp, phi)
 	cs.stats.SolverTime += time.Since(start)
 	if err != nil {
 		cs.stats.Unknown++
@@ -140,6 +168,9 @@ func (cs *Cubes) implies(c Cube, phi *smt.Term, key string) bool {
 		return false
 	}
 	cs.cache[k] = v
+	if cs.Shared != nil {
+		cs.Shared.m[shared] = v
+	}
 	return v
 }
 

@@ -23,6 +23,10 @@ type Config struct {
 	// Filename names the generated source in positions (default: the
 	// concrete file's name with ".pred" before its extension).
 	Filename string
+	// Cache, when not nil, answers the cube queries that an earlier
+	// abstraction of the same model asked (the rounds of birch check
+	// --cegar) and keeps this one's answers.
+	Cache *predicate.QueryCache
 }
 
 // Output is the abstract model: a BIR program in which the predicates are

@@ -86,6 +86,7 @@ func (a *abstractor) setupPreds() error {
 	a.findUnsat()
 	a.cubes = predicate.NewCubes(a.solver, terms)
 	a.cubes.MaxLen = a.cfg.CubeLength
+	a.cubes.Shared = a.cfg.Cache
 	a.cubes.Stop = func() bool {
 		// a cancelled abstraction, or a search past its budget (a cone of
 		// many predicates has millions of cubes of three literals)
