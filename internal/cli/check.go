@@ -57,6 +57,11 @@ type checkOptions struct {
 	predicates string // --predicates FILE
 	cubeLength int    // --cube-length N
 	engine     string // --engine auto|explicit|bebop
+
+	// refinement (docs/cegar.md)
+	cegar          bool   // --cegar
+	maxRefinements int    // --max-refinements N
+	savePredicates string // --save-predicates FILE
 }
 
 func init() {
@@ -110,6 +115,17 @@ with the input values and a trail for birch replay) or not confirmed
 (inconclusive, naming the step where the two part ways). Deadlocks and ltl
 properties are not checked. See docs/predicates.md.
 
+--cegar finds the predicates itself (SLAM's refinement loop): it starts from
+the comparisons the model makes (and the predicates of --predicates FILE, if
+given), abstracts, checks, and decides each abstract violation's path on the
+concrete model: real (fail, confirmed, with its input values) or spurious
+(new predicates, by interpolation and Newton, and another round). It ends in
+pass (printing the predicates of the proof; --save-predicates FILE writes
+them for --predicates), fail, or inconclusive with the reason (no new
+predicate, a repeated spurious trail, --max-refinements N, default 50, the
+time limit, an undecided path). --search defaults to bfs (shortest trails).
+See docs/cegar.md.
+
 Exit status: 0 pass, 1 fail, 2 bad input or usage, 3 inconclusive.
 The JSON output (--json) is described in docs/check.md.`,
 		flags: func(fs *flag.FlagSet) any {
@@ -145,6 +161,9 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.StringVar(&o.predicates, "predicates", "", "check the predicate abstraction of the model with the predicates of `FILE` (--solver applies)")
 			fs.IntVar(&o.cubeLength, "cube-length", 0, "with --predicates: the longest cube of the abstraction's queries (0: 3)")
 			fs.StringVar(&o.engine, "engine", "auto", "with --predicates: the engine of the abstract model: bebop (one thread), explicit, or auto (bebop where it applies)")
+			fs.BoolVar(&o.cegar, "cegar", false, "find the predicates by counterexample-guided refinement (--predicates FILE: predicates to start from)")
+			fs.IntVar(&o.maxRefinements, "max-refinements", verify.DefaultMaxRefinements, "with --cegar: the most refinements before the check ends inconclusive")
+			fs.StringVar(&o.savePredicates, "save-predicates", "", "with --cegar: write the final predicates to `FILE` (for --predicates FILE)")
 			return o
 		},
 		run: runCheck,
@@ -169,8 +188,11 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	if !ok {
 		return ExitBadInput
 	}
-	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" {
-		fmt.Fprintln(e.stderr, "birch check: --cube-length and --engine need --predicates")
+	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" && !o.cegar {
+		fmt.Fprintln(e.stderr, "birch check: --cube-length and --engine need --predicates or --cegar")
+		return ExitBadInput
+	}
+	if !o.cegarOptions(e, fs, &cfg) {
 		return ExitBadInput
 	}
 	var in *verify.Input
@@ -187,11 +209,15 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 		Warn:   func(msg string) { fmt.Fprintf(e.stderr, "birch check: %s\n", msg) },
 	}
 	t.Predicates = o.predicateAbstraction(e)
+	if o.cegar {
+		t.Cegar, t.Predicates = o.cegarTask(e), nil
+	}
 	res, err := verify.Run(t)
 	if err != nil {
 		printRunError(e, "check", err)
 		return ExitBadInput
 	}
+	o.savePredicatesOf(e, res)
 	return renderResult(e, o, res)
 }
 

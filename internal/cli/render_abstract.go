@@ -84,6 +84,9 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 	printCheckHead(w, o, c, placed)
 	if c.Predicates != nil {
 		printPredicates(w, c)
+		if c.Cegar != nil {
+			printCegar(w, o, c)
+		}
 	} else {
 		printAbstraction(w, a)
 	}

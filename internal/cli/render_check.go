@@ -25,6 +25,8 @@ type jsonCheckReport struct {
 	// Predicates: a check with predicate abstraction
 	// (render_predicates.go).
 	Predicates *jsonPredicates `json:"predicates,omitempty"`
+	// Cegar: a check by refinement (render_cegar.go).
+	Cegar *jsonCegar `json:"cegar,omitempty"`
 }
 
 // violationDoc is a violation's JSON object.
@@ -77,6 +79,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	}
 	doc.Spin = spinDoc(c.Spin)
 	doc.Predicates = predicatesDoc(c)
+	doc.Cegar = cegarDoc(c)
 	return doc
 }
 
@@ -133,6 +136,9 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 	saved := saveCheckTrail(e, o, name, c)
 	w, v := e.stdout, c.Violation
 	printCheckHead(w, o, c, v)
+	if c.Cegar != nil {
+		printCegar(w, o, c)
+	}
 	if c.Stopped != nil {
 		return
 	}

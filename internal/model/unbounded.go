@@ -29,7 +29,7 @@ type UnboundedChoiceError struct {
 }
 
 // Hint names the options that can check a model with unbounded choices.
-const UnboundedHint = "predicate abstraction can check it (birch check --predicates FILE, docs/predicates.md); its refinement (--cegar) is planned"
+const UnboundedHint = "predicate abstraction can check it: birch check --cegar finds the predicates (docs/cegar.md), or --predicates FILE gives them (docs/predicates.md)"
 
 func (e *UnboundedChoiceError) Error() string { return e.Unwrap().Error() }
 

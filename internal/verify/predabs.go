@@ -55,7 +55,7 @@ func abstractPredicates(t *Task) (*predAbstraction, error) {
 	if pa.abstract != nil {
 		abstract = pa.abstract
 	}
-	out, err := abstract(in.Prog, file, c2bp.Config{Solver: pa.Solver, CubeLength: pa.CubeLength, Context: t.limits().Ctx})
+	out, err := abstract(in.Prog, file, c2bp.Config{Solver: pa.Solver, CubeLength: pa.CubeLength, Context: t.limits().Ctx, Cache: pa.cache})
 	if err != nil {
 		if _, ok := err.(*c2bp.UnsupportedError); ok {
 			return nil, err

@@ -39,6 +39,14 @@ type PredicateAbstraction struct {
 
 	// abstract, when not nil, replaces c2bp.Abstract (in tests)
 	abstract func(*types.Program, *predicate.File, c2bp.Config) (*c2bp.Output, error)
+	// cache, when not nil, is shared by the abstractions of a refinement
+	// loop's rounds (c2bp.Config.Cache)
+	cache *predicate.QueryCache
+	// decide, when not nil, is asked about the schedule of an abstract
+	// violation before the confirmation (the refinement loop decides its
+	// path formula; steps[i] is the abstract step of the schedule's step
+	// i): false leaves the violation not confirmed, without a replay
+	decide func(am *abstractModel, sc feasible.Schedule, steps []int) bool
 }
 
 // PredicateInfo describes a check with predicate abstraction.
@@ -238,6 +246,15 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 	sc, steps, err := am.pred.schedule(am, absSM, res)
 	if err != nil {
 		return nil, errorf("birch: internal error: %v", err)
+	}
+	if d := t.Predicates.decide; d != nil && !d(am, sc, steps) {
+		v, av := *c.Abstraction.AbstractViolation, *res.Violation
+		av.Kind, av.Msg = am.violationOf(av.Kind, av.Msg, av.Groups, av.Pos)
+		c.Violation = &v
+		c.attribute(&av)
+		c.Explored = false
+		c.Reason = "the abstract model has a violation (" + v.Kind + ") that is not confirmed on the concrete model"
+		return c, nil
 	}
 	rcfg := feasible.Config{Checked: concSM, Solver: t.Predicates.Solver}
 	for _, inv := range invs {

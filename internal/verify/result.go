@@ -211,6 +211,9 @@ type Check struct {
 	// Predicates: the details of a check with predicate abstraction
 	// (with Abstraction for the abstract search and its confirmation).
 	Predicates *PredicateInfo
+	// Cegar: the rounds of a check by refinement (with Predicates for its
+	// last abstraction).
+	Cegar *CegarInfo
 
 	violated *Property // the property Violation violates
 }

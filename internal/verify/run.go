@@ -21,6 +21,9 @@ func Run(t *Task) (*Result, error) {
 	if !pl.safety && t.Search.Strategy != search.DFS {
 		return nil, usagef("ltl properties are checked by a depth-first search; --search=%s does not apply", t.Search.Strategy)
 	}
+	if t.Cegar != nil {
+		return runCegar(t, pl)
+	}
 	if t.Predicates != nil {
 		if t.Abstraction != nil {
 			return nil, usagef("give only one of --predicates and --abstract/--abstractions")

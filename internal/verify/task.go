@@ -29,6 +29,9 @@ type Task struct {
 	// Predicates, when not nil, checks the model with predicate
 	// abstraction.
 	Predicates *PredicateAbstraction
+	// Cegar, when not nil, checks the model by counterexample-guided
+	// refinement of a predicate abstraction (docs/cegar.md).
+	Cegar *Cegar
 	// Warn, when not nil, receives warnings as they arise (a property
 	// with X makes the search larger, say).
 	Warn func(msg string)

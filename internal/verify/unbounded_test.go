@@ -27,7 +27,7 @@ func wantUnboundedChecks(t *testing.T, res *Result, checks int) {
 			t.Errorf("check of %v: verdict %s (%s), want inconclusive", titles(c.Properties), v, c.Reason)
 		}
 		for _, want := range []string{"unbounded-choice.bir:9:27: x := externChoose(int) chooses among 2^64 values",
-			"unbounded-choice.bir:11:27", "--predicates FILE", "--cegar", "is planned"} {
+			"unbounded-choice.bir:11:27", "--predicates FILE", "birch check --cegar finds the predicates"} {
 			if !strings.Contains(c.Reason, want) {
 				t.Errorf("reason %q lacks %q", c.Reason, want)
 			}

@@ -1,0 +1,322 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"birch/internal/abstraction/data/feasible"
+	"birch/internal/abstraction/predicate"
+	"birch/internal/abstraction/refine"
+	"birch/internal/bir/types"
+)
+
+// The check by counterexample-guided refinement (docs/cegar.md, issue 19)
+// wraps the check with predicate abstraction (predicate.go): each round
+// abstracts the model with the predicates so far and checks the
+// abstraction as predicateTechnique does; before an abstract violation is
+// confirmed, its schedule's path formula is decided (refine.Refine). A
+// satisfiable one goes on to the confirmation of the predicate check (a
+// concrete trail with its input values); an unsatisfiable one gives new
+// predicates (refine's Choose) for the next round. The rounds share the
+// cache of the abstraction's solver queries. The loop stops with a pass
+// (a proof over the final predicates), a confirmed failure, or
+// inconclusive with the reason.
+
+// Cegar is a check by counterexample-guided refinement of a predicate
+// abstraction (docs/cegar.md).
+type Cegar struct {
+	// File: a predicate file to start from besides the seed (--predicates
+	// FILE with --cegar), or "".
+	File string
+	// MaxRefinements bounds the refinements (0: DefaultMaxRefinements;
+	// negative: none, one abstraction only).
+	MaxRefinements int
+	CubeLength     int    // as PredicateAbstraction's
+	Engine         string // as PredicateAbstraction's
+	Solver         string // of the abstraction, the path formulas and the confirmation
+	// ReadFile reads File (nil: os.ReadFile).
+	ReadFile ReadFunc
+	// Round, when not nil, receives each round as it ends (progress lines).
+	Round func(CegarRound)
+}
+
+// DefaultMaxRefinements is --max-refinements' default.
+const DefaultMaxRefinements = 50
+
+// CegarRound is one round of the loop: an abstraction, its check, and
+// what became of its violation.
+type CegarRound struct {
+	Round      int `json:"round"`
+	Predicates int `json:"predicates"`
+	// AbstractStates: the explicit engine's states (BDDNodes: bebop's).
+	AbstractStates int `json:"abstract_states"`
+	BDDNodes       int `json:"bdd_nodes,omitempty"`
+	// Queries: the solver queries of the abstraction (cache misses) and
+	// of the path formula's decision; CacheHits: the abstraction's queries
+	// answered by the cache (of this round or an earlier one).
+	Queries   int     `json:"solver_queries"`
+	CacheHits int     `json:"cache_hits"`
+	Seconds   float64 `json:"elapsed_seconds"` // since the loop started
+	// Outcome: "pass", "fail" (confirmed), "spurious" (refined),
+	// "inconclusive" (the loop stopped).
+	Outcome string `json:"outcome"`
+	// Why: for a spurious trail, the step that cannot be taken.
+	Why string `json:"why,omitempty"`
+	// Added: the new predicates of a spurious trail.
+	Added []string `json:"added,omitempty"`
+}
+
+// CegarInfo describes a check by refinement.
+type CegarInfo struct {
+	Rounds []CegarRound
+	// Predicates: the final predicates in the predicate-file format
+	// (the seed, the file given, and those the rounds added, each with
+	// where it came from in a comment).
+	Predicates string
+	Count      int // the final predicates
+	// Stop: why the loop ended without a verdict ("" for pass and fail).
+	Stop string
+}
+
+// cegarTechnique is the refinement loop; the predicate technique's name,
+// properties and ltl (not checked) serve it as they are.
+type cegarTechnique struct{ predicateTechnique }
+
+// runCegar checks the plan pl by refinement.
+func runCegar(t *Task, pl *plan) (*Result, error) {
+	if t.Predicates != nil || t.Abstraction != nil {
+		return nil, usagef("--cegar finds the predicates itself: give --predicates FILE with it to start from, and no --abstract/--abstractions")
+	}
+	cg := t.Cegar
+	// the options are checked as the predicate technique's are
+	t.Predicates = &PredicateAbstraction{CubeLength: cg.CubeLength, Engine: cg.Engine, Solver: cg.Solver}
+	p, err := newPredicateTechnique(t)
+	if err != nil {
+		return nil, err
+	}
+	return runPlan(t, pl, &cegarTechnique{*p})
+}
+
+func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Property) (*Check, error) {
+	cg, opts := t.Cegar, *t.Predicates
+	prog := t.Input.Prog
+	text, err := cegarStart(t)
+	if err != nil {
+		return nil, err
+	}
+	max := cg.MaxRefinements
+	switch {
+	case max == 0:
+		max = DefaultMaxRefinements
+	case max < 0:
+		max = 0
+	}
+	start := time.Now()
+	info := &CegarInfo{}
+	cache := predicate.NewQueryCache()
+	spurious := map[string]bool{} // the schedules refuted so far
+	finish := func(c *Check, count int, stop string) *Check {
+		info.Predicates, info.Count, info.Stop = text, count, stop
+		c.Cegar = info
+		if stop != "" && c.Stopped == nil {
+			c.Reason = "the refinement stopped: " + stop
+		}
+		return c
+	}
+	for round := 1; ; round++ {
+		var ref *refine.Result
+		var refErr error
+		var sched feasible.Schedule
+		var refuted *Divergence // where the path formula is infeasible
+		pa := opts
+		pa.File = fmt.Sprintf("the refinement (round %d)", round)
+		pa.ReadFile = func(string) ([]byte, error) { return []byte(text), nil }
+		pa.cache = cache
+		pa.decide = func(am *abstractModel, sc feasible.Schedule, steps []int) bool {
+			sched = sc
+			release := t.limits().StartSearch()
+			ref, refErr = refine.Refine(am.concM, sc, refine.Config{Solver: opts.Solver, Context: t.limits().Ctx})
+			release()
+			if refErr == nil && ref.Status == refine.Infeasible && ref.Step >= 1 && ref.Step <= len(steps) {
+				refuted = &Divergence{Step: steps[ref.Step-1] + 1, Reason: "infeasible: " + ref.Why}
+			}
+			return refErr == nil && ref.Status == refine.Feasible
+		}
+		t.Predicates = &pa
+		p := &predicateTechnique{t: t}
+		if err := p.build(); err != nil {
+			return nil, err
+		}
+		if p.check != nil { // a limit, or a construct c2bp does not abstract soundly
+			c := *p.check
+			c.Properties = props
+			r := CegarRound{Round: round, Outcome: "inconclusive", Seconds: time.Since(start).Seconds()}
+			info.Rounds = append(info.Rounds, r)
+			if cg.Round != nil {
+				cg.Round(r)
+			}
+			return finish(&c, 0, c.Reason), nil
+		}
+		carried := invs[:0:0]
+		var dropped []string
+		for _, inv := range invs {
+			if len(p.am.abstractProperties([]*types.Property{inv})) == 1 {
+				carried = append(carried, inv)
+			} else {
+				dropped = append(dropped, inv.Name())
+			}
+		}
+		c, err := searchPredicateSafety(t, p.am, props, carried)
+		if err != nil {
+			return nil, err
+		}
+		count := len(p.am.pred.out.Predicates)
+		r := CegarRound{Round: round, Predicates: count, AbstractStates: c.Stats.States,
+			Queries: c.Predicates.Stats.Queries, CacheHits: c.Predicates.Stats.CacheHits}
+		if c.Predicates.Engine.Name == bebopEngine {
+			r.AbstractStates, r.BDDNodes = 0, c.Predicates.Engine.BDDNodes
+		}
+		if ref != nil {
+			r.Queries += ref.Queries
+		}
+		report := func(outcome string) {
+			r.Outcome, r.Seconds = outcome, time.Since(start).Seconds()
+			info.Rounds = append(info.Rounds, r)
+			if cg.Round != nil {
+				cg.Round(r)
+			}
+		}
+		v := c.Violation
+		switch {
+		case c.Verdict() == Pass && len(dropped) > 0:
+			why := "the predicate abstraction does not carry the invariant " + strings.Join(dropped, ", ")
+			c.RestsOn = append(c.RestsOn, Basis{Bounded, "not checked: " + why})
+			report("inconclusive")
+			return finish(c, count, why), nil
+		case c.Verdict() == Pass:
+			report("pass")
+			return finish(c, count, ""), nil
+		case c.Verdict() == Fail:
+			report("fail")
+			return finish(c, count, ""), nil
+		case c.Stopped != nil:
+			report("inconclusive")
+			return finish(c, count, c.Stopped.Reason), nil
+		case v == nil:
+			report("inconclusive")
+			return finish(c, count, c.Reason), nil
+		}
+		stop := cegarStop(t, ref, refErr)
+		if stop == "" {
+			v.Confirmation.Diverges = refuted
+			key := fmt.Sprint(sched)
+			switch {
+			case spurious[key]:
+				stop = "a repeated spurious trail: the abstraction with the new predicates still has the trail of an earlier round" + callNote(prog)
+			case round > max:
+				stop = fmt.Sprintf("the refinement limit (--max-refinements %d)", max)
+			}
+			spurious[key] = true
+		}
+		if stop == "" {
+			existing := p.am.pred.file.Predicates
+			chosen, refuted, err := ref.Choose(prog, existing, refine.Config{Solver: opts.Solver, Context: t.limits().Ctx})
+			if err != nil {
+				// Refutes cannot follow the path on the predicates (a
+				// thread type with two instances, say): both methods'
+				// fresh predicates, and the repeated-trail stop ends a
+				// loop that they do not move on
+				if fresh, ferr := refine.Fresh(prog, existing, ref.Predicates()); ferr == nil {
+					chosen, refuted, err = fresh, true, nil
+				}
+			}
+			switch {
+			case err != nil:
+				stop = "the new predicates: " + err.Error()
+			case len(chosen) == 0:
+				stop = "no new predicate: neither Newton nor interpolation finds one the abstraction lacks (" + ref.Why + ")" + callNote(prog)
+			case !refuted:
+				stop = "no new predicate rules the trail out (" + ref.Why + ")" + callNote(prog)
+			}
+			if stop == "" {
+				r.Why = ref.Why
+				for _, pr := range chosen {
+					r.Added = append(r.Added, pr.String())
+				}
+				text += refine.FileText(chosen)
+				report("spurious")
+				continue
+			}
+		}
+		if lr := t.limits().Reason(); lr != "" {
+			c.stop(PhaseSynthesis, lr)
+			stop = lr
+		}
+		report("inconclusive")
+		return finish(c, count, stop), nil
+	}
+}
+
+// cegarStop is why the loop cannot go on from the decision of a path
+// formula, or "" when the path is infeasible.
+func cegarStop(t *Task, ref *refine.Result, err error) string {
+	if lr := t.limits().Reason(); lr != "" {
+		return lr
+	}
+	if err != nil {
+		if u, ok := err.(*refine.UnsupportedError); ok {
+			return "an unsupported construct: the path formula cannot encode the trail: " + u.Error()
+		}
+		return "the refinement failed: " + err.Error()
+	}
+	if ref == nil {
+		return "the abstract violation has no schedule to refine"
+	}
+	switch ref.Status {
+	case refine.Unknown:
+		return "the solver could not decide the path formula: " + ref.Reason
+	case refine.Feasible:
+		return "the path formula is satisfiable, but the replay on the concrete model does not confirm the trail"
+	}
+	return ""
+}
+
+// cegarStart is the predicate file of the first round: the predicates of
+// t.Cegar.File, then the seed's (refine.Seed) that it does not hold.
+func cegarStart(t *Task) (string, error) {
+	cg, prog := t.Cegar, t.Input.Prog
+	seed, err := refine.Seed(prog)
+	if err != nil {
+		return "", errorf("birch: the refinement's first predicates: %v", err)
+	}
+	if cg.File == "" {
+		return refine.FileText(seed), nil
+	}
+	src, err := readWith(cg.ReadFile, cg.File)
+	if err != nil {
+		return "", err
+	}
+	f, err := predicate.ParseFile(prog, cg.File, src)
+	if err != nil {
+		return "", err
+	}
+	fresh, err := refine.Fresh(prog, f.Predicates, seed)
+	if err != nil {
+		return "", errorf("birch: the refinement's first predicates: %v", err)
+	}
+	text := string(src)
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text + refine.FileText(fresh), nil
+}
+
+// callNote says, for a model with functions, that the facts relating a
+// callee's result to its caller's variables cannot be predicates.
+func callNote(prog *types.Program) string {
+	if len(prog.Functions) == 0 {
+		return ""
+	}
+	return " (the model has calls: a fact that relates a callee's result to its caller's variables needs C2bp's return predicates, which are not built)"
+}
