@@ -57,13 +57,13 @@ func (o *checkOptions) cegarTask(e *env) *verify.Cegar {
 
 // roundLine is the progress line of a round:
 //
-//	refinement: round 2: 4 predicates, 9 abstract states, 61 solver queries (12 cached), 0.1s: spurious (step 4: ...); 1 new predicate: [thread Main] i <= n
+//	refinement: round 2: 4 predicates, 9 abstract states, 61 solver queries (12 cached), 0.100 s: spurious (step 4: ...); 1 new predicate: [thread Main] i <= n
 func roundLine(r verify.CegarRound) string {
 	states := fmt.Sprintf("%d abstract states", r.AbstractStates)
 	if r.BDDNodes > 0 {
 		states = fmt.Sprintf("%d BDD nodes (bebop)", r.BDDNodes)
 	}
-	s := fmt.Sprintf("refinement: round %d: %d %s, %s, %d solver queries (%d cached), %.1fs: %s",
+	s := fmt.Sprintf("refinement: round %d: %d %s, %s, %d solver queries (%d cached), %.3f s: %s",
 		r.Round, r.Predicates, plural(r.Predicates, "predicate", "predicates"), states, r.Queries, r.CacheHits, r.Seconds, r.Outcome)
 	if r.Outcome == "spurious" {
 		n := len(r.Added)

@@ -139,7 +139,11 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 			ref, refErr = refine.Refine(am.concM, sc, refine.Config{Solver: opts.Solver, Context: t.limits().Ctx})
 			release()
 			if refErr == nil && ref.Status == refine.Infeasible && ref.Step >= 1 && ref.Step <= len(steps) {
-				refuted = &Divergence{Step: steps[ref.Step-1] + 1, Reason: "infeasible: " + ref.Why}
+				why := ref.Why // "step K: ...", K a step of the schedule
+				if i := strings.Index(why, ": "); strings.HasPrefix(why, "step ") && i >= 0 {
+					why = why[i+2:]
+				}
+				refuted = &Divergence{Step: steps[ref.Step-1] + 1, Reason: "the path formula is unsatisfiable here: " + why}
 			}
 			return refErr == nil && ref.Status == refine.Feasible
 		}
