@@ -170,3 +170,35 @@ func TestCegarFlags(t *testing.T) {
 		}
 	}
 }
+
+// The other stops: a model with a violation that the predicate check's
+// replay does not confirm (its invisible run is taken step by step in
+// the abstract trail) is confirmed by replaying the path formula's values,
+// and the trail replays; predicates over a thread started several times
+// are left out, so the loop goes on without them; the time limit ends the
+// loop; an undecided path formula says so.
+func TestCegarStops(t *testing.T) {
+	trail := filepath.Join(t.TempDir(), "index.trail")
+	status, out, errs := runMain("check", "--cegar", "--trail", trail, "../../examples/index-error.bir")
+	if status != ExitViolation || !strings.Contains(out, "confirmed on the concrete model (path formula replay)") {
+		t.Fatalf("index-error.bir: status %d\n%s%s", status, out, errs)
+	}
+	if status, out, errs := runMain("replay", "../../examples/index-error.bir", trail); status != ExitViolation || !strings.Contains(out, "fail: index-out-of-bounds") {
+		t.Fatalf("replay: status %d\n%s%s", status, out, errs)
+	}
+	if status, out, errs := runMain("check", "--cegar", "../../examples/philosophers-ordered.bir"); status != ExitPass {
+		t.Errorf("philosophers-ordered.bir (Phil started three times): status %d\n%s%s", status, out, errs)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--time-limit", "300ms", cegarExamples + "/parity.bir"}, "time limit reached (--time-limit=300ms)"},
+		{[]string{"../../examples/divzero.bir"}, "the solver could not decide the path formula"},
+	} {
+		status, doc := checkJSON(t, append([]string{"--cegar"}, tc.args...)...)
+		if status != ExitInconclusive || !strings.Contains(doc["reason"].(string), tc.want) {
+			t.Errorf("%v: status %d, reason %v, want %q", tc.args, status, doc["reason"], tc.want)
+		}
+	}
+}

@@ -7,8 +7,11 @@ import (
 
 	"birch/internal/abstraction/data/feasible"
 	"birch/internal/abstraction/predicate"
+	"birch/internal/abstraction/predicate/c2bp"
 	"birch/internal/abstraction/refine"
 	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/search"
 )
 
 // The check by counterexample-guided refinement (docs/cegar.md, issue 19)
@@ -211,6 +214,17 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 			report("inconclusive")
 			return finish(c, count, c.Reason), nil
 		}
+		if refErr == nil && ref != nil && ref.Status == refine.Feasible && len(carried) == 0 {
+			// the predicate check's replay did not confirm a path the
+			// solver satisfies: replay it with the solver's values
+			if err := confirmByPath(t, p.am, c, ref); err != nil {
+				return nil, err
+			}
+			if c.Verdict() == Fail {
+				report("fail")
+				return finish(c, count, ""), nil
+			}
+		}
 		stop := cegarStop(t, ref, refErr)
 		if stop == "" {
 			v.Confirmation.Diverges = refuted
@@ -235,6 +249,7 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 					chosen, refuted, err = fresh, true, nil
 				}
 			}
+			chosen = abstractable(prog, chosen)
 			switch {
 			case err != nil:
 				stop = "the new predicates: " + err.Error()
@@ -279,7 +294,11 @@ func cegarStop(t *Task, ref *refine.Result, err error) string {
 	}
 	switch ref.Status {
 	case refine.Unknown:
-		return "the solver could not decide the path formula: " + ref.Reason
+		why := "the solver could not decide the path formula"
+		if ref.Reason != "" && !strings.Contains(ref.Reason, why) {
+			why += ": " + ref.Reason
+		}
+		return why
 	case refine.Feasible:
 		return "the path formula is satisfiable, but the replay on the concrete model does not confirm the trail"
 	}
@@ -294,6 +313,7 @@ func cegarStart(t *Task) (string, error) {
 	if err != nil {
 		return "", errorf("birch: the refinement's first predicates: %v", err)
 	}
+	seed = abstractable(prog, seed)
 	if cg.File == "" {
 		return refine.FileText(seed), nil
 	}
@@ -323,4 +343,59 @@ func callNote(prog *types.Program) string {
 		return ""
 	}
 	return " (the model has calls: a fact that relates a callee's result to its caller's variables needs C2bp's return predicates, which are not built)"
+}
+
+// confirmByPath confirms c's abstract violation, whose path formula ref
+// satisfies, by replaying the path with the solver's input values
+// (refine's Path.Confirm): c becomes the confirmed violation when the
+// replay ends in it, and stays as it is otherwise. Only for checks without
+// invariants (Confirm ends in the schedule's error, not an invariant's
+// check).
+func confirmByPath(t *Task, am *abstractModel, c *Check, ref *refine.Result) error {
+	// the abstract trail takes the steps of an invisible run one by one
+	// (the abstraction keeps no run together): so does the replay
+	var m *model.Model
+	var values []int64
+	ords, err := ref.Path.Confirm(ref.Decision, func(vs []int64) (*model.Model, error) {
+		mo := t.Model
+		mo.ExposeInvisible = true
+		if am.pred.unbounded {
+			mo.ChoiceValues, values = append([]int64{}, vs...), vs
+		}
+		var err error
+		m, err = model.New(am.conc.Prog, mo)
+		return m, err
+	})
+	if err != nil {
+		return nil // not confirmed: the loop says so
+	}
+	var cs []feasible.Choice
+	for _, in := range ref.Inputs {
+		cs = append(cs, feasible.Choice{Step: in.Step, Pos: in.Pos, Value: in.Value})
+	}
+	x := *am
+	x.concM = m
+	fr := &feasible.Result{Confirmed: true, Trail: ords, Method: "path formula", Choices: cs}
+	if err := x.confirm(c, m, &search.Violation{}, fr); err != nil {
+		return err
+	}
+	if v := c.Violation; v != nil && v.Confirmation.Confirmed {
+		v.Inputs = am.pred.inputs(am, cs)
+		v.ChoiceValues = values
+	}
+	return nil
+}
+
+// abstractable leaves out the predicates over the locals of a thread that
+// may have several instances, which C2bp cannot abstract (fewer
+// predicates: a coarser abstraction, never an unsound one).
+func abstractable(prog *types.Program, ps []refine.Predicate) []refine.Predicate {
+	out := ps[:0:0]
+	for _, p := range ps {
+		if p.Proc != nil && p.Proc.Thread && c2bp.OneInstance(prog, p.Proc) != "" {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -349,6 +349,11 @@ func (a *abstractor) modOf(f *types.Proc) map[any]bool {
 	return a.mods[f]
 }
 
+// OneInstance says why thread t may have more than one instance, which a
+// `[thread T]` predicate of T cannot abstract, or "" (the refinement loop
+// leaves such predicates out).
+func OneInstance(prog *types.Program, t *types.Proc) string { return oneInstance(prog, t) }
+
 // oneInstance says why thread t may have more than one instance, or ""
 // when it has at most one: a main thread that no start names, or a thread
 // started by exactly one start, in a main thread that no start names, at
