@@ -179,11 +179,11 @@ func TestCegarFlags(t *testing.T) {
 // loop; an undecided path formula says so.
 func TestCegarStops(t *testing.T) {
 	trail := filepath.Join(t.TempDir(), "index.trail")
-	status, out, errs := runMain("check", "--cegar", "--trail", trail, "../../examples/index-error.bir")
+	status, out, errs := runMain("check", "--cegar", "--trail", trail, "testdata/cegar/invisible-index.bir")
 	if status != ExitViolation || !strings.Contains(out, "confirmed on the concrete model (path formula replay)") {
-		t.Fatalf("index-error.bir: status %d\n%s%s", status, out, errs)
+		t.Fatalf("invisible-index.bir: status %d\n%s%s", status, out, errs)
 	}
-	if status, out, errs := runMain("replay", "../../examples/index-error.bir", trail); status != ExitViolation || !strings.Contains(out, "fail: index-out-of-bounds") {
+	if status, out, errs := runMain("replay", "testdata/cegar/invisible-index.bir", trail); status != ExitViolation || !strings.Contains(out, "fail: index-out-of-bounds") {
 		t.Fatalf("replay: status %d\n%s%s", status, out, errs)
 	}
 	if status, out, errs := runMain("check", "--cegar", "../../examples/philosophers-ordered.bir"); status != ExitPass {
