@@ -213,7 +213,7 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 	if err != nil {
 		return nil, errorf("birch: internal error: %v", err)
 	}
-	fr, stopped, err := am.replay(t, sc, feasible.Config{Checked: concSM})
+	fr, stopped, err := am.replay(t, sc, feasible.Config{Checked: concSM, AnyError: true})
 	if err != nil || stopped != "" {
 		return c.stopIf(PhaseReplay, stopped), err
 	}

@@ -256,7 +256,7 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 		c.Reason = "the abstract model has a violation (" + v.Kind + ") that is not confirmed on the concrete model"
 		return c, nil
 	}
-	rcfg := feasible.Config{Checked: concSM, Solver: t.Predicates.Solver}
+	rcfg := feasible.Config{Checked: concSM, Solver: t.Predicates.Solver, AnyError: true}
 	for _, inv := range invs {
 		rcfg.Invariants = append(rcfg.Invariants, inv.Decl.Expr)
 	}

@@ -455,3 +455,36 @@ end Rec;
 		t.Errorf("default: %s by %s (%s), want bebop's pass at any call depth", c.Verdict(), c.Predicates.Engine.Name, c.Reason)
 	}
 }
+
+// TestPredicatesConfirmedOtherError: the abstract trail ends in an
+// overflow that may happen (g1 is abstracted), the concrete step fails
+// its assertion instead (g1 is 0, g0 is 2): a real violation along the
+// schedule, which the check reported inconclusive ("not overflow").
+func TestPredicatesConfirmedOtherError(t *testing.T) {
+	const src = `system K ()
+g0 : int := 2;
+g1 : int;
+b : int;
+main thread T0 ()
+  loc l0:
+    when true do { b := g1 + 1; assert(g0 == -1); } goto l2;
+  loc l2:
+end T0;
+end K;
+`
+	in, err := Load("k.bir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, engine := range []string{"explicit", "bebop"} {
+		pa := &PredicateAbstraction{File: "k.pred", Engine: engine, ReadFile: func(string) ([]byte, error) { return []byte("g0 == -1\n"), nil }}
+		res, err := Run(&Task{Input: in, Predicates: pa})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Checks[0]
+		if c.Verdict() != Fail || c.Violation == nil || c.Violation.Kind != "assertion" || !c.Violation.Confirmation.Confirmed {
+			t.Errorf("%s: %s (%s), want a confirmed assertion violation", engine, c.Verdict(), c.Reason)
+		}
+	}
+}

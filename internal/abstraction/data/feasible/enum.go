@@ -122,7 +122,7 @@ func (e *enumerator) dfs(state []byte, i int) bool {
 	if wantErr {
 		var other []model.Step
 		for _, c := range cands {
-			if c.st.Outcome != model.OK && c.st.Kind == e.sc.End.Error {
+			if c.st.Outcome != model.OK && (c.st.Kind == e.sc.End.Error || e.cfg.AnyError && c.st.Outcome == model.Error) {
 				e.found = append(append([]int(nil), e.path...), c.st.Ordinal)
 				return true
 			}
@@ -144,6 +144,11 @@ func (e *enumerator) dfs(state []byte, i int) bool {
 	var failed []model.Step
 	for _, c := range cands {
 		if c.st.Outcome != model.OK {
+			if e.cfg.AnyError && c.st.Outcome == model.Error {
+				// a real error on the way (Config.AnyError)
+				e.found = append(append([]int(nil), e.path...), c.st.Ordinal)
+				return true
+			}
 			failed = append(failed, c.st)
 			continue
 		}

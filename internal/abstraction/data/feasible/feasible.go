@@ -89,6 +89,14 @@ type Config struct {
 	Context context.Context
 	// NoSymbolic disables the symbolic replay.
 	NoSymbolic bool
+	// AnyError accepts, as the end of an error schedule and at any step
+	// before it, a runtime error or failed assertion of the concrete model
+	// other than the one the schedule ends in: a concrete execution that
+	// follows the schedule into any error is a real violation of a safety
+	// check (the explicit search reports every error). A limit is not an
+	// error. The concrete replay only; the symbolic one solves for the
+	// schedule's own end.
+	AnyError bool
 	// Agree, when set, compares a concrete state with the abstract state a
 	// step leads to (Step.Abstract). It returns "" when they agree (every
 	// concrete value is abstracted by its abstract token) and otherwise
