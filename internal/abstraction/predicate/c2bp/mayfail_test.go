@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"birch/internal/bir/types"
 	"birch/internal/model"
 )
 
@@ -12,7 +13,15 @@ import (
 // lists the concrete errors (Origin.Errors) its error steps stand for.
 func reachableErrors(t *testing.T, out *Output) []string {
 	t.Helper()
-	m, err := model.New(out.Program, model.Options{})
+	return errorKinds(t, out.Program, out, 100000)
+}
+
+// errorKinds explores prog (up to max states) and lists the kinds of its
+// error steps; with out, prog is out's abstract model and an abstract
+// assertion counts as the concrete error Origin.Errors maps it to.
+func errorKinds(t *testing.T, prog *types.Program, out *Output, max int) []string {
+	t.Helper()
+	m, err := model.New(prog, model.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +32,7 @@ func reachableErrors(t *testing.T, out *Output) []string {
 	seen := map[string]bool{string(init): true}
 	work := [][]byte{init}
 	kinds := map[string]bool{}
-	for len(work) > 0 && len(seen) < 100000 {
+	for len(work) > 0 && len(seen) < max {
 		s := work[0]
 		work = work[1:]
 		m.Next(s, func(st *model.Step) {
@@ -34,7 +43,14 @@ func reachableErrors(t *testing.T, out *Output) []string {
 					work = append(work, append([]byte(nil), st.State...))
 				}
 			case model.Error:
-				kind := "unmapped " + st.Kind.String()
+				kind := st.Kind.String() // a concrete action's own error
+				if out == nil {
+					kinds[kind] = true
+					return
+				}
+				if st.Kind == model.Assertion {
+					kind = "unmapped assertion"
+				}
 				for _, o := range out.Map.Origins {
 					for i, act := range o.Abstract.Actions {
 						if act.Pos() <= st.Pos && st.Pos < act.End() {

@@ -17,8 +17,10 @@ import (
 // [function] predicates, a thread started once with its own predicates, a
 // heap of records with int fields), run concretely (small inputs) and
 // abstracted with random predicates. Whenever the concrete search finds a
-// violation, the abstract search must find one too: a pass of the abstract
-// model of a failing model is the worst bug the abstraction can have.
+// violation, the abstract search must find one too (a pass of the abstract
+// model of a failing model is the worst bug the abstraction can have), and
+// every kind of error the model reaches (within 20000 states), the
+// abstract model reaches, as the concrete error Origin.Errors names.
 
 // wpModel is a generated model and its predicate file.
 type wpModel struct {
@@ -139,12 +141,30 @@ func wpGenerate(seed uint64) wpModel {
 	g.line("main thread M ()")
 	g.line("  m, n : int;")
 	g.line("  b : boolean;")
+	g.line("  r : range 0..3;")
+	g.line("  arr : array [3] of boolean;")
 	if g.heap {
 		g.line("  p : NodeRef;")
 	}
 	g.line("  loc l0:")
 	g.line("    when true do { m := externChoose(0, 1, 2); n := externChoose(-1, 1); } goto l1;")
-	g.line("  loc l1:")
+	// runtime errors on abstracted data, a small range and a value array
+	// read with abstracted data, a live set that resets n
+	live := ""
+	if g.n(2) == 0 {
+		live = " live { m, b, r, arr }"
+	}
+	g.line("  loc l1:%s", live)
+	g.line("    when true do { %s } goto l1b;", g.pick(
+		"n := 10 / m;",
+		"r := m;",
+		"b := arr[m];",
+		"arr[1] := m > n;",
+		"n := m % (n + 1);",
+		"m := -n;",
+		"assert(r < 3);",
+	))
+	g.line("  loc l1b:")
 	start := ""
 	if withW {
 		start = "start W(" + g.intExpr(mvars) + ");"
@@ -238,6 +258,17 @@ func wpCheck(t *testing.T, seed uint64) (skipped bool, err error) {
 	if abs.Verdict == search.Pass {
 		return false, fmt.Errorf("seed %d: the model fails (%s) and its abstraction passes\n%s\n%s\n%s", seed, conc.Reason, m.src, m.preds, out.Source)
 	}
+	// every kind of error the model reaches, the abstraction reaches
+	have := map[string]bool{}
+	for _, k := range errorKinds(t, out.Program, out, 200000) {
+		have[k] = true
+	}
+	for _, k := range errorKinds(t, prog, nil, 20000) {
+		wpStats["kinds compared"]++
+		if !have[k] {
+			return false, fmt.Errorf("seed %d: the model reaches a %s error, its abstraction does not (it reaches %v)\n%s\n%s\n%s", seed, k, have, m.src, m.preds, out.Source)
+		}
+	}
 	return false, nil
 }
 
@@ -258,7 +289,7 @@ func TestNoWrongPass(t *testing.T) {
 			checked++
 		}
 	}
-	t.Logf("%d of %d models fail concretely and were abstracted; skipped: %v", checked, n, wpStats)
+	t.Logf("%d of %d models fail concretely and were abstracted; counts: %v", checked, n, wpStats)
 	if checked == 0 {
 		t.Fatal("no generated model was checked: the test proves nothing")
 	}
