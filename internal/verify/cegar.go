@@ -58,9 +58,11 @@ type CegarRound struct {
 	// Queries: the solver queries of the abstraction (cache misses) and
 	// of the path formula's decision; CacheHits: the abstraction's queries
 	// answered by the cache (of this round or an earlier one).
-	Queries   int     `json:"solver_queries"`
-	CacheHits int     `json:"cache_hits"`
-	Seconds   float64 `json:"elapsed_seconds"` // since the loop started
+	Queries   int `json:"solver_queries"`
+	CacheHits int `json:"cache_hits"`
+	// SolverSeconds: the time of those queries.
+	SolverSeconds float64 `json:"solver_seconds"`
+	Seconds       float64 `json:"elapsed_seconds"` // since the loop started
 	// Outcome: "pass", "fail" (confirmed), "spurious" (refined),
 	// "inconclusive" (the loop stopped).
 	Outcome string `json:"outcome"`
@@ -184,8 +186,10 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 		if c.Predicates.Engine.Name == bebopEngine {
 			r.AbstractStates, r.BDDNodes = 0, c.Predicates.Engine.BDDNodes
 		}
+		r.SolverSeconds = c.Predicates.Stats.SolverTime.Seconds()
 		if ref != nil {
 			r.Queries += ref.Queries
+			r.SolverSeconds += ref.SolverTime.Seconds()
 		}
 		report := func(outcome string) {
 			r.Outcome, r.Seconds = outcome, time.Since(start).Seconds()
