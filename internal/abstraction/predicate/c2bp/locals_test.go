@@ -92,3 +92,40 @@ func wantAssertion(t *testing.T, out *Output, fail bool) {
 		t.Errorf("%v (%s), want a pass\n%s", res.Verdict, res.Reason, out.Source)
 	}
 }
+
+// TestStartSameName: a predicate keeps its value without queries only when
+// its weakest precondition is the predicate itself, variable for variable.
+// The start of W(t) by a thread with a local t gives [thread W] t > 0 the
+// precondition t > 0 over the starter's t, the same text: the predicate
+// kept its old value (false), and W's assertion t <= 0 passed though Main
+// passes a positive t.
+func TestStartSameName(t *testing.T) {
+	src := `system S ()
+thread W (t : int)
+  loc w0:
+    when true do { assert(COND); } goto w1;
+  loc w1:
+end W;
+main thread M ()
+  t : int;
+  loc s0:
+    when true do { t := externChoose(int); assume(t > 0); } goto s1;
+  loc s1:
+    when true do { start W(t); } goto s2;
+  loc s2:
+end M;
+end S;
+`
+	for _, c := range []struct {
+		cond string
+		fail bool
+	}{{"t <= 0", true}, {"t > 0", false}} {
+		t.Run(c.cond, func(t *testing.T) {
+			out, err := abstractSource(t, strings.Replace(src, "COND", c.cond, 1), "[thread W] t > 0\n[thread M] t > 0\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantAssertion(t, out, c.fail)
+		})
+	}
+}

@@ -1021,7 +1021,7 @@ func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, act
 		lt, lf := "false", "false"
 		// the guard holds when the step is taken: !g || WP
 		if x, err := a.pre(w, actions, p.q.Expr, false); err == nil {
-			if format.Expr(x) == format.Expr(p.q.Expr) {
+			if a.sameExpr(x, p.q.Expr) {
 				continue // WP is the predicate: the step keeps its value
 			}
 			lt = a.low(a.ifGuard(t, x), proc)
@@ -1035,6 +1035,37 @@ func (a *abstractor) updates(t *absTrans, proc *types.Proc, w *predicate.WP, act
 		}
 		t.post = append(t.post, step{text: p.name + " := " + temp(val) + ";"})
 	}
+}
+
+// sameExpr reports whether x and y are the same formula: the same text,
+// each name denoting the same variable or constant. (The text alone is
+// not enough: the start of W(t) gives [thread W] t > 0 the precondition
+// t > 0 over the starting thread's own t, and the predicate kept its old
+// value: a wrong pass.)
+func (a *abstractor) sameExpr(x, y ast.Expr) bool {
+	if format.Expr(x) != format.Expr(y) {
+		return false
+	}
+	uses := func(e ast.Expr) []types.Object {
+		var out []types.Object
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				out = append(out, a.q.prog.Info.Uses[id])
+			}
+			return true
+		})
+		return out
+	}
+	ux, uy := uses(x), uses(y)
+	if len(ux) != len(uy) {
+		return false
+	}
+	for i := range ux {
+		if ux[i] == nil || ux[i] != uy[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // refTemp names the reference local of proc into which the abstract model
