@@ -208,9 +208,14 @@
 //
 // # Not supported
 //
-// Each of these is an UnsupportedError at its position: a concrete
-// location chosen by abstracted data (a concrete array element indexed by
-// abstracted data on the left, a choice into one); a lock reached through
+// A concrete value array of booleans, enums or small ranges (16 elements
+// at most) written at an index that reads abstracted data has each
+// element become its old value or the new one (a[k] := internChoose(a[k],
+// v)), the index's errors kept.
+//
+// Each of these is an UnsupportedError at its position: any other
+// concrete location chosen by abstracted data (a choice into one, a
+// reference element); a lock reached through
 // abstracted data; concrete data of a type other than boolean, enum or
 // range assigned abstracted data (a thread identifier read through an
 // abstracted reference); a concrete parameter or result other than a

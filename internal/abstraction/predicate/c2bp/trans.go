@@ -903,6 +903,86 @@ func anyReadsAbs(a *abstractor, xs []ast.Expr) bool {
 	return false
 }
 
+// maxHavocElems bounds the elements of a concrete array that an
+// assignment at an abstracted index may change one by one.
+const maxHavocElems = 16
+
+// elementByAbstractIndex abstracts a[i] := e, a a concrete value array of
+// booleans, enums or small ranges and i reading abstracted data: i's
+// errors (out of bounds) and e's are kept, and each element becomes its
+// old value or the new one (internChoose(a[k], v)), since the abstract
+// model does not know which element is written.
+func (a *abstractor) elementByAbstractIndex(t *absTrans, proc *types.Proc, w *predicate.WP, prefix []ast.Action, x *ast.AssignAction,
+	errAt func([]errCond), temp func(string) string, choice func() string) {
+	ix, ok := ast.Unparen(x.Lhs).(*ast.IndexExpr)
+	var arr *types.Array
+	if ok && !a.readsAbs(ix.X) && !a.lhsReadsAbs(ix.X) && !a.writesAbs(ix.X) {
+		arr, _ = a.q.prog.Info.TypeOf(ix.X).Underlying().(*types.Array)
+	}
+	et := types.Type(nil)
+	if arr != nil {
+		et = arr.Elem
+	}
+	if arr == nil || arr.Len > maxHavocElems || valuesOfType(et) == nil {
+		a.unsupported(x, "an assignment to concrete data at a location chosen by abstracted data")
+		return
+	}
+	var errs []errCond
+	a.errorsOf(x.Lhs, "", &errs)
+	a.errorsOf(x.Rhs, "", &errs)
+	if c := rangeError(et, x.Rhs); c != "" && a.readsAbs(x.Rhs) {
+		errs = append(errs, errCond{model.RangeError, x.Rhs, c})
+	}
+	errAt(errs)
+	var vals []string
+	switch {
+	case !a.readsAbs(x.Rhs):
+		vals = []string{format.Expr(x.Rhs)}
+	case types.IsBoolean(et):
+		vals = []string{a.boolValue(t, proc, w, prefix, x.Rhs, temp, choice)}
+	default:
+		vals = valuesOfType(et)
+	}
+	base := format.Expr(ix.X)
+	if _, simple := ast.Unparen(ix.X).(*ast.Ident); !simple {
+		base = "(" + base + ")"
+	}
+	for k := int64(0); k < arr.Len; k++ {
+		elem := fmt.Sprintf("%s[%d]", base, k)
+		t.body = append(t.body, step{text: elem + " := internChoose(" + elem + ", " + strings.Join(vals, ", ") + ");", choose: true})
+	}
+	t.choose = true
+}
+
+// valuesOfType lists the values of a boolean, enum or range type of at
+// most 256 values as BIR text, or nil.
+func valuesOfType(t types.Type) []string {
+	if t == nil {
+		return nil
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Kind == types.Bool {
+			return []string{"true", "false"}
+		}
+	case *types.Enum:
+		var out []string
+		for _, c := range u.Consts {
+			out = append(out, c.Name())
+		}
+		return out
+	case *types.Range:
+		if u.Hi-u.Lo < maxConcreteRange {
+			var out []string
+			for v := u.Lo; v <= u.Hi; v++ {
+				out = append(out, fmt.Sprint(v))
+			}
+			return out
+		}
+	}
+	return nil
+}
+
 // assign abstracts lhs := rhs.
 func (a *abstractor) assign(t *absTrans, proc *types.Proc, w *predicate.WP, prefix []ast.Action, x *ast.AssignAction,
 	errAt func([]errCond), temp func(string) string, choice func() string) {
@@ -919,7 +999,7 @@ func (a *abstractor) assign(t *absTrans, proc *types.Proc, w *predicate.WP, pref
 		}
 		errAt(errs)
 	case a.lhsReadsAbs(x.Lhs):
-		a.unsupported(x, "an assignment to concrete data at a location chosen by abstracted data")
+		a.elementByAbstractIndex(t, proc, w, prefix, x, errAt, temp, choice)
 	case !a.readsAbs(x.Rhs):
 		t.body = append(t.body, step{text: actionText(x)})
 	default:

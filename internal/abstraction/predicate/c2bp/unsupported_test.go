@@ -14,15 +14,18 @@ func TestUnsupported(t *testing.T) {
 		name, model, preds, want string
 	}{
 		{"array element chosen by abstracted data", `system S ()
+R = record { f : boolean; };
+Rs : collection [1] of R;
+RR = ref R {Rs};
 x : int;
-a : array [3] of boolean;
+a : array [3] of RR;
 main thread M ()
   loc s0:
-    when true do { a[x] := true; } goto s1;
+    when true do { a[x] := null; } goto s1;
   loc s1:
 end M;
 end S;
-`, "x < 3\n", "model.bir:6:20: an assignment to concrete data at a location chosen by abstracted data"},
+`, "x < 3\n", "model.bir:9:20: an assignment to concrete data at a location chosen by abstracted data"},
 		{"lock through abstracted data", `system S ()
 x : int;
 ls : array [2] of lock;

@@ -163,6 +163,8 @@ func wpGenerate(seed uint64) wpModel {
 		"n := m % (n + 1);",
 		"m := -n;",
 		"assert(r < 3);",
+		"arr[m] := n > 0; assert(!arr[2]);",
+		"arr[m - 1] := true; b := arr[n + 1];",
 	))
 	g.line("  loc l1b:")
 	start := ""
