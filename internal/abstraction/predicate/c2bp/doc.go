@@ -56,9 +56,11 @@
 //
 // A [function f] predicate is a boolean parameter of the abstract f
 // (assigned like a local by f's steps). Each call passes its value on
-// entry, F of φ with the arguments for the parameters and the initial
-// values for the locals, over the caller's state before the step (or a
-// choice when F decides neither φ nor !φ). One that reads globals or the
+// entry, F of φ with the arguments for the parameters (all at once: a
+// recursive call's arguments read the caller's parameters, and when they
+// permute them, as f(b, a), the predicates over them are unknown) and the
+// initial values for the locals, over the caller's state before the step
+// (or a choice when F decides neither φ nor !φ). One that reads globals or the
 // heap needs a model of one thread instance: another thread could change
 // what it reads and cannot update a parameter of a frame.
 //

@@ -129,3 +129,45 @@ end S;
 		})
 	}
 }
+
+// TestRecursiveArguments: a recursive call's arguments read the caller's
+// parameters, which are the callee's variables too, and the callee's
+// [function f] predicates are the preconditions of the parameters'
+// assignments taken at once. Taken one after the other in the order of
+// the parameters, f(5, a) gave the callee's b the value 5 (a := 5 came
+// after b := a in the weakest precondition) and f(b, a) gave it the
+// caller's b: the assertion b > 0 passed though the callee's b is -1.
+func TestRecursiveArguments(t *testing.T) {
+	src := `system S ()
+function f (a : int, b : int, d : range 0..1)
+  loc f0:
+    when d > 0 do { call f(ARGS, d - 1); } goto f1;
+    when d == 0 do { assert(COND); } return;
+  loc f1:
+    when true do { } return;
+end f;
+main thread M ()
+  loc s0:
+    when true do { call f(0 - 1, 7, 1); } goto s1;
+  loc s1:
+end M;
+end S;
+`
+	for _, c := range []struct {
+		args, cond string
+		fail       bool
+	}{
+		{"b, a", "b > 0", true},
+		{"5, a", "b > 0", true},
+		{"5, a", "a > 0", false},
+		{"b, b", "a > 0 && b > 0", false},
+	} {
+		t.Run("f("+c.args+"): "+c.cond, func(t *testing.T) {
+			out, err := abstractSource(t, strings.NewReplacer("ARGS", c.args, "COND", c.cond).Replace(src), "[function f] a > 0\n[function f] b > 0\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantAssertion(t, out, c.fail)
+		})
+	}
+}

@@ -836,9 +836,20 @@ func (a *abstractor) entry(callee *types.Proc, args []ast.Expr, pos source.Pos) 
 		a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
 		out = append(out, &ast.AssignAction{Lhs: id, Rhs: rhs})
 	}
-	for i, v := range callee.Params {
-		if i < len(args) {
-			assign(v, args[i])
+	n := min(len(callee.Params), len(args))
+	order, ok := a.paramOrder(callee.Params[:n], args[:n])
+	for _, i := range order {
+		assign(callee.Params[i], args[i])
+	}
+	if !ok {
+		// the arguments permute the parameters (a recursive f(b, a)):
+		// no order of the assignments is their simultaneous one, and
+		// the predicates that read the parameters are unknown
+		for _, v := range callee.Params[:n] {
+			id := &ast.Ident{NamePos: pos, Name: v.Name()}
+			a.q.prog.Info.Uses[id] = v
+			a.q.prog.Info.Types[id] = types.TypeAndValue{Type: v.Type()}
+			out = append(out, &ast.ForallAction{Lhs: id, KwPos: pos})
 		}
 	}
 	for _, v := range callee.Locals {
@@ -846,6 +857,56 @@ func (a *abstractor) entry(callee *types.Proc, args []ast.Expr, pos source.Pos) 
 		out = append(out, a.setActions(v, val, ok, pos)...)
 	}
 	return out
+}
+
+// paramOrder orders the assignments of a call's arguments to the callee's
+// parameters so that, run in that order, they assign what the call does at
+// once: the weakest preconditions go through them from the last, and the
+// argument of a recursive call reads the caller's parameters, which are
+// the callee's variables too, so an assignment must come before the one
+// of every parameter its argument reads (f(b, a) assigned a := b, then
+// b := a gave the callee's b the caller's b: a wrong pass). ok is false
+// when no order does (the arguments permute parameters).
+func (a *abstractor) paramOrder(params []*types.Var, args []ast.Expr) (order []int, ok bool) {
+	// before[j] lists the i whose argument reads parameter j (i != j)
+	before := make([][]int, len(params))
+	for i, arg := range args {
+		ast.Inspect(arg, func(n ast.Node) bool {
+			if id, isID := n.(*ast.Ident); isID {
+				for j, p := range params {
+					if j != i && a.q.prog.Info.Uses[id] == p {
+						before[j] = append(before[j], i)
+					}
+				}
+			}
+			return true
+		})
+	}
+	state := make([]int, len(params)) // 0 new, 1 on the path, 2 placed
+	var visit func(j int) bool
+	visit = func(j int) bool {
+		switch state[j] {
+		case 1:
+			return false
+		case 2:
+			return true
+		}
+		state[j] = 1
+		for _, i := range before[j] {
+			if !visit(i) {
+				return false
+			}
+		}
+		state[j] = 2
+		order = append(order, j)
+		return true
+	}
+	for j := range params {
+		if !visit(j) {
+			return nil, false
+		}
+	}
+	return order, true
 }
 
 // maxSetElems bounds the element assignments setActions writes for a
