@@ -75,7 +75,9 @@
 // collection (so references to different record types, or to different
 // collections of one type, never alias), null aliases nothing, fields of
 // different names are different storage, two constant indices are equal
-// or not, and two locations written alike are the same.
+// or not, and two locations written alike are the same when their names
+// denote the same variables (a local of another thread may have the name
+// of one of the step's own).
 //
 // `lhs := new C` follows Table 1 of Abstract Pathfinder: the new object is
 // different from every reference of the state before the step (`p == q`

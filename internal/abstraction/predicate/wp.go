@@ -3,6 +3,7 @@ package predicate
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
@@ -121,7 +122,7 @@ func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
 		seen := map[string]bool{}
 		for _, v := range values {
 			c := w.write(a.Lhs, v, phi)
-			if key := format.Expr(c); !seen[key] {
+			if key := w.key(c); !seen[key] {
 				seen[key] = true
 				out = w.and(out, c)
 			}
@@ -434,7 +435,7 @@ func (w *WP) located(conds []lit, y ast.Expr) []alt {
 	case must:
 		return []alt{{conds, w.rhs}}
 	case may:
-		key := format.Expr(c)
+		key := w.key(c)
 		var out []alt
 		if cs, ok := andConds(conds, []lit{{c, false, key}}); ok {
 			out = append(out, alt{cs, w.rhs})
@@ -550,7 +551,7 @@ func (w *WP) sameRef(x, y ast.Expr) (ast.Expr, aliasKind) {
 	if isNull(x) || isNull(y) {
 		return nil, never
 	}
-	if format.Expr(ast.Unparen(x)) == format.Expr(ast.Unparen(y)) {
+	if w.key(x) == w.key(y) {
 		return nil, must
 	}
 	rx, _ := w.typeOf(x).Underlying().(*types.Ref)
@@ -571,10 +572,32 @@ func (w *WP) sameInt(x, y ast.Expr) (ast.Expr, aliasKind) {
 		}
 		return nil, never
 	}
-	if format.Expr(ast.Unparen(x)) == format.Expr(ast.Unparen(y)) {
+	if w.key(x) == w.key(y) {
 		return nil, must
 	}
 	return w.compare(token.EQL, x, y), may
+}
+
+// key identifies the expression x: its text, and the procedure of each
+// local or parameter it names. Two expressions with one key are one
+// formula over one state. The text alone is not: the step of one thread
+// updates the predicates of another, whose locals may have the names of
+// its own (W's p.val := 5 made Main's p.val > 0 true, W's p taken for
+// Main's: a wrong pass).
+func (w *WP) key(x ast.Expr) string {
+	x = ast.Unparen(x)
+	var b strings.Builder
+	b.WriteString(format.Expr(x))
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			b.WriteByte(0)
+			if v, ok := w.prog.Info.Uses[id].(*types.Var); ok && v.Owner != nil {
+				b.WriteString(v.Owner.Name())
+			}
+		}
+		return true
+	})
+	return b.String()
 }
 
 func shareCollection(x, y *types.Ref) bool {

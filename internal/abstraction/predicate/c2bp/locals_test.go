@@ -171,3 +171,62 @@ end S;
 		})
 	}
 }
+
+// TestOtherThreadsNames: a step of W that writes through its own local p,
+// or at its own index i, updates Main's predicates over Main's p and i,
+// locals of the same names. The weakest preconditions took two
+// references, or two indices, written alike for the same location, so
+// W's write made Main's p.val > 0 and a[i] > 0 true: wrong passes.
+func TestOtherThreadsNames(t *testing.T) {
+	for _, c := range []struct{ name, src, preds string }{
+		{"field", `system S ()
+Cell = record { val : int; };
+CellRef = ref Cell {Cells};
+Cells : collection [2] of Cell;
+done : boolean;
+thread W ()
+  p : CellRef;
+  loc w0:
+    when true do { p := new Cells; p.val := 5; done := true; } goto w1;
+  loc w1:
+end W;
+main thread M ()
+  p : CellRef;
+  loc s0:
+    when true do { p := new Cells; p.val := 0 - 1; start W(); } goto s1;
+  loc s1:
+    when done do { assert(p.val > 0); } goto s2;
+  loc s2:
+end M;
+end S;
+`, "[thread M] p.val > 0\n[thread M] p != null\n"},
+		{"index", `system S ()
+A = array [2] of int;
+a : A;
+done : boolean;
+thread W ()
+  i : range 0..1;
+  loc w0:
+    when true do { i := 1; a[i] := 5; done := true; } goto w1;
+  loc w1:
+end W;
+main thread M ()
+  i : range 0..1;
+  loc s0:
+    when true do { i := 0; a[0] := 0 - 1; start W(); } goto s1;
+  loc s1:
+    when done do { assert(a[i] > 0); } goto s2;
+  loc s2:
+end M;
+end S;
+`, "[thread M] a[i] > 0\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := abstractSource(t, c.src, c.preds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantAssertion(t, out, true)
+		})
+	}
+}
