@@ -877,7 +877,13 @@ func (x *encoder) choose(a *ast.ChooseAction) {
 	case a.Values != nil:
 		var vals []*smt.Term
 		for _, v := range a.Values {
-			vals = append(vals, x.value(v))
+			if isBool(typ) {
+				// b := internChoose(true, false): a boolean among
+				// boolean values
+				vals = append(vals, x.boolean(v))
+			} else {
+				vals = append(vals, x.value(v))
+			}
 		}
 		c = mk()
 		var alts []*smt.Term

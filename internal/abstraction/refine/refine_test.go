@@ -915,3 +915,34 @@ end A;
 		t.Errorf("h[1 + 1]: %q %v", s, ok)
 	}
 }
+
+// TestBooleanChoice: a boolean chosen among true and false is a boolean
+// of the path formula (it was "a boolean used as a number", which stopped
+// the refinement of every model with b := internChoose(true, false)): the
+// trail through either value of b into x == 3 is feasible and replays,
+// and b's value decides the assertion after it.
+func TestBooleanChoice(t *testing.T) {
+	const src = `system B ()
+  x : int;
+  b : boolean;
+  main thread M ()
+    loc s0: when true do { x := externChoose(0 .. 5); b := internChoose(true, false); } goto s1;
+    loc s1: when true do { assert(x != 3 || b); } goto s2;
+    loc s2:
+  end M;
+end B;
+`
+	_, m := compile(t, src)
+	r, err := Refine(m, schedule(t, m, assertion, step{0, "M", "s0", 0}, step{0, "M", "s1", 0}), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible {
+		t.Fatalf("%v (%s), want feasible", r.Status, r.Reason)
+	}
+	trail, err := r.Path.Confirm(r.Decision, func([]int64) (*model.Model, error) { return m, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayEndsIn(t, m, trail, model.Assertion)
+}
