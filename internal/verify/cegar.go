@@ -150,7 +150,10 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 				}
 				refuted = &Divergence{Step: steps[ref.Step-1] + 1, Reason: "the path formula is unsatisfiable here: " + why}
 			}
-			return refErr == nil && ref.Status == refine.Feasible
+			// the confirmation replays every trail not known to be
+			// spurious: a feasible one, and one the path formula cannot
+			// encode or decide (the replay may still confirm it)
+			return refErr != nil || ref.Status != refine.Infeasible
 		}
 		t.Predicates = &pa
 		p := &predicateTechnique{t: t}

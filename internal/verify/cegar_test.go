@@ -1,0 +1,128 @@
+package verify
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"birch/internal/model"
+	"birch/internal/search"
+	"birch/internal/testenv"
+)
+
+// TestCegarRandomSound runs the refinement loop (no predicate file, at
+// most 4 refinements, cubes of one literal to keep it fast) on the random models of the predicate check, with
+// their small inputs and with every choice unbounded (externChoose(int)),
+// against the explicit search of the model with its small inputs: a pass
+// is never wrong (with unbounded inputs the model has more behaviours,
+// so its pass holds of the small one), a failure with small inputs is the
+// model's, and a confirmed trail replays into its violation (with the
+// input values it records); every inconclusive end says why, and a round
+// is reported for each abstraction.
+func TestCegarRandomSound(t *testing.T) {
+	n := 4 // about two seconds on a loaded machine
+	if testenv.Long() {
+		n = 300
+	}
+	choice := regexp.MustCompile(`externChoose\([^)]*\)`)
+	counts := map[string]int{}
+	for seed := 0; seed < n; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 20))
+		small, _ := randomPredModel(r, seed%3 == 2)
+		in, err := Load("r.bir", []byte(small))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, small)
+		}
+		plain, err := Run(&Task{Input: in, Search: search.Config{NoDeadlock: true}})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		truth := plain.Verdict()
+		for _, src := range []string{small, choice.ReplaceAllString(small, "externChoose(int)")} {
+			start := time.Now()
+			unbounded := src != small
+			in, _ := Load("r.bir", []byte(src))
+			rounds := 0
+			cg := &Cegar{MaxRefinements: 4, CubeLength: 1, Round: func(CegarRound) { rounds++ }}
+			res, err := Run(&Task{Input: in, Cegar: cg, Search: search.Config{Strategy: search.BFS}})
+			if err != nil {
+				t.Fatalf("seed %d: %v\n%s", seed, err, src)
+			}
+			c := res.Checks[0]
+			v := res.Verdict()
+			t.Logf("seed %d unbounded %v: %v %v %d rounds (%s)", seed, unbounded, time.Since(start), v, rounds, c.Reason)
+			counts[v.String()]++
+			switch {
+			case c.Cegar == nil || len(c.Cegar.Rounds) != rounds || rounds == 0 || rounds > 5:
+				t.Fatalf("seed %d: %d rounds reported, info %+v", seed, rounds, c.Cegar)
+			case v == Pass && truth != Pass, v == Fail && truth != Fail && !unbounded:
+				t.Fatalf("seed %d (unbounded %v): %v, but the model's own search says %v (%s)\n%s", seed, unbounded, v, truth, plain.Checks[0].Reason, src)
+			case v == Inconclusive && c.Reason == "":
+				t.Fatalf("seed %d: inconclusive without a reason", seed)
+			case v == Fail:
+				cv := c.Violation
+				m := compile(t, in, model.Options{ChoiceValues: cv.ChoiceValues, ExposeInvisible: cv.ExposeInvisible})
+				_, steps, err := search.Replay(m, cv.Ordinals)
+				if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Kind.String() != cv.Kind {
+					t.Fatalf("seed %d (unbounded %v): the confirmed trail does not replay to %s with %v: %v\n%s", seed, unbounded, cv.Kind, cv.ChoiceValues, err, src)
+				}
+			}
+		}
+	}
+	t.Logf("%d models, small and unbounded: %v", n, counts)
+	if counts["pass"] == 0 || counts["fail"] == 0 {
+		t.Errorf("the models do not exercise both verdicts: %v", counts)
+	}
+}
+
+// The loop checks the invariants of the properties section with the
+// assertions: one that holds passes with the seed's predicates, one that an
+// input breaks is a confirmed failure (the path formula does not encode a
+// trail that ends in an invariant, so the confirmation replays it).
+func TestCegarInvariants(t *testing.T) {
+	const src = `system Inv ()
+i, n : int;
+
+main thread Main ()
+  loc input:
+    when true do { n := externChoose(int); } goto admit;
+  loc admit:
+    when n >= 0 do { i := n; } goto loop;
+    when n < 0 do { } goto done;
+  loc loop:
+    when i > 0 do { i := i - 1; } goto loop;
+    when i <= 0 do { } goto done;
+  loc done:
+end Main;
+
+properties
+  invariant nonneg: i >= 0;
+  INV
+end Inv;
+`
+	for _, tc := range []struct {
+		inv  string
+		want Verdict
+	}{
+		{"", Pass},
+		{"invariant small: i < 1000;", Fail},
+	} {
+		in, err := Load("inv.bir", []byte(strings.Replace(src, "INV", tc.inv, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Run(&Task{Input: in, Cegar: &Cegar{}, Search: search.Config{Strategy: search.BFS}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Checks[0]
+		if res.Verdict() != tc.want || len(c.Cegar.Rounds) != 1 {
+			t.Fatalf("%q: %v after %d rounds (%s), want %v", tc.inv, res.Verdict(), len(c.Cegar.Rounds), c.Reason, tc.want)
+		}
+		if v := c.Violation; tc.want == Fail && (v.Kind != "invariant" || len(v.Inputs) != 1 || v.Inputs[0].Value < 1000) {
+			t.Errorf("violation %+v, want invariant small with an input of 1000 or more", v)
+		}
+	}
+}
