@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -270,9 +271,14 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 				for _, pr := range chosen {
 					r.Added = append(r.Added, pr.String())
 				}
-				text += refine.FileText(chosen)
-				report("spurious")
-				continue
+				if name, n := widest(prog, text+refine.FileText(chosen)); n > maxPredicatesPerName {
+					stop = fmt.Sprintf("the predicate limit: %d predicates would read %s (more than %d: one abstract step that writes it may expand into 2^%d valuations, which exhausts the engines)", n, name, maxPredicatesPerName, n)
+					r.Why, r.Added = "", nil
+				} else {
+					text += refine.FileText(chosen)
+					report("spurious")
+					continue
+				}
 			}
 		}
 		if lr := t.limits().Reason(); lr != "" {
@@ -405,4 +411,42 @@ func abstractable(prog *types.Program, ps []refine.Predicate) []refine.Predicate
 		out = append(out, p)
 	}
 	return out
+}
+
+// maxPredicatesPerName bounds the predicates that read one name: the
+// explicit engine expands an abstract step into every valuation of the
+// predicates it leaves open, and past about 16 predicates over the
+// variables one step writes that exhausts memory (docs/cegar.md).
+const maxPredicatesPerName = 16
+
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// widest returns the name (a variable or field, constants left out, the
+// same name in several scopes counted once) that the most predicates of
+// the predicate file text read, and how many.
+func widest(prog *types.Program, text string) (string, int) {
+	count := map[string]int{}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		if i := strings.IndexByte(line, ']'); i >= 0 {
+			line = line[i+1:]
+		}
+		seen := map[string]bool{}
+		for _, id := range identRE.FindAllString(line, -1) {
+			if _, ok := prog.Lookup(id).(*types.Const); ok || id == "null" || id == "true" || id == "false" || seen[id] {
+				continue
+			}
+			seen[id] = true
+			count[id]++
+		}
+	}
+	best, n := "", 0
+	for id, c := range count {
+		if c > n || c == n && id < best {
+			best, n = id, c
+		}
+	}
+	return best, n
 }

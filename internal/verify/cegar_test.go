@@ -126,3 +126,40 @@ end Inv;
 		}
 	}
 }
+
+// A refinement that would put more than 16 predicates on one variable
+// stops before the round that abstracts with them (its abstract steps
+// would expand into 2^25 valuations: this model's second round ran out of
+// memory), inconclusive with the reason, and keeps the predicates it had.
+func TestCegarPredicateLimit(t *testing.T) {
+	const src = `system R ()
+  x : int := 0;
+  y : int := 2;
+  main thread M ()
+    loc l0:
+      when y >= 1 do { x := externChoose(2, 4); y := externChoose(0, 1, 3); assert(true); } goto l2;
+      when x != 0 do { x := externChoose(1, 3); assert(true); } goto l2;
+    loc l1:
+      when true do { x := externChoose(0, 4); assert(!(y == x + 0)); assert(x == 0); } goto l3;
+    loc l2:
+      when y >= 2 do { y := x + y; y := x + y; } goto l3;
+    loc l3:
+  end M;
+end R;
+`
+	in, err := Load("r.bir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(&Task{Input: in, Cegar: &Cegar{MaxRefinements: 4, CubeLength: 1}, Search: search.Config{Strategy: search.BFS}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Checks[0]
+	if res.Verdict() != Inconclusive || !strings.Contains(c.Reason, "the predicate limit: 25 predicates would read y") {
+		t.Fatalf("%v: %s", res.Verdict(), c.Reason)
+	}
+	if len(c.Cegar.Rounds) != 1 || c.Cegar.Count != 4 || strings.Count(c.Cegar.Predicates, "\n") != 4 {
+		t.Errorf("%d rounds, %d predicates:\n%s", len(c.Cegar.Rounds), c.Cegar.Count, c.Cegar.Predicates)
+	}
+}
