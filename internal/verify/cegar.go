@@ -134,7 +134,7 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 		var ref *refine.Result
 		var refErr error
 		var sched feasible.Schedule
-		var refuted *Divergence // where the path formula is infeasible
+		var spuriousAt *Divergence // where the path formula is infeasible
 		pa := opts
 		pa.File = fmt.Sprintf("the refinement (round %d)", round)
 		pa.ReadFile = func(string) ([]byte, error) { return []byte(text), nil }
@@ -149,7 +149,7 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 				if i := strings.Index(why, ": "); strings.HasPrefix(why, "step ") && i >= 0 {
 					why = why[i+2:]
 				}
-				refuted = &Divergence{Step: steps[ref.Step-1] + 1, Reason: "the path formula is unsatisfiable here: " + why}
+				spuriousAt = &Divergence{Step: steps[ref.Step-1] + 1, Reason: "the path formula is unsatisfiable here: " + why}
 			}
 			// the confirmation replays every trail not known to be
 			// spurious: a feasible one, and one the path formula cannot
@@ -235,7 +235,7 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 		}
 		stop := cegarStop(t, ref, refErr)
 		if stop == "" {
-			v.Confirmation.Diverges = refuted
+			v.Confirmation.Diverges = spuriousAt
 			key := fmt.Sprint(sched)
 			switch {
 			case spurious[key]:
@@ -268,6 +268,10 @@ func (g *cegarTechnique) safety(t *Task, props []*Property, invs []*types.Proper
 			}
 			if stop == "" {
 				r.Why = ref.Why
+				if spuriousAt != nil {
+					// the step of the abstract trail, as the report numbers it
+					r.Why = fmt.Sprintf("step %d: %s", spuriousAt.Step, strings.TrimPrefix(spuriousAt.Reason, "the path formula is unsatisfiable here: "))
+				}
 				for _, pr := range chosen {
 					r.Added = append(r.Added, pr.String())
 				}
