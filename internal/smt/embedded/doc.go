@@ -76,7 +76,8 @@
 //
 // The simplex is checked over the rationals at every propagation fixpoint
 // once the assumptions are placed, and over the integers (Gomory cuts and
-// branch and bound with a budget, then boxed branch and bound) when the
+// branch and bound with a budget, then a test of the equations the bounds
+// imply, then boxed branch and bound) when the
 // SAT assignment is complete. A complete assignment
 // whose integer problem branch and bound leaves open is blocked by a
 // clause guarded by a literal assumed for the query only, so that the

@@ -48,10 +48,20 @@
 // bounds to the explanation. A few cuts per CheckInt (at most 8, with
 // coefficients below 2¹⁶) settle many problems that branching alone leaves
 // open within its budget; the rows of cuts leave the tableau afterwards
-// (those whose variable a pivot made nonbasic at the next Restrict). Branch and
-// bound need not terminate when variables are unbounded, so with half the
-// budget spent it searches growing boxes around the origin (or around the
-// nearest bound) instead: an integer point in a box is a solution, and a
+// (those whose variable a pivot made nonbasic at the next Restrict).
+//
+// Branch and bound need not terminate when variables are unbounded: on a
+// line of rational solutions without integer points (2a = y' = 2b + 1,
+// the equations implied by bounds on different sums) each branch moves
+// the solution one step along the line. So with half the budget spent,
+// CheckInt propagates the bounds through the rows of the tableau, rounding
+// those of integer variables, takes the variables whose bounds meet as
+// fixed, and decides the equations of the rows over the integers with
+// their values substituted, by Gaussian elimination with the
+// least-coefficient step (Griggio, JSAT 2012): crossed bounds, or
+// equations without an integer solution, are Unsat, explained by the
+// bounds the propagation used. Failing that, it searches growing boxes
+// around the origin (or around the nearest bound) instead: an integer point in a box is a solution, and a
 // box search whose leaves never used a box bound proves that there is
 // none. Beyond the budget, or once Stop (a deadline, say) returns true,
 // the answer is Unknown. The explanation of an integer conflict is the

@@ -8,8 +8,9 @@ import (
 // CheckInt decides the asserted bounds over the integers for the integer
 // variables (the others stay rational). It runs Check, then a GCD test on
 // the rows and branch and bound, depth first, exploring at most budget
-// branches (budget <= 0 means 1000); if that is not enough it answers
-// Unknown. On Unsat, Conflict holds the union of the explanations of the
+// branches (budget <= 0 means 1000); if half of them are not enough, an
+// equation test (eqTest), then branch and bound in growing boxes, and
+// after that Unknown. On Unsat, Conflict holds the union of the explanations of the
 // leaves of the search tree, which is infeasible over the integers. The
 // bounds asserted by the caller are as before when it returns.
 func (s *Simplex) CheckInt(budget int) Result {
@@ -30,6 +31,10 @@ func (s *Simplex) CheckInt(budget int) Result {
 	}
 	if r != Unknown {
 		return r
+	}
+	// an unbounded line without integer points
+	if eqTests && !s.eqTest() {
+		return Unsat
 	}
 	// Branch and bound need not terminate on unbounded problems. Search
 	// growing boxes around the origin (or around the nearest bound), where
