@@ -4,23 +4,6 @@ import (
 	"slices"
 )
 
-// Branch and bound cannot refute an integer problem whose relaxation is
-// unbounded along a line without integer points: 2a = y - 1 with
-// y - 1 <= 2b + 1 <= y - 1, say, has rational solutions a = b + 1/2 for
-// every b, and each branch moves the solution one step along the line.
-// eqTest looks for such problems: it propagates the bounds through the
-// rows of the tableau (rounding those of integer variables), takes the
-// variables whose bounds meet as fixed, and decides the equations of the
-// rows over the integers with those values substituted — a system of
-// linear Diophantine equations, which Gaussian elimination with the
-// "least coefficient" step decides (Griggio, "A Practical Approach to
-// Satisfiability Modulo Linear Integer Arithmetic", JSAT 2012, §3.1).
-// When either the propagation meets a variable with crossed bounds or the
-// equations have no integer solution, the problem has none: eqTest
-// returns false and sets the conflict to the ids of the bounds used. It
-// returns true when it proves nothing, or when the problem is beyond its
-// limits.
-
 // eqTests switches eqTest on (a variable for tests).
 var eqTests = true
 
@@ -41,6 +24,22 @@ type eqBound struct {
 	why []int32
 }
 
+// Branch and bound cannot refute an integer problem whose relaxation is
+// unbounded along a line without integer points: 2a = y - 1 with
+// y - 1 <= 2b + 1 <= y - 1, say, has rational solutions a = b + 1/2 for
+// every b, and each branch moves the solution one step along the line.
+// eqTest looks for such problems: it propagates the bounds through the
+// rows of the tableau (rounding those of integer variables), takes the
+// variables whose bounds meet as fixed, and decides the equations of the
+// rows over the integers with those values substituted — a system of
+// linear Diophantine equations, which Gaussian elimination with the
+// "least coefficient" step decides (Griggio, "A Practical Approach to
+// Satisfiability Modulo Linear Integer Arithmetic", JSAT 2012).
+// When either the propagation meets a variable with crossed bounds or the
+// equations have no integer solution, the problem has none: eqTest
+// returns false and sets the conflict to the ids of the bounds used. It
+// returns true when it proves nothing, or when the problem is beyond its
+// limits.
 func (s *Simplex) eqTest() bool {
 	if len(s.rows) == 0 || len(s.rows) > eqMaxRows {
 		return true
@@ -185,7 +184,7 @@ func (s *Simplex) eqTest() bool {
 		sys.eqs = append(sys.eqs, eq)
 	}
 	sys.next = Var(n)
-	if sys.solvable() {
+	if sys.solvable(s.Stop) {
 		return true
 	}
 	return fail(why...)
@@ -227,10 +226,10 @@ type dioph struct {
 }
 
 // solvable reports whether the system has an integer solution; it answers
-// true when it runs out of steps.
-func (d *dioph) solvable() bool {
+// true when it runs out of steps or stop (if set) returns true.
+func (d *dioph) solvable(stop func() bool) bool {
 	for steps := 0; len(d.eqs) > 0; steps++ {
-		if steps > eqMaxSteps {
+		if steps > eqMaxSteps || steps&63 == 63 && stop != nil && stop() {
 			return true
 		}
 		last := len(d.eqs) - 1

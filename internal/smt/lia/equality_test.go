@@ -191,7 +191,7 @@ func TestDiophantine(t *testing.T) {
 		{[]dEq{mk(-1, 12, 18, 8), mk(0, 0, 3, 4, -7)}, false},
 	} {
 		d := dioph{eqs: tc.eqs, next: 10}
-		if got := d.solvable(); got != tc.want {
+		if got := d.solvable(nil); got != tc.want {
 			t.Errorf("system %d: solvable = %v, want %v", i, got, tc.want)
 		}
 	}
