@@ -107,6 +107,9 @@ func searchAbstractPredicates(t *Task, am *abstractModel, absSM search.Model, in
 		}
 		engine.Note = why
 	}
+	if why := tooManyOutcomes(am.absM, func(g model.Group) string { return PosString(am.abs.Fset, g.Decl.Pos()) }); why != "" {
+		return unsearched(why), engine, nil
+	}
 	release := t.limits().StartSearch()
 	defer release()
 	return search.Run(absSM, cfg), engine, nil

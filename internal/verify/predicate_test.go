@@ -488,3 +488,39 @@ end K;
 		}
 	}
 }
+
+// TestPredicatesTooManyOutcomes: 21 predicates over one variable that a
+// step may change leave 2^21 combinations open in that step; the explicit
+// engine held them all at once and exhausted the machine's memory under
+// --max-memory 2G. The check is inconclusive at once, naming the step.
+func TestPredicatesTooManyOutcomes(t *testing.T) {
+	const src = `system Fan ()
+x : int;
+main thread M ()
+  loc s0:
+    when true do { x := externChoose(int); } goto s1;
+  loc s1:
+    when x < 100 do { x := x + 1; } goto s1;
+    when x >= 100 do { assert(x >= 100); } goto s2;
+  loc s2:
+end M;
+end Fan;
+`
+	in, err := Load("fan.bir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var preds strings.Builder
+	for i := 0; i < 21; i++ {
+		fmt.Fprintf(&preds, "x > %d\n", 3*i)
+	}
+	pa := &PredicateAbstraction{File: "fan.pred", Engine: "explicit", ReadFile: func(string) ([]byte, error) { return []byte(preds.String()), nil }}
+	res, err := Run(&Task{Input: in, Predicates: pa})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Checks[0]
+	if c.Verdict() != Inconclusive || !strings.Contains(c.Reason, "more than the 2^20 that explicit search enumerates in one step") || !strings.Contains(c.Reason, "fan.pred.bir:") {
+		t.Errorf("%s (%s), want inconclusive at once, naming the abstract step", c.Verdict(), c.Reason)
+	}
+}
