@@ -60,20 +60,37 @@ func searchBebop(t *Task, am *abstractModel, absSM search.Model, invs []*types.P
 	if r.Trail == nil || r.TrailCut {
 		return nil, nil, "bebop found a violation without a whole trail"
 	}
-	sc, err := out.Map.Schedule(r.BoolprogResult(out.Fset).Trail, true)
-	if err != nil {
-		return nil, nil, "bebop's trail: " + err.Error()
+	// mapping the trail back enumerates the successors of each of its
+	// states, which the abstraction's choices make many (2^k for k
+	// unknown predicates): the limits stop it (a --time-limit of 50 s ran
+	// for ten minutes there)
+	var v *search.Violation
+	var ords []int
+	stopped := t.limits().Run(PhaseSearch, func() {
+		sc, err := out.Map.Schedule(r.BoolprogResult(out.Fset).Trail, true)
+		if err != nil {
+			why = "bebop's trail: " + err.Error()
+			return
+		}
+		ords, err = sc.Ordinals(am.absM)
+		if err != nil {
+			why = "bebop's trail does not replay on the abstract model: " + err.Error()
+			return
+		}
+		_, steps, err := search.Replay(absSM, ords)
+		if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Outcome == model.OK {
+			why = "bebop's trail does not end in a violation of the abstract model"
+			return
+		}
+		st := steps[len(steps)-1].Step
+		v = &search.Violation{Kind: st.Kind, Msg: st.Msg, Thread: st.Thread, Pos: st.Pos, Groups: st.Groups}
+	})
+	if stopped != "" {
+		return &search.Result{Verdict: search.Inconclusive, Reason: stopped, Stopped: stopped}, &r.Stats, ""
 	}
-	ords, err := sc.Ordinals(am.absM)
-	if err != nil {
-		return nil, nil, "bebop's trail does not replay on the abstract model: " + err.Error()
+	if v == nil {
+		return nil, nil, why
 	}
-	_, steps, err := search.Replay(absSM, ords)
-	if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Outcome == model.OK {
-		return nil, nil, "bebop's trail does not end in a violation of the abstract model"
-	}
-	st := steps[len(steps)-1].Step
-	v := &search.Violation{Kind: st.Kind, Msg: st.Msg, Thread: st.Thread, Pos: st.Pos, Groups: st.Groups}
 	return &search.Result{Verdict: search.Fail, Violation: v, Trail: ords, Reason: v.Kind.String() + ": " + v.Msg}, &r.Stats, ""
 }
 

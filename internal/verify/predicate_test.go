@@ -524,3 +524,34 @@ end Fan;
 		t.Errorf("%s (%s), want inconclusive at once, naming the abstract step", c.Verdict(), c.Reason)
 	}
 }
+
+// TestPredicatesBebopTrailStopped: mapping bebop's failing trail back to
+// the abstract model enumerates the successors of each state on it, which
+// the abstraction's choices can make millions; it is a phase the limits
+// stop (a --time-limit of 50 s ran for ten minutes in it). Ending the run
+// when it starts makes the check inconclusive, stopped, where it went on
+// to the confirmed failure.
+func TestPredicatesBebopTrailStopped(t *testing.T) {
+	in, err := Load("gate.bir", []byte(strings.Replace(gateModel, "ACTION", "assert(x > 6);", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pa := &PredicateAbstraction{File: "gate.pred", ReadFile: func(string) ([]byte, error) { return []byte("x > 5\nx > 6\n"), nil }}
+	task := &Task{Input: in, Predicates: pa}
+	searches := 0
+	task.limits().OnPhase = func(phase string, l *Limits) {
+		if phase == PhaseSearch {
+			if searches++; searches == 2 { // bebop's, then the trail's
+				l.End("interrupted")
+			}
+		}
+	}
+	res, err := Run(task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := oneCheck(t, res)
+	if c.Verdict() != Inconclusive || !strings.HasPrefix(c.Reason, "interrupted") || c.Predicates.Engine.Name != bebopEngine {
+		t.Errorf("verdict %s (%s), engine %+v", c.Verdict(), c.Reason, c.Predicates.Engine)
+	}
+}
