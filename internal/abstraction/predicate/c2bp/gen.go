@@ -40,6 +40,10 @@ type abstractor struct {
 	// start)
 	oneThread bool
 	retNames  map[*ast.Transformation]string
+	// slotsAt, slotsOf: the return predicates by call transformation and
+	// by callee (retSlots)
+	slotsAt map[*ast.Transformation]map[*pred]*retSlot
+	slotsOf map[*types.Proc][]*retSlot
 	// unsatCubes are the cubes no state satisfies (findUnsat)
 	unsatCubes []predicate.Cube
 	// budget counts down the cubes the current F may still visit
@@ -582,12 +586,18 @@ func (a *abstractor) generate() ([]byte, []*Origin) {
 			}
 		}
 	}
-	// the predicates' booleans
+	// the predicates' booleans, and the return predicates'
+	a.retSlots()
 	for _, p := range a.preds {
 		if p.q.Proc != nil && !p.q.Proc.Thread {
 			continue // a parameter of its function
 		}
 		fmt.Fprintf(&b, "%s : boolean := %s; // %s\n", p.name, a.initial(p), p.conc.String())
+	}
+	for _, ss := range a.slotsOf {
+		for _, s := range ss {
+			fmt.Fprintf(&b, "%s : boolean := false; // %s after a return\n", s.name, s.p.conc.String())
+		}
 	}
 	for i, d := range sys.Decls {
 		if i < nfresh {

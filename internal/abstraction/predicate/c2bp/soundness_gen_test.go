@@ -515,7 +515,11 @@ func (g *genState) call(f *genThread, vars []string) string {
 	}
 	c := "call " + f.name + "(" + strings.Join(args, ", ") + ")"
 	if f.result && g.chance(70) {
-		c = genOperand{Var: g.pick(vars)}.String() + " := " + c
+		x := genOperand{Var: g.pick(vars)}
+		c = x.String() + " := " + c
+		// a comparison of the result's variable alone, a candidate
+		// predicate that the return passes back (return predicates)
+		g.cmps = append(g.cmps, genCmp{L: x, Op: genOps[g.intn(len(genOps))], R: genOperand{Add: int64(g.intn(4))}})
 	}
 	return c
 }

@@ -523,6 +523,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 	if qt.Return {
 		a.ret(t, proc, w, prefix, errAt, temp, choice)
 		a.updates(t, proc, w, prefix, choice, temp)
+		a.retValues(t, proc, w, prefix, temp, choice)
 		// the frame is gone after the step: its temporaries need no reset
 		// (the returned value may be one)
 		t.resets = nil
@@ -759,12 +760,25 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 	}
 	var acts []string
 	cname := func(i int) string { return fmt.Sprintf("%sc%d", a.prefix, i+1) }
-	for i := range unknown {
-		acts = append(acts, cname(i)+" := internChoose(true, false);")
+	// the return predicates are passed back (retSlots); the others are
+	// unknown
+	slots := a.slotsAt[t.qt]
+	nc := 0
+	for _, p := range unknown {
+		if slots[p] == nil {
+			acts = append(acts, cname(nc)+" := internChoose(true, false);")
+			nc++
+		}
 	}
-	t.nc = max(t.nc, len(unknown))
-	for i, p := range unknown {
-		acts = append(acts, p.name+" := "+cname(i)+";")
+	t.nc = max(t.nc, nc)
+	nc = 0
+	for _, p := range unknown {
+		if s := slots[p]; s != nil {
+			acts = append(acts, p.name+" := "+s.name+";")
+			continue
+		}
+		acts = append(acts, p.name+" := "+cname(nc)+";")
+		nc++
 	}
 	changed := map[int]bool{}
 	for i, p := range a.preds {
@@ -775,8 +789,13 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 		}
 	}
 	acts = append(acts, a.enforce(changed, proc)...)
-	for i := range unknown {
+	for i := range nc {
 		acts = append(acts, cname(i)+" := false;")
+	}
+	for _, p := range unknown {
+		if s := slots[p]; s != nil {
+			acts = append(acts, s.name+" := false;")
+		}
 	}
 	for _, k := range kept {
 		acts = append(acts, k+" := false;")
