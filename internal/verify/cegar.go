@@ -353,13 +353,13 @@ func cegarStart(t *Task) (string, error) {
 	return text + refine.FileText(fresh), nil
 }
 
-// callNote says, for a model with functions, that the facts relating a
-// callee's result to its caller's variables cannot be predicates.
+// callNote says, for a model with functions, which facts relating a
+// callee's result to its caller's variables the return predicates carry.
 func callNote(prog *types.Program) string {
 	if len(prog.Functions) == 0 {
 		return ""
 	}
-	return " (the model has calls: a fact that relates a callee's result to its caller's variables needs C2bp's return predicates, which are not built)"
+	return " (the model has calls: a callee's result reaches its caller's predicates only through return predicates, those over the result's variable and arguments passed whole, in a model of one thread)"
 }
 
 // confirmByPath confirms c's abstract violation, whose path formula ref

@@ -160,14 +160,39 @@
 // return target (a location abs_retN whose one transformation chooses
 // them and goes on to the concrete target); that step has no Origin. In a
 // model of several threads, a global predicate made unknown that way would
-// be stale for one step, so such a call is unsupported there. C2bp's
-// return predicates, which would carry the result's relations across the
-// return, are a later improvement. A boolean argument computed by the
+// be stale for one step, so such a call is unsupported there. A boolean
+// argument computed by the
 // abstraction is a temporary of the caller that the call's step does not
 // reset (the call comes last and reads it); the added step resets it, so
 // it adds states only while the callee runs. A returning step pops the frame: it
 // updates the global predicates only, and its temporaries are not reset
 // (a boolean result computed from abstracted data is returned from one).
+//
+// Return predicates (C2bp's, retpreds.go): in a model of one thread
+// instance, the predicates made unknown by a call `x := call f(a1, …)`
+// that read x (a variable, abstracted, live at the target) and otherwise
+// only caller locals y that are the whole argument ai of a parameter pi
+// that f never changes (no action of f writes pi and every location of f
+// keeps it live, so pi holds the argument's value when f returns; y, a
+// local of the caller's frame, is not touched by the call) are f's return
+// predicates: φ over x and the y. Each gets a global boolean
+// abs_ret_f_N, false initially. Every returning step `… return e` of f
+// decides φ[y := pi][x := e] over the state before the step (after its
+// actions, under its guard: F of it and of its negation, a choice when F
+// decides neither) and writes it into abs_ret_f_N; the step added at the
+// call's target assigns abs_ret_f_N to φ's boolean instead of a choice,
+// and resets it to false. The renaming is one simultaneous substitution:
+// the y go to pi first, then x to e (e reads the callee's variables,
+// which in a recursive call are the caller's too, and must not be
+// renamed), and a pi that is another y's variable (a recursive call that
+// permutes its parameters) or that two y map to is left out. The read
+// is sound for recursion because in a model of one thread instance the
+// step after a return is the caller's added step: the innermost return
+// writes abs_ret_f_N, its own caller reads it next, and an outer return
+// writes it again before its caller reads. A predicate over a parameter
+// f changes (`k := k + 1; return k` relates the result to the new k, not
+// to the argument) stays unknown. In a model of several threads there are
+// none: another thread could run between the return and the read.
 //
 // Each predicate's boolean starts with its value in the initial state,
 // decided by the solver from the initial values of the variables it reads
