@@ -3,6 +3,7 @@ package c2bp
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -474,19 +475,26 @@ func (g *genState) function(globals []string) *genThread {
 		}
 		return "return"
 	}
+	// half of the functions leave their first parameter as it is (no
+	// guard or action reads or writes it; the result may), the parameter
+	// a return predicate relates the result to
+	body := vars
+	if g.chance(50) {
+		body = slices.DeleteFunc(slices.Clone(vars), func(v string) bool { return v == f.name+"."+f.params[0] })
+	}
 	nLocs := 1 + g.intn(3)
 	for l := 0; l < nLocs; l++ {
 		var ts []genTrans
 		n := 1 + g.intn(2)
 		for k := 0; k < n; k++ {
-			tr := genTrans{guard: g.guard(vars), target: ret()}
+			tr := genTrans{guard: g.guard(body), target: ret()}
 			if k == 0 && (l == 0 || g.chance(50)) {
 				tr.guard = "true"
 			}
 			if l+1 < nLocs && g.chance(70) {
 				tr.target = "l" + strconv.Itoa(l+1+g.intn(nLocs-l-1))
 			}
-			tr.actions, tr.choose = g.actions(vars, g.intn(3))
+			tr.actions, tr.choose = g.actions(body, g.intn(3))
 			if k == 1 && genTargetKey(tr.target) == genTargetKey(ts[0].target) && tr.choose != ts[0].choose {
 				continue // BIR §12.2
 			}
@@ -509,17 +517,38 @@ func genTargetKey(target string) string {
 // call returns a call of f with arguments over vars, its result assigned
 // to a variable of vars when f has one.
 func (g *genState) call(f *genThread, vars []string) string {
-	var args []string
-	for range f.params {
-		args = append(args, g.intExpr(vars))
+	var args, whole []string
+	var locals []string
+	for _, v := range vars {
+		if strings.Contains(v, ".") {
+			locals = append(locals, v)
+		}
+	}
+	for i := range f.params {
+		arg := g.intExpr(vars)
+		if i == 0 && len(locals) > 0 && g.chance(40) {
+			arg = genOperand{Var: g.pick(locals)}.String()
+		}
+		args = append(args, arg)
+		for _, v := range vars {
+			if (genOperand{Var: v}).String() == arg && strings.Contains(v, ".") {
+				whole = append(whole, v) // a local passed whole
+			}
+		}
 	}
 	c := "call " + f.name + "(" + strings.Join(args, ", ") + ")"
 	if f.result && g.chance(70) {
 		x := genOperand{Var: g.pick(vars)}
 		c = x.String() + " := " + c
-		// a comparison of the result's variable alone, a candidate
-		// predicate that the return passes back (return predicates)
+		// comparisons of the result's variable alone and with a local
+		// passed whole, candidate predicates that the return passes
+		// back (return predicates)
 		g.cmps = append(g.cmps, genCmp{L: x, Op: genOps[g.intn(len(genOps))], R: genOperand{Add: int64(g.intn(4))}})
+		if len(whole) > 0 {
+			if y := g.pick(whole); y != x.Var {
+				g.cmps = append(g.cmps, genCmp{L: x, Op: genOps[g.intn(len(genOps))], R: genOperand{Var: y, Add: int64(g.intn(3) - 1)}})
+			}
+		}
 	}
 	return c
 }
