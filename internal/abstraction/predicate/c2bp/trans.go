@@ -704,6 +704,10 @@ func (a *abstractor) call(t *absTrans, proc *types.Proc, w *predicate.WP, prefix
 			switch {
 			case lhsVar != nil && a.isAbs(lhsVar):
 				// dropped: its predicates become unknown after the return
+				// (or are return predicates)
+				if callee.Result != nil && !fitsIn(callee.Result, lhsVar.Type()) {
+					a.unsupported(x, "the result of %s (%s) assigned to %s of type %s, which it may not fit (a range error at the return)", callee.Name(), callee.Result, l.Name, lhsVar.Type())
+				}
 			case callee.Result != nil && abstractType(callee.Result):
 				a.unsupported(x, "concrete variable %s assigned an abstracted result", l.Name)
 			default:
@@ -1289,4 +1293,29 @@ func actionText(x ast.Action) string {
 		return tr
 	}
 	return tr[i+2 : j]
+}
+
+// fitsIn reports whether every value of type from is a value of type to,
+// for the integer types a call's result and the variable it goes to may
+// have: no range error is possible in the assignment.
+func fitsIn(from, to types.Type) bool {
+	if types.Identical(from, to) {
+		return true
+	}
+	switch t := to.Underlying().(type) {
+	case *types.Basic:
+		if t.Kind != types.Int {
+			return false
+		}
+		switch f := from.Underlying().(type) {
+		case *types.Basic:
+			return f.Kind == types.Int
+		case *types.Range:
+			return true
+		}
+	case *types.Range:
+		f, ok := from.Underlying().(*types.Range)
+		return ok && f.Lo >= t.Lo && f.Hi <= t.Hi
+	}
+	return false
 }

@@ -36,6 +36,19 @@ main thread M ()
 end M;
 end S;
 `, "x == 0\n", "model.bir:6:20: a lock reached through abstracted data"},
+		{"result that may not fit its variable", `system S ()
+function f () : int
+  loc a:
+    when true do { } return 5000;
+end f;
+main thread M ()
+  x : range 0..1000;
+  loc s0:
+    when true do { x := call f(); } goto s1;
+  loc s1:
+end M;
+end S;
+`, "[thread M] x == 0\n", "model.bir:9:20: the result of f (int) assigned to x of type range 0..1000, which it may not fit (a range error at the return)"},
 		{"thread started twice", `system S ()
 thread W ()
   x : int;
