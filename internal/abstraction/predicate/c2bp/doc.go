@@ -246,7 +246,9 @@
 // abstracted data; concrete data of a type other than boolean, enum or
 // range assigned abstracted data (a thread identifier read through an
 // abstracted reference); a concrete parameter or result other than a
-// boolean given abstracted data; [thread T] predicates of a thread that
+// boolean given abstracted data; a call's result assigned to an
+// abstracted variable whose type does not hold every value of the result's
+// (a range error the dropped result would lose); [thread T] predicates of a thread that
 // may have several instances; [function f] predicates over globals in a
 // model of several threads; calls whose return makes a global predicate
 // unknown in a model of several threads; a predicate whose initial value
