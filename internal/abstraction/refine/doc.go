@@ -104,8 +104,10 @@
 // written through the reference it reads (`curr.val > v`), and an atom
 // over references only as `x == null` or `x == y`. An atom that reads a
 // choice made later, or the locals of two threads or of two activations
-// (a caller's k and its callee's n: C2bp's return predicates, which
-// would relate them, are not built), cannot be stated and is dropped
+// (a caller's k and its callee's n: a predicate is in the scope of one
+// thread or function; c2bp's return predicates carry a caller's own
+// predicates over a call's result across the return), cannot be stated
+// and is dropped
 // (Result.Dropped says so). A read of a written array or field is split
 // by Morris' axiom, as package predicate's WP splits an aliased write:
 // a[j] after a[i] := v is v when j == i and the old a[j] otherwise, and

@@ -511,8 +511,8 @@ func TestRecursiveCalls(t *testing.T) {
 		t.Errorf("no predicate in the scope of sum among %v", preds)
 	}
 	// the predicates parse back; they do not refute the path in
-	// Refutes' abstraction, which keeps no values of the callers' frames
-	// across a call (return predicates, C2bp's, are not built)
+	// Refutes' abstraction, which keeps of the callers' frames across a
+	// call only what return predicates carry
 	ok, err := r.Path.Refutes(parsePreds(t, prog, preds), r.Step, Config{})
 	if err != nil {
 		t.Fatal(err)
