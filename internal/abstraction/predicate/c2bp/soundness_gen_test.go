@@ -479,7 +479,8 @@ func (g *genState) function(globals []string) *genThread {
 	// guard or action reads or writes it; the result may), the parameter
 	// a return predicate relates the result to
 	body := vars
-	if g.chance(50) {
+	keep := g.chance(50)
+	if keep {
 		body = slices.DeleteFunc(slices.Clone(vars), func(v string) bool { return v == f.name+"."+f.params[0] })
 	}
 	nLocs := 1 + g.intn(3)
@@ -501,6 +502,13 @@ func (g *genState) function(globals []string) *genThread {
 			ts = append(ts, tr)
 		}
 		f.locs = append(f.locs, ts)
+	}
+	if !keep && g.chance(50) {
+		// the others often change it: a return predicate must not
+		// take the changed parameter for the argument
+		ts := f.locs[g.intn(len(f.locs))]
+		tr := &ts[g.intn(len(ts))]
+		tr.actions = append([]string{f.params[0] + " := " + g.intExpr(vars)}, tr.actions...)
 	}
 	return f
 }
@@ -546,7 +554,10 @@ func (g *genState) call(f *genThread, vars []string) string {
 		g.cmps = append(g.cmps, genCmp{L: x, Op: genOps[g.intn(len(genOps))], R: genOperand{Add: int64(g.intn(4))}})
 		if len(whole) > 0 {
 			if y := g.pick(whole); y != x.Var {
-				g.cmps = append(g.cmps, genCmp{L: x, Op: genOps[g.intn(len(genOps))], R: genOperand{Var: y, Add: int64(g.intn(3) - 1)}})
+				// likely a predicate (as an assertion's condition is)
+				c := genCmp{L: x, Op: genOps[g.intn(len(genOps))], R: genOperand{Var: y, Add: int64(g.intn(3) - 1)}}
+				g.cmps = append(g.cmps, c)
+				g.asserts = append(g.asserts, c)
 			}
 		}
 	}
