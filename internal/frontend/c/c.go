@@ -1,0 +1,88 @@
+package c
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"birch/internal/source"
+)
+
+// DataModel is the sizes of C's integer and pointer types.
+type DataModel int
+
+const (
+	// ILP32: int, long and pointers are 32 bits wide (SV-COMP's default).
+	ILP32 DataModel = iota
+	// LP64: int is 32 bits wide, long and pointers 64.
+	LP64
+)
+
+func (d DataModel) String() string {
+	if d == LP64 {
+		return "LP64"
+	}
+	return "ILP32"
+}
+
+// ParseDataModel reads "ILP32" or "LP64" (any case).
+func ParseDataModel(s string) (DataModel, error) {
+	switch strings.ToUpper(s) {
+	case "ILP32":
+		return ILP32, nil
+	case "LP64":
+		return LP64, nil
+	}
+	return ILP32, fmt.Errorf("unknown data model %q (ILP32 or LP64)", s)
+}
+
+// Config is how a C program is read and lowered.
+type Config struct {
+	DataModel DataModel
+	// OverflowError makes signed integer overflow an error of the model
+	// (reported as a violation) instead of wrapping around.
+	OverflowError bool
+	// ErrorFunctions are the functions whose calls are the property
+	// (unreachable); nil means reach_error and __VERIFIER_error.
+	ErrorFunctions []string
+	// GCC is the C compiler used to preprocess .c files; "" is "gcc".
+	GCC string
+}
+
+// DefaultErrorFunctions are the error functions of SV-COMP's
+// unreach-call property, old and new.
+var DefaultErrorFunctions = []string{"reach_error", "__VERIFIER_error"}
+
+// Output is a lowered C program.
+type Output struct {
+	// BIR is the model: BIR text whose line directives map every position
+	// back to the C source.
+	BIR []byte
+	// Property lists the C positions of the assertions that stand for the
+	// property: a violation at one of them is the property's; any other
+	// runtime error of the model is undefined behaviour of the program.
+	Property []source.Position
+}
+
+// UnsupportedError lists the constructs of a program that the lowering
+// does not handle, each with its position. A check of such a program is
+// inconclusive (SV-COMP: unknown).
+type UnsupportedError struct {
+	List source.ErrorList
+}
+
+func (e *UnsupportedError) Error() string {
+	if len(e.List) == 0 {
+		return "unsupported C construct"
+	}
+	return e.List.Error()
+}
+
+// ErrNotBuilt is returned while the lowering is being written.
+var ErrNotBuilt = errors.New("the C front end is not built yet")
+
+// Translate reads the C program src (named filename; a .i file is taken
+// as preprocessed) and lowers it to BIR.
+func Translate(filename string, src []byte, cfg Config) (*Output, error) {
+	return nil, ErrNotBuilt
+}
