@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"birch/internal/bir/types"
+	"birch/internal/source"
 )
 
 // A stored state is the slot vector bit-packed: every slot takes the bits
@@ -45,6 +46,9 @@ func (m *Model) fieldsOf(dst []field, t types.Type) []field {
 		}
 		return append(dst, field{kind: fInt})
 	case *types.Range:
+		if u.Wrap {
+			m.failf(source.NoPos, "fixed-width integer type %s: not supported by the explicit engine yet", u)
+		}
 		return append(dst, field{kind: fWidth, width: bitsFor(uint64(u.Hi - u.Lo)), base: u.Lo})
 	case *types.Enum:
 		lo, hi := int64(0), int64(0)

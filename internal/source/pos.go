@@ -50,6 +50,17 @@ type File struct {
 	base  int
 	size  int
 	lines []int // offsets of line starts; lines[0] == 0
+	infos []lineInfo
+}
+
+// lineInfo is a line directive's effect: from the line starting at Offset
+// on, positions are reported in Filename at Line (and, on that first line,
+// exactly Column).
+type lineInfo struct {
+	Offset   int
+	Filename string
+	Line     int
+	Column   int
 }
 
 // Name returns the file name given to AddFile.
@@ -94,14 +105,53 @@ func (f *File) SetLinesForContent(src []byte) {
 	}
 }
 
-// Position resolves p, which must belong to f.
-func (f *File) Position(p Pos) Position {
+// AddLineColumnInfo records a line directive (`//line FILE:LINE:COL`):
+// every position on the line that starts at offset is reported as exactly
+// filename:line:column, and the k-th line after it as filename:line+k with
+// its own column, up to the next directive. offset must be the start of a
+// line and greater than that of the directives already recorded; others
+// are ignored (a file parsed twice records its directives once).
+func (f *File) AddLineColumnInfo(offset int, filename string, line, column int) {
+	if offset < 0 || offset > f.size || line < 1 || column < 1 {
+		return
+	}
+	if n := len(f.infos); n > 0 && f.infos[n-1].Offset >= offset {
+		return
+	}
+	f.infos = append(f.infos, lineInfo{Offset: offset, Filename: filename, Line: line, Column: column})
+}
+
+// HasLineDirectives reports whether line directives were recorded for f.
+func (f *File) HasLineDirectives() bool { return len(f.infos) > 0 }
+
+// Position resolves p, which must belong to f, applying line directives.
+func (f *File) Position(p Pos) Position { return f.PositionFor(p, true) }
+
+// PositionFor resolves p, which must belong to f; adjusted says whether line
+// directives apply (false gives the place in f itself, for layout).
+func (f *File) PositionFor(p Pos, adjusted bool) Position {
 	off := int(p) - f.base
 	i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > off }) - 1
 	if i < 0 {
 		i = 0
 	}
-	return Position{Filename: f.name, Offset: off, Line: i + 1, Column: off - f.lines[i] + 1}
+	pos := Position{Filename: f.name, Offset: off, Line: i + 1, Column: off - f.lines[i] + 1}
+	if !adjusted || len(f.infos) == 0 {
+		return pos
+	}
+	j := sort.Search(len(f.infos), func(j int) bool { return f.infos[j].Offset > off }) - 1
+	if j < 0 {
+		return pos
+	}
+	info := f.infos[j]
+	first := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > info.Offset }) - 1
+	pos.Filename = info.Filename
+	if i == first {
+		pos.Line, pos.Column = info.Line, info.Column
+	} else {
+		pos.Line = info.Line + i - first
+	}
+	return pos
 }
 
 // FileSet holds files and maps positions back to them. It is safe for
@@ -148,14 +198,17 @@ func (s *FileSet) File(p Pos) *File {
 	return f
 }
 
-// Position resolves p to file, line and column; an invalid p gives the zero
-// Position.
-func (s *FileSet) Position(p Pos) Position {
+// Position resolves p to file, line and column, applying line directives;
+// an invalid p gives the zero Position.
+func (s *FileSet) Position(p Pos) Position { return s.PositionFor(p, true) }
+
+// PositionFor is Position, with line directives applied only if adjusted.
+func (s *FileSet) PositionFor(p Pos, adjusted bool) Position {
 	if s == nil {
 		return Position{}
 	}
 	if f := s.File(p); f != nil {
-		return f.Position(p)
+		return f.PositionFor(p, adjusted)
 	}
 	return Position{}
 }

@@ -71,3 +71,31 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 }
+
+func TestLineColumnInfo(t *testing.T) {
+	fset := NewFileSet()
+	src := "ab\ncd ef\ngh\nij\nkl\n"
+	f := fset.AddFile("m.bir", []byte(src))
+	f.AddLineColumnInfo(3, "p.c", 10, 4)  // "cd ef" is p.c:10:4, "gh" p.c:11
+	f.AddLineColumnInfo(3, "q.c", 1, 1)   // not after the last: ignored
+	f.AddLineColumnInfo(12, "q.c", 20, 2) // "ij" is q.c:20:2
+	f.AddLineColumnInfo(14, "r.c", 0, 1)  // line 0: ignored
+	for _, c := range []struct {
+		off  int
+		want string
+	}{
+		{0, "m.bir:1:1"}, {1, "m.bir:1:2"},
+		{3, "p.c:10:4"}, {6, "p.c:10:4"}, {9, "p.c:11:1"}, {10, "p.c:11:2"},
+		{12, "q.c:20:2"}, {13, "q.c:20:2"}, {15, "q.c:21:1"},
+	} {
+		if got := fset.Position(f.Pos(c.off)).String(); got != c.want {
+			t.Errorf("offset %d: %s, want %s", c.off, got, c.want)
+		}
+	}
+	if got := fset.PositionFor(f.Pos(6), false).String(); got != "m.bir:2:4" {
+		t.Errorf("unadjusted: %s", got)
+	}
+	if !f.HasLineDirectives() {
+		t.Error("HasLineDirectives false")
+	}
+}

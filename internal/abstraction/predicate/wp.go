@@ -358,7 +358,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			if x.Op == token.NOT {
 				return w.not(y)
 			}
-			return w.record(&ast.UnaryExpr{OpPos: x.OpPos, Op: x.Op, X: w.operand(y, 10)}, w.typeOf(x))
+			return w.record(&ast.UnaryExpr{OpPos: x.OpPos, Op: x.Op, X: w.operand(y, token.UnaryPrec)}, w.typeOf(x))
 		})
 	case *ast.BinaryExpr:
 		var out []alt
@@ -376,7 +376,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			y := ast.Expr(x)
 			if a.x != x.X {
 				w.checkField(a.x, x.Sel)
-				y = w.record(&ast.SelectorExpr{X: w.operand(a.x, 11), Sel: x.Sel}, w.typeOf(x))
+				y = w.record(&ast.SelectorExpr{X: w.operand(a.x, postfixPrec), Sel: x.Sel}, w.typeOf(x))
 			}
 			out = append(out, w.located(a.conds, y)...)
 		}
@@ -387,7 +387,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			for _, i := range w.subst(x.Index) {
 				y := ast.Expr(x)
 				if a.x != x.X || i.x != x.Index {
-					y = w.record(&ast.IndexExpr{X: w.operand(a.x, 11), Lbrack: x.Lbrack, Index: i.x, Rbrack: x.Rbrack}, w.typeOf(x))
+					y = w.record(&ast.IndexExpr{X: w.operand(a.x, postfixPrec), Lbrack: x.Lbrack, Index: i.x, Rbrack: x.Rbrack}, w.typeOf(x))
 				}
 				if c, ok := andConds(a.conds, i.conds); ok {
 					out = append(out, w.located(c, y)...)
@@ -406,7 +406,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			if y == x.X {
 				return x
 			}
-			return w.record(&ast.LengthExpr{X: w.operand(y, 11), LengthPos: x.LengthPos}, w.typeOf(x))
+			return w.record(&ast.LengthExpr{X: w.operand(y, postfixPrec), LengthPos: x.LengthPos}, w.typeOf(x))
 		})
 	case *ast.InstanceofExpr:
 		return w.mapAlts(w.subst(x.X), func(y ast.Expr) ast.Expr {
@@ -417,7 +417,7 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			if y == x.X {
 				return x
 			}
-			return w.record(&ast.InstanceofExpr{X: w.operand(y, 11), InstanceofPos: x.InstanceofPos, Type: x.Type}, w.typeOf(x))
+			return w.record(&ast.InstanceofExpr{X: w.operand(y, postfixPrec), InstanceofPos: x.InstanceofPos, Type: x.Type}, w.typeOf(x))
 		})
 	}
 	return []alt{{nil, x}} // literals, and forms predicates do not have
@@ -715,23 +715,28 @@ func (w *WP) binaryNode(op token.Kind, a, b ast.Expr) *ast.BinaryExpr {
 	return &ast.BinaryExpr{X: w.operand(a, p), Op: op, Y: w.operand(b, p+1)}
 }
 
+// postfixPrec is the precedence of selectors, indexing, length and
+// instanceof: above every unary and binary operator.
+const postfixPrec = token.UnaryPrec + 1
+
 // operand parenthesizes x as an operand of precedence prec: binary
-// operators have theirs, unary operators 10 and postfix forms 11.
+// operators have theirs, unary operators token.UnaryPrec and postfix forms
+// postfixPrec.
 func (w *WP) operand(x ast.Expr, prec int) ast.Expr {
-	p := 12
+	p := postfixPrec + 1
 	switch x := x.(type) {
 	case *ast.BinaryExpr:
 		p = x.Op.Precedence()
 	case *ast.UnaryExpr:
-		p = 10
+		p = token.UnaryPrec
 	case *ast.InstanceofExpr:
-		p = 11
-		if prec == 11 {
-			p = 10 // (x instanceof T).f does not parse without parentheses
+		p = postfixPrec
+		if prec == postfixPrec {
+			p = token.UnaryPrec // (x instanceof T).f does not parse without parentheses
 		}
 	case *ast.BasicLit:
-		if prec == 11 {
-			p = 10
+		if prec == postfixPrec {
+			p = token.UnaryPrec
 		}
 	}
 	if p < prec {
@@ -787,7 +792,7 @@ func (w *WP) not(x ast.Expr) ast.Expr {
 	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		return u.X // !!x is x: BIR's booleans have two values
 	}
-	return w.record(&ast.UnaryExpr{Op: token.NOT, X: w.operand(x, 10)}, types.Typ[types.Bool])
+	return w.record(&ast.UnaryExpr{Op: token.NOT, X: w.operand(x, token.UnaryPrec)}, types.Typ[types.Bool])
 }
 
 // fold turns the cases of a boolean expression into one expression.

@@ -589,7 +589,7 @@ func (*BadAction) actionNode()       {}
 // Expressions
 
 // Expr is an expression: *Ident, *BasicLit, *ParenExpr, *UnaryExpr,
-// *BinaryExpr, *SelectorExpr, *LengthExpr, *IndexExpr, *InstanceofExpr,
+// *BinaryExpr, *ConvExpr, *SelectorExpr, *LengthExpr, *IndexExpr, *InstanceofExpr,
 // *BuiltinExpr, *LocationTest, *RemoteRef or *BadExpr. LocationTest and
 // RemoteRef occur only in predicates and properties; the temporal operators
 // (UnaryExpr with ALWAYS, EVENTUAL, NEXT; BinaryExpr with UNTIL, RELEASE,
@@ -619,7 +619,7 @@ type ParenExpr struct {
 	Rparen source.Pos
 }
 
-// UnaryExpr is `OP X` for ! - + and the temporal [] <> X.
+// UnaryExpr is `OP X` for ! - + ~ and the temporal [] <> X.
 type UnaryExpr struct {
 	OpPos source.Pos
 	Op    token.Kind
@@ -632,6 +632,16 @@ type BinaryExpr struct {
 	OpPos source.Pos
 	Op    token.Kind
 	Y     Expr
+}
+
+// ConvExpr is a conversion `Type(X)`, as in `int32(x + y)`. The parser
+// reads every `name(…)` in an expression as one; the checker wants Type to
+// name a fixed-width integer type.
+type ConvExpr struct {
+	Type   *Ident
+	Lparen source.Pos
+	X      Expr
+	Rparen source.Pos
 }
 
 // SelectorExpr is `X.Sel`, a record field through a reference.
@@ -708,6 +718,8 @@ func (x *UnaryExpr) Pos() source.Pos      { return x.OpPos }
 func (x *UnaryExpr) End() source.Pos      { return x.X.End() }
 func (x *BinaryExpr) Pos() source.Pos     { return x.X.Pos() }
 func (x *BinaryExpr) End() source.Pos     { return x.Y.End() }
+func (x *ConvExpr) Pos() source.Pos       { return x.Type.Pos() }
+func (x *ConvExpr) End() source.Pos       { return x.Rparen + 1 }
 func (x *SelectorExpr) Pos() source.Pos   { return x.X.Pos() }
 func (x *SelectorExpr) End() source.Pos   { return x.Sel.End() }
 func (x *LengthExpr) Pos() source.Pos     { return x.X.Pos() }
@@ -730,6 +742,7 @@ func (*BasicLit) exprNode()       {}
 func (*ParenExpr) exprNode()      {}
 func (*UnaryExpr) exprNode()      {}
 func (*BinaryExpr) exprNode()     {}
+func (*ConvExpr) exprNode()       {}
 func (*SelectorExpr) exprNode()   {}
 func (*LengthExpr) exprNode()     {}
 func (*IndexExpr) exprNode()      {}

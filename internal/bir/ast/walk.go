@@ -202,6 +202,9 @@ func walkChildren(v Visitor, node Node) {
 	case *BinaryExpr:
 		walkExpr(v, n.X)
 		walkExpr(v, n.Y)
+	case *ConvExpr:
+		walkIdent(v, n.Type)
+		walkExpr(v, n.X)
 	case *SelectorExpr:
 		walkExpr(v, n.X)
 		walkIdent(v, n.Sel)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -684,5 +685,41 @@ func TestDocExample(t *testing.T) {
 	got := checkFormat(t, "doc example", []byte(in))
 	if string(got) != want {
 		t.Errorf("the doc.go example prints as\n%s\nnot as the documentation says:\n%s", got, want)
+	}
+}
+
+// TestLineDirectivesKept checks that formatting keeps line directives in
+// column 1, so that every name keeps the file and line they map it to.
+func TestLineDirectivesKept(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "fixed.input"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := func(src []byte) []string {
+		fset := source.NewFileSet()
+		f, err := parser.ParseFile(fset, "fixed.bir", src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				p := fset.Position(id.Pos())
+				out = append(out, id.Name+"@"+p.Filename+":"+strconv.Itoa(p.Line))
+			}
+			return true
+		})
+		return out
+	}
+	out, err := Source("fixed.bir", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := lines(src), lines(out)
+	if strings.Join(before, " ") != strings.Join(after, " ") {
+		t.Errorf("mapped lines changed:\n%v\n%v", before, after)
+	}
+	if !strings.Contains(strings.Join(before, " "), "b@prog.c:12 x@prog.c:12") || !strings.Contains(strings.Join(before, " "), "a@prog.c:41") {
+		t.Errorf("directives not applied: %v", before)
 	}
 }

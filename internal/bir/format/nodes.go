@@ -899,7 +899,7 @@ func (p *printer) expr(x ast.Expr) {
 		switch x.Op {
 		case token.ALWAYS, token.EVENTUAL, token.NEXT:
 			p.sp()
-		case token.SUB, token.ADD:
+		case token.SUB, token.ADD, token.TILDE:
 			// `- -x`, not `--x`, which reads as a decrement
 			if y, ok := x.X.(*ast.UnaryExpr); ok && y != nil && y.Op == x.Op {
 				p.sp()
@@ -916,6 +916,15 @@ func (p *printer) expr(x ast.Expr) {
 		p.tok(x.OpPos, x.Op.String())
 		p.sp()
 		p.expr(x.Y)
+		return
+	case *ast.ConvExpr:
+		if x == nil {
+			break
+		}
+		p.ident(x.Type)
+		p.tok(x.Lparen, "(")
+		p.expr(x.X)
+		p.tok(x.Rparen, ")")
 		return
 	case *ast.SelectorExpr:
 		if x == nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"birch/internal/bir/ast"
+	"birch/internal/bir/scanner"
 	"birch/internal/source"
 )
 
@@ -79,12 +80,20 @@ func newPrinter(fset *source.FileSet, groups []*ast.CommentGroup) *printer {
 	return p
 }
 
-// line returns the source line of pos, or 0 when it is unknown.
+// line returns the source line of pos in its own file (line directives do
+// not apply: they map positions, not the layout), or 0 when it is unknown.
 func (p *printer) line(pos source.Pos) int {
 	if p.fset == nil || !pos.IsValid() {
 		return 0
 	}
-	return p.fset.Position(pos).Line
+	return p.fset.PositionFor(pos, false).Line
+}
+
+// isLineDirective reports whether c is a line directive: a //line comment
+// in column 1 (docs/bir.md, "Line directives"). It stays in column 1.
+func (p *printer) isLineDirective(c *ast.Comment) bool {
+	return p.fset != nil && strings.HasPrefix(c.Text, scanner.LineDirectivePrefix) &&
+		p.fset.PositionFor(c.Pos(), false).Column == 1
 }
 
 // newline asks for a line break before the next output, with the given
@@ -213,7 +222,14 @@ func (p *printer) comment(c *ast.Comment) {
 			// a comment on its own line in the middle of an item
 			p.nl, p.policy, p.lineNo, p.cont = true, tightBlank, 0, true
 		}
-		p.startLine(line, false)
+		if p.isLineDirective(c) {
+			indent, cont := p.indent, p.cont
+			p.indent, p.cont = 0, false
+			p.startLine(line, false)
+			p.indent, p.cont = indent, cont
+		} else {
+			p.startLine(line, false)
+		}
 		p.write(text)
 		p.nl = true // the next token goes on a line after the comment
 	}

@@ -149,7 +149,7 @@ func (p *parser) next() {
 		}
 		c := &ast.Comment{Slash: p.pos, Text: p.lit}
 		if p.lastComment != nil && len(p.comments) > 0 && p.lastComment.End() > p.prevEnd &&
-			p.fset.Position(c.Pos()).Line <= p.fset.Position(p.lastComment.End()).Line+1 {
+			p.fset.PositionFor(c.Pos(), false).Line <= p.fset.PositionFor(p.lastComment.End(), false).Line+1 {
 			g := p.comments[len(p.comments)-1]
 			g.List = append(g.List, c)
 		} else {
@@ -1067,7 +1067,7 @@ func (p *parser) parseUnary() ast.Expr {
 	pos := p.pos
 	op := p.tok
 	switch p.tok {
-	case token.NOT, token.SUB, token.ADD:
+	case token.NOT, token.SUB, token.ADD, token.TILDE:
 	case token.ALWAYS, token.EVENTUAL:
 		if !p.ltl {
 			p.errorAt(pos, fmt.Sprintf("temporal operator %s outside an ltl formula", op))
@@ -1159,7 +1159,14 @@ func (p *parser) parseOperand() ast.Expr {
 	pos := p.pos
 	switch p.tok {
 	case token.IDENT:
-		return p.parseIdent()
+		id := p.parseIdent()
+		if p.tok != token.LPAREN {
+			return id
+		}
+		lp := p.pos
+		p.next()
+		x := p.parseExpr()
+		return &ast.ConvExpr{Type: id, Lparen: lp, X: x, Rparen: p.expect(token.RPAREN)}
 	case token.INT, token.TRUE, token.FALSE, token.NULL:
 		lit := p.lit
 		if p.tok != token.INT {

@@ -7,6 +7,8 @@ package scanner
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"birch/internal/bir/token"
@@ -140,6 +142,9 @@ func (s *Scanner) Scan() (pos source.Pos, tok token.Kind, lit string) {
 			if end > start && s.src[end-1] == '\r' {
 				end--
 			}
+			if (start == 0 || s.src[start-1] == '\n') && s.ch == '\n' {
+				s.lineDirective(start, string(s.src[start:end]), s.offset+1)
+			}
 			return pos, token.COMMENT, string(s.src[start:end])
 		case '*':
 			s.next()
@@ -177,19 +182,19 @@ func (s *Scanner) Scan() (pos source.Pos, tok token.Kind, lit string) {
 			s.next()
 			tok = token.LAND
 		} else {
-			s.error(start, "unexpected '&' (did you mean &&?)")
-			tok = token.ILLEGAL
-			lit = "&"
+			tok = token.AND
 		}
 	case '|':
 		if s.ch == '|' {
 			s.next()
 			tok = token.LOR
 		} else {
-			s.error(start, "unexpected '|' (did you mean ||?)")
-			tok = token.ILLEGAL
-			lit = "|"
+			tok = token.OR
 		}
+	case '^':
+		tok = token.XOR
+	case '~':
+		tok = token.TILDE
 	case '!':
 		if s.ch == '=' {
 			s.next()
@@ -216,14 +221,21 @@ func (s *Scanner) Scan() (pos source.Pos, tok token.Kind, lit string) {
 			s.next()
 			s.next()
 			tok = token.IFF
+		case s.ch == '<':
+			s.next()
+			tok = token.SHL
 		default:
 			tok = token.LSS
 		}
 	case '>':
-		if s.ch == '=' {
+		switch s.ch {
+		case '=':
 			s.next()
 			tok = token.GEQ
-		} else {
+		case '>':
+			s.next()
+			tok = token.SHR
+		default:
 			tok = token.GTR
 		}
 	case ':':
@@ -269,6 +281,57 @@ func (s *Scanner) Scan() (pos source.Pos, tok token.Kind, lit string) {
 		lit = string(ch)
 	}
 	return
+}
+
+// lineDirective records text, a comment in column 1, in the file's line
+// table if it is a `//line FILE:LINE:COL` directive; next is the offset of
+// the line it maps.
+func (s *Scanner) lineDirective(start int, text string, next int) {
+	if !strings.HasPrefix(text, LineDirectivePrefix) {
+		return
+	}
+	file, line, col, ok := ParseLineDirective(text)
+	if !ok {
+		s.error(start, "malformed line directive: want //line FILE:LINE:COL with LINE and COL positive")
+		return
+	}
+	s.file.AddLineColumnInfo(next, file, line, col)
+}
+
+// LineDirectivePrefix starts a line directive (in column 1).
+const LineDirectivePrefix = "//line "
+
+// ParseLineDirective splits a line directive `//line FILE:LINE:COL` (or
+// `//line FILE:LINE`, column 1) into its parts. FILE may contain colons;
+// LINE and COL are positive decimal numbers.
+func ParseLineDirective(text string) (file string, line, col int, ok bool) {
+	rest, found := strings.CutPrefix(text, LineDirectivePrefix)
+	if !found {
+		return "", 0, 0, false
+	}
+	rest = strings.TrimRight(rest, " \t")
+	digits := func(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+	num := func(s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil || !digits(s) {
+			return 0
+		}
+		return n
+	}
+	i := strings.LastIndexByte(rest, ':')
+	if i < 0 {
+		return "", 0, 0, false
+	}
+	last := num(rest[i+1:])
+	if j := strings.LastIndexByte(rest[:i], ':'); j >= 0 && digits(rest[j+1:i]) {
+		file, line, col = rest[:j], num(rest[j+1:i]), last
+	} else {
+		file, line, col = rest[:i], last, 1
+	}
+	if file == "" || line < 1 || col < 1 {
+		return "", 0, 0, false
+	}
+	return file, line, col, true
 }
 
 func (s *Scanner) scanString(start int) string {

@@ -35,11 +35,12 @@ func scanAll(t *testing.T, src string) ([]tok, []string) {
 }
 
 func TestOperators(t *testing.T) {
-	src := "+ - * / % && || ! == != < <= > >= := = -> <-> [] <> @ ( ) [ ] { } , . .. ; :"
+	src := "+ - * / % && || ! == != < <= > >= := = -> <-> [] <> @ ( ) [ ] { } , . .. ; : & | ^ << >> ~"
 	want := []token.Kind{token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.LAND, token.LOR, token.NOT,
 		token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.ASSIGN, token.DEFINE, token.ARROW,
 		token.IFF, token.ALWAYS, token.EVENTUAL, token.AT, token.LPAREN, token.RPAREN, token.LBRACK, token.RBRACK,
-		token.LBRACE, token.RBRACE, token.COMMA, token.PERIOD, token.ELLIPSIS, token.SEMICOLON, token.COLON}
+		token.LBRACE, token.RBRACE, token.COMMA, token.PERIOD, token.ELLIPSIS, token.SEMICOLON, token.COLON,
+		token.AND, token.OR, token.XOR, token.SHL, token.SHR, token.TILDE}
 	got, errs := scanAll(t, src)
 	if len(errs) > 0 {
 		t.Fatal(errs)
@@ -84,8 +85,8 @@ func TestKeywordsAndLiterals(t *testing.T) {
 
 func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, err string }{
-		{"a & b", "1:3: unexpected '&'"},
-		{"a | b", "1:3: unexpected '|'"},
+		{"//line x.c\nx", "1:1: malformed line directive"},
+		{"//line x.c:0:1\nx", "1:1: malformed line directive"},
 		{"x # y", "1:3: illegal character U+0023 '#'"},
 		{`"abc`, "1:1: string literal not terminated"},
 		{"\"a\nb\"", "1:1: string literal not terminated"},
@@ -99,5 +100,53 @@ func TestErrors(t *testing.T) {
 		if len(errs) == 0 || !strings.Contains(errs[0], c.err) {
 			t.Errorf("%q: errors %v, want one containing %q", c.src, errs, c.err)
 		}
+	}
+}
+
+func TestAdjacentOperators(t *testing.T) {
+	got, errs := scanAll(t, "a<<b>>c<=d<<>e&&f&g||h|i<->j")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	want := []token.Kind{token.IDENT, token.SHL, token.IDENT, token.SHR, token.IDENT, token.LEQ, token.IDENT,
+		token.SHL, token.GTR, token.IDENT, token.LAND, token.IDENT, token.AND, token.IDENT, token.LOR, token.IDENT,
+		token.OR, token.IDENT, token.IFF, token.IDENT}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i, k := range want {
+		if got[i].kind != k {
+			t.Errorf("token %d: got %s, want %s", i, got[i].kind, k)
+		}
+	}
+}
+
+func TestLineDirectives(t *testing.T) {
+	src := "a\n//line prog.c:10:5\nb c\n\n  d\n  //line not.c:1:1\ne\n//line C:\\x.c:7:2\nf\n//line y.c:3\ng\n"
+	fset := source.NewFileSet()
+	f := fset.AddFile("m.bir", []byte(src))
+	var s Scanner
+	s.Init(f, []byte(src), func(pos source.Pos, msg string) { t.Errorf("%s: %s", fset.Position(pos), msg) })
+	got := map[string]string{}
+	for {
+		pos, k, lit := s.Scan()
+		if k == token.EOF {
+			break
+		}
+		if k == token.IDENT {
+			got[lit] = fset.Position(pos).String()
+		}
+	}
+	for id, want := range map[string]string{
+		"a": "m.bir:1:1", "b": "prog.c:10:5", "c": "prog.c:10:5", "d": "prog.c:12:3",
+		"e": "prog.c:14:1", // an indented //line is a comment
+		"f": "C:\\x.c:7:2", "g": "y.c:3:1",
+	} {
+		if got[id] != want {
+			t.Errorf("%s at %s, want %s", id, got[id], want)
+		}
+	}
+	if p := fset.PositionFor(f.Pos(strings.Index(src, "b")), false).String(); p != "m.bir:3:1" {
+		t.Errorf("unadjusted position of b: %s", p)
 	}
 }

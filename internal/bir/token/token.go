@@ -41,6 +41,13 @@ const (
 	GTR // >
 	GEQ // >=
 
+	AND   // &
+	OR    // |
+	XOR   // ^
+	SHL   // <<
+	SHR   // >>
+	TILDE // ~
+
 	ASSIGN   // :=
 	DEFINE   // =  (definitions)
 	ARROW    // ->
@@ -140,6 +147,7 @@ var names = [...]string{
 	ADD: "+", SUB: "-", MUL: "*", QUO: "/", REM: "%",
 	LAND: "&&", LOR: "||", NOT: "!",
 	EQL: "==", NEQ: "!=", LSS: "<", LEQ: "<=", GTR: ">", GEQ: ">=",
+	AND: "&", OR: "|", XOR: "^", SHL: "<<", SHR: ">>", TILDE: "~",
 	ASSIGN: ":=", DEFINE: "=", ARROW: "->", IFF: "<->", ALWAYS: "[]", EVENTUAL: "<>", AT: "@",
 	LPAREN: "(", RPAREN: ")", LBRACK: "[", RBRACK: "]", LBRACE: "{", RBRACE: "}",
 	COMMA: ",", PERIOD: ".", ELLIPSIS: "..", SEMICOLON: ";", COLON: ":",
@@ -207,14 +215,15 @@ func Keywords() []string {
 // Lowest precedence and the unary precedence used by the expression parser.
 const (
 	LowestPrec = 0
-	UnaryPrec  = 12
+	UnaryPrec  = 15
 )
 
 // Precedence returns the binary-operator precedence of k in BIR expressions
 // (higher binds tighter), extended with LTL's implication, equivalence and
 // binary temporal operators. Non-operators return LowestPrec.
 //
-// Tightest first: * / %, + -, < <= > >=, == !=, (U R W), &&, ||, ->, <->.
+// Tightest first, the bitwise operators placed as in C: * / %, + -, << >>,
+// < <= > >=, == !=, &, ^, |, (U R W), &&, ||, ->, <->.
 func (k Kind) Precedence() int {
 	switch k {
 	case IFF:
@@ -227,14 +236,22 @@ func (k Kind) Precedence() int {
 		return 4
 	case UNTIL, RELEASE, WEAKUNTIL:
 		return 5
-	case EQL, NEQ:
+	case OR:
 		return 6
-	case LSS, LEQ, GTR, GEQ:
+	case XOR:
 		return 7
-	case ADD, SUB:
+	case AND:
 		return 8
-	case MUL, QUO, REM:
+	case EQL, NEQ:
 		return 9
+	case LSS, LEQ, GTR, GEQ:
+		return 10
+	case SHL, SHR:
+		return 11
+	case ADD, SUB:
+		return 12
+	case MUL, QUO, REM:
+		return 13
 	}
 	return LowestPrec
 }

@@ -36,6 +36,9 @@ func (c *checker) varDecl(v *Var, scope *Scope) {
 	} else if cv, vt := c.constExpr(d.Init, scope); cv.Kind != NoConst {
 		if c.assignable(operand{mode: constant, typ: vt, val: cv}, t, d.Init, "variable "+v.name) {
 			val = cv
+			if r, ok := underlying(t).(*Range); ok && r.Wrap {
+				val.Int, _ = r.WrapValue(cv.Int) // a store wraps
+			}
 		}
 	}
 	c.inits[d] = val
@@ -355,7 +358,7 @@ func (c *checker) action(p *Proc, a ast.Action, ctx *exprCtx, last bool, t *ast.
 			}
 			if dst != nil && !isInvalid(dst) && !IsInteger(dst) {
 				c.errorf(a.Lhs.Pos(), "a range choice needs an integer target, not %s", dst)
-			} else if r, ok := underlying(dst).(*Range); ok && lo.mode == constant && hi.mode == constant && lo.val.Int <= hi.val.Int &&
+			} else if r, ok := underlying(dst).(*Range); ok && !r.Wrap && lo.mode == constant && hi.mode == constant && lo.val.Int <= hi.val.Int &&
 				(lo.val.Int < r.Lo || hi.val.Int > r.Hi) {
 				c.errorf(a.Lo.Pos(), "choice range %d .. %d exceeds range %d..%d of %s", lo.val.Int, hi.val.Int, r.Lo, r.Hi, exprString(a.Lhs))
 			}
@@ -559,12 +562,12 @@ func (c *checker) chooseType(a *ast.ChooseAction, dst Type) {
 	}
 	lo, hi, ok := IntegerBounds(t)
 	if !ok {
-		c.errorf(a.Type.Pos(), "%s(T) needs an integer type T (int or a range type), not %s", kw, t)
+		c.errorf(a.Type.Pos(), "%s(T) needs an integer type T (int, a range or a fixed-width type), not %s", kw, t)
 		return
 	}
 	if dst != nil && !isInvalid(dst) && !IsInteger(dst) {
 		c.errorf(a.Lhs.Pos(), "a choice of type %s needs an integer target, not %s", t, dst)
-	} else if r, ok := underlying(dst).(*Range); ok && (lo < r.Lo || hi > r.Hi) {
+	} else if r, ok := underlying(dst).(*Range); ok && !r.Wrap && (lo < r.Lo || hi > r.Hi) {
 		what := t.String()
 		if _, isRange := t.(*Range); !isRange {
 			what += fmt.Sprintf(" (%d..%d)", lo, hi)

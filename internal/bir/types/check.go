@@ -19,6 +19,10 @@ type Config struct {
 type TypeAndValue struct {
 	Type  Type
 	Value ConstValue // Kind NoConst unless the expression is constant
+	// Wraps is set on a binary + - * or a unary - or + inside the operand
+	// of a conversion (down to the first operand that is none of them):
+	// it computes modulo 2^64 instead of failing on 64-bit overflow.
+	Wraps bool
 }
 
 // Info holds the checker's results, keyed by syntax nodes.
@@ -159,6 +163,9 @@ func (c *checker) checkSystem(f *ast.File) {
 	objTN := &TypeName{object: object{name: "Object"}, state: resolved}
 	objTN.typ = &Named{obj: objTN, underlying: &Record{}}
 	universe.insert(objTN)
+	for _, t := range FixedTypes {
+		universe.insert(t.obj)
+	}
 	c.prog.Object = objTN
 	c.global = newScope(universe)
 	c.prog.Scope = c.global

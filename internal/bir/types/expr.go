@@ -17,6 +17,7 @@ type exprCtx struct {
 	props     bool  // inside a predicate or property
 	ltl       bool  // inside an ltl formula
 	constOnly bool  // a constant expression is required
+	wrap      bool  // inside a conversion's operand: + - * compute modulo 2^64
 }
 
 type opMode int
@@ -80,7 +81,35 @@ func (c *checker) boolExpr(x ast.Expr, ctx *exprCtx, what string) {
 }
 
 func (c *checker) expr(x ast.Expr, ctx *exprCtx) operand {
-	return c.record(x, c.expr0(x, ctx))
+	if ctx.wrap && !WrapsInConversion(x) {
+		nc := *ctx
+		nc.wrap = false
+		ctx = &nc
+	}
+	op := c.record(x, c.expr0(x, ctx))
+	if ctx.wrap && op.mode != invalid {
+		if _, paren := x.(*ast.ParenExpr); !paren {
+			tv := c.info.Types[x]
+			tv.Wraps = true
+			c.info.Types[x] = tv
+		}
+	}
+	return op
+}
+
+// WrapsInConversion reports whether x, met in the operand of a conversion,
+// keeps that operand's modulo-2^64 arithmetic for its own operands: a
+// binary + - *, a unary - or +, or parentheses.
+func WrapsInConversion(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.BinaryExpr:
+		return x.Op == token.ADD || x.Op == token.SUB || x.Op == token.MUL
+	case *ast.UnaryExpr:
+		return x.Op == token.SUB || x.Op == token.ADD
+	case *ast.ParenExpr:
+		return true
+	}
+	return false
 }
 
 func (c *checker) expr0(x ast.Expr, ctx *exprCtx) operand {
@@ -117,6 +146,8 @@ func (c *checker) expr0(x ast.Expr, ctx *exprCtx) operand {
 		return c.unary(x, ctx)
 	case *ast.BinaryExpr:
 		return c.binary(x, ctx)
+	case *ast.ConvExpr:
+		return c.conversion(x, ctx)
 	case *ast.SelectorExpr:
 		return c.selector(x, ctx)
 	case *ast.LengthExpr:
@@ -282,13 +313,22 @@ func (c *checker) unary(x *ast.UnaryExpr, ctx *exprCtx) operand {
 		if op.mode == constant {
 			v := op.val.Int
 			if x.Op == token.SUB {
-				if v == -1<<63 {
+				if v == -1<<63 && !ctx.wrap {
 					c.errorf(x.OpPos, "constant overflow: -(%d) does not fit in 64 bits", v)
 					return invalidOp
 				}
 				v = -v
 			}
 			return operand{mode: constant, typ: Typ[Int], val: ConstValue{Kind: IntConst, Int: v}}
+		}
+		return operand{mode: value, typ: Typ[Int]}
+	case token.TILDE:
+		if op.mode == formula || !IsInteger(op.typ) {
+			c.errorf(x.OpPos, "operator ~ needs an integer operand, not %s", op.typ)
+			return invalidOp
+		}
+		if op.mode == constant {
+			return operand{mode: constant, typ: Typ[Int], val: ConstValue{Kind: IntConst, Int: ^op.val.Int}}
 		}
 		return operand{mode: value, typ: Typ[Int]}
 	case token.ALWAYS, token.EVENTUAL, token.NEXT:
@@ -409,10 +449,27 @@ func (c *checker) binary(x *ast.BinaryExpr, ctx *exprCtx) operand {
 		}
 		if l.mode == constant && r.mode == constant {
 			v, ok := arith(x.Op, l.val.Int, r.val.Int)
+			if ctx.wrap {
+				v, ok = WrapArith(x.Op, l.val.Int, r.val.Int), true
+			}
 			if !ok {
 				c.errorf(x.OpPos, "constant overflow: %d %s %d does not fit in 64 bits", l.val.Int, x.Op, r.val.Int)
 				return invalidOp
 			}
+			return operand{mode: constant, typ: Typ[Int], val: ConstValue{Kind: IntConst, Int: v}}
+		}
+		return operand{mode: value, typ: Typ[Int]}
+	case token.AND, token.OR, token.XOR, token.SHL, token.SHR:
+		if !IsInteger(l.typ) || !IsInteger(r.typ) {
+			c.errorf(x.OpPos, "operator %s needs integer operands, not %s and %s", x.Op, l.typ, r.typ)
+			return invalidOp
+		}
+		if (x.Op == token.SHL || x.Op == token.SHR) && r.mode == constant && (r.val.Int < 0 || r.val.Int > 63) {
+			c.errorf(x.OpPos, "shift count %d out of range 0..63", r.val.Int)
+			return invalidOp
+		}
+		if l.mode == constant && r.mode == constant {
+			v, _ := Bitwise(x.Op, l.val.Int, r.val.Int)
 			return operand{mode: constant, typ: Typ[Int], val: ConstValue{Kind: IntConst, Int: v}}
 		}
 		return operand{mode: value, typ: Typ[Int]}
@@ -452,6 +509,86 @@ func arith(op token.Kind, a, b int64) (int64, bool) {
 		return a % b, true
 	}
 	return 0, false
+}
+
+// WrapArith computes a op b for op + - or * modulo 2^64 (two's
+// complement), as inside the operand of a conversion.
+func WrapArith(op token.Kind, a, b int64) int64 {
+	switch op {
+	case token.ADD:
+		return int64(uint64(a) + uint64(b))
+	case token.SUB:
+		return int64(uint64(a) - uint64(b))
+	case token.MUL:
+		return int64(uint64(a) * uint64(b))
+	}
+	return 0
+}
+
+// Bitwise computes a op b for op & | ^ << >> on 64-bit two's complement
+// values: << drops the bits shifted out, >> is arithmetic. ok is false for
+// a shift count outside 0..63 (a runtime error).
+func Bitwise(op token.Kind, a, b int64) (v int64, ok bool) {
+	switch op {
+	case token.AND:
+		return a & b, true
+	case token.OR:
+		return a | b, true
+	case token.XOR:
+		return a ^ b, true
+	case token.SHL, token.SHR:
+		if b < 0 || b > 63 {
+			return 0, false
+		}
+		if op == token.SHL {
+			return int64(uint64(a) << uint(b)), true
+		}
+		return a >> uint(b), true
+	}
+	return 0, false
+}
+
+// conversion checks `T(x)`: T must name a fixed-width integer type and x be
+// an integer, whose + - * compute modulo 2^64.
+func (c *checker) conversion(x *ast.ConvExpr, ctx *exprCtx) operand {
+	inner := *ctx
+	inner.wrap = true
+	op := c.expr(x.X, &inner)
+	obj := ctx.scope.Lookup(x.Type.Name)
+	if obj == nil {
+		if p := c.procs.Lookup(x.Type.Name); p != nil {
+			c.errorf(x.Type.Pos(), "%s is a %s, not a type: call a function with call, as in v := call %s(…)", x.Type.Name, procKind(p.(*Proc)), x.Type.Name)
+			return invalidOp
+		}
+		c.errorf(x.Type.Pos(), "undefined: %s", x.Type.Name)
+		return invalidOp
+	}
+	c.info.Uses[x.Type] = obj
+	tn, ok := obj.(*TypeName)
+	if !ok || !IsFixed(tn.typ) {
+		if ok && isInvalid(tn.Named().Underlying()) {
+			return invalidOp
+		}
+		c.errorf(x.Type.Pos(), "cannot convert to %s: conversions are to the fixed-width integer types int8 … uint64 only", x.Type.Name)
+		return invalidOp
+	}
+	if op.mode == invalid {
+		return invalidOp
+	}
+	if op.mode == formula || !IsInteger(op.typ) {
+		c.errorf(x.X.Pos(), "cannot convert %s (of type %s) to %s: it is not an integer", exprString(x.X), op.typ, x.Type.Name)
+		return invalidOp
+	}
+	t := tn.typ
+	if op.mode == constant {
+		v, ok := t.Underlying().(*Range).WrapValue(op.val.Int)
+		if !ok {
+			c.errorf(x.Pos(), "%s(%d) is not representable: birch holds uint64 values below 2^63 only", x.Type.Name, op.val.Int)
+			return invalidOp
+		}
+		return operand{mode: constant, typ: t, val: ConstValue{Kind: IntConst, Int: v}}
+	}
+	return operand{mode: value, typ: t}
 }
 
 // comparable reports whether values of x and y may be compared with == and
@@ -672,6 +809,13 @@ func (c *checker) assignableFrom(op operand, dst Type, pos source.Pos, src strin
 			}
 		}
 	case *Range:
+		if IsInteger(st) && du.Wrap {
+			if _, ok := du.WrapValue(op.val.Int); op.mode == constant && !ok {
+				c.errorf(pos, "constant %d stored in %s of type %s is not representable: birch holds uint64 values below 2^63 only", op.val.Int, what, dst)
+				return false
+			}
+			return true
+		}
 		if IsInteger(st) {
 			if op.mode == constant && (op.val.Int < du.Lo || op.val.Int > du.Hi) {
 				c.errorf(pos, "constant %d out of range %d..%d of %s", op.val.Int, du.Lo, du.Hi, what)

@@ -38,6 +38,10 @@ func writeExpr(b *strings.Builder, x ast.Expr, depth int) {
 		writeExpr(b, x.X, depth+1)
 		b.WriteString(" " + x.Op.String() + " ")
 		writeExpr(b, x.Y, depth+1)
+	case *ast.ConvExpr:
+		b.WriteString(x.Type.Name + "(")
+		writeExpr(b, x.X, depth+1)
+		b.WriteByte(')')
 	case *ast.SelectorExpr:
 		writeExpr(b, x.X, depth+1)
 		b.WriteString("." + x.Sel.Name)

@@ -47,13 +47,95 @@ var (
 func (b *Basic) Underlying() Type { return b }
 func (b *Basic) String() string   { return b.name }
 
-// Range is `range Lo..Hi`.
+// Range is `range Lo..Hi`, or, with Wrap set, the underlying type of a
+// fixed-width integer type (int8 … uint64; see FixedTypes).
 type Range struct {
 	Lo, Hi int64
+	// Wrap says that a store into a location of this type reduces the
+	// value modulo 2^Bits into Lo..Hi (WrapValue) instead of failing as a
+	// range error.
+	Wrap bool
+	// Bits is the width of a fixed-width type (8, 16, 32 or 64); 0 when
+	// Wrap is false.
+	Bits int
 }
 
 func (r *Range) Underlying() Type { return r }
-func (r *Range) String() string   { return fmt.Sprintf("range %d..%d", r.Lo, r.Hi) }
+func (r *Range) String() string {
+	if r.Wrap {
+		return fixedName(r.Bits, r.Unsigned())
+	}
+	return fmt.Sprintf("range %d..%d", r.Lo, r.Hi)
+}
+
+// Unsigned reports whether r is a fixed-width unsigned type (uint8 …
+// uint64).
+func (r *Range) Unsigned() bool { return r.Wrap && r.Lo == 0 }
+
+// WrapValue returns v, a 64-bit two's complement value, reduced modulo
+// 2^r.Bits into r's range, as a store into a fixed-width location does.
+// ok is false when the result is not representable: for uint64, whose
+// values from 2^63 on birch does not hold (docs/bir.md §5), when v is
+// negative. For a range without Wrap it returns v, and ok says whether v
+// lies in Lo..Hi.
+func (r *Range) WrapValue(v int64) (w int64, ok bool) {
+	if !r.Wrap {
+		return v, r.Lo <= v && v <= r.Hi
+	}
+	if r.Bits >= 64 {
+		if r.Unsigned() {
+			return v, v >= 0
+		}
+		return v, true
+	}
+	shift := uint(64 - r.Bits)
+	if r.Unsigned() {
+		return int64(uint64(v) << shift >> shift), true
+	}
+	return v << shift >> shift, true
+}
+
+// FixedTypes are the predeclared fixed-width integer types, in the order
+// int8 int16 int32 int64 uint8 uint16 uint32 uint64. Each is a *Named whose
+// underlying type is a *Range with Wrap set, Bits its width and Lo..Hi its
+// two's complement or unsigned range, except that uint64's Hi is 2^63-1:
+// birch holds 64-bit values, and a uint64 value from 2^63 on is a limit of
+// the check (docs/bir.md §5). They are shared by every program, so
+// Identical compares them by identity like any named type.
+var FixedTypes = func() []*Named {
+	var out []*Named
+	for _, unsigned := range []bool{false, true} {
+		for _, bits := range []int{8, 16, 32, 64} {
+			r := &Range{Wrap: true, Bits: bits}
+			switch {
+			case unsigned && bits == 64:
+				r.Lo, r.Hi = 0, 1<<63-1
+			case unsigned:
+				r.Lo, r.Hi = 0, 1<<bits-1
+			default:
+				r.Lo, r.Hi = -1<<(bits-1), 1<<(bits-1)-1
+			}
+			tn := &TypeName{object: object{name: fixedName(bits, unsigned)}, state: resolved}
+			tn.typ = &Named{obj: tn, underlying: r}
+			out = append(out, tn.Named())
+		}
+	}
+	return out
+}()
+
+func fixedName(bits int, unsigned bool) string {
+	s := fmt.Sprintf("int%d", bits)
+	if unsigned {
+		s = "u" + s
+	}
+	return s
+}
+
+// IsFixed reports whether t is a fixed-width integer type.
+func IsFixed(t Type) bool {
+	r, ok := underlying(t).(*Range)
+	return ok && r.Wrap
+}
 
 // Enum is an enumeration; its constants are in declaration order.
 type Enum struct {
@@ -198,7 +280,8 @@ func IsSubtype(s, t *Named) bool {
 // Related reports whether s and t are on one line of the subtype hierarchy.
 func Related(s, t *Named) bool { return IsSubtype(s, t) || IsSubtype(t, s) }
 
-// IsInteger reports whether t is int or a range type.
+// IsInteger reports whether t is int or a range type (fixed-width types
+// included).
 func IsInteger(t Type) bool {
 	switch u := t.Underlying().(type) {
 	case *Basic:
@@ -235,7 +318,7 @@ func Identical(x, y Type) bool {
 		return ok && x.Kind == y.Kind
 	case *Range:
 		y, ok := y.(*Range)
-		return ok && x.Lo == y.Lo && x.Hi == y.Hi
+		return ok && *x == *y
 	case *Array:
 		y, ok := y.(*Array)
 		return ok && x.Len == y.Len && Identical(x.Elem, y.Elem)
