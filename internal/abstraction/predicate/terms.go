@@ -26,8 +26,13 @@ import (
 //
 // It handles the forms WP produces from the data a predicate may read:
 // literals, variables, enum constants, ! - + && || -> <->, comparisons,
-// + - * / % (BIR's truncating division), indexing and field selection.
-// Anything else (x.length, instanceof, a record or array compared whole)
+// + - * / % (BIR's truncating division), indexing and field selection,
+// conversions T(e) to a fixed-width type (e reduced modulo 2^N with the
+// solver's mod by a constant: exact, + - * inside e computing modulo 2^64
+// as BIR does there), ~, and the bitwise operators in the forms that are
+// linear with mod and div by a constant (smtops.Bitwise: a shift by a
+// constant, a mask of low or high bits). Anything else (x.length,
+// instanceof, a record or array compared whole, x & y of two variables)
 // is an error, and the abstraction treats the formula as unknown.
 type Encoder struct {
 	tm   *smt.TermManager
@@ -91,6 +96,7 @@ func domainFact(tm *smt.TermManager, v *smt.Term, t types.Type) *smt.Term {
 			return between(0, 1) // an element or field stored as 0 or 1
 		}
 	case *types.Range:
+		// a fixed-width variable too: every store wraps into its bounds
 		return between(u.Lo, u.Hi)
 	case *types.Enum:
 		var ds []*smt.Term
@@ -229,10 +235,21 @@ func (e *Encoder) scalar(x ast.Expr) *smt.Term {
 			return tm.Neg(e.scalar(x.X))
 		case token.ADD:
 			return e.scalar(x.X)
+		case token.TILDE:
+			return smtops.Complement(tm, e.scalar(x.X))
 		}
 	case *ast.BinaryExpr:
-		if v := smtops.Arith(tm, x.Op, e.scalar(x.X), e.scalar(x.Y)); v != nil {
+		a, b := e.scalar(x.X), e.scalar(x.Y)
+		if v := smtops.Arith(tm, x.Op, a, b); v != nil {
 			return v
+		}
+		if v := smtops.Bitwise(tm, x.Op, a, b); v != nil {
+			return v
+		}
+	case *ast.ConvExpr:
+		// exact: + - * inside compute modulo 2^64, and 2^N divides 2^64
+		if bits, signed, ok := smtops.Width(e.info.TypeOf(x)); ok {
+			return smtops.Wrap(tm, e.scalar(x.X), bits, signed)
 		}
 	}
 	e.fail(x, "not a number form the encoder knows")

@@ -137,3 +137,64 @@ func TestFOfWP(t *testing.T) {
 		t.Errorf("G(%s) = not %v, want not [!0 !1]", smt.Sprint(phi), g.Cubes)
 	}
 }
+
+// TestEncoderFixedWidth: conversions, wrapping values and the bitwise
+// operators encoded exactly: formulas that hold in every state (under the
+// domain facts: a fixed-width variable within its type's bounds) are
+// proved valid, formulas that do not are not, and the forms that are not
+// linear are errors.
+func TestEncoderFixedWidth(t *testing.T) {
+	tm := smt.NewTermManager()
+	valids := []string{
+		"uint8(u8 + 1) != 0 <-> u8 != 255",
+		"int8(i8 + 1) < i8 <-> i8 == 127",
+		"uint8(n) == (n & 255)",
+		"uint8(-1) == 255 && int8(200) == -56 && int8(u8) < 0 <-> u8 > 127",
+		"int8(int8(i8 + 1) - 1) == i8",
+		"n < 0 || n >> 1 == n / 2",
+		"n >> 63 == 0 || n >> 63 == -1",
+		"n > 4611686018427387903 || n < -4611686018427387904 || n << 1 == 2 * n",
+		"~n == -n - 1 && (n ^ -1) == ~n",
+		"(n | 7) == n - (n & 7) + 7 && (n ^ 7) == (n | 7) - (n & 7)",
+		"(u8 & -16) == u8 - u8 % 16 && (n | -8) == (n & 7) - 8",
+		"uint16(i8) >= 0 && (i8 >= 0 || uint16(i8) >= 65408)",
+	}
+	invalids := []string{
+		"uint8(u8 + 1) > u8",
+		"n >> 1 == n / 2",
+		"uint8(n) == n",
+		"int8(i8 - 1) < i8",
+		"n << 1 == 2 * n",
+	}
+	all := append(append([]string(nil), valids...), invalids...)
+	prog := withActions(t, "p := new Cells;")
+	var lines []string
+	for _, l := range all {
+		lines = append(lines, "[thread Main] "+l)
+	}
+	f, err := ParseFile(prog, "enc.pred", []byte(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := NewEncoder(tm, prog)
+	for i, p := range f.Predicates {
+		x, dom, err := enc.FormulaDomain(p.Expr)
+		if err != nil {
+			t.Errorf("%s: %v", all[i], err)
+			continue
+		}
+		ok, err := smt.Valid(embedded.New(tm), tm.Implies(dom, x))
+		if err != nil {
+			t.Errorf("%s: %v", all[i], err)
+		}
+		if want := i < len(valids); ok != want {
+			t.Errorf("%s: valid %v, want %v (%s)", all[i], ok, want, smt.Sprint(x))
+		}
+	}
+	_, errs := encodeAll(t, tm, "p := new Cells;", "(n & 6) == 0", "n << i == 0", "(n | g) > 0", "(n ^ u8) == 1", "1 << n == 2")
+	for i, err := range errs {
+		if err == nil {
+			t.Errorf("nonlinear case %d encoded", i)
+		}
+	}
+}

@@ -242,8 +242,11 @@ func (w *WP) Changes(actions []ast.Action, phi ast.Expr) bool {
 // every location BIR can write. Each location read in φ is compared with
 // lhs (sameLoc): one that is lhs for sure is replaced by rhs, one that may
 // be is split into the two cases, one that cannot be is left alone.
+//
+// A store into a location of a fixed-width type T wraps: WP(x := e, φ) is
+// φ[T(e)/x] (stored).
 func (w *WP) write(lhs, rhs, phi ast.Expr) ast.Expr {
-	w.lhs, w.rhs, w.built = lhs, rhs, 0
+	w.lhs, w.rhs, w.built = lhs, w.stored(lhs, rhs), 0
 	out := w.fold(w.subst(phi))
 	n := 0
 	ast.Inspect(out, func(ast.Node) bool {
@@ -254,6 +257,30 @@ func (w *WP) write(lhs, rhs, phi ast.Expr) ast.Expr {
 		panic(tooBig{})
 	}
 	return out
+}
+
+// stored is the value that a store of rhs into lhs leaves there: rhs,
+// or its conversion T(rhs) when lhs has a fixed-width type T (int8 …
+// uint64) whose range rhs may leave (a store wraps, and is never a range
+// error).
+func (w *WP) stored(lhs, rhs ast.Expr) ast.Expr {
+	lt := w.typeOf(lhs)
+	r, ok := lt.Underlying().(*types.Range)
+	if !ok || !r.Wrap {
+		return rhs
+	}
+	if v, ok := w.constOf(rhs); ok && types.IsInteger(w.typeOf(rhs)) {
+		if v >= r.Lo && v <= r.Hi {
+			return rhs
+		}
+		if v, ok := r.WrapValue(v); ok {
+			return w.intLit(v) // a constant wraps to a constant
+		}
+	}
+	if rr, ok := w.typeOf(rhs).Underlying().(*types.Range); ok && r.Lo <= rr.Lo && rr.Hi <= r.Hi {
+		return rhs // a value of a range within T's: no reduction
+	}
+	return w.record(&ast.ConvExpr{Type: &ast.Ident{NamePos: rhs.Pos(), Name: r.String()}, Lparen: rhs.Pos(), X: rhs, Rparen: rhs.End()}, lt)
 }
 
 // alt is one case of a substituted expression: under the conjunction of
@@ -370,6 +397,13 @@ func (w *WP) subst0(x ast.Expr) []alt {
 			}
 		}
 		return out
+	case *ast.ConvExpr:
+		return w.mapAlts(w.subst(x.X), func(y ast.Expr) ast.Expr {
+			if y == x.X {
+				return x
+			}
+			return w.record(&ast.ConvExpr{Type: x.Type, Lparen: x.Lparen, X: y, Rparen: x.Rparen}, w.typeOf(x))
+		})
 	case *ast.SelectorExpr:
 		var out []alt
 		for _, a := range w.subst(x.X) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"birch/internal/bir/ast"
@@ -55,6 +56,9 @@ var semanticChoices = func() [][2]string {
 		{"b", "b1, b2, null"}, {"d", "b1, b2"}, {"o1.v", "0, 3"},
 		{"ac", "c1, bg1"}, {"bg", "bg1"}, {"bg1.v", "0, 1"}, {"bg1.big", "false, true"},
 	}
+	if fixedRunnable() {
+		out = append(out, [2]string{"u8", "0, 1, 127, 128, 254, 255"}, [2]string{"i8", "-128, -1, 0, 1, 126, 127"}, [2]string{"i32", "-2147483648, -1, 0, 2147483647"})
+	}
 	for k := 0; k < 3; k++ {
 		out = append(out, [2]string{fmt.Sprintf("a[%d]", k), "0, 1, 2, 3"})
 		for _, x := range []string{"b1", "b2"} {
@@ -90,6 +94,9 @@ func semanticModel(t *testing.T, actions, pred, wp string) *model.Model {
 	}
 	main := fmt.Sprintf(semanticMain, locs.String(), wp, actions, pred, actions, pred)
 	text := mainRE.ReplaceAllLiteralString(string(src), main)
+	if !fixedRunnable() {
+		text = strings.Replace(text, fixedDecls, "", 1)
+	}
 	text = strings.Replace(text, "flag : boolean;", "flag : boolean;\nwp_pre, wp_post : boolean;", 1)
 	fset := source.NewFileSet()
 	f, err := parser.ParseFile(fset, "sem.bir", []byte(text), 0)
@@ -106,6 +113,29 @@ func semanticModel(t *testing.T, actions, pred, wp string) *model.Model {
 	}
 	return m
 }
+
+// fixedDecls are the fixed-width globals of heap.bir.
+const fixedDecls = "u8 : uint8;\ni8 : int8;\ni32 : int32;\n"
+
+var fixedRx = regexp.MustCompile(`\b(u8|i8|i32|u?int(8|16|32|64))\b`)
+
+// fixedRunnable reports whether the explicit engine runs models with
+// fixed-width variables; until it does, the semantic test leaves out the
+// cases that read them (TestWPGolden has them all the same).
+var fixedRunnable = sync.OnceValue(func() bool {
+	src := "system S ()\nu : uint8;\nmain thread M ()\n  loc l0:\n    when true do { u := u + 1; } goto l0;\nend M;\nend S;\n"
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, "fixed.bir", []byte(src), 0)
+	if err != nil {
+		return false
+	}
+	prog, err := types.Check(fset, f, nil)
+	if err != nil {
+		return false
+	}
+	_, err = model.New(prog, model.Options{})
+	return err == nil
+})
 
 // plain is pred as an expression an action may hold: its -> and <->
 // written with || and == (as WP writes them, by a write that changes
@@ -174,6 +204,10 @@ func TestWPSemantics(t *testing.T) {
 		}
 		actions, pred, _ := strings.Cut(line, "|")
 		actions, pred = strings.TrimSpace(actions), strings.TrimSpace(pred)
+		if fixedRx.MatchString(line) && !fixedRunnable() {
+			t.Logf("%s: left out (the explicit engine does not run fixed-width variables yet)", line)
+			continue
+		}
 		wp := wpOf(t, actions, pred)
 		if strings.HasPrefix(wp, "error:") || strings.Contains(actions, "call ") {
 			continue // no WP (TestWPGolden), or a call: its result comes with the return

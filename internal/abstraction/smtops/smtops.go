@@ -1,9 +1,17 @@
 // Package smtops gives BIR's integer operators as solver terms
 // (internal/smt), for the passes that encode BIR expressions: the
 // symbolic replay of data abstraction (abstraction/data/feasible) and the
-// cube queries of predicate abstraction (abstraction/predicate). Division
-// and remainder truncate toward zero, as in BIR; a zero divisor is the
-// caller's business (BIR reports it as a runtime error).
+// cube queries of predicate abstraction (abstraction/predicate) and the
+// path formulas of refinement (abstraction/refine). Division and remainder
+// truncate toward zero, as in BIR; a zero divisor is the caller's business
+// (BIR reports it as a runtime error).
+//
+// The fixed-width integer types (int8 … uint64) are encoded here once for
+// the three: Width reads a type, Wrap reduces a value modulo 2^N into its
+// range with the solver's mod by a constant (a conversion T(e), and every
+// store into a fixed-width location), Bitwise and Complement give the
+// bitwise operators in the forms linear arithmetic states exactly, and nil
+// for the others, which the callers report as unsupported.
 package smtops
 
 import (

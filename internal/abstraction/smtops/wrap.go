@@ -3,6 +3,7 @@ package smtops
 import (
 	"math/big"
 
+	"birch/internal/bir/types"
 	"birch/internal/smt"
 )
 
@@ -52,4 +53,28 @@ func WidthBounds(bits int, signed bool) (lo, hi *big.Int) {
 func InWidth(tm *smt.TermManager, v *smt.Term, bits int, signed bool) *smt.Term {
 	lo, hi := WidthBounds(bits, signed)
 	return tm.And(tm.Le(tm.BigInt(lo), v), tm.Le(v, tm.BigInt(hi)))
+}
+
+// Width returns the width and the signedness of a fixed-width integer type
+// (int8 … uint64: a types.Range with Wrap set); ok is false for any other
+// type. A store into a location of such a type is the store of its
+// conversion, Wrap of the value, and never a range error.
+func Width(t types.Type) (bits int, signed, ok bool) {
+	if t == nil {
+		return 0, false, false
+	}
+	r, isRange := t.Underlying().(*types.Range)
+	if !isRange || !r.Wrap {
+		return 0, false, false
+	}
+	return r.Bits, !r.Unsigned(), true
+}
+
+// WrapTo returns v stored into a location of type t: Wrap of v for a
+// fixed-width t, v itself otherwise.
+func WrapTo(tm *smt.TermManager, v *smt.Term, t types.Type) *smt.Term {
+	if bits, signed, ok := Width(t); ok {
+		return Wrap(tm, v, bits, signed)
+	}
+	return v
 }
