@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	cfront "birch/internal/frontend/c"
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/smt/solvers"
@@ -62,6 +63,12 @@ type checkOptions struct {
 	cegar          bool   // --cegar
 	maxRefinements int    // --max-refinements N
 	savePredicates string // --save-predicates FILE
+
+	// SV-COMP tasks (docs/svcomp.md)
+	task         string       // --task FILE.yml
+	taskProperty string       // --task-property NAME
+	witness      string       // --witness FILE
+	svcomp       *taskOutcome // the answer to --task, for the report
 }
 
 func init() {
@@ -164,6 +171,9 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.BoolVar(&o.cegar, "cegar", false, "find the predicates by counterexample-guided refinement (--predicates FILE: predicates to start from)")
 			fs.IntVar(&o.maxRefinements, "max-refinements", verify.DefaultMaxRefinements, "with --cegar: the most refinements before the check ends inconclusive")
 			fs.StringVar(&o.savePredicates, "save-predicates", "", "with --cegar: write the final predicates to `FILE` (for --predicates FILE)")
+			fs.StringVar(&o.task, "task", "", "check the SV-COMP task `FILE.yml` (its program, property and data model); the first line is true, false or unknown")
+			fs.StringVar(&o.taskProperty, "task-property", "", "with --task: check the property `NAME` of the task (unreach-call, no-overflow; default: the first birch checks)")
+			fs.StringVar(&o.witness, "witness", "", "on a violation of a C program, write an SV-COMP violation witness (GraphML 1.0) to `FILE`")
 			return o
 		},
 		run: runCheck,
@@ -172,35 +182,82 @@ The JSON output (--json) is described in docs/check.md.`,
 
 func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	o := opts.(*checkOptions)
+	defer func() {
+		if o.lim != nil {
+			o.lim.Release()
+		}
+	}()
+	if o.task != "" {
+		return runTask(e, fs, o)
+	}
+	if o.taskProperty != "" {
+		fmt.Fprintln(e.stderr, "birch check: --task-property needs --task")
+		return ExitBadInput
+	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(e.stderr, "birch check: want exactly one model file; %s\n", usageLine(fs))
 		return ExitBadInput
 	}
+	res, in, status := o.check(e, fs, fs.Arg(0))
+	if res == nil {
+		return status
+	}
+	o.savePredicatesOf(e, res)
+	status = renderResult(e, o, res)
+	o.writeWitness(e, in, res, nil)
+	return status
+}
+
+// check checks the input name with the flags of o: the run's result and
+// the input, or a nil result and the exit status of a bad input (its
+// diagnostics printed). The limits it starts (o.lim) are the caller's to
+// release.
+func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Result, *verify.Input, int) {
 	cfg, mo, ok := o.config(e, "check")
-	if !ok || !checkOutputPath(e, "check", "--trail", o.trail) {
-		return ExitBadInput
+	if !ok || !checkOutputPath(e, "check", "--trail", o.trail) || !checkOutputPath(e, "check", "--witness", o.witness) {
+		return nil, nil, ExitBadInput
 	}
 	o.stderr = e.stderr
-	name := fs.Arg(0)
 	o.lim = startLimits(e, &cfg)
-	defer o.lim.Release()
 	da, ok := o.dataAbstraction(e)
 	if !ok {
-		return ExitBadInput
+		return nil, nil, ExitBadInput
 	}
-	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" && !o.cegar {
+	isC := isCInput(name)
+	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" && !o.cegar && !isC {
 		fmt.Fprintln(e.stderr, "birch check: --cube-length and --engine need --predicates or --cegar")
-		return ExitBadInput
+		return nil, nil, ExitBadInput
 	}
-	if !o.cegarOptions(e, fs, &cfg) {
-		return ExitBadInput
+	if (!isC || o.cegar) && !o.cegarOptions(e, fs, &cfg) {
+		// (a C program's refinement flags are checked once it is known
+		// whether it is checked by refinement)
+		return nil, nil, ExitBadInput
 	}
 	var in *verify.Input
-	if r := o.lim.Run(phaseModel, func() { in = loadInput(e, name) }); r != "" {
-		return renderResult(e, o, verify.Stopped(name, o.search, phaseModel, r))
+	var err error
+	if r := o.lim.Run(phaseModel, func() { in, err = loadInputErr(e, name) }); r != "" {
+		return verify.Stopped(name, o.search, phaseModel, r), nil, 0
 	}
-	if in == nil {
-		return ExitBadInput
+	if err != nil {
+		var ue *cfront.UnsupportedError
+		if errors.As(err, &ue) {
+			return unsupportedResult(name, o.search, ue), nil, 0
+		}
+		printLoadError(e, err)
+		return nil, nil, ExitBadInput
+	}
+	if in.C != nil && !o.cegar && o.predicates == "" && da == nil {
+		// a C program: refinement when it reads unbounded inputs, the
+		// explicit search of the model otherwise (docs/svcomp.md)
+		o.cegar = model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil
+		if !o.cegarOptions(e, fs, &cfg) {
+			return nil, nil, ExitBadInput
+		}
+	}
+	if in.C != nil && !isFlagSet(fs, "no-deadlock") {
+		// a C program has no deadlock property: a thread blocked for good
+		// (a false __VERIFIER_assume) is an execution that ends
+		cfg.NoDeadlock = true
 	}
 	o.prepareSearch(e, &cfg)
 	t := &verify.Task{
@@ -215,10 +272,9 @@ func runCheck(e *env, fs *flag.FlagSet, opts any) int {
 	res, err := verify.Run(t)
 	if err != nil {
 		printRunError(e, "check", err)
-		return ExitBadInput
+		return nil, nil, ExitBadInput
 	}
-	o.savePredicatesOf(e, res)
-	return renderResult(e, o, res)
+	return res, in, 0
 }
 
 // printRunError prints the error of a verification run: positioned

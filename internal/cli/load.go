@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"birch/internal/bir/ast"
 	"birch/internal/bir/types"
+	cfront "birch/internal/frontend/c"
 	"birch/internal/source"
 	"birch/internal/verify"
 )
@@ -40,18 +42,46 @@ func loadModel(e *env, name string) *loaded {
 	return &loaded{fset: in.Fset, file: in.File, prog: in.Prog}
 }
 
-// loadInput reads and loads an input (verify.Load, by its file type). On
-// failure it prints the diagnostics and returns nil.
+// loadInput reads and loads an input (verify.LoadWith, by its file type,
+// with the front ends' settings of the command line). On failure it prints
+// the diagnostics and returns nil; a construct the front end does not
+// handle makes the command inconclusive (env.unsupported).
 func loadInput(e *env, name string) *verify.Input {
-	src, err := readSource(e, name)
+	in, err := loadInputErr(e, name)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "birch: %v\n", err)
-		return nil
-	}
-	in, err := verify.Load(name, src)
-	if err != nil {
-		source.Print(e.stderr, err, maxShownErrors)
+		var ue *cfront.UnsupportedError
+		if errors.As(err, &ue) {
+			e.unsupported = true
+			fmt.Fprintf(e.stderr, "birch: %s: inconclusive: the C program uses constructs birch does not handle:\n", name)
+			source.Print(e.stderr, ue.List, maxShownErrors)
+			return nil
+		}
+		printLoadError(e, err)
 		return nil
 	}
 	return in
+}
+
+// loadInputErr reads and loads an input, returning the error unprinted.
+func loadInputErr(e *env, name string) (*verify.Input, error) {
+	src, err := readSource(e, name)
+	if err != nil {
+		return nil, readError{err}
+	}
+	return verify.LoadWith(name, src, e.load)
+}
+
+// readError is an input that could not be read.
+type readError struct{ err error }
+
+func (r readError) Error() string { return r.err.Error() }
+func (r readError) Unwrap() error { return r.err }
+
+// printLoadError prints an error of loadInputErr.
+func printLoadError(e *env, err error) {
+	if _, ok := err.(readError); ok {
+		fmt.Fprintf(e.stderr, "birch: %v\n", err)
+		return
+	}
+	source.Print(e.stderr, err, maxShownErrors)
 }

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+
+	"birch/internal/verify"
 )
 
 // Exit statuses.
@@ -25,6 +27,11 @@ const Version = "0.1.0-dev"
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// load: the front ends' settings (--data-model, --overflow-error);
+	// unsupported: an input used a construct its front end does not
+	// handle (the command's exit status 2 becomes 3, inconclusive).
+	load        verify.LoadOptions
+	unsupported bool
 }
 
 // command is one subcommand.
@@ -82,6 +89,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	if c.flags != nil {
 		opts = c.flags(fs)
 	}
+	cf := addCFlags(fs, c.name)
 	if err := parseInterspersed(fs, args[1:], c.passArgs); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			commandUsage(stdout, c, fs)
@@ -96,7 +104,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		fmt.Fprintf(stderr, "birch %s: --%s: empty value; %s\n", c.name, name, helpPointer(c))
 		return ExitBadInput
 	}
-	return c.run(e, fs, opts)
+	if !cf.apply(e, c.name) {
+		return ExitBadInput
+	}
+	status = c.run(e, fs, opts)
+	if status == ExitBadInput && e.unsupported {
+		status = ExitInconclusive
+	}
+	return status
 }
 
 // emptyFlag returns the name of a flag given an empty (or blank) value, or
@@ -204,6 +219,7 @@ func help(e *env, args []string) int {
 	if c.flags != nil {
 		c.flags(fs)
 	}
+	addCFlags(fs, c.name)
 	commandUsage(e.stdout, c, fs)
 	return ExitPass
 }

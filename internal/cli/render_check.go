@@ -27,6 +27,8 @@ type jsonCheckReport struct {
 	Predicates *jsonPredicates `json:"predicates,omitempty"`
 	// Cegar: a check by refinement (render_cegar.go).
 	Cegar *jsonCegar `json:"cegar,omitempty"`
+	// SVCOMP: the answer to an SV-COMP task (svcomp.go).
+	SVCOMP *jsonSVCOMP `json:"svcomp,omitempty"`
 }
 
 // violationDoc is a violation's JSON object.
@@ -80,6 +82,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	doc.Spin = spinDoc(c.Spin)
 	doc.Predicates = predicatesDoc(c)
 	doc.Cegar = cegarDoc(c)
+	doc.SVCOMP = o.svcompDoc()
 	return doc
 }
 

@@ -1,0 +1,194 @@
+package svcomp
+
+import (
+	"fmt"
+	"strings"
+
+	cfront "birch/internal/frontend/c"
+	"birch/internal/verify"
+)
+
+// Answer is SV-COMP's verdict on a task's property.
+type Answer string
+
+// The answers: true (the property holds), false (a violation of the
+// property, with a witness), unknown (anything else).
+const (
+	True    Answer = "true"
+	False   Answer = "false"
+	Unknown Answer = "unknown"
+)
+
+// Outcome is the answer to a task with the reason for it.
+type Outcome struct {
+	Answer Answer
+	Reason string
+	// Property is the property's title; Expected its expected_verdict
+	// ("" when the task gives none).
+	Property string
+	Expected string
+}
+
+// Agreement says how the answer compares with the task's expected
+// verdict: "", "agrees with the expected verdict", "the task expects
+// VERDICT" (an unknown), or "WRONG: the task expects VERDICT". It is a
+// remark of the report: the answer never depends on it.
+func (o Outcome) Agreement() string {
+	switch {
+	case o.Expected == "":
+		return ""
+	case o.Answer == Unknown:
+		return "the task expects " + o.Expected
+	case string(o.Answer) == o.Expected:
+		return "agrees with the expected verdict"
+	}
+	return "WRONG: the task expects " + o.Expected
+}
+
+// Decide maps a check of the lowered program (res) to SV-COMP's answer on
+// property p:
+//
+//   - true: the check passed, which it does only after a complete search
+//     of the model or a proof by predicate abstraction; every runtime
+//     error of the model was excluded with the property;
+//   - false: the check failed (its violation confirmed on the model as
+//     written, or found by the explicit search of it) at one of the
+//     property's positions (out.Property: the calls of the error function,
+//     assertions) or, for no-overflow, at a signed-overflow check;
+//   - unknown: the check was inconclusive, or it failed elsewhere: a
+//     runtime error that is not the property (division by zero, an index
+//     out of bounds: undefined behaviour of the C program), which the
+//     reason names.
+//
+// lineOf gives the lines of the C source (for the text at a violation's
+// position; "" when the file cannot be read).
+func Decide(p *Property, res *verify.Result, out *cfront.Output, lineOf func(file string, line int) string) Outcome {
+	o := Outcome{Answer: Unknown, Property: p.Title(), Expected: p.Expected}
+	if p.Kind == Unsupported {
+		o.Reason = p.Why
+		return o
+	}
+	c := res.Deciding()
+	if c == nil {
+		o.Reason = "no check was made"
+		return o
+	}
+	switch res.Verdict() {
+	case verify.Pass:
+		o.Answer = True
+		o.Reason = fmt.Sprintf("%s holds: %s", p.Title(), c.Reason)
+	case verify.Fail:
+		v := c.Violation
+		if v == nil || !v.Confirmation.Confirmed {
+			o.Reason = "a violation that is not confirmed: " + c.Reason
+			return o
+		}
+		if isProperty(p, v, out, lineOf) {
+			o.Answer = False
+			o.Reason = fmt.Sprintf("%s violated at %s: %s: %s", p.Title(), v.Pos, v.Kind, v.Message)
+			return o
+		}
+		o.Reason = fmt.Sprintf("a runtime error that is not the property %s (undefined behaviour of the C program, or an error of the model): %s: %s at %s",
+			p.Title(), v.Kind, v.Message, v.Pos)
+	default:
+		o.Reason = "inconclusive: " + c.Reason
+	}
+	return o
+}
+
+// isProperty reports whether violation v is one of property p: for
+// reachability, an assertion failure at one of the lowering's property
+// positions whose C text is the call of p's error function (unreach-call)
+// or p's label (unreach-label); for no-overflow, a signed overflow.
+func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf func(string, int) string) bool {
+	if p.Kind == NoOverflow {
+		return isOverflow(v)
+	}
+	if v.Kind != "assertion" || out == nil {
+		return false
+	}
+	at := false
+	for _, pos := range out.Property {
+		if pos.String() == v.Pos {
+			at = true
+		}
+	}
+	if !at {
+		return false
+	}
+	file, line, col, ok := splitPosCol(v.Pos)
+	text := ""
+	if ok {
+		if l := lineOf(file, line); col >= 1 && col <= len(l) {
+			text = l[col-1:]
+		}
+	}
+	switch p.Kind {
+	case UnreachCall:
+		// the lowering was given p.Function as the one error function;
+		// where the source can be read, the text says so too
+		return text == "" || callOf(text) == p.Function
+	case UnreachLabel:
+		return labelOf(text) == p.Label
+	}
+	return false
+}
+
+// callOf is the function called by the C text at a position
+// ("reach_error();" gives reach_error), or "".
+func callOf(text string) string {
+	id := identAt(text)
+	if rest := strings.TrimLeft(text[len(id):], " \t"); id != "" && strings.HasPrefix(rest, "(") {
+		return id
+	}
+	return ""
+}
+
+// labelOf is the label at a position ("ERROR: ..." gives ERROR), or "".
+func labelOf(text string) string {
+	id := identAt(text)
+	if rest := strings.TrimLeft(text[len(id):], " \t"); id != "" && strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "::") {
+		return id
+	}
+	return ""
+}
+
+// identAt is the C identifier text starts with, or "".
+func identAt(text string) string {
+	n := 0
+	for n < len(text) {
+		c := text[n]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || n > 0 && c >= '0' && c <= '9' {
+			n++
+			continue
+		}
+		break
+	}
+	return text[:n]
+}
+
+// isOverflow reports whether v is a signed integer overflow of the C
+// program: the lowering's check of a signed operation under
+// Config.OverflowError.
+func isOverflow(v *verify.Violation) bool {
+	return v.Kind == "assertion" && strings.Contains(v.Message, "signed overflow")
+}
+
+// UnsupportedOutcome is the answer to a program the lowering does not
+// handle: unknown, naming each construct with its position.
+func UnsupportedOutcome(p *Property, err *cfront.UnsupportedError) Outcome {
+	return Outcome{Answer: Unknown, Property: p.Title(), Expected: p.Expected, Reason: UnsupportedReason(err)}
+}
+
+// UnsupportedReason is the one-line reason of an inconclusive check of a
+// program with constructs the lowering does not handle.
+func UnsupportedReason(err *cfront.UnsupportedError) string {
+	var parts []string
+	for _, e := range err.List {
+		parts = append(parts, e.Error())
+	}
+	if len(parts) == 0 {
+		return "the C program uses a construct birch does not handle"
+	}
+	return "the C program uses constructs birch does not handle: " + strings.Join(parts, "; ")
+}

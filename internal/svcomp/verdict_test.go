@@ -1,0 +1,118 @@
+package svcomp
+
+import (
+	"strings"
+	"testing"
+
+	cfront "birch/internal/frontend/c"
+	"birch/internal/source"
+	"birch/internal/verify"
+)
+
+// prog is the C text the positions of the verdict tests name.
+var prog = map[int]string{
+	5: "    x = x / y;",
+	7: "  if (x > 3) reach_error();",
+	8: "ERROR: return 1;",
+	9: "  assert(x != 2);",
+}
+
+func progLine(file string, line int) string {
+	if file != "prog.c" {
+		return ""
+	}
+	return prog[line]
+}
+
+func failed(kind, msg, pos string, confirmed bool) *verify.Result {
+	v := &verify.Violation{Kind: kind, Message: msg, Pos: pos, Confirmation: verify.Confirmation{Confirmed: confirmed}}
+	return &verify.Result{Checks: []*verify.Check{{Violation: v, Reason: kind + ": " + msg}}}
+}
+
+func TestDecide(t *testing.T) {
+	out := &cfront.Output{Property: []source.Position{
+		{Filename: "prog.c", Line: 7, Column: 14}, {Filename: "prog.c", Line: 8, Column: 1}, {Filename: "prog.c", Line: 9, Column: 3},
+	}}
+	call := &Property{Name: "unreach-call", Kind: UnreachCall, Function: "reach_error", Expected: "false"}
+	label := &Property{Name: "unreach-label", Kind: UnreachLabel, Label: "ERROR"}
+	overflow := &Property{Name: "no-overflow", Kind: NoOverflow, Expected: "true"}
+	mem := &Property{Name: "valid-memsafety", Kind: Unsupported, Why: "property valid-memsafety: birch checks unreach-call, unreach-label and no-overflow only"}
+	pass := &verify.Result{Checks: []*verify.Check{{Explored: true, Reason: "no violation: every reachable state was explored"}}}
+	stopped := &verify.Result{Checks: []*verify.Check{{Reason: "time limit reached (--time-limit=1s)", Stopped: &verify.Stop{Reason: "time limit"}}}}
+	for _, tc := range []struct {
+		name   string
+		p      *Property
+		res    *verify.Result
+		answer Answer
+		reason string
+	}{
+		{"pass", call, pass, True, "unreach-call (reach_error) holds: no violation"},
+		{"call", call, failed("assertion", "assertion violated: false", "prog.c:7:14", true), False, "violated at prog.c:7:14"},
+		{"not confirmed", call, failed("assertion", "assertion violated: false", "prog.c:7:14", false), Unknown, "inconclusive: assertion"},
+		{"division by zero", call, failed("division-by-zero", "division by zero", "prog.c:5:11", true), Unknown,
+			"a runtime error that is not the property unreach-call (reach_error) (undefined behaviour of the C program, or an error of the model): division-by-zero: division by zero at prog.c:5:11"},
+		// an assertion of the model that is not one of the property's
+		{"other assertion", call, failed("assertion", "assertion violated: x < 4", "prog.c:5:5", true), Unknown, "not the property"},
+		// the label is a property position, but not the function's call
+		{"label for call", call, failed("assertion", "assertion violated: false", "prog.c:8:1", true), Unknown, "not the property"},
+		{"assert for call", call, failed("assertion", "assertion violated: x != 2", "prog.c:9:3", true), Unknown, "not the property"},
+		{"label", label, failed("assertion", "assertion violated: false", "prog.c:8:1", true), False, "unreach-label (ERROR) violated"},
+		{"call for label", label, failed("assertion", "assertion violated: false", "prog.c:7:14", true), Unknown, "not the property"},
+		// the source cannot be read: the lowering's one error function
+		// is trusted for a call, never for a label
+		{"unread call", call, failed("assertion", "assertion violated: false", "gone.c:7:14", true), Unknown, "not the property"},
+		{"stopped", call, stopped, Unknown, "inconclusive: time limit reached"},
+		{"overflow", overflow, failed("assertion", "assertion violated: signed overflow", "prog.c:5:5", true), False, "no-overflow violated"},
+		{"no overflow", overflow, pass, True, "no-overflow holds"},
+		{"overflow ub", overflow, failed("division-by-zero", "division by zero", "prog.c:5:11", true), Unknown, "not the property"},
+		{"unsupported property", mem, pass, Unknown, "birch checks unreach-call, unreach-label and no-overflow only"},
+	} {
+		o := Decide(tc.p, tc.res, out, progLine)
+		if o.Answer != tc.answer || !strings.Contains(o.Reason, tc.reason) {
+			t.Errorf("%s: got %s (%s), want %s (%s)", tc.name, o.Answer, o.Reason, tc.answer, tc.reason)
+		}
+	}
+}
+
+func TestDecideUnreadSource(t *testing.T) {
+	// a .i file's positions may name a source that is not on disk: the
+	// lowering was given the one error function, so a violation at one of
+	// its property positions is the property's
+	out := &cfront.Output{Property: []source.Position{{Filename: "gone.c", Line: 7, Column: 14}}}
+	call := &Property{Name: "unreach-call", Kind: UnreachCall, Function: "reach_error"}
+	if o := Decide(call, failed("assertion", "assertion violated: false", "gone.c:7:14", true), out, progLine); o.Answer != False {
+		t.Errorf("got %s (%s)", o.Answer, o.Reason)
+	}
+	label := &Property{Name: "unreach-label", Kind: UnreachLabel, Label: "ERROR"}
+	if o := Decide(label, failed("assertion", "assertion violated: false", "gone.c:7:14", true), out, progLine); o.Answer != Unknown {
+		t.Errorf("label: got %s (%s)", o.Answer, o.Reason)
+	}
+}
+
+func TestAgreement(t *testing.T) {
+	for _, tc := range []struct {
+		answer   Answer
+		expected string
+		want     string
+	}{
+		{True, "true", "agrees with the expected verdict"},
+		{False, "true", "WRONG: the task expects true"},
+		{Unknown, "false", "the task expects false"},
+		{True, "", ""},
+	} {
+		if got := (Outcome{Answer: tc.answer, Expected: tc.expected}).Agreement(); got != tc.want {
+			t.Errorf("%s/%s: %q, want %q", tc.answer, tc.expected, got, tc.want)
+		}
+	}
+}
+
+func TestUnsupportedOutcome(t *testing.T) {
+	var list source.ErrorList
+	list.Add(source.Position{Filename: "prog.c", Line: 3, Column: 9}, "floating-point type double")
+	list.Add(source.Position{Filename: "prog.c", Line: 12, Column: 2}, "inline assembly")
+	o := UnsupportedOutcome(&Property{Name: "unreach-call", Kind: UnreachCall, Function: "reach_error"}, &cfront.UnsupportedError{List: list})
+	want := "the C program uses constructs birch does not handle: prog.c:3:9: floating-point type double; prog.c:12:2: inline assembly"
+	if o.Answer != Unknown || o.Reason != want {
+		t.Errorf("got %s (%s)", o.Answer, o.Reason)
+	}
+}
