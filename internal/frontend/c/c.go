@@ -1,8 +1,8 @@
 package c
 
 import (
-	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"birch/internal/source"
@@ -45,6 +45,10 @@ type Config struct {
 	// ErrorFunctions are the functions whose calls are the property
 	// (unreachable); nil means reach_error and __VERIFIER_error.
 	ErrorFunctions []string
+	// ErrorLabels are the labels whose reaching is the property (SV-COMP's
+	// unreach-label property, CPAchecker's ERROR label); nil means ERROR,
+	// an empty list none (an unreach-call task names only functions).
+	ErrorLabels []string
 	// GCC is the C compiler used to preprocess .c files; "" is "gcc".
 	GCC string
 }
@@ -52,6 +56,9 @@ type Config struct {
 // DefaultErrorFunctions are the error functions of SV-COMP's
 // unreach-call property, old and new.
 var DefaultErrorFunctions = []string{"reach_error", "__VERIFIER_error"}
+
+// DefaultErrorLabels are the labels of SV-COMP's unreach-label property.
+var DefaultErrorLabels = []string{"ERROR"}
 
 // Output is a lowered C program.
 type Output struct {
@@ -78,11 +85,19 @@ func (e *UnsupportedError) Error() string {
 	return e.List.Error()
 }
 
-// ErrNotBuilt is returned while the lowering is being written.
-var ErrNotBuilt = errors.New("the C front end is not built yet")
-
 // Translate reads the C program src (named filename; a .i file is taken
 // as preprocessed) and lowers it to BIR.
 func Translate(filename string, src []byte, cfg Config) (*Output, error) {
-	return nil, ErrNotBuilt
+	text := src
+	if !strings.EqualFold(filepath.Ext(filename), ".i") {
+		var err error
+		if text, err = preprocess(filename, src, cfg); err != nil {
+			return nil, err
+		}
+	}
+	ast, err := parse(filename, text, cfg.DataModel)
+	if err != nil {
+		return nil, err
+	}
+	return lower(filename, ast, cfg)
 }

@@ -25,5 +25,23 @@
 // A C syntax or type error, or a missing gcc, is a source.ErrorList with
 // positions (exit status 2 in the command line).
 //
+// # The lowering
+//
+// parse.go runs gcc's preprocessor and cc/v4's type checker (with the ABI of
+// 386 or amd64 for ILP32 or LP64, whatever the host). lower.go lowers the
+// functions reachable from main, each by a fnLowerer (stmt.go: statements,
+// expr.go: integer expressions, call.go: calls and the builtins), which
+// lays out BIR locations with a builder (builder.go). An integer value is
+// an operand: a BIR expression with its C type and the bounds of its value,
+// reduced into the type by a conversion only where the exact value matters
+// (see operand). mem.go is the seam for pointers, arrays, structs and the
+// heap: each hook there is called where an integer lowering meets such a
+// construct. docs/c.md describes the lowering for users.
+//
+// A lowered statement, in BIR:
+//
+//	//line prog.c:7:3
+//	    when true do { x := int32(x * 3) / 2; } goto L4;
+//
 // Stage: front end (C -> BIR). It imports nothing of birch but source.
 package c

@@ -1,0 +1,159 @@
+package c
+
+import (
+	"math/big"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"birch/internal/source"
+)
+
+// call lowers a function call: a call of a function the program defines,
+// or one of the builtins of SV-COMP and the C library that the lowering
+// knows (error functions, __VERIFIER_nondet_*, __VERIFIER_assume, assert,
+// abort, exit). Any other undefined function is unsupported: its effect is
+// unknown.
+func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
+	callee := stripParens(n.PostfixExpression)
+	p, ok := callee.(*cc.PrimaryExpression)
+	if !ok || p.Case != cc.PrimaryExpressionIdent {
+		fl.l.unsupported(n, "a call through a function pointer")
+		return constOp(big.NewInt(0), tInt)
+	}
+	name := p.Token.SrcStr()
+	if dr, ok := p.ResolvedTo().(*cc.Declarator); ok && fl.vars[dr] != nil {
+		fl.l.unsupported(n, "a call through a function pointer")
+		return constOp(big.NewInt(0), tInt)
+	}
+	var args []cc.ExpressionNode
+	for a := n.ArgumentExpressionList; a != nil; a = a.ArgumentExpressionList {
+		args = append(args, a.AssignmentExpression)
+	}
+	def := fl.l.funcDefs[name]
+	callPos := pos(n.Position())
+	switch {
+	case fl.l.errorFns[name], name == "__assert_fail", name == "__assert_perror_fail", name == "__assert":
+		fl.propertyAssert(callPos, "false")
+		return fl.resultAfterStop(n)
+	case def != nil:
+		return fl.callDefined(n, name, def, args, want)
+	case name == "assert" && len(args) == 1:
+		fl.propertyAssert(callPos, fl.toBool(fl.rval(args[0])))
+		return voidOp
+	case name == "__VERIFIER_assume" && len(args) == 1:
+		c := fl.toBool(fl.rval(args[0]))
+		fl.b.act("assume(%s);", c)
+		return voidOp
+	case strings.HasPrefix(name, "__VERIFIER_nondet_") && len(args) == 0:
+		return fl.nondet(n, name)
+	case name == "abort" || name == "__builtin_abort" || name == "exit" || name == "_exit" || name == "_Exit":
+		for _, a := range args {
+			fl.effect(a)
+		}
+		fl.b.act("exit;")
+		fl.b.split()
+		return fl.resultAfterStop(n)
+	case name == "__builtin_expect" && len(args) == 2:
+		v := fl.rval(args[0])
+		fl.effect(args[1])
+		return v
+	}
+	fl.l.unsupported(n, "a call of %s, which the program does not define", name)
+	return fl.resultAfterStop(n)
+}
+
+// propertyAssert asserts cond in a step of its own at the C position p,
+// which is one of the property's.
+func (fl *fnLowerer) propertyAssert(p source.Position, cond string) {
+	saved := fl.b.pos
+	fl.b.flush()
+	fl.b.pos = p
+	fl.b.act("assert(%s);", cond)
+	fl.b.split()
+	fl.b.pos = saved
+	fl.l.property = append(fl.l.property, p)
+}
+
+// resultAfterStop is the value of a call that does not return.
+func (fl *fnLowerer) resultAfterStop(n cc.ExpressionNode) operand {
+	if class, t := fl.l.classify(n.Type()); class == classInt {
+		return constOp(big.NewInt(0), t)
+	}
+	return voidOp
+}
+
+// nondet lowers __VERIFIER_nondet_T(): any value of the result type.
+func (fl *fnLowerer) nondet(n *cc.PostfixExpression, name string) operand {
+	class, t := fl.l.classify(n.Type())
+	if class != classInt {
+		fl.l.typeUnsupported(n, n.Type(), class, name+"()")
+		return constOp(big.NewInt(0), tInt)
+	}
+	if strings.HasSuffix(name, "_bool") {
+		t = tBool
+	}
+	v := fl.temp(t)
+	fl.b.act("%s := externChoose(%s);", v.name, nondetRange(t))
+	fl.nondetTemp[v.name] = t
+	return varOp(v)
+}
+
+// callDefined calls a function of the program.
+func (fl *fnLowerer) callDefined(n *cc.PostfixExpression, name string, def *cc.FunctionDefinition, args []cc.ExpressionNode, want bool) operand {
+	f := fl.l.function(name)
+	ft, ok := def.Declarator.Type().(*cc.FunctionType)
+	if !ok {
+		fl.l.unsupported(n, "a call of %s", name)
+		return voidOp
+	}
+	var params []*cc.Parameter
+	for _, p := range ft.Parameters() {
+		if p.Type().Kind() != cc.Void {
+			params = append(params, p)
+		}
+	}
+	if len(params) != len(args) {
+		fl.l.unsupported(n, "a call of %s with %d arguments for %d parameters", name, len(args), len(params))
+		return voidOp
+	}
+	ops := make([]operand, len(args))
+	for i, a := range args {
+		class, t := fl.l.classify(params[i].Type())
+		if class != classInt {
+			fl.l.typeUnsupported(a, params[i].Type(), class, "an argument of "+name)
+			continue
+		}
+		o := fl.value(a, t)
+		if o.isBool {
+			o = fl.toInt(o)
+		}
+		later := false
+		for _, b := range args[i+1:] {
+			later = later || !b.Pure()
+		}
+		if later {
+			o = fl.stable(o)
+		}
+		ops[i] = o
+	}
+	var list []string
+	for i, o := range ops {
+		if o.e == "" {
+			continue
+		}
+		_, t := fl.l.classify(params[i].Type())
+		list = append(list, fl.storable(o, t))
+	}
+	class, rt := fl.l.classify(ft.Result())
+	if want && class == classInt {
+		v := fl.temp(rt)
+		fl.b.callAct("%s := call %s(%s);", v.name, f.name, strings.Join(list, ", "))
+		return varOp(v)
+	}
+	fl.b.callAct("call %s(%s);", f.name, strings.Join(list, ", "))
+	if class == classInt {
+		return constOp(big.NewInt(0), rt)
+	}
+	return voidOp
+}

@@ -1,0 +1,90 @@
+package c
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"birch/internal/source"
+)
+
+// TestUnsupported: constructs the lowering does not handle are each an
+// error of an *UnsupportedError at their C position.
+func TestUnsupported(t *testing.T) {
+	tests := []struct {
+		name, src string
+		dm        DataModel
+		want      []string // "line:col: message fragment"
+	}{
+		{"double", "int main() {\n  double d = 1.5;\n  return 0;\n}\n", ILP32,
+			[]string{"2:10: the variable d has the floating-point type double"}},
+		{"float param", "float h(float x) { return x; }\nint main() { return (int)h(2); }\n", ILP32,
+			[]string{"2:26: floating-point value (type float)"}},
+		{"float constant", "int main() { int x = 1; return x < 2.5; }\n", ILP32,
+			[]string{"1:32: arithmetic has the floating-point type double"}},
+		{"pointer", "int main() {\n  int *p = 0;\n  return 0;\n}\n", ILP32,
+			[]string{"2:8: the variable p is a pointer"}},
+		{"array global", "int a[3];\nint main() { return a[1]; }\n", ILP32,
+			[]string{"2:21: a[1]: memory"}},
+		{"undefined call", "int f(int);\nint main() { return f(1); }\n", ILP32,
+			[]string{"2:21: a call of f, which the program does not define"}},
+		{"function pointer", "int f(int x) { return x; }\nint main() { int (*p)(int) = f; return p(1); }\n", ILP32,
+			[]string{"2:20: the variable p is a pointer (type pointer to function"}},
+		{"uint64 constant", "unsigned long u;\nint main() {\n  u = -1;\n  return 0;\n}\n", LP64,
+			[]string{"3:3: the unsigned 64-bit value 18446744073709551615"}},
+		{"several", "int main() {\n  double d;\n  int *p;\n  return 0;\n}\n", ILP32,
+			[]string{"2:10: the variable d has the floating-point type double", "3:8: the variable p is a pointer"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Translate("u.c", []byte(tt.src), Config{DataModel: tt.dm})
+			var ue *UnsupportedError
+			if !errors.As(err, &ue) {
+				t.Fatalf("got %v, want an UnsupportedError", err)
+			}
+			if len(ue.List) != len(tt.want) {
+				t.Errorf("got %d errors, want %d:\n%v", len(ue.List), len(tt.want), ue.List)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(ue.Error()+"\n"+listText(ue.List), "u.c:"+w) {
+					t.Errorf("no error u.c:%s in\n%s", w, listText(ue.List))
+				}
+			}
+		})
+	}
+}
+
+func listText(l source.ErrorList) string {
+	var b strings.Builder
+	for _, e := range l {
+		b.WriteString(e.Error() + "\n")
+	}
+	return b.String()
+}
+
+// TestBadC: a C syntax or type error, or a missing gcc, is a
+// source.ErrorList with the C position.
+func TestBadC(t *testing.T) {
+	tests := []struct {
+		name, file, src, gcc, want string
+	}{
+		{"syntax", "bad.c", "int main() {\n  int x = ;\n  return 0;\n}\n", "", "bad.c:2:11: "},
+		{"undeclared", "bad.c", "int main() {\n  return y;\n}\n", "", "bad.c:2:10: "},
+		{"preprocessed syntax", "bad.i", "int main() { return 1 +; }\n", "", "bad.i:1:24: "},
+		{"missing include", "bad.c", "#include \"nowhere.h\"\nint main() { return 0; }\n", "", "bad.c:1:10: "},
+		{"no gcc", "ok.c", "int main() { return 0; }\n", "/nonexistent/gcc", "ok.c:1:1: cannot preprocess the C program: /nonexistent/gcc not found"},
+		{"no main", "nomain.i", "int f() { return 0; }\n", "", "nomain.i:1:1: the C program has no function main"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Translate(tt.file, []byte(tt.src), Config{GCC: tt.gcc})
+			var list source.ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("got %v (%T), want a source.ErrorList", err, err)
+			}
+			if !strings.HasPrefix(list[0].Error(), tt.want) {
+				t.Errorf("got %q, want it to start with %q", list[0].Error(), tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,190 @@
+package c
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/cc/v4"
+
+	"birch/internal/source"
+)
+
+// gccTimeout bounds the preprocessor's run: no input makes birch hang.
+const gccTimeout = 60 * time.Second
+
+// preprocess runs gcc's preprocessor on a .c program. It asks for the
+// 32-bit target under ILP32, whose headers a 64-bit host often lacks; it then
+// preprocesses for the host, which gives the same text for every program
+// that does not test the target's macros (__LP64__, __SIZEOF_LONG__, ...):
+// the sizes of the types are the data model's, set by the type checker.
+func preprocess(filename string, src []byte, cfg Config) ([]byte, error) {
+	gcc := cfg.GCC
+	if gcc == "" {
+		gcc = "gcc"
+	}
+	if _, err := exec.LookPath(gcc); err != nil {
+		return nil, source.ErrorList{{Pos: source.Position{Filename: filename, Line: 1, Column: 1},
+			Msg: fmt.Sprintf("cannot preprocess the C program: %s not found (set the C compiler with the GCC setting)", gcc)}}
+	}
+	dir := filepath.Dir(filename)
+	var attempts [][]string
+	if cfg.DataModel == ILP32 {
+		attempts = append(attempts, []string{"-m32"})
+	}
+	attempts = append(attempts, nil)
+	var stderr []byte
+	for _, extra := range attempts {
+		args := append([]string{"-E", "-x", "c", "-I", dir}, extra...)
+		args = append(args, "-")
+		ctx, cancel := context.WithTimeout(context.Background(), gccTimeout)
+		cmd := exec.CommandContext(ctx, gcc, args...)
+		cmd.Stdin = bytes.NewReader(src)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		cancel()
+		if err == nil {
+			return renameStdin(out.Bytes(), filename), nil
+		}
+		stderr = errb.Bytes()
+		if errb.Len() == 0 {
+			stderr = []byte(err.Error())
+		}
+	}
+	return nil, gccErrors(stderr, filename)
+}
+
+// renameStdin names the program's file in gcc's line markers.
+func renameStdin(out []byte, filename string) []byte {
+	return bytes.ReplaceAll(out, []byte(`"<stdin>"`), []byte(strconv.Quote(filename)))
+}
+
+var gccDiag = regexp.MustCompile(`^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$`)
+
+// gccErrors turns gcc's diagnostics into positioned errors.
+func gccErrors(stderr []byte, filename string) error {
+	var list source.ErrorList
+	for _, line := range strings.Split(string(stderr), "\n") {
+		m := gccDiag.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		file := m[1]
+		if file == "<stdin>" {
+			file = filename
+		}
+		ln, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		list.Add(source.Position{Filename: file, Line: ln, Column: col}, m[4])
+	}
+	if len(list) == 0 {
+		msg := strings.TrimSpace(string(stderr))
+		if msg == "" {
+			msg = "the preprocessor failed"
+		}
+		list.Add(source.Position{Filename: filename, Line: 1, Column: 1}, "preprocessing failed: "+source.ExcerptN(msg, 500))
+	}
+	return list
+}
+
+// gccMarker is a line marker of gcc's output, `# 12 "file.c" 2`, which
+// cc/v4 reads only in the standard spelling `#line 12 "file.c"`.
+var gccMarker = regexp.MustCompile(`(?m)^#[ \t]+(\d+)[ \t]+("(?:[^"\\]|\\.)*")[ \t0-9]*$`)
+
+// predefined is what the type checker needs of the target beyond the
+// program text: the types cc/v4's builtin declarations name.
+func predefined(dm DataModel) string {
+	sizeT, ptrdiffT := "unsigned int", "int"
+	if dm == LP64 {
+		sizeT, ptrdiffT = "unsigned long", "long"
+	}
+	return "#define __SIZE_TYPE__ " + sizeT + "\n" +
+		"#define __PTRDIFF_TYPE__ " + ptrdiffT + "\n" +
+		"#define __WCHAR_TYPE__ int\n" +
+		"#define __UINT16_TYPE__ unsigned short\n" +
+		"#define __UINT32_TYPE__ unsigned int\n" +
+		"#define __UINT64_TYPE__ unsigned long long\n" +
+		"#define __STDC_VERSION__ 199901L\n" +
+		"#define __STDC__ 1\n" +
+		"#define __GNUC__ 4\n"
+}
+
+// parse type-checks the preprocessed program text.
+func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
+	arch := "386"
+	if dm == LP64 {
+		arch = "amd64"
+	}
+	abi, err := cc.NewABI("linux", arch)
+	if err != nil {
+		return nil, err
+	}
+	text = gccMarker.ReplaceAll(text, []byte("#line $1 $2"))
+	cfg := &cc.Config{ABI: abi, ExpansionLimit: 1 << 24, FSOnly: true, FS: emptyFS{}}
+	ast, err := translateSafely(cfg, []cc.Source{
+		{Name: "<predefined>", Value: predefined(dm)},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: filename, Value: text},
+	})
+	if err != nil {
+		return nil, ccErrors(err, filename)
+	}
+	return ast, nil
+}
+
+// translateSafely runs cc.Translate, turning a panic of the type checker
+// (its "TODO" paths) into an error.
+func translateSafely(cfg *cc.Config, sources []cc.Source) (ast *cc.AST, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ast, err = nil, fmt.Errorf("the C type checker failed: %v", r)
+		}
+	}()
+	return cc.Translate(cfg, sources)
+}
+
+var ccDiag = regexp.MustCompile(`^(.*?):(\d+):(\d+): (.*)$`)
+
+// ccErrors turns cc/v4's error lines into positioned errors.
+func ccErrors(err error, filename string) error {
+	var list source.ErrorList
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "TODO ") {
+			continue
+		}
+		if m := ccDiag.FindStringSubmatch(line); m != nil {
+			ln, _ := strconv.Atoi(m[2])
+			col, _ := strconv.Atoi(m[3])
+			list.Add(source.Position{Filename: m[1], Line: ln, Column: col}, cleanCCMessage(m[4]))
+			continue
+		}
+		list.Add(source.Position{Filename: filename, Line: 1, Column: 1}, cleanCCMessage(line))
+	}
+	if len(list) == 0 {
+		list.Add(source.Position{Filename: filename, Line: 1, Column: 1}, err.Error())
+	}
+	list.RemoveMultiples()
+	return list
+}
+
+// ccInternal is the source location cc/v4 appends to some messages.
+var ccInternal = regexp.MustCompile(` \([a-z0-9_]+\.go:\d+:[a-zA-Z0-9_]+:?\)$`)
+
+func cleanCCMessage(s string) string { return ccInternal.ReplaceAllString(s, "") }
+
+// emptyFS has no files: a program's #include is resolved by gcc, never
+// by the type checker reading the host's files.
+type emptyFS struct{}
+
+func (emptyFS) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
