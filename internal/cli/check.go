@@ -133,6 +133,13 @@ predicate, a repeated spurious trail, --max-refinements N, default 50, the
 time limit, an undecided path). --search defaults to bfs (shortest trails).
 See docs/cegar.md.
 
+A C program (prog.c, or a preprocessed prog.i) is lowered to a BIR model
+(--data-model ILP32|LP64, --overflow-error) and checked by refinement when it
+reads unbounded inputs (__VERIFIER_nondet_int()), by the explicit search
+otherwise. --task FILE.yml checks an SV-COMP task (its program, property and
+data model) and prints SV-COMP's answer, true, false or unknown, as the first
+line; --witness FILE writes a violation witness. See docs/svcomp.md.
+
 Exit status: 0 pass, 1 fail, 2 bad input or usage, 3 inconclusive.
 The JSON output (--json) is described in docs/check.md.`,
 		flags: func(fs *flag.FlagSet) any {

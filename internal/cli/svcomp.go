@@ -181,7 +181,7 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 	if c := res.Checks[0]; c.Stopped != nil && c.Stopped.Phase == phaseCFrontEnd {
 		o.svcomp.outcome = svcomp.Outcome{Answer: svcomp.Unknown, Reason: c.Reason, Property: p.Title(), Expected: p.Expected}
 	} else {
-		o.svcomp.outcome = svcomp.Decide(p, res, out, sourceLines(e))
+		o.svcomp.outcome = svcomp.Decide(p, res, out, sourceLines(e, name))
 	}
 	status = o.renderTask(e, res)
 	if o.svcomp.outcome.Answer == svcomp.False {
@@ -219,25 +219,10 @@ func printTaskLines(e *env, o *checkOptions) {
 	}
 }
 
-// sourceLines reads the lines of the C files that positions name (for
-// the witness's assumptions and the property's positions), caching each
-// file.
-func sourceLines(e *env) func(file string, line int) string {
-	files := map[string][]string{}
-	return func(file string, line int) string {
-		ls, ok := files[file]
-		if !ok {
-			b, err := os.ReadFile(file)
-			if err == nil {
-				ls = strings.Split(string(b), "\n")
-			}
-			files[file] = ls
-		}
-		if line < 1 || line > len(ls) {
-			return ""
-		}
-		return ls[line-1]
-	}
+// sourceLines gives the lines of the C source positions name (the input's
+// files, or their originals by the line markers of a .i file).
+func sourceLines(e *env, input string) func(file string, line int) string {
+	return svcomp.SourceLines([]string{input}, func(name string) ([]byte, error) { return readSource(e, name) })
 }
 
 // writeWitness writes the violation witness of --witness for a confirmed
@@ -265,7 +250,7 @@ func (o *checkOptions) writeWitness(e *env, in *verify.Input, res *verify.Result
 		info.Spec = p.Spec
 	}
 	var b bytes.Buffer
-	if err := svcomp.WriteWitness(&b, info, svcomp.Waypoints(v, sourceLines(e))); err == nil {
+	if err := svcomp.WriteWitness(&b, info, svcomp.Waypoints(v, sourceLines(e, in.Name))); err == nil {
 		err = os.WriteFile(o.witness, b.Bytes(), 0o644)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "birch check: --witness: %v\n", err)

@@ -2,6 +2,8 @@ package svcomp
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	cfront "birch/internal/frontend/c"
@@ -102,18 +104,9 @@ func Decide(p *Property, res *verify.Result, out *cfront.Output, lineOf func(fil
 // or p's label (unreach-label); for no-overflow, a signed overflow.
 func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf func(string, int) string) bool {
 	if p.Kind == NoOverflow {
-		return isOverflow(v)
+		return isOverflow(v, out)
 	}
-	if v.Kind != "assertion" || out == nil {
-		return false
-	}
-	at := false
-	for _, pos := range out.Property {
-		if pos.String() == v.Pos {
-			at = true
-		}
-	}
-	if !at {
+	if v.Kind != "assertion" || !atProperty(v, out) {
 		return false
 	}
 	file, line, col, ok := splitPosCol(v.Pos)
@@ -123,11 +116,12 @@ func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf fun
 			text = l[col-1:]
 		}
 	}
+	// the property's positions are also the assertions (assert,
+	// __assert_fail) and the other error functions and labels: the C text
+	// says which this one is
 	switch p.Kind {
 	case UnreachCall:
-		// the lowering was given p.Function as the one error function;
-		// where the source can be read, the text says so too
-		return text == "" || callOf(text) == p.Function
+		return callOf(text) == p.Function
 	case UnreachLabel:
 		return labelOf(text) == p.Label
 	}
@@ -167,11 +161,46 @@ func identAt(text string) string {
 	return text[:n]
 }
 
+// overflowCheck is the message of the lowering's check of a signed
+// operation under Config.OverflowError: assert(MIN <= e && e <= MAX) with
+// the bounds of a signed type of 8, 16 or 32 bits.
+var overflowCheck = regexp.MustCompile(`^assertion violated: \(?(-\d+)\)? <= .* && .* <= \(?(\d+)\)?$`)
+
 // isOverflow reports whether v is a signed integer overflow of the C
-// program: the lowering's check of a signed operation under
-// Config.OverflowError.
-func isOverflow(v *verify.Violation) bool {
-	return v.Kind == "assertion" && strings.Contains(v.Message, "signed overflow")
+// program: the lowering's check of a signed operation of 8 to 32 bits, or
+// BIR's own overflow of a 64-bit one. An assertion at one of the
+// property's positions is the program's own, whatever it says.
+func isOverflow(v *verify.Violation, out *cfront.Output) bool {
+	if v.Kind == "overflow" {
+		return true
+	}
+	if v.Kind != "assertion" || atProperty(v, out) {
+		return false
+	}
+	m := overflowCheck.FindStringSubmatch(v.Message)
+	if m == nil {
+		return false
+	}
+	for _, bits := range []uint{8, 16, 32} {
+		if m[1] == strconv.FormatInt(-1<<(bits-1), 10) && m[2] == strconv.FormatInt(1<<(bits-1)-1, 10) {
+			return true
+		}
+	}
+	return false
+}
+
+// atProperty reports whether v is at one of the lowering's property
+// positions.
+func atProperty(v *verify.Violation, out *cfront.Output) bool {
+	if out == nil {
+		return false
+	}
+	for _, pos := range out.Property {
+		if pos.String() == v.Pos {
+			return true
+		}
+	}
+	return false
 }
 
 // UnsupportedOutcome is the answer to a program the lowering does not
