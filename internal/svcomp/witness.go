@@ -128,7 +128,7 @@ func WriteWitness(w io.Writer, info WitnessInfo, wps []Waypoint) error {
 var nondetCall = regexp.MustCompile(`\b(__VERIFIER_nondet_[A-Za-z0-9_]+)\s*\(`)
 
 // externChoice finds the choice of an input in a step's text.
-var externChoice = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*:=\s*externChoose\(`)
+var externChoice = regexp.MustCompile(`([A-Za-z_$][A-Za-z0-9_$]*)\s*:=\s*externChoose\(`)
 
 // Waypoints are the witness's edges for violation v of a C program whose
 // source lines are given by lineOf (file, line; "" when unknown): one

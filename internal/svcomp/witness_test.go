@@ -299,7 +299,7 @@ func checkWitness(data []byte) []string {
 func sampleViolation() *verify.Violation {
 	return &verify.Violation{Kind: "assertion", Pos: "prog.c:7:14", Location: "check.l3",
 		Trail: []verify.Step{
-			{Pos: "prog.c:3:3", Source: []string{"[when true do { x := externChoose(int32); } goto l1]"}, Changes: []model.Var{{Name: "Main[1].x", Value: "5"}}},
+			{Pos: "prog.c:3:3", Source: []string{"[when true do { $t1 := externChoose(int32); } goto l1]"}, Changes: []model.Var{{Name: "Main[1].main_#1.$t1", Value: "5"}}},
 			{Pos: "prog.c:4:3", Source: []string{"[when true do { y := externChoose(int32); z := externChoose(int32); } goto l2]"}, Changes: []model.Var{{Name: "Main[1].y", Value: "1"}}},
 			{Pos: "prog.c:7:14", Source: []string{"[when x > 3 do { assert(false); } goto l4]"}},
 		}}
