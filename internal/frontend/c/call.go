@@ -1,6 +1,7 @@
 package c
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 
@@ -54,6 +55,10 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 		fl.b.act("exit;")
 		fl.b.split()
 		return fl.resultAfterStop(n)
+	case printLike[name]:
+		return fl.printCall(n, name, args, want)
+	case (name == "__builtin_popcount" || name == "__builtin_popcountl" || name == "__builtin_popcountll") && len(args) == 1:
+		return fl.popcount(n, args[0])
 	case name == "__builtin_expect" && len(args) == 2:
 		v := fl.rval(args[0])
 		fl.effect(args[1])
@@ -61,6 +66,51 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 	}
 	fl.l.unsupported(n, "a call of %s, which the program does not define", name)
 	return fl.resultAfterStop(n)
+}
+
+// printLike are the output functions of the C library, which do not
+// change the program's state: their integer arguments are evaluated, and
+// their result (used rarely) is any int.
+var printLike = map[string]bool{"printf": true, "puts": true, "putchar": true, "__builtin_printf": true, "__builtin_puts": true, "__builtin_putchar": true}
+
+func (fl *fnLowerer) printCall(n *cc.PostfixExpression, name string, args []cc.ExpressionNode, want bool) operand {
+	for _, a := range args {
+		if p, ok := stripParens(a).(*cc.PrimaryExpression); ok && (p.Case == cc.PrimaryExpressionString || p.Case == cc.PrimaryExpressionLString) {
+			continue
+		}
+		fl.effect(a)
+	}
+	if !want {
+		return voidOp
+	}
+	v := fl.temp(tInt)
+	fl.b.act("%s := externChoose(%s);", v.name, tInt.bir())
+	fl.nondetTemp[v.name] = tInt
+	return varOp(v)
+}
+
+// popcount is the number of bits set in the argument's unsigned type:
+// the sum of its bits.
+func (fl *fnLowerer) popcount(n *cc.PostfixExpression, arg cc.ExpressionNode) operand {
+	t, ok := fl.intOf(arg, arg.Type())
+	if !ok {
+		return constOp(big.NewInt(0), tInt)
+	}
+	t.signed, t.isBool = false, false
+	if t.bits < 32 {
+		t.bits = 32
+	}
+	x := fl.stable(fl.exact(fl.value(arg, t)))
+	if !isAtom(x.e) {
+		v := fl.temp(t)
+		fl.b.act("%s := %s;", v.name, x.e)
+		x = varOp(v)
+	}
+	terms := make([]string, t.bits)
+	for i := range terms {
+		terms[i] = fmt.Sprintf("((%s >> %d) & 1)", x.e, i)
+	}
+	return operand{e: strings.Join(terms, " + "), t: tInt, lo: big.NewInt(0), hi: big.NewInt(int64(t.bits))}
 }
 
 // propertyAssert asserts cond in a step of its own at the C position p,

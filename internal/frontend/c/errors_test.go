@@ -32,6 +32,8 @@ func TestUnsupported(t *testing.T) {
 			[]string{"2:20: the variable p is a pointer (type pointer to function"}},
 		{"uint64 constant", "unsigned long u;\nint main() {\n  u = -1;\n  return 0;\n}\n", LP64,
 			[]string{"3:3: the unsigned 64-bit value 18446744073709551615"}},
+		{"local labels", "int main() {\n  { __label__ l; l: ; }\n  { __label__ l; l: ; }\n  return 0;\n}\n", ILP32,
+			[]string{"1:1: the C type checker does not handle"}},
 		{"several", "int main() {\n  double d;\n  int *p;\n  return 0;\n}\n", ILP32,
 			[]string{"2:10: the variable d has the floating-point type double", "3:8: the variable p is a pointer"}},
 	}

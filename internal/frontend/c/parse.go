@@ -135,7 +135,19 @@ func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
 		{Name: filename, Value: text},
 	})
 	if err != nil {
-		return nil, ccErrors(err, filename)
+		list := ccErrors(err, filename).(source.ErrorList)
+		var real source.ErrorList
+		for _, e := range list {
+			if !strings.HasPrefix(e.Msg, todoPrefix) {
+				real = append(real, e)
+			}
+		}
+		if len(real) == 0 {
+			// only the type checker's own limits (its TODO paths): a
+			// construct it does not handle, not an error of the program
+			return nil, &UnsupportedError{List: list}
+		}
+		return nil, real
 	}
 	return ast, nil
 }
@@ -158,7 +170,7 @@ func ccErrors(err error, filename string) error {
 	var list source.ErrorList
 	for _, line := range strings.Split(err.Error(), "\n") {
 		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "TODO ") {
+		if line == "" {
 			continue
 		}
 		if m := ccDiag.FindStringSubmatch(line); m != nil {
@@ -179,7 +191,15 @@ func ccErrors(err error, filename string) error {
 // ccInternal is the source location cc/v4 appends to some messages.
 var ccInternal = regexp.MustCompile(` \([a-z0-9_]+\.go:\d+:[a-zA-Z0-9_]+:?\)$`)
 
-func cleanCCMessage(s string) string { return ccInternal.ReplaceAllString(s, "") }
+const todoPrefix = "the C type checker does not handle "
+
+func cleanCCMessage(s string) string {
+	s = ccInternal.ReplaceAllString(s, "")
+	if t, ok := strings.CutPrefix(s, "TODO "); ok {
+		s = todoPrefix + t
+	}
+	return s
+}
 
 // emptyFS has no files: a program's #include is resolved by gcc, never
 // by the type checker reading the host's files.

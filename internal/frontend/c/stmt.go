@@ -108,7 +108,7 @@ func (l *lowerer) lowerFunction(f *function) {
 		case !fl.hasRes:
 			fl.b.ret("")
 		case fl.isMain:
-			fl.b.ret("0")
+			fl.b.ret("0") // C99: reaching the end of main returns 0
 		default:
 			// the value is undefined: any value of the type
 			t := fl.temp(fl.result)
@@ -582,7 +582,7 @@ func (fl *fnLowerer) jump(js *cc.JumpStatement) {
 	case cc.JumpStatementReturn:
 		if js.ExpressionList == nil {
 			switch {
-			case fl.isMain:
+			case fl.isMain && fl.hasRes:
 				fl.b.ret("0")
 			case fl.hasRes:
 				t := fl.temp(fl.result)
