@@ -23,24 +23,29 @@ const (
 type actFn func(x *exec) int
 
 // storeFn writes a one-slot value to a place, checking it against the
-// place's type.
+// place's type (or wrapping it into a fixed-width type).
 type storeFn func(x *exec, v int64)
 
-// checkFn reports whether v fits type t, recording the error if not.
-type checkFn func(x *exec, v int64) bool
+// checkFn returns the value a location of some type holds when v is stored
+// into it: v itself, or v reduced into a fixed-width type; ok is false
+// after it recorded a range error or a limit (a uint64 value from 2^63 on).
+type checkFn func(x *exec, v int64) (stored int64, ok bool)
 
-// checker compiles the runtime check of values stored into type t (nil when
-// every value of the source types fits).
+// checker compiles the runtime check (or wrap) of values stored into type t
+// (nil when every value is stored as it is).
 func (m *Model) checker(t types.Type, pos source.Pos, what string) checkFn {
 	switch u := t.Underlying().(type) {
 	case *types.Range:
+		if u.Wrap {
+			return wrapper(u, pos, what)
+		}
 		lo, hi := u.Lo, u.Hi
-		return func(x *exec, v int64) bool {
+		return func(x *exec, v int64) (int64, bool) {
 			if v < lo || v > hi {
 				x.fail(RangeError, pos, "value %d out of range %d..%d of %s", v, lo, hi, what)
-				return false
+				return 0, false
 			}
-			return true
+			return v, true
 		}
 	case *types.Ref:
 		allowed := make([]bool, len(m.colls))
@@ -52,18 +57,42 @@ func (m *Model) checker(t types.Type, pos source.Pos, what string) checkFn {
 		if all {
 			return nil
 		}
-		return func(x *exec, v int64) bool {
+		return func(x *exec, v int64) (int64, bool) {
 			if v == 0 {
-				return true
+				return v, true
 			}
 			if c := x.m.objColl[v-1]; !allowed[c] {
 				x.fail(TypeError, pos, "cast: %s[%d] (a %s) does not fit %s, of type %s", x.m.colls[c].obj.Name(), int(v-1)-x.m.colls[c].first, x.m.colls[c].obj.Elem, what, t)
-				return false
+				return 0, false
 			}
-			return true
+			return v, true
 		}
 	}
 	return nil
+}
+
+// wrapper compiles the reduction of values into the fixed-width type r, for
+// a store or a conversion (nil for int64, which holds every value). A
+// negative value stored into uint64 is the unsigned value 2^64+v, which
+// birch does not hold: a limit, never a wrong value (docs/bir.md §5).
+func wrapper(r *types.Range, pos source.Pos, what string) checkFn {
+	switch {
+	case r.Bits >= 64 && r.Unsigned():
+		return func(x *exec, v int64) (int64, bool) {
+			if v < 0 {
+				x.limit(pos, "value %d of %s (of type uint64) is not representable: birch holds uint64 values below 2^63 only", uint64(v), what)
+				return 0, false
+			}
+			return v, true
+		}
+	case r.Bits >= 64:
+		return nil
+	case r.Unsigned():
+		mask := uint64(1)<<uint(r.Bits) - 1
+		return func(x *exec, v int64) (int64, bool) { return int64(uint64(v) & mask), true }
+	}
+	shift := uint(64 - r.Bits)
+	return func(x *exec, v int64) (int64, bool) { return v << shift >> shift, true }
 }
 
 // store compiles an assignment target of one slot.
@@ -81,7 +110,8 @@ func (m *Model) store(lhs ast.Expr, sc scope) storeFn {
 		}
 	}
 	return func(x *exec, v int64) {
-		if !chk(x, v) {
+		v, ok := chk(x, v)
+		if !ok {
 			return
 		}
 		if p := a(x); p >= 0 {
@@ -116,8 +146,29 @@ func (m *Model) storeVar(lhs ast.Expr, sc scope) storeFn {
 	default:
 		return nil
 	}
+	write := func(x *exec, val int64) {
+		if local {
+			x.s[x.fb+off] = val
+			return
+		}
+		if x.tracing {
+			x.note(off, 1)
+		}
+		x.s[off] = val
+	}
 	switch u := m.typeOf(lhs).Underlying().(type) {
 	case *types.Range:
+		if u.Wrap {
+			fit := wrapper(u, lhs.Pos(), format.Expr(lhs))
+			if fit == nil {
+				return write // int64 holds every value
+			}
+			return func(x *exec, val int64) {
+				if val, ok := fit(x, val); ok {
+					write(x, val)
+				}
+			}
+		}
 		lo, hi := u.Lo, u.Hi
 		pos, what := lhs.Pos(), format.Expr(lhs)
 		return func(x *exec, val int64) {
@@ -658,8 +709,12 @@ func (x *exec) pushFrame(fa *frameArgs, p, j int, site int) bool {
 	ai := 0
 	for i, chk := range fa.checks {
 		sz := pi.varSlots[i]
-		if chk != nil && !chk(x, x.args[ai]) {
-			return false
+		if chk != nil {
+			v, ok := chk(x, x.args[ai])
+			if !ok {
+				return false
+			}
+			x.args[ai] = v
 		}
 		copy(x.s[p+frHeader+pi.varOff[i]:], x.args[ai:ai+sz])
 		ai += sz

@@ -50,6 +50,9 @@ func TestChooseTypeEnumerates(t *testing.T) {
 		{"externChoose", "T", -2, 4},
 		{"internChoose", "range 0..1000", 0, 1000},
 		{"externChoose", "range 7..7", 7, 7},
+		{"externChoose", "uint8", 0, 255},
+		{"internChoose", "int8", -128, 127},
+		{"externChoose", "uint16", 0, 65535},
 	} {
 		m, err := compileSrc(t, chooseTypeSrc(tc.kw, tc.typ), Options{})
 		if err != nil {
@@ -117,6 +120,10 @@ func TestChooseTypeUnbounded(t *testing.T) {
 		{"range 1..1048576", Options{}, "", false},
 		{"range -9223372036854775807..9223372036854775807", Options{}, "18446744073709551615", true},
 		{"T", Options{MaxChoiceRange: 6}, "7", true},
+		{"int32", Options{}, "2^32", true},
+		{"uint32", Options{}, "2^32", true},
+		{"int64", Options{}, "2^64", true},
+		{"uint16", Options{}, "", false},
 		{"T", Options{MaxChoiceRange: 7}, "", false},
 	} {
 		_, err := compileSrc(t, chooseTypeSrc("externChoose", tc.typ), tc.opts)

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 
 	"birch/internal/bir/types"
-	"birch/internal/source"
 )
 
 // A stored state is the slot vector bit-packed: every slot takes the bits
@@ -46,8 +45,9 @@ func (m *Model) fieldsOf(dst []field, t types.Type) []field {
 		}
 		return append(dst, field{kind: fInt})
 	case *types.Range:
-		if u.Wrap {
-			m.failf(source.NoPos, "fixed-width integer type %s: not supported by the explicit engine yet", u)
+		if u.Wrap && u.Bits >= 64 {
+			// int64 and uint64 as int: small values take a byte
+			return append(dst, field{kind: fInt})
 		}
 		return append(dst, field{kind: fWidth, width: bitsFor(uint64(u.Hi - u.Lo)), base: u.Lo})
 	case *types.Enum:

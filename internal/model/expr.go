@@ -126,6 +126,24 @@ func (m *Model) expr(e ast.Expr, sc scope) evalFn {
 		return m.unary(e, sc)
 	case *ast.BinaryExpr:
 		return m.binary(e, sc)
+	case *ast.ConvExpr:
+		v := m.expr(e.X, sc)
+		r, ok := m.typeOf(e).Underlying().(*types.Range)
+		if !ok || !r.Wrap {
+			break
+		}
+		fit := wrapper(r, e.Pos(), format.Expr(e))
+		if fit == nil {
+			return v
+		}
+		return func(x *exec) int64 {
+			a := v(x)
+			if x.failed {
+				return 0
+			}
+			a, _ = fit(x, a)
+			return a
+		}
 	case *ast.InstanceofExpr:
 		tn, _ := m.info.Uses[e.Type].(*types.TypeName)
 		if tn == nil {
@@ -393,7 +411,12 @@ func (m *Model) unary(e *ast.UnaryExpr, sc scope) evalFn {
 		return func(x *exec) int64 { return 1 - v(x) }
 	case token.ADD:
 		return v
+	case token.TILDE:
+		return func(x *exec) int64 { return ^v(x) }
 	case token.SUB:
+		if m.info.Types[e].Wraps {
+			return func(x *exec) int64 { return int64(-uint64(v(x))) }
+		}
 		return func(x *exec) int64 {
 			a := v(x)
 			if a == math.MinInt64 {
@@ -408,6 +431,9 @@ func (m *Model) unary(e *ast.UnaryExpr, sc scope) evalFn {
 }
 
 func (m *Model) binary(e *ast.BinaryExpr, sc scope) evalFn {
+	if f := m.binaryWrap(e, sc); f != nil {
+		return f
+	}
 	if f := m.binaryConst(e, sc); f != nil {
 		return f
 	}
@@ -503,6 +529,49 @@ func (m *Model) binary(e *ast.BinaryExpr, sc scope) evalFn {
 	}
 	m.failf(pos, "operator %s is not allowed here", e.Op)
 	return nil
+}
+
+// binaryWrap compiles the operators that never overflow: + - * inside a
+// conversion's operand (modulo 2^64) and the bitwise operators. It returns
+// nil for the others.
+func (m *Model) binaryWrap(e *ast.BinaryExpr, sc scope) evalFn {
+	switch e.Op {
+	case token.ADD, token.SUB, token.MUL:
+		if !m.info.Types[e].Wraps {
+			return nil
+		}
+	case token.AND, token.OR, token.XOR, token.SHL, token.SHR:
+	default:
+		return nil
+	}
+	a, b := m.expr(e.X, sc), m.expr(e.Y, sc)
+	switch e.Op {
+	case token.ADD:
+		return func(x *exec) int64 { return int64(uint64(a(x)) + uint64(b(x))) }
+	case token.SUB:
+		return func(x *exec) int64 { return int64(uint64(a(x)) - uint64(b(x))) }
+	case token.MUL:
+		return func(x *exec) int64 { return int64(uint64(a(x)) * uint64(b(x))) }
+	case token.AND:
+		return func(x *exec) int64 { return a(x) & b(x) }
+	case token.OR:
+		return func(x *exec) int64 { return a(x) | b(x) }
+	case token.XOR:
+		return func(x *exec) int64 { return a(x) ^ b(x) }
+	}
+	op, pos := e.Op, e.OpPos
+	return func(x *exec) int64 {
+		p, q := a(x), b(x)
+		if x.failed {
+			return 0
+		}
+		v, ok := types.Bitwise(op, p, q)
+		if !ok {
+			x.fail(ShiftCount, pos, "shift count %d out of range 0..63: %d %s %d", q, p, op, q)
+			return 0
+		}
+		return v
+	}
 }
 
 // binaryConst compiles the common operations whose right operand is a

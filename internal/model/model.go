@@ -411,6 +411,21 @@ func (m *Model) compileGroup(g *group) {
 			g.resultA = m.addr(t.Result, sc)
 		} else {
 			g.result = m.expr(t.Result, sc)
+			if p := sc.proc.proc; p.Result != nil {
+				// the result is stored in the function's result type
+				// (checked, or wrapped into a fixed-width type)
+				if chk := m.checker(p.Result, t.Result.Pos(), "the result of "+p.Name()); chk != nil {
+					r := g.result
+					g.result = func(x *exec) int64 {
+						v := r(x)
+						if x.failed {
+							return 0
+						}
+						v, _ = chk(x, v)
+						return v
+					}
+				}
+			}
 		}
 	}
 	g.Access = m.access(t, sc)

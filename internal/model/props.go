@@ -129,6 +129,8 @@ func (m *Model) staticReads(e ast.Expr, dst []int32, seen map[*types.Predicate]b
 		return m.staticReads(e.X, dst, seen)
 	case *ast.UnaryExpr:
 		return m.staticReads(e.X, dst, seen)
+	case *ast.ConvExpr:
+		return m.staticReads(e.X, dst, seen)
 	case *ast.BinaryExpr:
 		dst, ok := m.staticReads(e.X, dst, seen)
 		if !ok {

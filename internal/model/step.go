@@ -30,6 +30,7 @@ const (
 	LimitReached
 	InvariantViolated // an invariant of the properties section is false
 	LTLViolated       // an execution violates an ltl property
+	ShiftCount        // a shift count outside 0..63
 )
 
 var errorKindNames = [...]string{
@@ -46,6 +47,7 @@ var errorKindNames = [...]string{
 	LimitReached:        "limit",
 	InvariantViolated:   "invariant",
 	LTLViolated:         "ltl",
+	ShiftCount:          "shift",
 }
 
 func (k ErrorKind) String() string {

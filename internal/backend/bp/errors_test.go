@@ -94,6 +94,20 @@ main thread M ()
     when true do { b := true; start M(); } goto s0;
 end M;
 end S;`, "e.bir:2:13: main thread M is started: a boolean program has one thread"},
+		{`system S ()
+main thread M ()
+  b : uint8;
+  loc s0:
+    when true do { b := b + 1; } goto s0;
+end M;
+end S;`, "e.bir:3:7: fixed-width type uint8 is not supported by the boolean-program translation (it does not wrap values)"},
+		{`system S ()
+main thread M ()
+  b : range 0..3;
+  loc s0:
+    when true do { b := b & 2; } goto s0;
+end M;
+end S;`, "e.bir:5:27: bitwise operator & is not supported by the boolean-program translation"},
 	} {
 		prog := load(t, "e.bir", []byte(c.src))
 		_, err := Translate(prog, Config{})

@@ -92,6 +92,9 @@ func (tr *translator) errorf(pos source.Pos, format string, args ...any) {
 // check reports what lies outside the subset at the level of
 // declarations: threads, collections, non-boolean variables, properties.
 func (tr *translator) check() {
+	if pos, what := types.FixedWidthUse(tr.prog); pos.IsValid() {
+		tr.errorf(pos, "%s is not supported by the boolean-program translation (it does not wrap values)", what)
+	}
 	for _, t := range tr.prog.Threads {
 		switch {
 		case !t.Main:

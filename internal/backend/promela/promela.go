@@ -657,6 +657,10 @@ func (g *gen) scanUnsupported() error {
 			}
 		}
 	}
+	if pos, what := types.FixedWidthUse(g.prog); pos.IsValid() {
+		// Promela's int is 32 bits and pan does not wrap stores as BIR does
+		report(pos, "%s is not supported by the Promela translation", what)
+	}
 	ast.Inspect(g.prog.File, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BuiltinExpr); ok && b.Op == token.THREADTERMINATED {
 			g.usesTerm = true

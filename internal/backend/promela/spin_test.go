@@ -490,6 +490,7 @@ var quickAgreement = []string{
 	"monitor-all",           // notifyAll, pass
 	"heap-list",             // the heap, pass
 	"null-deref",            // the heap: a runtime error
+	"fn-result-range",       // a result outside the function's range type: a range error
 	"fn-arrays",             // functions with arrays and locks in their frames
 	"dynamic-threads",       // started threads
 	"peterson-broken",       // an assertion

@@ -1174,6 +1174,11 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 		if _, _, err := x.hoisted(tr.Result); err != nil {
 			return err
 		}
+		if f.Result != nil {
+			// the result is stored in the function's result type, as
+			// birch checks it
+			x.emit(assertStmts(g.valueChecks(tr.Result, nil, v, f.Result))...)
+		}
 		x.emit("BIR_rv = " + v)
 	}
 	for _, v := range f.Vars() {

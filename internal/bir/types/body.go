@@ -565,6 +565,10 @@ func (c *checker) chooseType(a *ast.ChooseAction, dst Type) {
 		c.errorf(a.Type.Pos(), "%s(T) needs an integer type T (int, a range or a fixed-width type), not %s", kw, t)
 		return
 	}
+	if r, ok := underlying(t).(*Range); ok && r.Wrap && r.Unsigned() && r.Bits >= 64 {
+		c.errorf(a.Type.Pos(), "%s(%s) cannot choose among all values of %s: birch holds uint64 values below 2^63 only (docs/bir.md §5)", kw, t, t)
+		return
+	}
 	if dst != nil && !isInvalid(dst) && !IsInteger(dst) {
 		c.errorf(a.Lhs.Pos(), "a choice of type %s needs an integer target, not %s", t, dst)
 	} else if r, ok := underlying(dst).(*Range); ok && !r.Wrap && (lo < r.Lo || hi > r.Hi) {

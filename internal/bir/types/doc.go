@@ -21,4 +21,16 @@
 // the rest by structure. Objects are the things names denote: Const,
 // TypeName, Collection, Var (global, local, parameter, field), EnumConst,
 // Proc (thread or function), Location, Predicate and Property.
+//
+// The fixed-width integer types int8 … uint64 (docs/bir.md §5.12) are
+// predeclared *Named types, shared by every program (FixedTypes), whose
+// underlying type is a *Range with Wrap set, Bits the width and Lo, Hi the
+// type's bounds — except uint64, whose Hi is 2^63-1: birch computes on
+// 64-bit integers and holds the uint64 values below 2^63 only; a store of
+// any other is a limit of the check, never a wrong value. A store into a
+// Wrap range reduces the value with Range.WrapValue instead of checking
+// it. A conversion T(e) is an *ast.ConvExpr of type T; inside its operand
+// the + - * and unary - that Info.Types marks Wraps compute modulo 2^64.
+// The bitwise operators & | ^ << >> ~ give int (Bitwise). FixedWidthUse
+// finds the first use of any of these, for the consumers that refuse them.
 package types

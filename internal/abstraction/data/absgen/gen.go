@@ -46,7 +46,11 @@ func Generate(prog *types.Program, res *infer.Result, cfg Config) (out *Output, 
 		mayPred: map[*types.Predicate]string{},
 		decided: map[decideKey]data.Outcomes{},
 	}
-	g.program()
+	if pos, what := types.FixedWidthUse(prog); pos.IsValid() {
+		g.errorf(pos, "%s is not supported by data abstraction", what)
+	} else {
+		g.program()
+	}
 	if g.errs.Err() != nil {
 		g.errs.Sort()
 		var errs source.ErrorList
