@@ -156,11 +156,16 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 		return o.renderTask(e, res)
 	}
 	e.load.C.DataModel = task.DataModel
+	// the lowering's property positions: the error function's calls, or
+	// the label (with the default error functions, which a task of labels
+	// may call: their calls are not the property, Decide tells them apart)
 	switch p.Kind {
 	case svcomp.UnreachCall:
-		e.load.C.ErrorFunctions = []string{p.Function}
+		e.load.C.ErrorFunctions, e.load.C.ErrorLabels = []string{p.Function}, []string{}
+	case svcomp.UnreachLabel:
+		e.load.C.ErrorLabels = []string{p.Label}
 	case svcomp.NoOverflow:
-		e.load.C.OverflowError = true
+		e.load.C.OverflowError, e.load.C.ErrorLabels = true, []string{}
 	}
 	res, in, status := o.check(e, fs, name)
 	if res == nil {
