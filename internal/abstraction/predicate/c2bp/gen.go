@@ -745,6 +745,14 @@ func (a *abstractor) proc(b *bytes.Buffer, p *types.Proc, head, name string, bod
 				}
 				live = append(live, id.Name)
 			}
+			// the function's predicates are its variables here: each
+			// transformation gives them their values at its target (a
+			// dead variable's reset included), so none is reset by the
+			// live set (left out, x == 7 was reset to false on arrival:
+			// a wrong pass, TestFunctionPredicatesLiveSets in verify)
+			for _, fp := range a.funcPreds[p] {
+				live = append(live, fp.name)
+			}
 			fmt.Fprintf(b, " live { %s }", strings.Join(live, ", "))
 		}
 		b.WriteString("\n")
