@@ -357,6 +357,17 @@ func (fl *fnLowerer) stable(o operand) operand {
 	return r
 }
 
+// dropTemp forgets the temporary made last, now unused.
+func (fl *fnLowerer) dropTemp(name string) {
+	if n := len(fl.temps); n > 0 && fl.temps[n-1].name == name {
+		fl.temps = fl.temps[:n-1]
+		delete(fl.names, name)
+		if b := len(fl.busyTmp); b > 0 && fl.busyTmp[b-1].name == name {
+			fl.busyTmp = fl.busyTmp[:b-1]
+		}
+	}
+}
+
 // readsGlobal tells whether a BIR expression reads a global, which a call
 // may change (a local cannot be changed by another function).
 func (fl *fnLowerer) readsGlobal(e string) bool {
@@ -402,6 +413,7 @@ func (fl *fnLowerer) store(v *variable, o operand) {
 	if k := len(fl.b.pending) - 1; k >= 0 && fl.b.cur != nil && strings.HasPrefix(fl.b.pending[k], o.e+" := externChoose(") && fl.nondetTemp[o.e] == v.t {
 		// choose into the variable itself
 		fl.b.pending[k] = v.name + fl.b.pending[k][len(o.e):]
+		fl.dropTemp(o.e)
 		return
 	}
 	fl.b.act("%s := %s;", v.name, fl.storable(o, v.t))

@@ -150,10 +150,17 @@ func (fl *fnLowerer) print() string {
 	for _, v := range fl.temps {
 		fmt.Fprintf(&w, "  %s : %s;\n", v.name, v.t.bir())
 	}
-	fl.b.print(&w, len(fl.temps) > 0, strings.Join(live, ", "))
+	fl.b.print(&w, liveSets && len(fl.temps) > 0, strings.Join(live, ", "))
 	fmt.Fprintf(&w, "end %s;\n", fl.fn.name)
 	return w.String()
 }
+
+// liveSets: locations where a statement starts could declare the
+// temporaries dead (a live set of the named variables), which shrinks the
+// state space; they are not emitted while refinement (--cegar) wrongly
+// passes a function whose location has a live set (a C program's main with
+// an assertion after a branch on an input).
+const liveSets = false
 
 // temp gives a temporary of type t, live until the end of the statement.
 func (fl *fnLowerer) temp(t intType) *variable {
