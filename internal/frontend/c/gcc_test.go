@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"birch/internal/cli"
+	"birch/internal/testenv"
 )
 
 // ctype is a C integer type of the generated programs.
@@ -173,7 +174,8 @@ func (g *gen) block() {
 // lowering does) and runs it, then checks with birch the same program
 // asserting the values gcc printed: it must pass, and fail once one
 // expected value is off by one. ILP32 programs use the types whose width
-// the host's gcc shares with ILP32.
+// the host's gcc shares with ILP32. BIRCH_LONG=1 checks 60 programs per
+// data model instead of 3.
 func TestIntegersAgainstGCC(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc")
@@ -181,8 +183,12 @@ func TestIntegersAgainstGCC(t *testing.T) {
 	if why := engineRunsFixedWidth(t); why != "" {
 		t.Skip("the explicit engine does not run BIR's fixed-width types yet: " + why)
 	}
+	seeds := int64(3)
+	if testenv.Long() {
+		seeds = 60
+	}
 	for _, dm := range []string{"ILP32", "LP64"} {
-		for seed := int64(1); seed <= 3; seed++ {
+		for seed := int64(1); seed <= seeds; seed++ {
 			t.Run(fmt.Sprintf("%s/%d", dm, seed), func(t *testing.T) {
 				g := &gen{r: rand.New(rand.NewSource(seed)), types: genTypes(dm == "LP64")}
 				for i := 0; i < 12; i++ {
