@@ -298,6 +298,10 @@ func (s *Scanner) lineDirective(start int, text string, next int) {
 	s.file.AddLineColumnInfo(next, file, line, col)
 }
 
+// maxDirectiveLine bounds LINE and COL, so that the lines after a directive
+// cannot overflow.
+const maxDirectiveLine = 1 << 30
+
 // LineDirectivePrefix starts a line directive (in column 1).
 const LineDirectivePrefix = "//line "
 
@@ -313,7 +317,7 @@ func ParseLineDirective(text string) (file string, line, col int, ok bool) {
 	digits := func(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 	num := func(s string) int {
 		n, err := strconv.Atoi(s)
-		if err != nil || !digits(s) {
+		if err != nil || !digits(s) || n > maxDirectiveLine {
 			return 0
 		}
 		return n

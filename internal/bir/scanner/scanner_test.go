@@ -87,6 +87,8 @@ func TestErrors(t *testing.T) {
 	for _, c := range []struct{ src, err string }{
 		{"//line x.c\nx", "1:1: malformed line directive"},
 		{"//line x.c:0:1\nx", "1:1: malformed line directive"},
+		{"//line x.c:99999999999999999999:1\nx", "1:1: malformed line directive"},
+		{"//line x.c:1073741825:1\nx", "1:1: malformed line directive"},
 		{"x # y", "1:3: illegal character U+0023 '#'"},
 		{`"abc`, "1:1: string literal not terminated"},
 		{"\"a\nb\"", "1:1: string literal not terminated"},
