@@ -533,25 +533,29 @@ func (fl *fnLowerer) iteration(is *cc.IterationStatement) {
 		fl.cond(is.ExpressionList, body, end)
 		fl.b.place(end, false)
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
+		// for (e1; e2; e3) and for (decl e2; e3): cc names the
+		// condition and the step by their place in the production
+		cond, step := is.ExpressionList2, is.ExpressionList3
 		if is.Case == cc.IterationStatementForDecl {
 			fl.declaration(is.Declaration, nil)
+			cond, step = is.ExpressionList, is.ExpressionList2
 		} else if is.ExpressionList != nil {
 			fl.effect(is.ExpressionList)
 		}
 		head, body, next, end := fl.b.newLabel(), fl.b.newLabel(), fl.b.newLabel(), fl.b.newLabel()
 		fl.b.place(head, fl.boundary())
-		if is.ExpressionList2 != nil {
-			fl.b.pos = pos(is.ExpressionList2.Position())
-			fl.cond(is.ExpressionList2, body, end)
+		if cond != nil {
+			fl.b.pos = pos(cond.Position())
+			fl.cond(cond, body, end)
 		} else {
 			fl.b.jump(body)
 		}
 		fl.b.place(body, false)
 		fl.loopBody(is.Statement, end, next)
 		fl.b.place(next, fl.boundary())
-		if is.ExpressionList3 != nil {
-			fl.stmtStart(is.ExpressionList3)
-			fl.effect(is.ExpressionList3)
+		if step != nil {
+			fl.stmtStart(step)
+			fl.effect(step)
 		}
 		fl.b.pos = pos(is.Position())
 		fl.b.jump(head)
