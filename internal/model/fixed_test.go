@@ -304,3 +304,36 @@ end E;
 		}
 	}
 }
+
+// TestRuntimeErrorMappedPosition: a runtime error on a line that a //line
+// directive maps is reported at the mapped position.
+func TestRuntimeErrorMappedPosition(t *testing.T) {
+	src := `system E ()
+u : int32;
+main thread M ()
+  k : int;
+  loc s0:
+//line prog.c:7:3
+    when true do { k := 64; u := 1 << k; } goto s1;
+  loc s1:
+end M;
+end E;
+`
+	m, err := compileSrc(t, src, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, fail := m.Initial(nil)
+	if fail != nil {
+		t.Fatal(fail)
+	}
+	got := ""
+	m.Next(s0, func(st *Step) {
+		if st.Outcome == Error {
+			got = m.Program().Fset.Position(st.Pos).String() + ": " + st.Kind.String()
+		}
+	})
+	if got != "prog.c:7:3: shift" {
+		t.Errorf("got %q, want prog.c:7:3: shift", got)
+	}
+}
