@@ -37,9 +37,14 @@ func preprocess(filename string, src []byte, cfg Config) ([]byte, error) {
 	dir := filepath.Dir(filename)
 	var attempts [][]string
 	if cfg.DataModel == ILP32 {
-		attempts = append(attempts, []string{"-m32"})
+		// the host's preprocessor then gets the 32-bit target's
+		// predefined macros that say how wide long and pointers are
+		// (limits.h's LONG_MAX is __LONG_MAX__: left at the host's
+		// 2^63 - 1, it became -1 in a 32-bit long, a wrong value)
+		attempts = append(attempts, []string{"-m32"}, ilp32Macros)
+	} else {
+		attempts = append(attempts, nil)
 	}
-	attempts = append(attempts, nil)
 	var stderr []byte
 	for _, extra := range attempts {
 		args := append([]string{"-E", "-x", "c", "-I", dir}, extra...)
@@ -60,6 +65,23 @@ func preprocess(filename string, src []byte, cfg Config) ([]byte, error) {
 		}
 	}
 	return nil, gccErrors(stderr, filename)
+}
+
+// ilp32Macros are gcc's predefined macros of a 32-bit x86 target that tell
+// the width of long and of pointers, for a host that preprocesses for itself
+// (glibc's own headers still test __WORDSIZE, which follows the host: SIZE_MAX,
+// INTPTR_MAX, PTRDIFF_MAX keep their 64-bit values there).
+var ilp32Macros = []string{
+	"-U__LP64__", "-U_LP64",
+	"-U__LONG_MAX__", "-D__LONG_MAX__=2147483647L",
+	"-U__SIZEOF_LONG__", "-D__SIZEOF_LONG__=4",
+	"-U__SIZEOF_POINTER__", "-D__SIZEOF_POINTER__=4",
+	"-U__SIZEOF_SIZE_T__", "-D__SIZEOF_SIZE_T__=4",
+	"-U__SIZEOF_PTRDIFF_T__", "-D__SIZEOF_PTRDIFF_T__=4",
+	"-U__SIZE_MAX__", "-D__SIZE_MAX__=0xffffffffU",
+	"-U__PTRDIFF_MAX__", "-D__PTRDIFF_MAX__=0x7fffffff",
+	"-U__INTPTR_MAX__", "-D__INTPTR_MAX__=0x7fffffff",
+	"-U__UINTPTR_MAX__", "-D__UINTPTR_MAX__=0xffffffffU",
 }
 
 // renameStdin names the program's file in gcc's line markers.
