@@ -24,6 +24,22 @@ func FuzzModel(f *testing.F) {
 		// the type form of a choice, enumerated or refused
 		f.Add([]byte(chooseTypeSrc("internChoose", typ)))
 	}
+	// fixed-width stores, conversions and bitwise operators
+	f.Add([]byte(`system W ()
+a : uint8 := 300;
+b : int8;
+c : array [2] of int16;
+u : uint64;
+main thread M ()
+  k : int;
+  loc s0:
+    when true do { k := externChoose(-3, 64, 200); b := a + k; c[1] := int16(k * 40000); } goto s1;
+  loc s1:
+    when k < 64 do { u := uint64(k * k) ^ ~k; a := k << 2 | k >> 1 & 7; } goto s0;
+    when k >= 64 do { u := k; k := 1 << k; } goto s0;
+end M;
+end W;
+`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		prog := testenv.CheckBIR(src)
 		if prog == nil {
