@@ -162,6 +162,12 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 	switch p.Kind {
 	case svcomp.UnreachCall:
 		e.load.C.ErrorFunctions, e.load.C.ErrorLabels = []string{p.Function}, []string{}
+		if src, err := readSource(e, name); err == nil && !svcomp.Mentions(src, p.Function) {
+			// a program that never names the error function: its ERROR
+			// label, which CPAchecker's tests take for the property, is
+			// checked too, and reaching it makes the answer unknown
+			e.load.C.ErrorLabels = nil
+		}
 	case svcomp.UnreachLabel:
 		e.load.C.ErrorLabels = []string{p.Label}
 	case svcomp.NoOverflow:

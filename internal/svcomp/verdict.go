@@ -90,6 +90,11 @@ func Decide(p *Property, res *verify.Result, out *cfront.Output, lineOf func(fil
 			o.Reason = fmt.Sprintf("%s violated at %s: %s: %s", p.Title(), v.Pos, v.Kind, v.Message)
 			return o
 		}
+		if l := labelAt(v, out, lineOf); l != "" && p.Kind == UnreachCall {
+			o.Reason = fmt.Sprintf("the label %s is reachable (at %s), in a program that never calls %s: CPAchecker's tests take the label for the property, SV-COMP's unreach-call does not",
+				l, v.Pos, p.Function)
+			return o
+		}
 		o.Reason = fmt.Sprintf("a runtime error that is not the property %s (undefined behaviour of the C program, or an error of the model): %s: %s at %s",
 			p.Title(), v.Kind, v.Message, v.Pos)
 	default:
@@ -109,13 +114,7 @@ func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf fun
 	if v.Kind != "assertion" || !atProperty(v, out) {
 		return false
 	}
-	file, line, col, ok := splitPosCol(v.Pos)
-	text := ""
-	if ok {
-		if l := lineOf(file, line); col >= 1 && col <= len(l) {
-			text = l[col-1:]
-		}
-	}
+	text := textAt(v.Pos, lineOf)
 	// the property's positions are also the assertions (assert,
 	// __assert_fail) and the other error functions and labels: the C text
 	// says which this one is
@@ -126,6 +125,33 @@ func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf fun
 		return labelOf(text) == p.Label
 	}
 	return false
+}
+
+// labelAt is the label at the position of v, a property position of the
+// lowering, or "".
+func labelAt(v *verify.Violation, out *cfront.Output, lineOf func(string, int) string) string {
+	if v.Kind != "assertion" || !atProperty(v, out) {
+		return ""
+	}
+	return labelOf(textAt(v.Pos, lineOf))
+}
+
+// Mentions reports whether C text src has the identifier name.
+func Mentions(src []byte, name string) bool {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).Match(src)
+}
+
+// textAt is the C text from a position to the end of its line ("" when
+// it cannot be read).
+func textAt(pos string, lineOf func(string, int) string) string {
+	file, line, col, ok := splitPosCol(pos)
+	if !ok {
+		return ""
+	}
+	if l := lineOf(file, line); col >= 1 && col <= len(l) {
+		return l[col-1:]
+	}
+	return ""
 }
 
 // callOf is the function called by the C text at a position

@@ -54,7 +54,7 @@ func TestDecide(t *testing.T) {
 		// an assertion of the model that is not one of the property's
 		{"other assertion", call, failed("assertion", "assertion violated: x < 4", "prog.c:5:5", true), Unknown, "not the property"},
 		// the label is a property position, but not the function's call
-		{"label for call", call, failed("assertion", "assertion violated: false", "prog.c:8:1", true), Unknown, "not the property"},
+		{"label for call", call, failed("assertion", "assertion violated: false", "prog.c:8:1", true), Unknown, "the label ERROR is reachable (at prog.c:8:1), in a program that never calls reach_error"},
 		{"assert for call", call, failed("assertion", "assertion violated: x != 2", "prog.c:9:3", true), Unknown, "not the property"},
 		{"label", label, failed("assertion", "assertion violated: false", "prog.c:8:1", true), False, "unreach-label (ERROR) violated"},
 		{"call for label", label, failed("assertion", "assertion violated: false", "prog.c:7:14", true), Unknown, "not the property"},
@@ -90,6 +90,16 @@ func TestDecideUnreadSource(t *testing.T) {
 	label := &Property{Name: "unreach-label", Kind: UnreachLabel, Label: "ERROR"}
 	if o := Decide(label, failed("assertion", "assertion violated: false", "gone.c:7:14", true), out, progLine); o.Answer != Unknown {
 		t.Errorf("label: got %s (%s)", o.Answer, o.Reason)
+	}
+}
+
+func TestMentions(t *testing.T) {
+	src := []byte("void reach_error2(void);\nint main() { my_reach_error(); ERROR: return 0; }")
+	if Mentions(src, "reach_error") {
+		t.Error("reach_error found in reach_error2 and my_reach_error")
+	}
+	if !Mentions(src, "ERROR") || !Mentions(src, "reach_error2") {
+		t.Error("ERROR or reach_error2 not found")
 	}
 }
 
