@@ -155,12 +155,9 @@ func (fl *fnLowerer) print() string {
 	return w.String()
 }
 
-// liveSets: locations where a statement starts could declare the
-// temporaries dead (a live set of the named variables), which shrinks the
-// state space; they are not emitted while refinement (--cegar) wrongly
-// passes a function whose location has a live set (a C program's main with
-// an assertion after a branch on an input).
-const liveSets = false
+// liveSets: a location where a statement starts declares the temporaries
+// dead (a live set of the named variables), which shrinks the state space.
+const liveSets = true
 
 // temp gives a temporary of type t, live until the end of the statement.
 func (fl *fnLowerer) temp(t intType) *variable {
