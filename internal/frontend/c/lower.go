@@ -37,16 +37,18 @@ type lowerer struct {
 // fileVar is a C variable of file scope: its declarations, one of which
 // may define it with an initializer.
 type fileVar struct {
-	decls []*cc.Declarator
-	init  *cc.Initializer
+	decls   []*cc.Declarator
+	init    *cc.Initializer
+	defined bool // a declaration is a definition (not extern, or initialised)
 }
 
 // globalVar is a BIR global.
 type globalVar struct {
-	name string
-	t    intType
-	init string // constant initial value, "" for the default 0
-	pos  source.Position
+	name   string
+	t      intType
+	init   string // constant initial value, "" for the default 0
+	pos    source.Position
+	extern bool // declared extern only: defined elsewhere, any value
 }
 
 // function is a C function with a body, lowered to a BIR function.
@@ -172,6 +174,9 @@ func (l *lowerer) scanFileScope() {
 				if id.Initializer != nil {
 					fv.init = id.Initializer
 				}
+				if !dr.IsExtern() || id.Initializer != nil {
+					fv.defined = true
+				}
 			}
 		}
 	}
@@ -210,6 +215,7 @@ func (l *lowerer) global(name string, at cc.Node) *variable {
 	if fv.init != nil {
 		g.init = l.constInit(fv.init, t)
 	}
+	g.extern = !fv.defined
 	l.globalBy[name] = g
 	l.globals = append(l.globals, g)
 	return &variable{name: g.name, t: g.t, global: true}
@@ -425,7 +431,18 @@ func (l *lowerer) print(mainFn *function) []byte {
 		w.WriteString("\n")
 		w.WriteString(f.text)
 	}
-	fmt.Fprintf(&w, "\nmain thread $main ()\n  loc run:\n")
+	fmt.Fprintf(&w, "\nmain thread $main ()\n")
+	var externs []string
+	for _, g := range l.globals {
+		if g.extern {
+			externs = append(externs, fmt.Sprintf("%s := externChoose(%s);", g.name, nondetRange(g.t)))
+		}
+	}
+	if len(externs) > 0 {
+		// the globals defined outside the program hold any value
+		fmt.Fprintf(&w, "  loc extern:\n    when true do { %s } goto run;\n", strings.Join(externs, " "))
+	}
+	w.WriteString("  loc run:\n")
 	w.WriteString(directive(pos(mainFn.def.Declarator.Position())))
 	fmt.Fprintf(&w, "    when true do { call %s(); } goto done;\n  loc done:\nend $main;\n\nend %s;\n", mainFn.name, name)
 	return []byte(w.String())

@@ -513,7 +513,7 @@ func (fl *fnLowerer) iteration(is *cc.IterationStatement) {
 	case cc.IterationStatementWhile:
 		head, body, end := fl.b.newLabel(), fl.b.newLabel(), fl.b.newLabel()
 		fl.b.place(head, fl.boundary())
-		fl.cond(is.ExpressionList, body, end)
+		fl.loopCond(is.ExpressionList, body, end, end, head)
 		fl.b.place(body, false)
 		fl.loopBody(is.Statement, end, head)
 		if fl.b.cur != nil {
@@ -527,15 +527,14 @@ func (fl *fnLowerer) iteration(is *cc.IterationStatement) {
 		fl.loopBody(is.Statement, end, next)
 		fl.b.pos = pos(is.ExpressionList.Position())
 		fl.b.place(next, fl.boundary())
-		fl.cond(is.ExpressionList, body, end)
+		fl.loopCond(is.ExpressionList, body, end, end, next)
 		fl.b.place(end, false)
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
-		// for (e1; e2; e3) and for (decl e2; e3): cc names the
-		// condition and the step by their place in the production
-		cond, step := is.ExpressionList2, is.ExpressionList3
+		// for (init; cond; post), or for (decl cond; post)
+		cond, post := is.ExpressionList2, is.ExpressionList3
 		if is.Case == cc.IterationStatementForDecl {
 			fl.declaration(is.Declaration, nil)
-			cond, step = is.ExpressionList, is.ExpressionList2
+			cond, post = is.ExpressionList, is.ExpressionList2
 		} else if is.ExpressionList != nil {
 			fl.effect(is.ExpressionList)
 		}
@@ -543,21 +542,35 @@ func (fl *fnLowerer) iteration(is *cc.IterationStatement) {
 		fl.b.place(head, fl.boundary())
 		if cond != nil {
 			fl.b.pos = pos(cond.Position())
-			fl.cond(cond, body, end)
+			fl.loopCond(cond, body, end, end, next)
 		} else {
 			fl.b.jump(body)
 		}
 		fl.b.place(body, false)
 		fl.loopBody(is.Statement, end, next)
 		fl.b.place(next, fl.boundary())
-		if step != nil {
-			fl.stmtStart(step)
-			fl.effect(step)
+		if post != nil {
+			fl.stmtStart(post)
+			fl.breaks = append(fl.breaks, end)
+			fl.conts = append(fl.conts, next)
+			fl.effect(post)
+			fl.breaks = fl.breaks[:len(fl.breaks)-1]
+			fl.conts = fl.conts[:len(fl.conts)-1]
 		}
 		fl.b.pos = pos(is.Position())
 		fl.b.jump(head)
 		fl.b.place(end, false)
 	}
+}
+
+// loopCond lowers a loop's condition; a break or continue in a statement
+// expression there leaves or repeats that loop (as gcc does).
+func (fl *fnLowerer) loopCond(n cc.ExpressionNode, t, f, brk, cont string) {
+	fl.breaks = append(fl.breaks, brk)
+	fl.conts = append(fl.conts, cont)
+	fl.cond(n, t, f)
+	fl.breaks = fl.breaks[:len(fl.breaks)-1]
+	fl.conts = fl.conts[:len(fl.conts)-1]
 }
 
 func (fl *fnLowerer) loopBody(s *cc.Statement, brk, cont string) {
