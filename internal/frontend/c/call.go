@@ -34,14 +34,35 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 	def := fl.l.funcDefs[name]
 	callPos := pos(n.Position())
 	switch {
-	case fl.l.errorFns[name], name == "__assert_fail", name == "__assert_perror_fail", name == "__assert":
+	case fl.l.errorFns[name]:
 		fl.propertyAssert(callPos, "false")
 		return fl.resultAfterStop(n)
+	case assertFail[name] && def == nil || name == "assert" && def == nil && len(args) == 1:
+		// C's assert: the property when no error function is given (a
+		// C user's check), else what the C library does: the program
+		// aborts (an SV-COMP task's property is its error function)
+		cond := "false"
+		if name == "assert" {
+			cond = fl.toBool(fl.rval(args[0]))
+		}
+		if fl.l.cfg.ErrorFunctions == nil {
+			fl.propertyAssert(callPos, cond)
+			return fl.resultAfterStop(n)
+		}
+		if cond == "false" {
+			fl.b.act("exit;")
+			fl.b.split()
+			return fl.resultAfterStop(n)
+		}
+		end, fail := fl.b.newLabel(), fl.b.newLabel()
+		fl.b.branch(cond, end, fail)
+		fl.b.place(fail, false)
+		fl.b.act("exit;")
+		fl.b.jump(end)
+		fl.b.place(end, false)
+		return voidOp
 	case def != nil:
 		return fl.callDefined(n, name, def, args, want)
-	case name == "assert" && len(args) == 1:
-		fl.propertyAssert(callPos, fl.toBool(fl.rval(args[0])))
-		return voidOp
 	case name == "__VERIFIER_assume" && len(args) == 1:
 		c := fl.toBool(fl.rval(args[0]))
 		fl.b.act("assume(%s);", c)
@@ -67,6 +88,9 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 	fl.l.unsupported(n, "a call of %s, which the program does not define", name)
 	return fl.resultAfterStop(n)
 }
+
+// assertFail are glibc's functions behind a failing assert.
+var assertFail = map[string]bool{"__assert_fail": true, "__assert_perror_fail": true, "__assert": true}
 
 // printLike are the output functions of the C library, which do not
 // change the program's state: their integer arguments are evaluated, and

@@ -2,6 +2,7 @@ package c_test
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +12,8 @@ import (
 
 // TestVerdicts checks the programs of testdata/verdict with birch check:
 // a name ending in -safe passes (exit 0), one ending in -unsafe has a
-// violation (exit 1); long-ilp32-unsafe is safe under LP64; of the golden
+// violation (exit 1); one named -task- is checked as an SV-COMP
+// unreach-call task of reach_error; long-ilp32-unsafe is safe under LP64; of the golden
 // programs, loops.c passes and externs.c fails. A program
 // with an int input is checked by refinement, which may also end
 // inconclusive (exit 3), but never with the wrong answer.
@@ -40,7 +42,11 @@ func TestVerdicts(t *testing.T) {
 	for _, r := range runs {
 		t.Run(filepath.Base(r.file)+"/"+r.dm, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status := cli.Main([]string{"check", "--data-model", r.dm, r.file}, nil, &stdout, &stderr)
+			args := []string{"check", "--data-model", r.dm, r.file}
+			if strings.Contains(r.file, "-task-") {
+				args = []string{"check", "--task", unreachCallTask(t, r.file, r.dm)}
+			}
+			status := cli.Main(args, nil, &stdout, &stderr)
 			unbounded := strings.Contains(r.file, "nondet-int") || strings.Contains(r.file, "externs")
 			if status == r.want || unbounded && status == 3 {
 				if status == 3 {
@@ -51,4 +57,24 @@ func TestVerdicts(t *testing.T) {
 			t.Errorf("birch check %s (%s): exit %d, want %d:\n%s%s", r.file, r.dm, status, r.want, stdout.String(), stderr.String())
 		})
 	}
+}
+
+// unreachCallTask writes an SV-COMP task of the unreach-call property for
+// a program.
+func unreachCallTask(t *testing.T, file, dm string) string {
+	dir := t.TempDir()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prp := "CHECK( init(main()), LTL(G ! call(reach_error())) )\n"
+	task := "format_version: '2.0'\ninput_files: '" + abs + "'\nproperties:\n  - property_file: unreach-call.prp\noptions:\n  language: C\n  data_model: " + dm + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "unreach-call.prp"), []byte(prp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yml := filepath.Join(dir, "task.yml")
+	if err := os.WriteFile(yml, []byte(task), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return yml
 }
