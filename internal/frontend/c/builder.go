@@ -100,6 +100,23 @@ func (b *builder) close(t *transformation) {
 	b.cur = nil
 }
 
+// unreached reports whether the current location is placed but nothing
+// jumps to it (the end of a body whose every path returned): at the end of
+// a function, when every jump is known.
+func (b *builder) unreached() bool {
+	if b.cur == nil || b.cur == b.locs[0] || len(b.pending) > 0 {
+		return b.cur == nil
+	}
+	for _, l := range b.locs {
+		for _, t := range l.trans {
+			if !t.ret && t.target == b.cur.name {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // jump ends the current location's pending actions with goto target.
 func (b *builder) jump(target string) { b.close(&transformation{target: target}) }
 

@@ -109,6 +109,11 @@ func (l *lowerer) lowerFunction(f *function) {
 			fl.b.ret("")
 		case fl.isMain:
 			fl.b.ret("0") // C99: reaching the end of main returns 0
+		case fl.b.unreached():
+			// no path falls off the end (every one returns): a choice of
+			// any value there would still make the program's inputs
+			// unbounded for the choice of the technique
+			fl.b.ret("0")
 		default:
 			// the value is undefined: any value of the type
 			t := fl.temp(fl.result)

@@ -1,0 +1,25 @@
+// assert.c: assert(e) of assert.h is the property too: birch checks that e holds where the
+// assertion stands. max3() returns the largest of three chars except when the largest is
+// the last and the first two are equal; the search tries inputs until it finds such a case
+// (a == b < c), where the assertion fails: fail.
+// expect: fail assert
+#include <assert.h>
+extern char __VERIFIER_nondet_char(void);
+
+char max3(char a, char b, char c) {
+  char m = a;
+  if (b > m)
+    m = b;
+  if (c > m && a != b)
+    m = c;
+  return m;
+}
+
+int main(void) {
+  char a = __VERIFIER_nondet_char() % 4;
+  char b = __VERIFIER_nondet_char() % 4;
+  char c = __VERIFIER_nondet_char() % 4;
+  char m = max3(a, b, c);
+  assert(m >= a && m >= b && m >= c);
+  return 0;
+}
