@@ -357,14 +357,15 @@ func (fl *fnLowerer) stable(o operand) operand {
 	return r
 }
 
-// dropTemp forgets the temporary made last, now unused.
+// dropTemp forgets the temporary made last, now unused, if no other
+// code has used it (a temporary taken from the free ones has been).
 func (fl *fnLowerer) dropTemp(name string) {
-	if n := len(fl.temps); n > 0 && fl.temps[n-1].name == name {
+	n, b := len(fl.temps), len(fl.busyTmp)
+	if n > 0 && fl.temps[n-1].name == name && fl.temps[n-1] == fl.freshTmp && b > 0 && fl.busyTmp[b-1].name == name {
 		fl.temps = fl.temps[:n-1]
+		fl.busyTmp = fl.busyTmp[:b-1]
 		delete(fl.names, name)
-		if b := len(fl.busyTmp); b > 0 && fl.busyTmp[b-1].name == name {
-			fl.busyTmp = fl.busyTmp[:b-1]
-		}
+		fl.freshTmp = nil
 	}
 }
 

@@ -26,6 +26,8 @@ type fnLowerer struct {
 	isMain  bool
 	freeTmp map[intType][]*variable // temporaries free for reuse in this statement
 	busyTmp []*variable
+	// freshTmp is the temporary just made, used nowhere else yet
+	freshTmp *variable
 	inExpr  int // > 0 inside a statement expression: its statements keep the temporaries
 	// nondetTemp are the temporaries that hold a __VERIFIER_nondet value
 	nondetTemp map[string]intType
@@ -166,6 +168,7 @@ const liveSets = true
 
 // temp gives a temporary of type t, live until the end of the statement.
 func (fl *fnLowerer) temp(t intType) *variable {
+	fl.freshTmp = nil
 	if free := fl.freeTmp[t]; len(free) > 0 {
 		v := free[len(free)-1]
 		fl.freeTmp[t] = free[:len(free)-1]
@@ -174,6 +177,7 @@ func (fl *fnLowerer) temp(t intType) *variable {
 	}
 	v := &variable{name: uniqueName(fmt.Sprintf("$t%d", len(fl.temps)+1), fl.names), t: t}
 	fl.temps = append(fl.temps, v)
+	fl.freshTmp = v
 	fl.busyTmp = append(fl.busyTmp, v)
 	return v
 }
