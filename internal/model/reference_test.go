@@ -25,14 +25,16 @@ var pythonKinds = map[string]ErrorKind{
 	"overflow": Overflow,
 	"monitor":  IllegalMonitorState,
 	"cast":     TypeError,
+	"shift":    ShiftCount,
 }
 
 // refLine is the summary line of bir.py:
 // PATH: states=N transitions=M errors=[...] deadlocks=D limits=L cyclic=...
 var refLine = regexp.MustCompile(`^(\S+): states=(\d+) transitions=(\d+) errors=\[(.*)\] deadlocks=(\d+) limits=(\d+) cyclic=(True|False)$`)
 
-// TestReferenceInterpreter compares a full exploration of every example by
-// Next with one by the independent Python reference interpreter: the
+// TestReferenceInterpreter compares a full exploration of every example
+// (and of testdata/fixed-*.bir) by Next with one by the independent Python
+// reference interpreter: the
 // numbers of states, transitions, deadlocked states and limit outcomes, and
 // the set of error kinds. Both explore past violations.
 func TestReferenceInterpreter(t *testing.T) {
@@ -48,7 +50,11 @@ func TestReferenceInterpreter(t *testing.T) {
 		t.Fatalf("found only %d examples", len(files))
 	}
 	more, _ := filepath.Glob("../search/testdata/*.bir")
-	files = append(files, more...)
+	fixed, _ := filepath.Glob("testdata/fixed-*.bir") // fixed-width types, conversions, bitwise operators
+	if len(fixed) < 2 {
+		t.Fatalf("found %d fixed-width test models", len(fixed))
+	}
+	files = append(append(files, more...), fixed...)
 	for _, f := range files {
 		name := filepath.Base(f)
 		t.Run(name, func(t *testing.T) {

@@ -8,13 +8,26 @@ from collections import deque
 
 INT_MIN, INT_MAX = -(1 << 63), (1 << 63) - 1
 
+# the fixed-width integer types (docs/bir.md 5.12): name -> (bits, signed)
+FIXED = {'int8': (8, True), 'int16': (16, True), 'int32': (32, True), 'int64': (64, True),
+         'uint8': (8, False), 'uint16': (16, False), 'uint32': (32, False), 'uint64': (64, False)}
+
+def wrap(bits, signed, v):
+    """v reduced modulo 2^bits into a fixed-width type; a uint64 from 2^63 on is a limit"""
+    u = v % (1 << bits)
+    if signed:
+        return u - (1 << bits) if u >= 1 << (bits - 1) else u
+    if bits == 64 and u >= 1 << 63:
+        raise Limit('value not representable in uint64')
+    return u
+
 # ---------------------------------------------------------------- lexer
 TOK = re.compile(r'''
  (?P<ws>\s+|//[^\n]*|/\*.*?\*/)
 |(?P<str>"(?:\\.|[^"\\])*")
 |(?P<int>\d+)
 |(?P<id>[A-Za-z_$][A-Za-z0-9_$]*)
-|(?P<op><->|->|:=|\.\.|==|!=|<=|>=|&&|\|\||\[\]|<>|[-+*/%<>!=(){}\[\];:,.@])
+|(?P<op><->|->|:=|\.\.|==|!=|<=|>=|<<|>>|&&|\|\||\[\]|<>|[-+*/%<>!=(){}\[\];:,.@&|^~])
 ''', re.S | re.X)
 
 def lex(src):
@@ -58,8 +71,10 @@ class P:
             self.i += 1; return True
         return False
 
-    # expressions: precedence, tightest first: unary, * / %, + -, < <= > >=, == !=, U R W, &&, ||, ->, <->
-    BIN = [['<->'], ['->'], ['||'], ['&&'], ['U', 'R', 'W'], ['==', '!='], ['<', '<=', '>', '>='], ['+', '-'], ['*', '/', '%']]
+    # expressions: precedence, tightest first: unary, * / %, + -, << >>, < <= > >=, == !=, &, ^, |,
+    # U R W, &&, ||, ->, <->
+    BIN = [['<->'], ['->'], ['||'], ['&&'], ['U', 'R', 'W'], ['|'], ['^'], ['&'], ['==', '!='],
+           ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']]
     def expr(self, lvl=0):
         if lvl == len(self.BIN):
             return self.unary()
@@ -72,7 +87,7 @@ class P:
     ltl = False
     def unary(self):
         p = self.peek()
-        if p in ('!', '-', '+', '[]', '<>') or (p == 'X' and self.ltl):
+        if p in ('!', '-', '+', '~', '[]', '<>') or (p == 'X' and self.ltl):
             self.next()
             return ('un', p, self.unary())
         return self.postfix()
@@ -109,6 +124,10 @@ class P:
             return ('builtin', v, x)
         if k == 'id':
             self.next()
+            if v in FIXED and self.peek() == '(':
+                # a conversion T(e)
+                self.next(); x = self.expr(); self.expect(')')
+                return ('conv', v, x)
             # predicate forms T[e] @ loc, T[e] : x, T @ loc, T : x (only in predicates)
             if self.inpred and v in self.threadnames:
                 inst = None
@@ -369,6 +388,8 @@ class Model:
         while t[0] == 'named':
             if t[1] == 'Object':
                 return ('record', [])
+            if t[1] in FIXED:
+                return ('fixed',) + FIXED[t[1]]
             t = self.S['types'][t[1]]
         return t
     def subtype(self, s, t):
@@ -384,7 +405,7 @@ class Model:
         t = self.resolve(t)
         k = t[0]
         if k == 'boolean': return False
-        if k in ('int',): return 0
+        if k in ('int', 'fixed'): return 0
         if k == 'tid' or k == 'ref': return None
         if k == 'range':
             lo, hi = self.const(t[1]), self.const(t[2])
@@ -401,6 +422,8 @@ class Model:
     def check(self, t, v):
         """value v assigned to a location of type t"""
         t = self.resolve(t)
+        if t[0] == 'fixed':
+            return wrap(t[1], t[2], v)
         if t[0] == 'range':
             lo, hi = self.const(t[1]), self.const(t[2])
             if not (lo <= v <= hi):
@@ -420,7 +443,9 @@ class Model:
     def is_var(self, n, st, ti):
         fr = st['t'][ti]['frames'][-1] if ti is not None else None
         return (fr is not None and n in fr['vars']) or n in st['g']
-    def ev(self, e, st, ti):
+    def ev(self, e, st, ti, wrapping=False):
+        """the value of e; wrapping: inside a conversion's operand, where + - * and unary - do
+        not overflow (the conversion reduces the exact result)"""
         k = e[0]
         if k == 'lit': return e[1]
         if k == 'str': return e[1]
@@ -438,11 +463,15 @@ class Model:
                 return self.ev(self.S['preds'][n], st, ti)
             if n in self.S['consts']: return self.const(self.S['consts'][n])
             raise KeyError(n)
+        if k == 'conv':
+            bits, signed = FIXED[e[1]]
+            return wrap(bits, signed, self.ev(e[2], st, ti, True))
         if k == 'un':
-            v = self.ev(e[2], st, ti)
+            v = self.ev(e[2], st, ti, wrapping and e[1] in ('-', '+'))
             if e[1] == '!': return not v
-            if e[1] == '-': return ovf(-v)
+            if e[1] == '-': return -v if wrapping else ovf(-v)
             if e[1] == '+': return v
+            if e[1] == '~': return ~v
             raise ValueError(e)
         if k == 'bin':
             op = e[1]
@@ -452,7 +481,10 @@ class Model:
                 return self.ev(e[2], st, ti) or self.ev(e[3], st, ti)
             if op == '->':
                 return (not self.ev(e[2], st, ti)) or self.ev(e[3], st, ti)
-            a = self.ev(e[2], st, ti); b = self.ev(e[3], st, ti)
+            w = wrapping and op in ('+', '-', '*')
+            a = self.ev(e[2], st, ti, w); b = self.ev(e[3], st, ti, w)
+            if w:
+                return a + b if op == '+' else a - b if op == '-' else a * b
             if op == '<->': return a == b
             if op == '==': return a == b
             if op == '!=': return a != b
@@ -463,6 +495,12 @@ class Model:
             if op == '+': return ovf(a + b)
             if op == '-': return ovf(a - b)
             if op == '*': return ovf(a * b)
+            if op == '&': return a & b
+            if op == '|': return a | b
+            if op == '^': return a ^ b
+            if op in ('<<', '>>'):
+                if not (0 <= b <= 63): raise BIRError('shift')
+                return a >> b if op == '>>' else wrap(64, True, a << b)
             if op in ('/', '%'):
                 if b == 0: raise BIRError('divzero')
                 q = abs(a) // abs(b)
@@ -644,6 +682,9 @@ class Model:
         fr = th['frames'][-1]
         if tr['ret']:
             v = self.ev(tr['rexp'], st, ti) if tr['rexp'] is not None else None
+            rt = self.body(fr)['result']
+            if v is not None and rt is not None:
+                v = self.check(rt, v)  # stored in the result type: checked, or wrapped
             th['frames'].pop()
             caller = th['frames'][-1]
             lhs, target = fr['ret']
@@ -671,12 +712,17 @@ class Model:
             t = None
             if k == 'choosetype':
                 t = a[2]
-            elif k == 'choose' and len(a[2]) == 1 and a[2][0][0] == 'id' and a[2][0][1] in self.S['types'] \
-                    and not self.is_var(a[2][0][1], st, ti):
+            elif k == 'choose' and len(a[2]) == 1 and a[2][0][0] == 'id' and \
+                    (a[2][0][1] in self.S['types'] or a[2][0][1] in FIXED) and not self.is_var(a[2][0][1], st, ti):
                 t = ('named', a[2][0][1])
             if t is not None:
                 t = self.resolve(t)
-                lo, hi = (INT_MIN, INT_MAX) if t[0] == 'int' else (self.const(t[1]), self.const(t[2]))
+                if t[0] == 'int':
+                    lo, hi = INT_MIN, INT_MAX
+                elif t[0] == 'fixed':
+                    lo, hi = (-(1 << (t[1] - 1)), (1 << (t[1] - 1)) - 1) if t[2] else (0, (1 << t[1]) - 1)
+                else:
+                    lo, hi = self.const(t[1]), self.const(t[2])
                 if hi - lo >= 1 << 20:
                     raise ValueError('a choice among more than 2^20 values')
                 vals = list(range(lo, hi + 1))
@@ -808,6 +854,9 @@ class Model:
                 g = self.ev(tr['guard'], st, ti)
             except BIRError as e:
                 res.append((False, ('err', e.kind, 'guard: ' + e.msg)))
+                continue
+            except Limit as e:
+                res.append((False, ('limit', 'guard: ' + e.msg)))
                 continue
             if not g:
                 continue
