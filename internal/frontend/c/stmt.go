@@ -28,7 +28,7 @@ type fnLowerer struct {
 	busyTmp []*variable
 	// freshTmp is the temporary just made, used nowhere else yet
 	freshTmp *variable
-	inExpr  int // > 0 inside a statement expression: its statements keep the temporaries
+	inExpr   int // > 0 inside a statement expression: its statements keep the temporaries
 	// nondetTemp are the temporaries that hold a __VERIFIER_nondet value
 	nondetTemp map[string]intType
 	globalName map[string]bool // the BIR names of the globals the function reads
