@@ -68,7 +68,8 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 		fl.b.act("assume(%s);", c)
 		return voidOp
 	case strings.HasPrefix(name, "__VERIFIER_nondet_") && len(args) == 0:
-		return fl.nondet(n, name)
+		dr, _ := p.ResolvedTo().(*cc.Declarator)
+		return fl.nondet(n, name, dr == nil || dr.IsSynthetic())
 	case name == "abort" || name == "__builtin_abort" || name == "exit" || name == "_exit" || name == "_Exit":
 		for _, a := range args {
 			fl.effect(a)
@@ -137,6 +138,23 @@ func (fl *fnLowerer) popcount(n *cc.PostfixExpression, arg cc.ExpressionNode) op
 	return operand{e: strings.Join(terms, " + "), t: tInt, lo: big.NewInt(0), hi: big.NewInt(int64(t.bits))}
 }
 
+// nondetTypes are the types SV-COMP's __VERIFIER_nondet_T names.
+func (l *lowerer) nondetTypes() map[string]intType {
+	long := intType{bits: 32, signed: true}
+	if l.cfg.DataModel == LP64 {
+		long.bits = 64
+	}
+	ulong := intType{bits: long.bits}
+	return map[string]intType{
+		"bool": tBool, "_Bool": tBool, "char": {bits: 8, signed: true}, "schar": {bits: 8, signed: true},
+		"uchar": tUChar, "short": {bits: 16, signed: true}, "ushort": {bits: 16}, "int": tInt,
+		"uint": {bits: 32}, "unsigned": {bits: 32}, "long": long, "ulong": ulong,
+		"longlong": {bits: 64, signed: true}, "ulonglong": {bits: 64}, "size_t": ulong,
+		"u8": tUChar, "u16": {bits: 16}, "u32": {bits: 32}, "s8": {bits: 8, signed: true},
+		"s16": {bits: 16, signed: true}, "s32": tInt,
+	}
+}
+
 // propertyAssert asserts cond in a step of its own at the C position p,
 // which is one of the property's.
 func (fl *fnLowerer) propertyAssert(p source.Position, cond string) {
@@ -158,8 +176,15 @@ func (fl *fnLowerer) resultAfterStop(n cc.ExpressionNode) operand {
 }
 
 // nondet lowers __VERIFIER_nondet_T(): any value of the result type.
-func (fl *fnLowerer) nondet(n *cc.PostfixExpression, name string) operand {
+func (fl *fnLowerer) nondet(n *cc.PostfixExpression, name string, implicit bool) operand {
 	class, t := fl.l.classify(n.Type())
+	if implicit {
+		// an undeclared function returns int in C; SV-COMP's returns
+		// the type its name says
+		if nt, ok := fl.l.nondetTypes()[strings.TrimPrefix(name, "__VERIFIER_nondet_")]; ok {
+			class, t = classInt, nt
+		}
+	}
 	if class != classInt {
 		fl.l.typeUnsupported(n, n.Type(), class, name+"()")
 		return constOp(big.NewInt(0), tInt)
