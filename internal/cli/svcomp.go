@@ -173,6 +173,7 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 	case svcomp.NoOverflow:
 		e.load.C.OverflowError, e.load.C.ErrorLabels = true, []string{}
 	}
+	start, cegar := time.Now(), o.cegar
 	res, in, status := o.check(e, fs, name)
 	if res == nil {
 		// a program birch cannot read (a C syntax error, a missing file):
@@ -185,20 +186,65 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 		return status
 	}
 	o.savePredicatesOf(e, res)
-	var out *cfront.Output
-	if in != nil {
-		out = in.C
-	}
-	if c := res.Checks[0]; c.Stopped != nil && c.Stopped.Phase == phaseCFrontEnd {
-		o.svcomp.outcome = svcomp.Outcome{Answer: svcomp.Unknown, Reason: c.Reason, Property: p.Title(), Expected: p.Expected}
-	} else {
-		o.svcomp.outcome = svcomp.Decide(p, res, out, sourceLines(e, name))
+	o.svcomp.outcome = o.decide(e, p, res, in, name)
+	if a := o.svcomp.outcome.Answer; a != svcomp.Unknown && !task.DataModelGiven {
+		// the task leaves the data model open (format 1.0 has no
+		// options): an answer must hold under both
+		o.svcomp.outcome = o.otherDataModel(e, fs, p, name, start, cegar)
 	}
 	status = o.renderTask(e, res)
 	if o.svcomp.outcome.Answer == svcomp.False {
 		o.writeWitness(e, in, res, p)
 	}
 	return status
+}
+
+// decide is the answer to the task's property on a check's result.
+func (o *checkOptions) decide(e *env, p *svcomp.Property, res *verify.Result, in *verify.Input, name string) svcomp.Outcome {
+	if c := res.Checks[0]; c.Stopped != nil && c.Stopped.Phase == phaseCFrontEnd {
+		return svcomp.Outcome{Answer: svcomp.Unknown, Reason: c.Reason, Property: p.Title(), Expected: p.Expected}
+	}
+	var out *cfront.Output
+	if in != nil {
+		out = in.C
+	}
+	return svcomp.Decide(p, res, out, sourceLines(e, name))
+}
+
+// otherDataModel checks a task that gives no data model again under LP64
+// (the first check was ILP32's), within what is left of --time-limit: the
+// answer is the first check's when both agree, unknown otherwise.
+func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Property, name string, start time.Time, cegar bool) svcomp.Outcome {
+	first := o.svcomp.outcome
+	unknown := func(why string) svcomp.Outcome {
+		return svcomp.Outcome{Answer: svcomp.Unknown, Property: first.Property, Expected: first.Expected,
+			Reason: fmt.Sprintf("the task gives no data model, and %s (under ILP32: %s: %s)", why, first.Answer, first.Reason)}
+	}
+	if o.timeLimit != "" {
+		limit, err := parseDuration(o.timeLimit)
+		if err != nil {
+			return unknown("the time limit cannot be read")
+		}
+		left := limit - time.Since(start)
+		if left <= 0 {
+			return unknown("no time was left to check it under LP64")
+		}
+		o.timeLimit = left.String()
+	}
+	o.lim.Release()
+	o.lim, o.cegar = nil, cegar
+	e.load.C.DataModel = cfront.LP64
+	res, in, _ := o.check(e, fs, name)
+	e.load.C.DataModel = cfront.ILP32
+	if res == nil {
+		return unknown("the program cannot be read under LP64")
+	}
+	second := o.decide(e, p, res, in, name)
+	if second.Answer != first.Answer {
+		return unknown(fmt.Sprintf("under LP64 the answer is %s: %s", second.Answer, second.Reason))
+	}
+	first.Reason += " (the same under ILP32 and LP64: the task gives no data model)"
+	return first
 }
 
 // renderTask prints the report of --task: the answer, the task's lines,

@@ -26,6 +26,9 @@ type Task struct {
 	// as in SV-COMP); Language is options.language ("C" when not given).
 	DataModel cfront.DataModel
 	Language  string
+	// DataModelGiven: the task gives options.data_model (a task of
+	// format 1.0 has no options: its data model is open).
+	DataModelGiven bool
 }
 
 // PropertyKind is the kind of an SV-COMP property.
@@ -163,7 +166,7 @@ func ReadTask(name string, read func(string) ([]byte, error)) (*Task, error) {
 			if err != nil {
 				return bad("options: data_model: %v", err)
 			}
-			t.DataModel = m
+			t.DataModel, t.DataModelGiven = m, true
 		}
 	}
 	return t, nil

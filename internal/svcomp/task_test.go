@@ -72,7 +72,7 @@ func TestReadTask(t *testing.T) {
 	if want := []string{filepath.Join("testdata", "tasks", "sub", "prog.i")}; !reflect.DeepEqual(task.InputFiles, want) {
 		t.Errorf("input files %v, want %v", task.InputFiles, want)
 	}
-	if task.DataModel != cfront.LP64 || task.Language != "C" || task.FormatVersion != "2.0" {
+	if task.DataModel != cfront.LP64 || !task.DataModelGiven || task.Language != "C" || task.FormatVersion != "2.0" {
 		t.Errorf("options: %v %q %q", task.DataModel, task.Language, task.FormatVersion)
 	}
 	if len(task.Properties) != 2 {
@@ -103,8 +103,8 @@ func TestReadTaskMissingPropertyFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if task.DataModel != cfront.ILP32 {
-		t.Errorf("default data model %v", task.DataModel)
+	if task.DataModel != cfront.ILP32 || task.DataModelGiven {
+		t.Errorf("default data model %v (given: %v)", task.DataModel, task.DataModelGiven)
 	}
 	got := []string{}
 	for _, p := range task.Properties {
