@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"birch/internal/source"
 )
@@ -88,5 +89,35 @@ func TestBadC(t *testing.T) {
 				t.Errorf("got %q, want it to start with %q", list[0].Error(), tt.want)
 			}
 		})
+	}
+}
+
+// TestDeepLogical: && and || nested to the right, with effects inside,
+// lower in time linear in the nesting (the dry runs that decide whether an
+// operand has effects are kept).
+func TestDeepLogical(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("int g;\nint f(void) { return ++g; }\nint main() {\n  int x = 0;\n  if (")
+	const depth = 40
+	for i := 0; i < depth; i++ {
+		b.WriteString("x == 1 && (f() || ")
+	}
+	b.WriteString("x")
+	for i := 0; i < depth; i++ {
+		b.WriteString(")")
+	}
+	b.WriteString(")\n    x = 2;\n  return x;\n}\n")
+	done := make(chan error, 1)
+	go func() {
+		_, err := Translate("deep.c", []byte(b.String()), Config{})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the lowering did not end within 20 s")
 	}
 }

@@ -607,8 +607,21 @@ func (fl *fnLowerer) logical(n cc.ExpressionNode, op string, l, r cc.ExpressionN
 }
 
 // isPure tells whether lowering an expression emits no action or branch
-// (a dry run, whose results are discarded).
+// (a dry run, whose results are discarded). The answer is kept: nested
+// dry runs would otherwise take time exponential in the nesting of && and
+// || whose right operands nest them.
 func (fl *fnLowerer) isPure(n cc.ExpressionNode) bool {
+	if p, ok := fl.pure[n]; ok {
+		return p
+	}
+	p := fl.dryRun(n)
+	fl.pure[n] = p
+	return p
+}
+
+// dryRun lowers an expression into a scratch builder and tells whether
+// that emitted nothing; every other effect of the lowering is undone.
+func (fl *fnLowerer) dryRun(n cc.ExpressionNode) bool {
 	real := fl.b
 	dummy := &location{}
 	fl.b = &builder{cur: dummy, used: map[string]bool{}, pos: real.pos}

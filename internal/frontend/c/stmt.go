@@ -31,7 +31,8 @@ type fnLowerer struct {
 	inExpr   int // > 0 inside a statement expression: its statements keep the temporaries
 	// nondetTemp are the temporaries that hold a __VERIFIER_nondet value
 	nondetTemp map[string]intType
-	globalName map[string]bool // the BIR names of the globals the function reads
+	globalName map[string]bool            // the BIR names of the globals the function reads
+	pure       map[cc.ExpressionNode]bool // isPure's answers
 }
 
 // boundary tells whether a statement starting here ends the temporaries.
@@ -48,7 +49,7 @@ func (l *lowerer) lowerFunction(f *function) {
 	fl := &fnLowerer{
 		l: l, fn: f, vars: map[*cc.Declarator]*variable{}, names: map[string]bool{},
 		labels: map[string]string{}, isMain: f.cname == "main", freeTmp: map[intType][]*variable{},
-		nondetTemp: map[string]intType{}, globalName: map[string]bool{},
+		nondetTemp: map[string]intType{}, globalName: map[string]bool{}, pure: map[cc.ExpressionNode]bool{},
 	}
 	for n := range l.reserved {
 		fl.names[n] = true
