@@ -108,6 +108,12 @@ main thread M ()
     when true do { b := b & 2; } goto s0;
 end M;
 end S;`, "e.bir:5:27: bitwise operator & is not supported by the boolean-program translation"},
+		{`system S ()
+n : range -9223372036854775808..9223372036854775807;
+main thread M ()
+  loc s0:
+end M;
+end S;`, "e.bir:2:1: n has type range -9223372036854775808..9223372036854775807: a boolean program has only boolean variables"},
 	} {
 		prog := load(t, "e.bir", []byte(c.src))
 		_, err := Translate(prog, Config{})

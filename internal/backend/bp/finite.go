@@ -97,7 +97,8 @@ func domainOf(t types.Type) (d *domain, ok bool) {
 	case *types.Basic:
 		return nil, u.Kind == types.Bool
 	case *types.Range:
-		if u.Hi-u.Lo+1 > MaxValues || u.Hi < u.Lo {
+		// uint64: Hi-Lo overflows int64 for a range of more than 2^63 values
+		if u.Hi < u.Lo || uint64(u.Hi-u.Lo) >= MaxValues {
 			return nil, false
 		}
 		d = &domain{}
