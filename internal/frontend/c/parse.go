@@ -139,6 +139,29 @@ func predefined(dm DataModel) string {
 		"#define __GNUC__ 4\n"
 }
 
+// prelude is what gcc knows before a program: the macros and types of
+// cc.Builtin that the type checker needs, without cc.Builtin's
+// declarations of gcc's builtin functions, which conflict with a
+// program's own declarations of them under another data model (size_t).
+// A builtin function a program calls undeclared is an implicit
+// declaration, which the lowering refuses unless it knows the function.
+const prelude = `
+#define __extension__
+#define __restrict_arr restrict
+typedef void *__builtin_va_list;
+#define __builtin_va_arg(va, type) (*(type*)__builtin_va_arg_impl(va))
+#define __builtin_va_copy(dst, src) dst = src
+#define __builtin_offsetof(type, member) ((__SIZE_TYPE__)&(((type*)0)->member))
+#define __builtin_types_compatible_p(t1, t2) __ccgo__types_compatible_p((t1){}, (t2){})
+int __ccgo__types_compatible_p();
+int __predefined_declarator;
+typedef __SIZE_TYPE__ __predefined_size_t;
+typedef __WCHAR_TYPE__ __predefined_wchar_t;
+typedef __PTRDIFF_TYPE__ __predefined_ptrdiff_t;
+#define __FUNCTION__ __func__
+#define __PRETTY_FUNCTION__ __func__
+`
+
 // parse type-checks the preprocessed program text.
 func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
 	arch := "386"
@@ -149,11 +172,18 @@ func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := abi.Types[cc.Int128]; !ok {
+		// gcc's __int128 of 64-bit targets: declarations that name it
+		// (an input function never called) type-check; a value of it is
+		// unsupported (classify)
+		abi.Types[cc.Int128] = cc.AbiType{Size: 16, Align: 16, FieldAlign: 16}
+		abi.Types[cc.UInt128] = cc.AbiType{Size: 16, Align: 16, FieldAlign: 16}
+	}
 	text = gccMarker.ReplaceAll(text, []byte("#line $1 $2"))
 	cfg := &cc.Config{ABI: abi, ExpansionLimit: 1 << 24, FSOnly: true, FS: emptyFS{}}
 	ast, err := translateSafely(cfg, []cc.Source{
 		{Name: "<predefined>", Value: predefined(dm)},
-		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: "<builtin>", Value: prelude},
 		{Name: filename, Value: text},
 	})
 	if err != nil {
