@@ -180,6 +180,7 @@ func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
 		abi.Types[cc.UInt128] = cc.AbiType{Size: 16, Align: 16, FieldAlign: 16}
 	}
 	text = gccMarker.ReplaceAll(text, []byte("#line $1 $2"))
+	text = blankBodyAttributes(text)
 	cfg := &cc.Config{ABI: abi, ExpansionLimit: 1 << 24, FSOnly: true, FS: emptyFS{}}
 	ast, err := translateSafely(cfg, []cc.Source{
 		{Name: "<predefined>", Value: predefined(dm)},
@@ -251,6 +252,86 @@ func cleanCCMessage(s string) string {
 		s = todoPrefix + t
 	}
 	return s
+}
+
+// blankBodyAttributes blanks the GNU attributes between a function
+// definition's declarator and its body (void f(void) __attribute__((noreturn))
+// { ... }), which gcc accepts and cc/v4 does not parse. They do not change
+// what the program computes. Spaces replace them, so positions stay.
+func blankBodyAttributes(text []byte) []byte {
+	const kw = "__attribute__"
+	var out []byte
+	for i := 0; ; {
+		j := bytes.Index(text[i:], []byte(kw))
+		if j < 0 {
+			break
+		}
+		start := i + j
+		// the attributes that follow one another from here
+		end := start
+		for {
+			k := skipSpace(text, end)
+			if !bytes.HasPrefix(text[k:], []byte(kw)) {
+				break
+			}
+			k = skipSpace(text, k+len(kw))
+			if k >= len(text) || text[k] != '(' {
+				break
+			}
+			close := balanced(text, k)
+			if close < 0 {
+				break
+			}
+			end = close + 1
+		}
+		if end > start && skipSpace(text, end) < len(text) && text[skipSpace(text, end)] == '{' && afterParen(text, start) {
+			if out == nil {
+				out = append([]byte(nil), text...)
+			}
+			for k := start; k < end; k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+		}
+		i = start + len(kw)
+	}
+	if out == nil {
+		return text
+	}
+	return out
+}
+
+func skipSpace(text []byte, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// balanced is the index of the parenthesis closing the one at i, or -1.
+func balanced(text []byte, i int) int {
+	depth := 0
+	for k := i; k < len(text); k++ {
+		switch text[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// afterParen tells whether the text before i ends with ')' (a function
+// declarator), so that an attribute before a struct's { stays.
+func afterParen(text []byte, i int) bool {
+	for i--; i >= 0 && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r'); i-- {
+	}
+	return i >= 0 && text[i] == ')'
 }
 
 // emptyFS has no files: a program's #include is resolved by gcc, never
