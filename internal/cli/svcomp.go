@@ -164,8 +164,10 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 		e.load.C.ErrorFunctions, e.load.C.ErrorLabels = []string{p.Function}, []string{}
 		if src, err := readSource(e, name); err == nil && !svcomp.Mentions(src, p.Function) {
 			// a program that never names the error function: its ERROR
-			// label, which CPAchecker's tests take for the property, is
-			// checked too, and reaching it makes the answer unknown
+			// label and the old error function __VERIFIER_error, which
+			// CPAchecker's tests take for the property, are checked too,
+			// and reaching one makes the answer unknown
+			e.load.C.ErrorFunctions = append([]string{p.Function}, cfront.DefaultErrorFunctions...)
 			e.load.C.ErrorLabels = nil
 		}
 	case svcomp.UnreachLabel:

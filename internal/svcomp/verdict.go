@@ -90,9 +90,9 @@ func Decide(p *Property, res *verify.Result, out *cfront.Output, lineOf func(fil
 			o.Reason = fmt.Sprintf("%s violated at %s: %s: %s", p.Title(), v.Pos, v.Kind, v.Message)
 			return o
 		}
-		if l := labelAt(v, out, lineOf); l != "" && p.Kind == UnreachCall {
-			o.Reason = fmt.Sprintf("the label %s is reachable (at %s), in a program that never calls %s: CPAchecker's tests take the label for the property, SV-COMP's unreach-call does not",
-				l, v.Pos, p.Function)
+		if what := otherError(v, out, lineOf); what != "" && p.Kind == UnreachCall {
+			o.Reason = fmt.Sprintf("%s is reachable (at %s), in a program that never calls %s: CPAchecker's tests take it for the property, SV-COMP's unreach-call does not",
+				what, v.Pos, p.Function)
 			return o
 		}
 		o.Reason = fmt.Sprintf("a runtime error that is not the property %s (undefined behaviour of the C program, or an error of the model): %s: %s at %s",
@@ -127,13 +127,23 @@ func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf fun
 	return false
 }
 
-// labelAt is the label at the position of v, a property position of the
-// lowering, or "".
-func labelAt(v *verify.Violation, out *cfront.Output, lineOf func(string, int) string) string {
+// otherError names the label or the error function at the position of v,
+// a property position of the lowering ("the label ERROR", "the call of
+// __VERIFIER_error"), or "".
+func otherError(v *verify.Violation, out *cfront.Output, lineOf func(string, int) string) string {
 	if v.Kind != "assertion" || !atProperty(v, out) {
 		return ""
 	}
-	return labelOf(textAt(v.Pos, lineOf))
+	text := textAt(v.Pos, lineOf)
+	if l := labelOf(text); l != "" {
+		return "the label " + l
+	}
+	for _, f := range cfront.DefaultErrorFunctions {
+		if callOf(text) == f {
+			return "the call of " + f
+		}
+	}
+	return ""
 }
 
 // Mentions reports whether C text src has the identifier name.

@@ -11,10 +11,11 @@ import (
 
 // prog is the C text the positions of the verdict tests name.
 var prog = map[int]string{
-	5: "    x = x / y;",
-	7: "  if (x > 3) reach_error();",
-	8: "ERROR: return 1;",
-	9: "  assert(x != 2);",
+	5:  "    x = x / y;",
+	7:  "  if (x > 3) reach_error();",
+	8:  "ERROR: return 1;",
+	9:  "  assert(x != 2);",
+	10: "  __VERIFIER_error();",
 }
 
 func progLine(file string, line int) string {
@@ -32,6 +33,7 @@ func failed(kind, msg, pos string, confirmed bool) *verify.Result {
 func TestDecide(t *testing.T) {
 	out := &cfront.Output{Property: []source.Position{
 		{Filename: "prog.c", Line: 7, Column: 14}, {Filename: "prog.c", Line: 8, Column: 1}, {Filename: "prog.c", Line: 9, Column: 3},
+		{Filename: "prog.c", Line: 10, Column: 3},
 	}}
 	call := &Property{Name: "unreach-call", Kind: UnreachCall, Function: "reach_error", Expected: "false"}
 	label := &Property{Name: "unreach-label", Kind: UnreachLabel, Label: "ERROR"}
@@ -55,6 +57,7 @@ func TestDecide(t *testing.T) {
 		{"other assertion", call, failed("assertion", "assertion violated: x < 4", "prog.c:5:5", true), Unknown, "not the property"},
 		// the label is a property position, but not the function's call
 		{"label for call", call, failed("assertion", "assertion violated: false", "prog.c:8:1", true), Unknown, "the label ERROR is reachable (at prog.c:8:1), in a program that never calls reach_error"},
+		{"old error function for call", call, failed("assertion", "assertion violated: false", "prog.c:10:3", true), Unknown, "the call of __VERIFIER_error is reachable (at prog.c:10:3), in a program that never calls reach_error"},
 		{"assert for call", call, failed("assertion", "assertion violated: x != 2", "prog.c:9:3", true), Unknown, "not the property"},
 		{"label", label, failed("assertion", "assertion violated: false", "prog.c:8:1", true), False, "unreach-label (ERROR) violated"},
 		{"call for label", label, failed("assertion", "assertion violated: false", "prog.c:7:14", true), Unknown, "not the property"},
