@@ -239,6 +239,75 @@ func isAtom(e string) bool {
 	return true
 }
 
+// thread removes the locations whose one transformation does nothing but
+// go on (when true do {} goto T): whatever leads there goes to T instead.
+// The function's first location stays, and so does one that a redirection
+// would give two transformations of one source and target, one with a
+// choose action and one without (BIR's rule).
+func (b *builder) thread() {
+	next := map[string]string{}
+	for i, l := range b.locs {
+		if i > 0 && len(l.trans) == 1 {
+			t := l.trans[0]
+			if t.guard == "true" && len(t.acts) == 0 && !t.ret && t.target != l.name {
+				next[l.name] = t.target
+			}
+		}
+	}
+	final := func(name string) string {
+		for seen := 0; seen <= len(next); seen++ {
+			n, ok := next[name]
+			if !ok {
+				return name
+			}
+			name = n
+		}
+		return name // a cycle of empty steps: an endless loop, kept
+	}
+	used := map[string]bool{}
+	for i, l := range b.locs {
+		if i == 0 {
+			used[l.name] = true
+		}
+		for _, t := range l.trans {
+			if t.ret {
+				continue
+			}
+			if to := final(t.target); to != t.target && !mixedChoose(l, t, to) {
+				t.target = to
+			}
+			used[t.target] = true
+		}
+	}
+	locs := b.locs[:0]
+	for _, l := range b.locs {
+		if used[l.name] {
+			locs = append(locs, l)
+		}
+	}
+	b.locs = locs
+}
+
+// mixedChoose tells whether sending t to target would give l two
+// transformations to target, one with a choose action and one without.
+func mixedChoose(l *location, t *transformation, target string) bool {
+	for _, u := range l.trans {
+		if u != t && !u.ret && u.target == target && hasChoose(u) != hasChoose(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasChoose(t *transformation) bool {
+	for _, a := range t.acts {
+		if strings.Contains(a, "Choose(") {
+			return true
+		}
+	}
+	return false
+}
+
 // directive is the //line comment that maps the next line to pos.
 func directive(pos source.Position) string {
 	if !pos.IsValid() {

@@ -124,6 +124,7 @@ func (l *lowerer) lowerFunction(f *function) {
 			fl.b.ret(t.name)
 		}
 	}
+	fl.b.thread()
 	f.text = fl.print()
 }
 
