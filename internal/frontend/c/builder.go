@@ -38,6 +38,12 @@ type builder struct {
 	pos     source.Position // the C statement being lowered
 	used    map[string]bool // location names taken (C labels included)
 	next    int
+	// sharedPending: the pending actions access shared memory (mem.go)
+	sharedPending bool
+	// guardPrefix is a conjunct of every guard ("" for none; mem.go)
+	guardPrefix string
+	// exitActs gives the actions of every return (mem.go)
+	exitActs func() []string
 }
 
 func newBuilder(labels map[string]bool) *builder {
@@ -96,6 +102,7 @@ func (b *builder) close(t *transformation) {
 	t.guard = "true"
 	t.acts = b.pending
 	b.pending = nil
+	b.sharedPending = false
 	b.cur.trans = append(b.cur.trans, t)
 	b.cur = nil
 }
@@ -121,7 +128,14 @@ func (b *builder) unreached() bool {
 func (b *builder) jump(target string) { b.close(&transformation{target: target}) }
 
 // ret ends the pending actions with a return.
-func (b *builder) ret(val string) { b.close(&transformation{ret: true, retVal: val}) }
+func (b *builder) ret(val string) {
+	if b.exitActs != nil {
+		for _, a := range b.exitActs() {
+			b.act("%s", a)
+		}
+	}
+	b.close(&transformation{ret: true, retVal: val})
+}
 
 // split ends the pending actions at a fresh location, which becomes the
 // current one (after a call, and before a guard that must see them).
@@ -328,7 +342,14 @@ func (b *builder) print(w *strings.Builder, useLive bool, live string) {
 		w.WriteString("\n")
 		for _, t := range l.trans {
 			w.WriteString(directive(t.pos))
-			fmt.Fprintf(w, "    when %s do {", t.guard)
+			guard := t.guard
+			if b.guardPrefix != "" {
+				guard = b.guardPrefix + " && " + paren(guard)
+				if t.guard == "true" {
+					guard = b.guardPrefix
+				}
+			}
+			fmt.Fprintf(w, "    when %s do {", guard)
 			for _, a := range t.acts {
 				fmt.Fprintf(w, " %s", a)
 			}

@@ -86,6 +86,9 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 		fl.effect(args[1])
 		return v
 	}
+	if o, ok := fl.memCall(n, name, args, want); ok {
+		return o
+	}
 	fl.l.unsupported(n, "a call of %s, which the program does not define", name)
 	return fl.resultAfterStop(n)
 }
@@ -219,11 +222,16 @@ func (fl *fnLowerer) callDefined(n *cc.PostfixExpression, name string, def *cc.F
 	ops := make([]operand, len(args))
 	for i, a := range args {
 		class, t := fl.l.classify(params[i].Type())
-		if class != classInt {
+		var o operand
+		switch {
+		case class == classMemory && isPtrOrArray(params[i].Type()):
+			o = fl.ptrValue(a, params[i].Type().Decay())
+		case class != classInt:
 			fl.l.typeUnsupported(a, params[i].Type(), class, "an argument of "+name)
 			continue
+		default:
+			o = fl.value(a, t)
 		}
-		o := fl.value(a, t)
 		if o.isBool {
 			o = fl.toInt(o)
 		}
@@ -242,9 +250,16 @@ func (fl *fnLowerer) callDefined(n *cc.PostfixExpression, name string, def *cc.F
 			continue
 		}
 		_, t := fl.l.classify(params[i].Type())
+		if isPtrOrArray(params[i].Type()) {
+			t = tPtr
+		}
 		list = append(list, fl.storable(o, t))
 	}
 	class, rt := fl.l.classify(ft.Result())
+	if isPtrType(ft.Result()) {
+		class, rt = classInt, tPtr
+	}
+	fl.callAtomic(name)
 	if want && class == classInt {
 		v := fl.temp(rt)
 		fl.b.callAct("%s := call %s(%s);", v.name, f.name, strings.Join(list, ", "))

@@ -71,6 +71,9 @@ func (fl *fnLowerer) rval(n cc.ExpressionNode) operand {
 	case classMemory:
 		return fl.memRval(n)
 	}
+	if a, ok := n.(*cc.AdditiveExpression); ok && a.Case == cc.AdditiveExpressionSub && isPtrOrArray(a.AdditiveExpression.Type()) {
+		return fl.memRval(n) // the difference of two pointers
+	}
 	switch n := n.(type) {
 	case *cc.ExpressionList:
 		for l := n; l != nil; l = l.ExpressionList {
@@ -191,7 +194,7 @@ func (fl *fnLowerer) primary(n *cc.PrimaryExpression) operand {
 	switch n.Case {
 	case cc.PrimaryExpressionIdent:
 		if v := fl.ident(n); v != nil {
-			return varOp(v)
+			return fl.readVar(v)
 		}
 	case cc.PrimaryExpressionExpr:
 		return fl.rval(n.ExpressionList)
@@ -411,10 +414,17 @@ func (fl *fnLowerer) store(v *variable, o operand) {
 		}
 		return
 	}
-	if k := len(fl.b.pending) - 1; k >= 0 && fl.b.cur != nil && strings.HasPrefix(fl.b.pending[k], o.e+" := externChoose(") && fl.nondetTemp[o.e] == v.t {
+	if v.global || v.cell {
+		fl.shared()
+	}
+	if k := len(fl.b.pending) - 1; k >= 0 && fl.b.cur != nil && !fl.threaded() && strings.HasPrefix(fl.b.pending[k], o.e+" := externChoose(") && fl.nondetTemp[o.e] == v.t {
 		// choose into the variable itself
 		fl.b.pending[k] = v.name + fl.b.pending[k][len(o.e):]
 		fl.dropTemp(o.e)
+		return
+	}
+	if v.cell {
+		fl.b.act("%s := %s;", v.name, fl.exact(fl.toInt(o)).e)
 		return
 	}
 	fl.b.act("%s := %s;", v.name, fl.storable(o, v.t))
@@ -751,8 +761,7 @@ func (fl *fnLowerer) lvar(n cc.ExpressionNode) *variable {
 	if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
 		return fl.ident(p)
 	}
-	fl.memLvalue(n)
-	return nil
+	return fl.memLvalue(n)
 }
 
 // assign lowers = and the compound assignments.
@@ -785,7 +794,7 @@ func (fl *fnLowerer) assign(n *cc.AssignmentExpression, want bool) operand {
 			return varOp(v)
 		}
 		b := fl.exact(fl.promote(fl.rval(n.AssignmentExpression)))
-		a := fl.exact(fl.convert(varOp(v), t))
+		a := fl.exact(fl.convert(fl.readVar(v), t))
 		e := paren(a.e) + " " + op + " " + paren(b.e)
 		res = operand{e: e, t: t, lo: minInt64, hi: maxInt64}
 		if op == ">>" {
@@ -800,7 +809,7 @@ func (fl *fnLowerer) assign(n *cc.AssignmentExpression, want bool) operand {
 		if !b.isConst() {
 			b = fl.stable(b)
 		}
-		a := fl.convert(varOp(v), t)
+		a := fl.convert(fl.readVar(v), t)
 		switch op {
 		case "&", "^", "|":
 			a, b = fl.exact(a), fl.exact(b)
@@ -823,12 +832,13 @@ func (fl *fnLowerer) incDec(n cc.ExpressionNode, op string, post, want bool) ope
 		return constOp(big.NewInt(0), tInt)
 	}
 	var old operand
+	cur := fl.readVar(v)
 	if post && want {
 		t := fl.temp(v.t)
-		fl.b.act("%s := %s;", t.name, v.name)
+		fl.b.act("%s := %s;", t.name, cur.e)
 		old = varOp(t)
 	}
-	a := fl.promote(varOp(v))
+	a := fl.promote(cur)
 	fl.store(v, fl.binop(op, a, constOp(big.NewInt(1), a.t), a.t))
 	if post && want {
 		return old

@@ -32,6 +32,7 @@ type lowerer struct {
 	funcs     map[string]*function              // lowered or queued, by C name
 	queue     []*function
 	funcNames map[string]bool // BIR names of functions and threads
+	mem       *memState       // C's memory (mem.go); nil while unused
 }
 
 // fileVar is a C variable of file scope: its declarations, one of which
@@ -64,6 +65,7 @@ type variable struct {
 	name   string
 	t      intType
 	global bool
+	cell   bool // a cell of memory, name its BIR lvalue (mem.go): stores convert explicitly
 }
 
 // posNode is a position standing for a node in reports.
@@ -117,6 +119,7 @@ func lower(filename string, ast *cc.AST, cfg Config) (*Output, error) {
 		l.errorLabels[s] = true
 	}
 	l.scanFileScope()
+	l.memScan()
 	mainDef := l.funcDefs["main"]
 	if mainDef == nil {
 		return nil, source.ErrorList{{Pos: source.Position{Filename: filename, Line: 1, Column: 1}, Msg: "the C program has no function main"}}
@@ -206,6 +209,9 @@ func (l *lowerer) global(name string, at cc.Node) *variable {
 		return nil
 	}
 	dr := fv.decls[0]
+	if v, ok := l.memGlobal(name, fv, at); ok {
+		return v
+	}
 	class, t := l.classify(dr.Type())
 	if class != classInt {
 		l.typeUnsupported(nameOf(dr), dr.Type(), class, "the global "+name)
@@ -422,6 +428,7 @@ func (l *lowerer) print(mainFn *function) []byte {
 		}
 		w.WriteString(";\n")
 	}
+	w.WriteString(l.memDecls())
 	fns := make([]*function, 0, len(l.funcs))
 	for _, f := range l.funcs {
 		fns = append(fns, f)
@@ -431,6 +438,7 @@ func (l *lowerer) print(mainFn *function) []byte {
 		w.WriteString("\n")
 		w.WriteString(f.text)
 	}
+	l.printThreads(&w)
 	fmt.Fprintf(&w, "\nmain thread $main ()\n")
 	var externs []string
 	for _, g := range l.globals {
@@ -443,7 +451,12 @@ func (l *lowerer) print(mainFn *function) []byte {
 		fmt.Fprintf(&w, "  loc extern:\n    when true do { %s } goto run;\n", strings.Join(externs, " "))
 	}
 	w.WriteString("  loc run:\n")
+	l.memInitSteps(&w, "$start")
+	guard := "true"
+	if g := l.guardPrefix(); g != "" {
+		guard = g
+	}
 	w.WriteString(directive(pos(mainFn.def.Declarator.Position())))
-	fmt.Fprintf(&w, "    when true do { call %s(); } goto done;\n  loc done:\nend $main;\n\nend %s;\n", mainFn.name, name)
+	fmt.Fprintf(&w, "    when %s do { call %s(); } goto done;\n  loc done:\nend $main;\n\nend %s;\n", guard, mainFn.name, name)
 	return []byte(w.String())
 }

@@ -33,6 +33,7 @@ type fnLowerer struct {
 	nondetTemp map[string]intType
 	globalName map[string]bool            // the BIR names of the globals the function reads
 	pure       map[cc.ExpressionNode]bool // isPure's answers
+	mem        *fnMem                     // the function's objects (mem.go); nil while unused
 }
 
 // boundary tells whether a statement starting here ends the temporaries.
@@ -61,6 +62,13 @@ func (l *lowerer) lowerFunction(f *function) {
 	case classVoid:
 	case classInt:
 		fl.result, fl.hasRes = t, true
+	case classMemory:
+		if isPtrType(ft.Result()) {
+			fl.result, fl.hasRes = tPtr, true
+			fl.memState().resultPtr = ft.Result()
+			break
+		}
+		l.typeUnsupported(fd.Declarator, ft.Result(), class, "the result of "+f.cname)
 	default:
 		l.typeUnsupported(fd.Declarator, ft.Result(), class, "the result of "+f.cname)
 	}
@@ -76,7 +84,9 @@ func (l *lowerer) lowerFunction(f *function) {
 			name = fmt.Sprintf("$p%d", i+1)
 		}
 		class, t := l.classify(p.Type())
-		if class != classInt {
+		if class == classMemory {
+			t, _ = l.memParam(p, f.cname)
+		} else if class != classInt {
 			l.typeUnsupported(p, p.Type(), class, "the parameter "+name+" of "+f.cname)
 			t = tInt
 		}
@@ -102,7 +112,10 @@ func (l *lowerer) lowerFunction(f *function) {
 	}
 	fl.b = newBuilder(used)
 	fl.b.pos = pos(fd.Declarator.Position())
+	fl.b.guardPrefix = l.guardPrefix()
+	fl.b.exitActs = fl.memExitActs
 	fl.b.place(fl.b.newLabel(), true)
+	fl.memParams(ft.Parameters())
 	fl.compound(fd.CompoundStatement)
 	// falling off the end of the body
 	fl.b.pos = pos(fd.CompoundStatement.Token2.Position())
@@ -252,11 +265,11 @@ func (fl *fnLowerer) declaration(d *cc.Declaration, rest []*cc.BlockItem) {
 			continue // the type checker's __func__: lowered where used
 		}
 		class, t := fl.l.classify(dr.Type())
+		if class == classMemory || class == classInt && dr.AddressTaken() {
+			fl.memDeclare(dr, id.Initializer, rest)
+			continue
+		}
 		if class != classInt {
-			if class == classMemory {
-				fl.memDeclare(dr, id.Initializer)
-				continue
-			}
 			fl.l.typeUnsupported(nameOf(dr), dr.Type(), class, "the variable "+dr.Name())
 			continue
 		}
@@ -630,7 +643,22 @@ func (fl *fnLowerer) jump(js *cc.JumpStatement) {
 			fl.b.ret("")
 			return
 		}
+		if fl.mem != nil && fl.mem.resultPtr != nil {
+			fl.b.ret(fl.retValue(fl.ptrValue(js.ExpressionList, fl.mem.resultPtr).e))
+			return
+		}
 		v := fl.convert(fl.rval(js.ExpressionList), fl.result)
-		fl.b.ret(fl.storable(v, fl.result))
+		fl.b.ret(fl.retValue(fl.storable(v, fl.result)))
 	}
+}
+
+// retValue keeps a returned value that reads memory in a temporary when
+// the return frees the function's objects (mem.go).
+func (fl *fnLowerer) retValue(e string) string {
+	if fl.mem == nil || len(fl.mem.owned) == 0 || !strings.Contains(e, "$mem") {
+		return e
+	}
+	t := fl.temp(fl.result)
+	fl.b.act("%s := %s;", t.name, e)
+	return t.name
 }

@@ -1,0 +1,37 @@
+package c_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"birch/internal/cli"
+)
+
+// TestMemViolations checks what the violations of testdata/verdict's
+// programs on memory and threads are: the property (reach_error's
+// assertion) where the program reaches it, undefined behaviour (an index
+// out of bounds, a null dereference of a freed block) where it does that
+// first, which SV-COMP answers unknown.
+func TestMemViolations(t *testing.T) {
+	if why := engineRunsFixedWidth(t); why != "" {
+		t.Skip("the explicit engine does not run BIR's fixed-width types yet: " + why)
+	}
+	tests := []struct{ file, want string }{
+		{"ptr-alias-unsafe.c", "fail: assertion: assertion violated: false\n  thread $main[1] at main_."},
+		{"race-unsafe.c", "fail: assertion: assertion violated: false"},
+		{"atomic-race-unsafe.c", "fail: assertion: assertion violated: false"},
+		{"array-oob-unsafe.c", "fail: index-out-of-bounds: index 4 out of bounds [0, 4)"},
+		{"use-after-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null"},
+		{"double-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := cli.Main([]string{"check", "testdata/verdict/" + tt.file}, nil, &stdout, &stderr)
+			if status != 1 || !strings.HasPrefix(stdout.String(), tt.want) {
+				t.Errorf("birch check %s: exit %d, want 1 with %q:\n%s%s", tt.file, status, tt.want, stdout.String(), stderr.String())
+			}
+		})
+	}
+}
