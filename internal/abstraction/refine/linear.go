@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 
+	"birch/internal/abstraction/smtops"
 	"birch/internal/bir/token"
 	"birch/internal/bir/types"
 	"birch/internal/smt"
@@ -302,6 +304,19 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 			return "", false
 		}
 		return r + "." + sv.v.Name(), true
+	}
+	if op, ok := p.opaque[t]; ok && op.conv != nil {
+		// the mod term of a conversion (smtops.Wrap)
+		x, ok := p.exprText(op.x, name)
+		bits, signed, _ := smtops.Width(op.conv)
+		if !ok || signed && bits == 64 {
+			return "", false // 2^63 is no BIR literal
+		}
+		s := op.conv.Underlying().String() + "(" + x + ")"
+		if signed {
+			s = "(" + s + " + " + strconv.FormatInt(1<<(bits-1), 10) + ")"
+		}
+		return s, true
 	}
 	if op, ok := p.opaque[t]; ok {
 		x, ok1 := p.exprText(op.x, name)

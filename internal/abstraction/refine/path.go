@@ -152,6 +152,8 @@ type def struct {
 type opaqueOp struct {
 	op   token.Kind
 	x, y *smt.Term
+	// conv is the fixed-width type of a conversion T(x) (op and y unused)
+	conv types.Type
 }
 
 // UnsupportedError says that the path formula cannot encode a construct
@@ -556,10 +558,7 @@ func (x *encoder) store(lhs ast.Expr, v *smt.Term) {
 		x.unsupported(lhs.Pos(), "assignment to %s (the path formula encodes variables and fields, not arrays)", format.Expr(lhs))
 	}
 	k := x.lookup(id)
-	if r, ok := k.v.Type().Underlying().(*types.Range); ok {
-		tm := x.tm
-		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), lhs.Pos(), fmt.Sprintf("%s in %d..%d", id.Name, r.Lo, r.Hi))
-	}
+	v = x.checkRange(k.v.Type(), v, lhs, id.Name)
 	x.define(k, v, lhs.Pos())
 }
 
@@ -596,10 +595,7 @@ func (x *encoder) element(ix *ast.IndexExpr) (key, *smt.Term, types.Type) {
 // storeElem writes v to a[i]: a new version of a.
 func (x *encoder) storeElem(ix *ast.IndexExpr, v *smt.Term) {
 	k, i, elem := x.element(ix)
-	if r, ok := elem.Underlying().(*types.Range); ok {
-		tm := x.tm
-		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), ix.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(ix), r.Lo, r.Hi))
-	}
+	v = x.checkRange(elem, v, ix, format.Expr(ix))
 	x.define(k, x.tm.Store(x.state[k], i, x.asInt(v)), ix.Pos())
 }
 
@@ -613,10 +609,7 @@ func (x *encoder) readField(sel *ast.SelectorExpr) *smt.Term {
 func (x *encoder) storeField(sel *ast.SelectorExpr, v *smt.Term) {
 	k, ref := x.field(sel)
 	f, _ := x.info.Uses[sel.Sel].(*types.Var)
-	if r, ok := f.Type().Underlying().(*types.Range); ok {
-		tm := x.tm
-		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), sel.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(sel), r.Lo, r.Hi))
-	}
+	v = x.checkRange(f.Type(), v, sel, format.Expr(sel))
 	x.define(k, x.tm.Store(x.state[k], ref, x.asInt(v)), sel.Pos())
 }
 
@@ -727,7 +720,7 @@ func (x *encoder) call(a *ast.CallAction) {
 	for i, v := range args {
 		if i < len(f.Params) {
 			k := key{f.Params[i], x.cur, x.calls}
-			x.checkRange(f.Params[i].Type(), v, a.Args[i], f.Params[i].Name())
+			v = x.checkRange(f.Params[i].Type(), v, a.Args[i], f.Params[i].Name())
 			x.define(k, v, a.Args[i].Pos())
 		}
 	}
@@ -749,6 +742,9 @@ func (x *encoder) ret(g model.Group) {
 		} else {
 			res = x.value(e)
 		}
+		if _, _, ok := smtops.Width(fr.proc.Result); ok {
+			res = x.convert(res, fr.proc.Result) // a fixed-width result wraps
+		}
 	}
 	th.frames = th.frames[:len(th.frames)-1]
 	for k := range x.state {
@@ -763,12 +759,38 @@ func (x *encoder) ret(g model.Group) {
 	x.arrive(x.cur, fr.ret)
 }
 
-// checkRange requires a value passed to a range parameter to fit it.
-func (x *encoder) checkRange(t types.Type, v *smt.Term, e ast.Expr, name string) {
+// checkRange returns the value v stored into a location of type t (a
+// variable, element, field or parameter named name): a store into a
+// range requires v within its bounds; a store into a fixed-width type
+// wraps v (its conversion, never an error).
+func (x *encoder) checkRange(t types.Type, v *smt.Term, e ast.Expr, name string) *smt.Term {
+	if _, _, ok := smtops.Width(t); ok {
+		return x.convert(v, t)
+	}
 	if r, ok := t.Underlying().(*types.Range); ok {
 		tm := x.tm
 		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))), e.Pos(), fmt.Sprintf("%s in %d..%d", name, r.Lo, r.Hi))
 	}
+	return v
+}
+
+// convert is v reduced into the fixed-width type t. Its mod term is
+// recorded for the printer, which writes it as the conversion (plus
+// 2^(N-1) for a signed type: smtops.Wrap).
+func (x *encoder) convert(v *smt.Term, t types.Type) *smt.Term {
+	w := smtops.WrapTo(x.tm, v, t)
+	m := w
+	if m.Op() != smt.OpMod {
+		for _, a := range w.Args() {
+			if a.Op() == smt.OpMod {
+				m = a
+			}
+		}
+	}
+	if m.Op() == smt.OpMod {
+		x.opaque[m] = opaqueOp{conv: t, x: v}
+	}
+	return w
 }
 
 // lock finds the global lock an expression names.
@@ -921,6 +943,15 @@ func (x *encoder) choose(a *ast.ChooseAction) {
 		x.store(a.Lhs, c) // the store checks a range type
 		return
 	}
+	if _, _, wraps := smtops.Width(typ); wraps {
+		// a value chosen wraps into the variable: its new version is the
+		// conversion of the choice, unless the choice's type is within
+		lo, hi, ok := types.IntegerBounds(x.info.TypeExprs[a.Type])
+		if r := typ.Underlying().(*types.Range); a.Type == nil || !ok || lo < r.Lo || hi > r.Hi {
+			x.define(k, x.convert(c, typ), a.Lhs.Pos())
+		}
+		return
+	}
 	if r, ok := typ.Underlying().(*types.Range); ok && a.Type == nil {
 		x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), c), tm.Le(c, tm.Int(r.Hi))), a.Pos(), fmt.Sprintf("%s in %d..%d", format.Expr(a.Lhs), r.Lo, r.Hi))
 	}
@@ -947,8 +978,12 @@ func choiceText(a *ast.ChooseAction) string {
 	return kw + "(" + format.Expr(a.Lo) + " .. " + format.Expr(a.Hi) + ")"
 }
 
-// noOverflow requires v, an operation's result on int, to be an int.
+// noOverflow requires v, an operation's result on int, to be an int,
+// unless the operation is inside a conversion's operand (it wraps).
 func (x *encoder) noOverflow(v *smt.Term, e ast.Expr) *smt.Term {
+	if x.info.Types[e].Wraps {
+		return v
+	}
 	tm := x.tm
 	x.require(model.Overflow, tm.And(tm.Le(tm.Int(math.MinInt64), v), tm.Le(v, tm.Int(math.MaxInt64))), e.Pos(), format.Expr(e)+" does not overflow")
 	return v
@@ -989,19 +1024,31 @@ func (x *encoder) value(e ast.Expr) *smt.Term {
 			return x.noOverflow(tm.Neg(x.value(e.X)), e)
 		case token.ADD:
 			return x.value(e.X)
+		case token.TILDE:
+			return smtops.Complement(tm, x.value(e.X))
 		}
 	case *ast.BinaryExpr:
 		a, b := x.value(e.X), x.value(e.Y)
 		if v := smtops.Arith(tm, e.Op, a, b); v != nil {
 			if e.Op == token.QUO || e.Op == token.REM {
 				x.require(model.DivisionByZero, tm.Not(tm.Eq(b, tm.Int(0))), e.Y.Pos(), format.Expr(e.Y)+" != 0")
-				x.opaque[v] = opaqueOp{e.Op, a, b}
+				x.opaque[v] = opaqueOp{op: e.Op, x: a, y: b}
 			}
 			if e.Op == token.REM {
 				return v // MinInt64 % -1 is 0 in BIR
 			}
 			return x.noOverflow(v, e)
 		}
+		// a shift by a constant, a mask of low or high bits; the others
+		// (and a shift count the formula would have to check) are not
+		// linear
+		if v := smtops.Bitwise(tm, e.Op, a, b); v != nil {
+			return v
+		}
+	case *ast.ConvExpr:
+		// + - * inside compute modulo 2^64 (no overflow check); the
+		// exact value reduced modulo 2^N is their result
+		return x.convert(x.value(e.X), tv.Type)
 	}
 	x.unsupported(e.Pos(), "expression %s", format.Expr(e))
 	return nil

@@ -445,13 +445,31 @@ func (x *symExec) place(e ast.Expr) (slots []*smt.Term, i int, t types.Type) {
 	return nil, 0, nil
 }
 
-// store writes v to the lvalue e, requiring it to fit a range type.
+// store writes v to the lvalue e, requiring it to fit a range type, or
+// wrapping it into a fixed-width type.
 func (x *symExec) store(e ast.Expr, v *smt.Term) {
 	slots, i, t := x.place(e)
-	if r, ok := t.Underlying().(*types.Range); ok {
-		x.require(model.RangeError, x.tm.And(x.tm.Le(x.tm.Int(r.Lo), v), x.tm.Le(v, x.tm.Int(r.Hi))))
+	slots[i] = x.stored(t, v)
+}
+
+// stored is the value a store of v into a location of type t leaves
+// there: v, required to fit a range type; v reduced into a fixed-width
+// type (never an error), and then required to be representable (a uint64
+// value from 2^63 on is a limit of the concrete model, which the trail
+// must not reach).
+func (x *symExec) stored(t types.Type, v *smt.Term) *smt.Term {
+	tm := x.tm
+	r, ok := t.Underlying().(*types.Range)
+	switch {
+	case !ok:
+		return v
+	case r.Wrap:
+		v = smtops.WrapTo(tm, v, t)
+		x.path = append(x.path, tm.Le(v, tm.Int(r.Hi)))
+		return v
 	}
-	slots[i] = v
+	x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))))
+	return v
 }
 
 // require adds a condition the step needs not to fail with an error of
@@ -469,9 +487,13 @@ func (x *symExec) require(k model.ErrorKind, c *smt.Term) {
 	x.path = append(x.path, c)
 }
 
-// noOverflow requires v, the result of an operation on int, to be an
-// int: BIR's arithmetic raises overflow otherwise.
-func (x *symExec) noOverflow(v *smt.Term) *smt.Term {
+// noOverflow requires v, the result of the operation e on int, to be an
+// int: BIR's arithmetic raises overflow otherwise (but inside a
+// conversion's operand, where it wraps).
+func (x *symExec) noOverflow(e ast.Expr, v *smt.Term) *smt.Term {
+	if x.info.Types[e].Wraps {
+		return v
+	}
 	tm := x.tm
 	x.require(model.Overflow, tm.And(tm.Le(tm.Int(math.MinInt64), v), tm.Le(v, tm.Int(math.MaxInt64))))
 	return v
@@ -547,9 +569,11 @@ func (x *symExec) value(e ast.Expr) *smt.Term {
 	case *ast.UnaryExpr:
 		switch e.Op {
 		case token.SUB:
-			return x.noOverflow(tm.Neg(x.value(e.X)))
+			return x.noOverflow(e, tm.Neg(x.value(e.X)))
 		case token.ADD:
 			return x.value(e.X)
+		case token.TILDE:
+			return smtops.Complement(tm, x.value(e.X))
 		}
 	case *ast.BinaryExpr:
 		a, b := x.value(e.X), x.value(e.Y)
@@ -560,8 +584,21 @@ func (x *symExec) value(e ast.Expr) *smt.Term {
 			if e.Op == token.REM {
 				return v // MinInt64 % -1 is 0 in BIR
 			}
-			return x.noOverflow(v)
+			return x.noOverflow(e, v)
 		}
+		// the linear forms only (a shift by a constant, a mask of low or
+		// high bits)
+		if v := smtops.Bitwise(tm, e.Op, a, b); v != nil {
+			return v
+		}
+	case *ast.ConvExpr:
+		// + - * inside compute modulo 2^64: reduced exactly; a uint64
+		// result from 2^63 on is a limit the trail must not reach
+		v := smtops.WrapTo(tm, x.value(e.X), x.info.TypeOf(e))
+		if r, ok := x.info.TypeOf(e).Underlying().(*types.Range); ok {
+			x.path = append(x.path, tm.Le(v, tm.Int(r.Hi)))
+		}
+		return v
 	}
 	x.fail0("expression %s", format.Expr(e))
 	return nil
