@@ -222,13 +222,16 @@ func (a *abstractor) risky(x ast.Expr) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
 			switch n.Op {
-			case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+			case token.ADD, token.SUB, token.MUL, token.QUO, token.REM,
+				token.AND, token.OR, token.XOR, token.SHL, token.SHR:
 				found = true
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.SUB {
+			if n.Op == token.SUB || n.Op == token.TILDE {
 				found = true
 			}
+		case *ast.ConvExpr:
+			found = true
 		case *ast.IndexExpr, *ast.SelectorExpr, *ast.LengthExpr:
 			found = true
 		}

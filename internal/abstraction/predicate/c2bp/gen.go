@@ -594,8 +594,8 @@ func (a *abstractor) generate() ([]byte, []*Origin) {
 		}
 		fmt.Fprintf(&b, "%s : boolean := %s; // %s\n", p.name, a.initial(p), p.conc.String())
 	}
-	for _, ss := range a.slotsOf {
-		for _, s := range ss {
+	for _, f := range a.q.prog.Functions { // in order: the text is the same each time
+		for _, s := range a.slotsOf[f] {
 			fmt.Fprintf(&b, "%s : boolean := false; // %s after a return\n", s.name, s.p.conc.String())
 		}
 	}

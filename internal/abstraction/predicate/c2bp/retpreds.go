@@ -96,7 +96,7 @@ func (a *abstractor) retValues(t *absTrans, proc *types.Proc, w *predicate.WP, p
 		}
 		{
 			id := a.identOf(s.x, t.qt.Result.Pos())
-			acts := append(append([]ast.Action(nil), prefix...), &ast.AssignAction{Lhs: id, Rhs: t.qt.Result})
+			acts := append(append([]ast.Action(nil), prefix...), &ast.AssignAction{Lhs: id, Rhs: a.resultValue(proc, t.qt.Result)})
 			// the caller's y_i are f's p_i: applied to φ before x := e
 			// (the weakest preconditions go from the last action), so
 			// that e's variables are not renamed
@@ -115,6 +115,19 @@ func (a *abstractor) retValues(t *absTrans, proc *types.Proc, w *predicate.WP, p
 			t.post = append(t.post, step{text: s.name + " := " + temp(choose(lt, lf, choice)) + ";"})
 		}
 	}
+}
+
+// resultValue is the value f's return of e gives the caller: e, or its
+// conversion to f's result type when that is a fixed-width type (the
+// return wraps it).
+func (a *abstractor) resultValue(f *types.Proc, e ast.Expr) ast.Expr {
+	r, ok := f.Result.Underlying().(*types.Range)
+	if !ok || !r.Wrap {
+		return e
+	}
+	conv := &ast.ConvExpr{Type: &ast.Ident{NamePos: e.Pos(), Name: r.String()}, Lparen: e.Pos(), X: e, Rparen: e.End()}
+	a.q.prog.Info.Types[conv] = types.TypeAndValue{Type: f.Result}
+	return conv
 }
 
 // identOf is an identifier of the query program naming v.

@@ -23,6 +23,9 @@ import (
 type genOperand struct {
 	Var string
 	Add int64
+	// Conv is a fixed-width type (int8 ...) the operand is converted to
+	// (genOptions.Wrap), or "".
+	Conv string
 }
 
 func (o genOperand) String() string {
@@ -31,16 +34,42 @@ func (o genOperand) String() string {
 		name = name[i+1:]
 	}
 	name = strings.ReplaceAll(name, "->", ".") // a field through a reference: p->v is p.v
-	switch {
-	case name == "":
-		return strconv.FormatInt(o.Add, 10)
-	case o.Add > 0:
-		return name + " + " + strconv.FormatInt(o.Add, 10)
-	case o.Add < 0:
-		return name + " - " + strconv.FormatInt(-o.Add, 10)
-	}
-	return name
+	return o.text(name)
 }
+
+// text writes the operand with its variable written name.
+func (o genOperand) text(name string) string {
+	s := name
+	switch {
+	case o.Var == "":
+		s = strconv.FormatInt(o.Add, 10)
+	case o.Add > 0:
+		s = name + " + " + strconv.FormatInt(o.Add, 10)
+	case o.Add < 0:
+		s = name + " - " + strconv.FormatInt(-o.Add, 10)
+	}
+	if o.Conv != "" {
+		s = o.Conv + "(" + s + ")"
+	}
+	return s
+}
+
+// genWidths are the fixed-width types of the generated models, with their
+// conversions as Go computes them.
+var genWidths = map[string]func(int64) int64{
+	"int8":   func(v int64) int64 { return int64(int8(v)) },
+	"uint8":  func(v int64) int64 { return int64(uint8(v)) },
+	"int16":  func(v int64) int64 { return int64(int16(v)) },
+	"uint16": func(v int64) int64 { return int64(uint16(v)) },
+}
+
+// genWrapTypes are the types a variable of a model with Wrap may have:
+// int, or a fixed-width type that the abstraction abstracts (int16 and
+// uint16 have more than 256 values). int8 and uint8 appear in conversions
+// only: a variable of theirs is kept as written, and its choice of 256
+// values whenever abstracted data is stored into it makes abstract state
+// spaces too large to enumerate.
+var genWrapTypes = []string{"int", "int16", "uint16", "int16", "uint16"}
 
 // genCmp is a comparison L op R of int operands, or with Ref of two
 // references (== or !=; the operands' Var are p, q, h0, h1, p->next,
@@ -67,10 +96,14 @@ func (c genCmp) String() string { return c.L.String() + " " + c.Op + " " + c.R.S
 // eval evaluates c with the values of its variables.
 func (c genCmp) eval(val func(name string) int64) bool {
 	v := func(o genOperand) int64 {
-		if o.Var == "" {
-			return o.Add
+		x := o.Add
+		if o.Var != "" {
+			x += val(o.Var)
 		}
-		return val(o.Var) + o.Add
+		if o.Conv != "" {
+			x = genWidths[o.Conv](x)
+		}
+		return x
 	}
 	l, r := v(c.L), v(c.R)
 	switch c.Op {
@@ -160,6 +193,18 @@ type genModel struct {
 	Arrays bool
 	// Inv is the condition of the model's invariant, or "".
 	Inv string
+	// Types holds the fixed-width type of each int variable declared
+	// with one (genOptions.Wrap), and of f0's result as "f0#result"; the
+	// others are int.
+	Types map[string]string
+}
+
+// typeOf is the declared type of the int variable v.
+func (g *genModel) typeOf(v string) string {
+	if t := g.Types[v]; t != "" {
+		return t
+	}
+	return "int"
 }
 
 // PredFile returns the predicate file's text.
@@ -202,6 +247,12 @@ type genOptions struct {
 	// Invariant adds a properties section with an invariant over the
 	// globals (a comparison, often among the predicates).
 	Invariant bool
+	// Wrap declares the globals, the locals of the threads and the
+	// function's parameters, locals and result with fixed-width types
+	// (int16, uint16) or int, adds large
+	// constants that make stores wrap, and converts operands and
+	// expressions (uint8(x + 200)) in guards, actions and predicates.
+	Wrap bool
 }
 
 var genDefault = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20}
@@ -220,6 +271,10 @@ var genArrays = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 2
 
 // genStart is genDefault with a started thread.
 var genStart = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 20, Start: true}
+
+// genWrap is genCalls with fixed-width variables, parameters and results,
+// and conversions.
+var genWrap = genOptions{MaxThreads: 2, MaxLocations: 5, MaxPreds: 5, Arith: 40, Functions: true, Wrap: true}
 
 type genState struct {
 	r       *rand.Rand
@@ -246,9 +301,11 @@ func (g *genState) model() *genModel {
 	nGlobals := 1 + g.intn(3)
 	var globals []string
 	m.Init = map[string]int64{}
+	m.Types = map[string]string{}
 	for i := 0; i < nGlobals; i++ {
 		v := "g" + strconv.Itoa(i)
 		globals = append(globals, v)
+		g.declare(v)
 		if g.chance(30) {
 			m.Init[v] = int64(g.intn(3))
 		}
@@ -291,6 +348,16 @@ func (g *genState) model() *genModel {
 	return m
 }
 
+// declare gives the int variable v a type: with Wrap, often a
+// fixed-width one.
+func (g *genState) declare(v string) {
+	if g.opts.Wrap {
+		if t := g.pick(genWrapTypes); t != "int" {
+			g.m.Types[v] = t
+		}
+	}
+}
+
 // genThread is a generated main thread: its int locals, and its
 // locations l0, l1, ... with their transformations.
 type genThread struct {
@@ -324,7 +391,7 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 		if c, ok := m.Init[v]; ok {
 			init = " := " + strconv.FormatInt(c, 10)
 		}
-		fmt.Fprintf(&b, "%s : int%s;\n", v, init)
+		fmt.Fprintf(&b, "%s : %s%s;\n", v, m.typeOf(v), init)
 	}
 	if m.Flag {
 		b.WriteString("flag : boolean;\n")
@@ -347,11 +414,11 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 		if th == m.Fn {
 			var ps []string
 			for _, p := range th.params {
-				ps = append(ps, p+" : int")
+				ps = append(ps, p+" : "+m.typeOf(th.name+"."+p))
 			}
 			result := ""
 			if th.result {
-				result = " : int"
+				result = " : " + m.typeOf(th.name+"#result")
 			}
 			fmt.Fprintf(&b, "\nfunction %s (%s)%s\n", th.name, strings.Join(ps, ", "), result)
 		} else if th == m.Worker {
@@ -360,7 +427,7 @@ func (m *genModel) render(decls string, extra func(thread string) []string) stri
 			fmt.Fprintf(&b, "\nmain thread %s ()\n", th.name)
 		}
 		for _, v := range th.locals {
-			fmt.Fprintf(&b, "  %s : int;\n", v)
+			fmt.Fprintf(&b, "  %s : %s;\n", v, m.typeOf(th.name+"."+v))
 		}
 		if m.Worker != nil && th == m.threads[0] {
 			fmt.Fprintf(&b, "  w : tid;\n  loc s0:\n    when true do { w := start %s(); } goto l0;\n", m.Worker.name)
@@ -407,6 +474,7 @@ func (g *genState) thread(name string, globals []string) *genThread {
 		th.locals = append(th.locals, local)
 		vars = append(vars, name+"."+local)
 		g.m.Ints = append(g.m.Ints, name+"."+local)
+		g.declare(name + "." + local)
 	}
 	nLocs := 2 + g.intn(g.opts.MaxLocations-1)
 	for l := 0; l < nLocs; l++ {
@@ -465,7 +533,9 @@ func (g *genState) function(globals []string) *genThread {
 	if g.chance(50) {
 		f.locals = append(f.locals, "r")
 	}
+	g.declare(f.name + "#result")
 	for _, v := range append(append([]string(nil), f.params...), f.locals...) {
+		g.declare(f.name + "." + v)
 		vars = append(vars, f.name+"."+v)
 		g.m.FnVars = append(g.m.FnVars, f.name+"."+v)
 	}
@@ -626,7 +696,28 @@ func (g *genState) operand(vars []string, constOK bool) genOperand {
 	if g.chance(25) {
 		o.Add = int64(g.intn(5) - 2)
 	}
+	if g.opts.Wrap && g.chance(20) {
+		o.Conv = g.conv()
+		if g.chance(50) {
+			o.Add = g.wrapConst()
+		}
+	}
 	return o
+}
+
+// conv returns a fixed-width type to convert to.
+func (g *genState) conv() string {
+	return g.pick([]string{"int8", "uint8", "int16", "uint16"})
+}
+
+// wrapConst returns a constant that makes a fixed-width value wrap soon
+// (or, added to an int, grow fast).
+func (g *genState) wrapConst() int64 {
+	c := []int64{100, 127, 128, 200, 255, 256, 30000, 32767, 65535}[g.intn(9)]
+	if g.chance(40) {
+		c = -c
+	}
+	return c
 }
 
 var genOps = []string{"<", "<=", "==", "!=", ">", ">="}
@@ -673,6 +764,20 @@ func (g *genState) guard(vars []string) string {
 // predicate bounds fails (the sum may overflow), and the abstract model
 // then stops at that step.
 func (g *genState) intExpr(vars []string) string {
+	if !g.opts.Wrap {
+		return g.intExpr0(vars)
+	}
+	switch k := g.intn(10); {
+	case k < 3:
+		o := genOperand{Var: g.pick(vars), Add: g.wrapConst()}
+		return o.String()
+	case k < 5:
+		return g.conv() + "(" + g.intExpr0(vars) + ")"
+	}
+	return g.intExpr0(vars)
+}
+
+func (g *genState) intExpr0(vars []string) string {
 	if g.intn(100) >= g.opts.Arith {
 		if g.chance(50) {
 			return strconv.Itoa(g.intn(4) - 1)
@@ -799,12 +904,10 @@ func (g *genModel) WithPredicates() string {
 	var b strings.Builder
 	b.WriteString("\npredicates\n")
 	remote := func(o genOperand) string {
-		s := o.String()
 		if i := strings.IndexByte(o.Var, '.'); i >= 0 {
-			name := o.Var[i+1:]
-			s = "(" + o.Var[:i] + " : " + name + ")" + strings.TrimPrefix(s, name)
+			return o.text("(" + o.Var[:i] + " : " + o.Var[i+1:] + ")")
 		}
-		return s
+		return o.String()
 	}
 	for i, p := range g.Preds {
 		if p.Func() {

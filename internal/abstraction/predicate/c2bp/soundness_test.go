@@ -641,8 +641,9 @@ func soundTransText(t *ast.Transformation) string {
 func TestGeneratedModels(t *testing.T) {
 	var twoThreads, complete, withErrors, otherErrors, evaluated, states, inCalls int
 	const n = 100
-	for i := 0; i < 4*n; i++ {
-		seed, opts := uint64(i%n+1), []genOptions{genDefault, genCalls, genHeap, genArrays}[i/n]
+	sets := []genOptions{genDefault, genCalls, genHeap, genArrays, genWrap}
+	for i := 0; i < len(sets)*n; i++ {
+		seed, opts := uint64(i%n+1), sets[i/n]
 		gm := genRandomModel(seed, opts)
 		if _, _, err := genLoad(gm); err != nil {
 			t.Fatalf("seed %d: %v\n%s\n%s", seed, err, gm.Src, gm.PredFile())
@@ -724,8 +725,8 @@ func TestGeneratedModels(t *testing.T) {
 		}
 	}
 	t.Logf("%d models: %d of two threads, %d explored completely, %d states (%d inside a call), %d assertion failures, %d other errors, %d predicate values compared",
-		4*n, twoThreads, complete, states, inCalls, withErrors, otherErrors, evaluated)
-	if twoThreads < n || twoThreads > 3*n || complete < 2*n || complete == 4*n || withErrors < n/10 || otherErrors == 0 || inCalls < 100 {
+		len(sets)*n, twoThreads, complete, states, inCalls, withErrors, otherErrors, evaluated)
+	if twoThreads < n || twoThreads > (len(sets)-1)*n || complete < 2*n || complete == len(sets)*n || withErrors < n/10 || otherErrors == 0 || inCalls < 100 {
 		t.Errorf("the generator lacks variety")
 	}
 }
@@ -750,6 +751,8 @@ func TestSoundnessByEnumeration(t *testing.T) {
 	t.Run("start", func(t *testing.T) { soundRun(t, soundSeeds(15, 1000), genStart, Config{}) })
 	t.Run("heap", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genHeap, Config{}) })
 	t.Run("arrays", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genArrays, Config{}) })
+	// fixed-width variables whose stores wrap, and conversions
+	t.Run("wrap", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genWrap, Config{}) })
 	// the cube queries asked of z3 and cvc5 instead of the embedded
 	// solver (long suite only: a process per abstraction)
 	for _, solver := range []string{"z3", "cvc5"} {

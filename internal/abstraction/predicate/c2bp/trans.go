@@ -88,9 +88,13 @@ func (a *abstractor) errorsOf(x ast.Expr, ctx string, out *[]errCond) {
 		a.errorsOf(x.X, ctx, out)
 	case *ast.UnaryExpr:
 		a.errorsOf(x.X, ctx, out)
-		if x.Op == token.SUB {
+		if x.Op == token.SUB && !a.wraps(x) {
 			add(model.Overflow, x, txt(x.X)+" == "+minInt)
 		}
+	case *ast.ConvExpr:
+		// + - * and unary - inside compute modulo 2^64 (the checker
+		// marks them: wraps); what lies below them fails as anywhere
+		a.errorsOf(x.X, ctx, out)
 	case *ast.BinaryExpr:
 		a.errorsOf(x.X, ctx, out)
 		switch x.Op {
@@ -104,8 +108,17 @@ func (a *abstractor) errorsOf(x ast.Expr, ctx string, out *[]errCond) {
 		a.errorsOf(x.Y, ctx, out)
 		switch x.Op {
 		case token.ADD, token.SUB, token.MUL:
+			if a.wraps(x) {
+				break
+			}
 			v := txt(x.X) + " " + x.Op.String() + " " + txt(x.Y)
 			add(model.Overflow, x, v+" > "+maxInt+" || "+v+" < "+minInt)
+		case token.SHL, token.SHR:
+			// a shift count out of 0..63 is a runtime error (a constant
+			// one does not check)
+			if _, yconst := a.constValue(x.Y); !yconst {
+				add(shiftErrorKind, x, txt(x.Y)+" < 0 || "+txt(x.Y)+" > 63")
+			}
 		case token.QUO, token.REM:
 			yc, yconst := a.constValue(x.Y)
 			xc, xconst := a.constValue(x.X)
@@ -141,6 +154,16 @@ func (a *abstractor) errorsOf(x ast.Expr, ctx string, out *[]errCond) {
 	}
 }
 
+// shiftErrorKind is the kind of the runtime error of a shift count out of
+// 0..63.
+const shiftErrorKind = model.ShiftCount
+
+// wraps reports whether the operation x computes modulo 2^64 (inside a
+// conversion's operand) instead of failing on overflow.
+func (a *abstractor) wraps(x ast.Expr) bool {
+	return a.q.prog.Info.Types[x].Wraps
+}
+
 // constValue is the value of a constant integer expression.
 func (a *abstractor) constValue(x ast.Expr) (int64, bool) {
 	tv := a.q.prog.Info.Types[x]
@@ -168,10 +191,11 @@ func checkedRef(from, to types.Type) bool {
 }
 
 // rangeError is the condition that storing x into a location of type t
-// fails (t a range type), or "".
+// fails (t a range type), or "": a store into a fixed-width type wraps,
+// never an error (the weakest preconditions write its conversion).
 func rangeError(t types.Type, x ast.Expr) string {
 	r, ok := t.Underlying().(*types.Range)
-	if !ok {
+	if !ok || r.Wrap {
 		return ""
 	}
 	v := "(" + format.Expr(x) + ")"
@@ -1314,6 +1338,9 @@ func fitsIn(from, to types.Type) bool {
 			return true
 		}
 	case *types.Range:
+		if t.Wrap {
+			return true // a store wraps: no range error
+		}
 		f, ok := from.Underlying().(*types.Range)
 		return ok && f.Lo >= t.Lo && f.Hi <= t.Hi
 	}

@@ -296,3 +296,43 @@ func TestNoWrongPass(t *testing.T) {
 		t.Fatal("no generated model was checked: the test proves nothing")
 	}
 }
+
+// TestNoWrongPassWrap: the soundness generator's models with fixed-width
+// variables (genWrap: stores that wrap, conversions, constants that make
+// them wrap soon) that fail concretely within 20000 states must not pass
+// abstracted with their random predicates (many with BIRCH_LONG=1).
+func TestNoWrongPassWrap(t *testing.T) {
+	n := uint64(60)
+	if testenv.Long() {
+		n = 3000
+	}
+	var failing, checked int
+	for seed := uint64(1); seed <= n; seed++ {
+		gm := genRandomModel(seed, genWrap)
+		prog, preds, err := genLoad(gm)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s\n%s", seed, err, gm.Src, gm.PredFile())
+		}
+		conc := exploreMax(t, prog, 20000)
+		if conc.Verdict != search.Fail {
+			continue
+		}
+		failing++
+		out, aerr := Abstract(prog, preds, Config{})
+		var u *UnsupportedError
+		if errors.As(aerr, &u) {
+			continue
+		}
+		if aerr != nil {
+			t.Fatalf("seed %d: %v\n%s\n%s", seed, aerr, gm.Src, gm.PredFile())
+		}
+		checked++
+		if abs := exploreMax(t, out.Program, 200000); abs.Verdict == search.Pass {
+			t.Fatalf("seed %d: the model fails (%s) and its abstraction passes\n%s\n%s\n%s", seed, conc.Reason, gm.Src, gm.PredFile(), out.Source)
+		}
+	}
+	t.Logf("%d of %d models fail concretely, %d of them abstracted", failing, n, checked)
+	if checked < int(n)/10 {
+		t.Errorf("only %d models checked: the test proves little", checked)
+	}
+}
