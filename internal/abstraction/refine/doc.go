@@ -35,7 +35,16 @@
 // requires its result to be an int (an overflow is an error outcome), /
 // and % require a divisor that is not zero, a store into a range variable
 // requires its bounds; inside &&, || and -> those checks hold only when
-// the right operand is evaluated.
+// the right operand is evaluated. A store into a fixed-width location
+// (int8 … uint64: a variable, element, field, parameter or a function's
+// result) wraps instead: its new version is the conversion of the value,
+// smtops.Wrap, the solver's mod by 2^N; + - * inside a conversion's
+// operand have no overflow check (they compute modulo 2^64, which the
+// exact value reduced modulo 2^N agrees with). The bitwise operators are
+// encoded where smtops.Bitwise states them exactly (~, a shift by a
+// constant, a mask of low or high bits); any other is unsupported. The
+// printer writes the mod term of a conversion back as T(e) (plus 2^(N-1)
+// for a signed type), so interpolants over it are predicates.
 //
 // The constraints a step needs are Conjuncts, each gated by an activation
 // literal: the guard, each assume, each choice's domain, and each check

@@ -117,8 +117,9 @@
 //     low(!g || WP(e)) || (up(pre(e)) && abs_cN); an enum or small range
 //     variable any value of its type (internChoose).
 //   - A runtime error of an expression that the abstraction translates
-//     (overflow of + - * unary -, / and % by zero, an index out of bounds,
-//     a null dereference, a value out of a range type) is an assertion
+//     (overflow of + - * unary - outside a conversion's operand, / and %
+//     by zero, an index out of bounds, a null dereference, a value out of
+//     a range type, a shift count out of 0..63) is an assertion
 //     that its condition does not hold, built as for assert above and
 //     placed before the action, with short-circuit evaluation respected
 //     (an error of the guard: the guard is up(g) || up(cond), the step
@@ -127,6 +128,11 @@
 //     concrete data are kept as written and raise their own errors.
 //     Concrete asserts kept as written are in Origin.Errors as well (kind
 //     assertion), so every abstract assertion has its concrete meaning.
+//   - A store into a fixed-width location (int8 … uint64) wraps: it is no
+//     range error, and the weakest preconditions take it for the
+//     assignment of its conversion (package predicate), which the cube
+//     queries state exactly; so does a fixed-width result in a return
+//     predicate.
 //   - A choice of abstracted data, x := externChoose(int) or any range or
 //     type form, is the assignment of a fresh variable of the choice's
 //     type to x as the weakest preconditions see it: the cube queries
