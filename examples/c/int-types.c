@@ -9,6 +9,8 @@
 // uint64-limit.c.)
 // expect: pass
 // expect with --data-model LP64: pass
+// states: 35, transitions: 34
+// states with --data-model LP64: 35, transitions: 34
 #include <limits.h>
 extern void reach_error(void);
 

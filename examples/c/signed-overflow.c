@@ -6,6 +6,7 @@
 // property, and a task with no-overflow.prp answers false on it).
 // expect: pass
 // expect with --overflow-error: fail assert
+// states: 8, transitions: 7
 extern void reach_error(void);
 
 int add(int a, int b) { return a + b; }

@@ -5,6 +5,7 @@
 // and birch claims neither a pass nor a failure). A constant from 2^63 on, such as
 // ULLONG_MAX, is reported as unsupported at its position, with the same verdict.
 // expect: inconclusive limit
+// states: 3, transitions: 3
 extern void reach_error(void);
 
 int main(void) {

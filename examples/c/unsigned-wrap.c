@@ -4,6 +4,7 @@
 // unsigned down past 0 ends because the wrapped value is larger than the bound. Each
 // value is the one C computes, so reach_error() is unreachable: pass.
 // expect: pass
+// states: 59, transitions: 58
 extern void reach_error(void);
 
 int main(void) {

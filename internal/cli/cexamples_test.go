@@ -20,11 +20,16 @@ const cExamplesDir = "../../examples/c"
 type cRun struct {
 	flags         []string
 	verdict, kind string
+	// states, transitions: the counts of the explicit search that the
+	// comment `// states[ with FLAGS]: S, transitions: T` gives (derived by
+	// tools/birsim/bir.py on the lowered model), or -1
+	states, transitions int
 }
 
 // cExample is a program of examples/c with what its comments expect:
 // `// expect: VERDICT [KIND]` for birch check without flags, any number
-// of `// expect with FLAGS: VERDICT [KIND]`, `// technique: cegar` when it
+// of `// expect with FLAGS: VERDICT [KIND]`, the counts of the explicit
+// search `// states[ with FLAGS]: S, transitions: T`, `// technique: cegar` when it
 // is checked by refinement (otherwise by the explicit search), and
 // `// long` when its checks belong to BIRCH_LONG=1.
 type cExample struct {
@@ -36,6 +41,7 @@ type cExample struct {
 var (
 	cExpectLine = regexp.MustCompile(`(?m)^// expect(?: with ([^:]+))?: (pass|fail|inconclusive)(?: (\S+))?\s*$`)
 	cHeadLine   = regexp.MustCompile(`^// ([\w.-]+\.c): \S`)
+	cStatesLine = regexp.MustCompile(`(?m)^// states(?: with ([^:]+))?: (\d+), transitions: (\d+)\s*$`)
 )
 
 func cExamplesOf(t *testing.T) []cExample {
@@ -55,7 +61,20 @@ func cExamplesOf(t *testing.T) []cExample {
 			t.Errorf("%s: the first line is not `// %s: what it shows and why its verdict holds`", f, ex.name)
 		}
 		for _, m := range cExpectLine.FindAllStringSubmatch(ex.src, -1) {
-			ex.runs = append(ex.runs, cRun{flags: strings.Fields(m[1]), verdict: m[2], kind: m[3]})
+			ex.runs = append(ex.runs, cRun{flags: strings.Fields(m[1]), verdict: m[2], kind: m[3], states: -1, transitions: -1})
+		}
+		for _, m := range cStatesLine.FindAllStringSubmatch(ex.src, -1) {
+			found := false
+			for i := range ex.runs {
+				if strings.Join(ex.runs[i].flags, " ") == strings.Join(strings.Fields(m[1]), " ") {
+					ex.runs[i].states, _ = strconv.Atoi(m[2])
+					ex.runs[i].transitions, _ = strconv.Atoi(m[3])
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: %q names no run of an `// expect` line", f, m[0])
+			}
 		}
 		if len(ex.runs) == 0 || len(ex.runs[0].flags) != 0 {
 			t.Errorf("%s: want a first `// expect: VERDICT [KIND]` line (birch check without flags)", f)
@@ -91,6 +110,12 @@ func TestCExamples(t *testing.T) {
 				status, doc := checkJSON(t, args...)
 				if doc["verdict"] != r.verdict || status != exitOf[r.verdict] {
 					t.Fatalf("birch check %v: %v (exit %d), want %s; reason: %v", args, doc["verdict"], status, r.verdict, doc["reason"])
+				}
+				if r.states >= 0 {
+					st, _ := doc["stats"].(map[string]any)
+					if st["states"] != float64(r.states) || st["transitions"] != float64(r.transitions) {
+						t.Errorf("%v states, %v transitions; the example says %d and %d", st["states"], st["transitions"], r.states, r.transitions)
+					}
 				}
 				_, cegar := doc["cegar"]
 				switch {
