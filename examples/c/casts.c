@@ -6,7 +6,7 @@
 // comparison the int is converted to unsigned (-1 < 1u is false); _Bool is 1 for any
 // non-zero value. Every test holds as gcc computes it: pass.
 // expect: pass
-// states: 11, transitions: 10
+// states: 9, transitions: 8
 extern void reach_error(void);
 
 int main(void) {

@@ -5,7 +5,7 @@
 // the unsigned long 4294967295 + 1 is 4294967296, not 0: pass.
 // expect: fail assert
 // expect with --data-model LP64: pass
-// states with --data-model LP64: 10, transitions: 9
+// states with --data-model LP64: 9, transitions: 8
 extern void reach_error(void);
 
 int main(void) {

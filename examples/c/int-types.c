@@ -9,8 +9,8 @@
 // uint64-limit.c.)
 // expect: pass
 // expect with --data-model LP64: pass
-// states: 35, transitions: 34
-// states with --data-model LP64: 35, transitions: 34
+// states: 33, transitions: 32
+// states with --data-model LP64: 33, transitions: 32
 #include <limits.h>
 extern void reach_error(void);
 
