@@ -470,7 +470,12 @@ func (fl *fnLowerer) binop(op string, a, b operand, t intType) operand {
 	case "/":
 		m := maxAbs(a.lo, a.hi)
 		lo, hi = new(big.Int).Neg(m), m
-		if a.lo.Sign() >= 0 && b.lo.Sign() >= 0 {
+		switch d := b.lo; {
+		case b.isConst() && d.Sign() > 0:
+			lo, hi = new(big.Int).Quo(a.lo, d), new(big.Int).Quo(a.hi, d)
+		case b.isConst() && d.Sign() < 0:
+			lo, hi = new(big.Int).Quo(a.hi, d), new(big.Int).Quo(a.lo, d)
+		case a.lo.Sign() >= 0 && b.lo.Sign() >= 0:
 			lo = big.NewInt(0)
 		}
 	case "%":

@@ -15,7 +15,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden .bir files of testdata")
 
 // TestGolden lowers each testdata/*.c program (ILP32; a name ending in
-// _lp64 under LP64) and compares the BIR with testdata/NAME.bir, which
+// _lp64 under LP64, in _ovf with OverflowError) and compares the BIR with testdata/NAME.bir, which
 // -update rewrites. The BIR must load (parse and type-check) as a model.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.c")
@@ -33,6 +33,7 @@ func TestGolden(t *testing.T) {
 			if strings.HasSuffix(name, "_lp64") {
 				cfg.DataModel = cfront.LP64
 			}
+			cfg.OverflowError = strings.HasSuffix(name, "_ovf")
 			in, err := verify.LoadWith(file, src, verify.LoadOptions{C: cfg})
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)

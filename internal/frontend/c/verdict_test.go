@@ -28,6 +28,7 @@ func TestVerdicts(t *testing.T) {
 	type run struct {
 		file, dm string
 		want     int
+		ovf      bool // --overflow-error
 	}
 	var runs []run
 	for _, f := range files {
@@ -35,14 +36,25 @@ func TestVerdicts(t *testing.T) {
 		if strings.HasSuffix(f, "-unsafe.c") {
 			want = 1
 		}
-		runs = append(runs, run{f, "ILP32", want})
+		runs = append(runs, run{f, "ILP32", want, false})
 	}
-	runs = append(runs, run{"testdata/verdict/long-ilp32-unsafe.c", "LP64", 0},
-		run{"testdata/loops.c", "ILP32", 0}, run{"testdata/externs.c", "ILP32", 1})
+	runs = append(runs, run{"testdata/verdict/long-ilp32-unsafe.c", "LP64", 0, false},
+		run{"testdata/loops.c", "ILP32", 0, false}, run{"testdata/externs.c", "ILP32", 1, false},
+		// signed overflow as an error: unsigned wrap-around is none
+		run{"testdata/verdict/overflow-unsafe.c", "ILP32", 1, true},
+		run{"testdata/verdict/wrap-safe.c", "ILP32", 0, true},
+		run{"testdata/verdict/recursion-safe.c", "ILP32", 0, true})
 	for _, r := range runs {
-		t.Run(filepath.Base(r.file)+"/"+r.dm, func(t *testing.T) {
+		name := filepath.Base(r.file) + "/" + r.dm
+		if r.ovf {
+			name += "/overflow-error"
+		}
+		t.Run(name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			args := []string{"check", "--data-model", r.dm, r.file}
+			if r.ovf {
+				args = append(args, "--overflow-error")
+			}
 			if strings.Contains(r.file, "-task-") {
 				args = []string{"check", "--task", unreachCallTask(t, r.file, r.dm)}
 			}
