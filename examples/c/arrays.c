@@ -3,6 +3,7 @@
 // passed to a function is a pointer to its first element. Each element is a cell of the
 // array's object; the values are fixed: pass.
 // expect: pass
+// states: 101, transitions: 100
 extern void reach_error(void);
 
 int primes[6] = {2, 3, 5, [4] = 11};

@@ -3,6 +3,7 @@
 // an array by pointer arithmetic up to one past its end, and pointer comparison and null
 // behave as in C. The values are fixed, so the search has one path; every check holds: pass.
 // expect: pass
+// states: 40, transitions: 39
 extern void reach_error(void);
 
 int g = 5;

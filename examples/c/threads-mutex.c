@@ -3,6 +3,7 @@
 // and the threads receive their increment through a pointer argument. After both joins
 // count is 2 * k for every input k: pass.
 // expect: pass
+// states: 2032, transitions: 2535
 #include <pthread.h>
 extern void reach_error(void);
 extern void __VERIFIER_assume(int);
