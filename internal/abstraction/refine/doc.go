@@ -43,8 +43,9 @@
 // exact value reduced modulo 2^N agrees with). The bitwise operators are
 // encoded where smtops.Bitwise states them exactly (~, a shift by a
 // constant, a mask of low or high bits); any other is unsupported. The
-// printer writes the mod term of a conversion back as T(e) (plus 2^(N-1)
-// for a signed type), so interpolants over it are predicates.
+// printer writes the mod term of a conversion back as T(e) (a signed
+// type's offset 2^(N-1) moved into the comparison's constant), so
+// interpolants over it are predicates: int32(y + 1000) > 0.
 //
 // The constraints a step needs are Conjuncts, each gated by an activation
 // literal: the guard, each assume, each choice's domain, and each check

@@ -216,10 +216,15 @@ type namer func(*smt.Term) (string, bool)
 // the others and the constant on the right.
 func (p *Path) atomText(a atom, name namer) (string, bool) {
 	var left, right []string
+	k0 := a.l.k
 	for _, v := range a.l.vars() {
 		c := a.l.c[v]
-		s, ok := p.termText(v, name)
-		if !ok {
+		// a signed conversion's term is T(x) + 2^(N-1): the offset goes
+		// to the constant, so that the comparison reads T(x) <= 9
+		s, off, ok := p.convText(v, name)
+		if ok {
+			k0 = k0.Add(c.Mul(lia.Int(off)))
+		} else if s, ok = p.termText(v, name); !ok {
 			return "", false
 		}
 		if c.Sign() > 0 {
@@ -228,7 +233,7 @@ func (p *Path) atomText(a atom, name namer) (string, bool) {
 			right = append(right, scaled(c.Neg(), s))
 		}
 	}
-	k := a.l.k.Neg() // Σ c·x <= -k
+	k := k0.Neg() // Σ c·x <= -k
 	op := "<="
 	if a.eq {
 		op = "=="
@@ -306,17 +311,11 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 		return r + "." + sv.v.Name(), true
 	}
 	if op, ok := p.opaque[t]; ok && op.conv != nil {
-		// the mod term of a conversion (smtops.Wrap)
-		x, ok := p.exprText(op.x, name)
-		bits, signed, _ := smtops.Width(op.conv)
-		if !ok || signed && bits == 64 {
-			return "", false // 2^63 is no BIR literal
+		s, off, ok := p.convText(t, name)
+		if ok && off != 0 {
+			s = "(" + s + " + " + strconv.FormatInt(off, 10) + ")"
 		}
-		s := op.conv.Underlying().String() + "(" + x + ")"
-		if signed {
-			s = "(" + s + " + " + strconv.FormatInt(1<<(bits-1), 10) + ")"
-		}
-		return s, true
+		return s, ok
 	}
 	if op, ok := p.opaque[t]; ok {
 		x, ok1 := p.exprText(op.x, name)
@@ -342,6 +341,48 @@ func (p *Path) termText(t *smt.Term, name namer) (string, bool) {
 		return "(" + strings.Join(parts, " * ") + ")", true
 	}
 	return "", false
+}
+
+// convText prints the mod term t of a conversion (smtops.Wrap) as T(x):
+// t is T(x) + off, off 2^(N-1) for a signed type, 0 for an unsigned one;
+// ok is false for any other term.
+func (p *Path) convText(t *smt.Term, name namer) (s string, off int64, ok bool) {
+	op, isOp := p.opaque[t]
+	if !isOp || op.conv == nil {
+		return "", 0, false
+	}
+	bits, signed, _ := smtops.Width(op.conv)
+	if signed && bits == 64 {
+		return "", 0, false // 2^63 is no BIR literal
+	}
+	x, ok := p.exprText(op.x, name)
+	if !ok {
+		return "", 0, false
+	}
+	if signed {
+		off = 1 << (bits - 1)
+	}
+	return op.conv.Underlying().String() + "(" + unparen(x) + ")", off, true
+}
+
+// unparen drops the parentheses around all of s, if any.
+func unparen(s string) string {
+	if len(s) < 2 || s[0] != '(' {
+		return s
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return s // (a) + (b)
+			}
+		}
+	}
+	return s[1 : len(s)-1]
 }
 
 // exprText prints an Int term as a BIR expression.

@@ -1,6 +1,7 @@
 package refine
 
 import (
+	"strings"
 	"testing"
 
 	"birch/internal/abstraction/data/feasible"
@@ -50,6 +51,14 @@ func TestWrapPaths(t *testing.T) {
 	if preds := r.Predicates(); len(preds) > 0 {
 		if ok, err := r.Path.Refutes(parsePreds(t, prog, preds), r.Step, Config{}); err != nil || !ok {
 			t.Errorf("%v do not refute the prefix (%v)", preds, err)
+		}
+		// an interpolant over the conversion is written as one
+		conv := false
+		for _, p := range preds {
+			conv = conv || strings.Contains(p.String(), "int32(y + 1000)")
+		}
+		if !conv {
+			t.Errorf("no predicate over int32(y + 1000) among %v", preds)
 		}
 		t.Logf("predicates: %v", preds)
 	} else {

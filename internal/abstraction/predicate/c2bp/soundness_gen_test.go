@@ -2,6 +2,7 @@ package c2bp
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -93,32 +94,39 @@ func (c genCmp) evalRef(ref func(name string) string) bool {
 
 func (c genCmp) String() string { return c.L.String() + " " + c.Op + " " + c.R.String() }
 
-// eval evaluates c with the values of its variables.
+// eval evaluates c with the values of its variables, over the
+// mathematical integers as the abstraction reads a predicate (x - 2 < y at
+// the smallest int is true, not an overflow); inside a conversion the
+// sum wraps modulo 2^64 first, as BIR computes it there.
 func (c genCmp) eval(val func(name string) int64) bool {
-	v := func(o genOperand) int64 {
-		x := o.Add
-		if o.Var != "" {
-			x += val(o.Var)
-		}
+	v := func(o genOperand) *big.Int {
 		if o.Conv != "" {
-			x = genWidths[o.Conv](x)
+			x := o.Add
+			if o.Var != "" {
+				x += val(o.Var)
+			}
+			return big.NewInt(genWidths[o.Conv](x))
+		}
+		x := big.NewInt(o.Add)
+		if o.Var != "" {
+			x.Add(x, big.NewInt(val(o.Var)))
 		}
 		return x
 	}
-	l, r := v(c.L), v(c.R)
+	d := v(c.L).Cmp(v(c.R))
 	switch c.Op {
 	case "<":
-		return l < r
+		return d < 0
 	case "<=":
-		return l <= r
+		return d <= 0
 	case "==":
-		return l == r
+		return d == 0
 	case "!=":
-		return l != r
+		return d != 0
 	case ">":
-		return l > r
+		return d > 0
 	case ">=":
-		return l >= r
+		return d >= 0
 	}
 	panic("genCmp: operator " + c.Op)
 }
