@@ -27,6 +27,8 @@ func TestUnsupported(t *testing.T) {
 			[]string{"3:11: a union (type union u"}},
 		{"pointer cast", "int main() {\n  int x = 1;\n  char *p = (char *)&x;\n  return *p;\n}\n", ILP32,
 			[]string{"3:21: a conversion from pointer to int to pointer to char"}},
+		{"mutex array", "#include <pthread.h>\npthread_mutex_t ms[2];\nint main() { return pthread_mutex_lock(&ms[1]); }\n", ILP32,
+			[]string{"2:17: an array of mutexes"}},
 		{"pointer to int", "int main() {\n  int *p = (int *)4;\n  return 0;\n}\n", ILP32,
 			[]string{"2:19: an integer converted to a pointer"}},
 		{"undefined call", "int f(int);\nint main() { return f(1); }\n", ILP32,

@@ -22,6 +22,7 @@ type fnMem struct {
 	objs      map[*cc.Declarator]string // a local object -> the variable holding its number
 	owned     []string                  // those freed when the function returns
 	resultPtr cc.Type                   // the C result type, when a pointer
+	poisoned  []string                  // pointer locals that start indeterminate
 }
 
 // memLoc is the place of a scalar (or a sub-object) in memory: the cell
@@ -367,6 +368,7 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 		case init == nil:
 			if !assignedBeforeRead(dr, rest) {
 				fl.b.act("%s := %s;", v.name, poison)
+				fl.memState().poisoned = append(fl.memState().poisoned, v.name)
 			}
 		case init.Case == cc.InitializerExpr:
 			fl.store(v, fl.ptrValue(init.AssignmentExpression, t))
@@ -395,7 +397,17 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true}
 	}
 	fl.stmtStart(dr)
-	fl.alloc(id.name, strconv.Itoa(n), t, false)
+	if fl.inLoop(dr) {
+		// the declaration runs again: its object is reused (as a compiler
+		// reuses the stack slot), initialised anew
+		fresh, again := fl.b.newLabel(), fl.b.newLabel()
+		fl.b.branch(id.name+" == 0", fresh, again)
+		fl.b.place(fresh, false)
+		fl.alloc(id.name, strconv.Itoa(n), t, false)
+		fl.b.place(again, false)
+	} else {
+		fl.alloc(id.name, strconv.Itoa(n), t, false)
+	}
 	loc := memLoc{id: id.name, t: t, whole: true}
 	switch {
 	case init == nil:
@@ -508,6 +520,13 @@ func (fl *fnLowerer) shared() {
 func (fl *fnLowerer) readVar(v *variable) operand {
 	if v.cell {
 		fl.globalName["$mem"] = true // a call may change it
+	}
+	if !v.cell && !v.global && v.t == tPtr && fl.mem != nil {
+		for _, n := range fl.mem.poisoned {
+			if n == v.name {
+				fl.b.act("assert(%s != %s);", v.name, poison)
+			}
+		}
 	}
 	if !(v.global || v.cell) || !fl.threaded() {
 		if v.cell {
@@ -1393,4 +1412,47 @@ func (fl *fnLowerer) memParams(ps []*cc.Parameter) {
 		fl.b.act("$mem[%s][0] := %s;", id.name, v.name)
 		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true}
 	}
+}
+
+// inLoop tells whether a local's declaration may run again in one call
+// of the function: it stands in a loop's body, or after a label (a goto
+// may come back).
+func (fl *fnLowerer) inLoop(dr *cc.Declarator) bool {
+	body := fl.fn.def.CompoundStatement
+	found := false
+	var visit func(n cc.Node, loop bool) bool
+	visit = func(n cc.Node, loop bool) bool {
+		if found {
+			return false
+		}
+		if d, ok := n.(*cc.Declarator); ok && d == dr {
+			found = loop
+			return false
+		}
+		switch x := n.(type) {
+		case *cc.IterationStatement:
+			walkUntil(x, func(m cc.Node) bool {
+				if m == cc.Node(x) {
+					return true
+				}
+				visit(m, true)
+				return false
+			})
+			return false
+		case *cc.LabeledStatement:
+			if x.Case == cc.LabeledStatementLabel {
+				loop = true
+			}
+		}
+		walkUntil(n, func(m cc.Node) bool {
+			if m == n {
+				return true
+			}
+			visit(m, loop)
+			return false
+		})
+		return false
+	}
+	visit(body, len(fl.labels) > 0)
+	return found
 }

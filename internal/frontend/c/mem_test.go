@@ -24,6 +24,7 @@ func TestMemViolations(t *testing.T) {
 		{"array-oob-unsafe.c", "fail: index-out-of-bounds: index 4 out of bounds [0, 4)"},
 		{"use-after-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null"},
 		{"double-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null"},
+		{"uninit-pointer-unsafe.c", "fail: assertion: assertion violated: p != -4611686018427387903"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

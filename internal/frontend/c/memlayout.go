@@ -50,6 +50,10 @@ func (l *lowerer) cellsOf(at cc.Node, t cc.Type) (int, bool) {
 			l.unsupported(at, "an array of variable or unknown length (type %s)", t)
 			return 0, false
 		}
+		if isMutexType(at2.Elem()) {
+			l.unsupported(at, "an array of mutexes")
+			return 0, false
+		}
 		n, ok := l.cellsOf(at, at2.Elem())
 		if !ok {
 			return 0, false
@@ -71,6 +75,10 @@ func (l *lowerer) cellsOf(at cc.Node, t cc.Type) (int, bool) {
 			f := st.FieldByIndex(i)
 			if f.IsBitfield() {
 				l.unsupported(at, "a struct with a bit-field (%s)", t)
+				return 0, false
+			}
+			if isMutexType(f.Type()) {
+				l.unsupported(at, "a mutex inside a struct (%s)", t)
 				return 0, false
 			}
 			n, ok := l.cellsOf(at, f.Type())
