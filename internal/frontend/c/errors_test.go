@@ -39,6 +39,12 @@ func TestUnsupported(t *testing.T) {
 			[]string{"3:3: the unsigned 64-bit value 18446744073709551615"}},
 		{"local labels", "int main() {\n  { __label__ l; l: ; }\n  { __label__ l; l: ; }\n  return 0;\n}\n", ILP32,
 			[]string{"1:1: the C type checker does not handle"}},
+		{"atomic global", "_Atomic int c;\nint main() {\n  c += 1;\n  return c;\n}\n", ILP32,
+			[]string{"1:13: the _Atomic variable c"}},
+		{"atomic in a condition", "_Atomic int c;\nint main() {\n  if (c != 2 && c != 3)\n    return 1;\n  return 0;\n}\n", ILP32,
+			[]string{"1:13: the _Atomic variable c"}},
+		{"atomic typedef local", "typedef _Atomic unsigned au;\nint main() {\n  au n = 0;\n  n++;\n  return 0;\n}\n", ILP32,
+			[]string{"3:6: the _Atomic variable n"}},
 		{"several", "int main() {\n  double d;\n  union { int a; } p;\n  return 0;\n}\n", ILP32,
 			[]string{"2:10: the variable d has the floating-point type double", "3:20: a union"}},
 	}

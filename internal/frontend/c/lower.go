@@ -200,6 +200,15 @@ func (l *lowerer) function(cname string) *function {
 // global returns the BIR global of a C file-scope variable, declaring it
 // on first use; nil if it is not an integer variable (reported).
 func (l *lowerer) global(name string, at cc.Node) *variable {
+	if fv := l.fileVars[name]; fv != nil {
+		// at each use (a dry run drops what it reports; the list keeps
+		// one error per position)
+		for _, d := range fv.decls {
+			if l.atomicObject(d) {
+				break
+			}
+		}
+	}
 	if g := l.globalBy[name]; g != nil {
 		return &variable{name: g.name, t: g.t, global: true}
 	}
@@ -225,6 +234,22 @@ func (l *lowerer) global(name string, at cc.Node) *variable {
 	l.globalBy[name] = g
 	l.globals = append(l.globals, g)
 	return &variable{name: g.name, t: g.t, global: true}
+}
+
+// atomicObject reports a variable declared _Atomic (or of a typedef that
+// is) as unsupported and says whether it is one: C makes its compound
+// assignments and increments single atomic operations, which the lowering
+// splits into a read and a write that other threads may come between (a
+// wrong false on a task whose threads increment an _Atomic counter).
+func (l *lowerer) atomicObject(dr *cc.Declarator) bool {
+	atomic := dr.IsAtomic()
+	if td := dr.Type().Typedef(); td != nil && td.IsAtomic() {
+		atomic = true
+	}
+	if atomic {
+		l.unsupported(nameOf(dr), "the _Atomic variable %s (its atomic read-modify-write operations are not lowered)", dr.Name())
+	}
+	return atomic
 }
 
 // staticLocal returns the BIR global holding a static local variable.

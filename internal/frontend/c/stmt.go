@@ -264,6 +264,7 @@ func (fl *fnLowerer) declaration(d *cc.Declaration, rest []*cc.BlockItem) {
 		if dr.IsSynthetic() || dr.Name() == "__func__" {
 			continue // the type checker's __func__: lowered where used
 		}
+		fl.l.atomicObject(dr)
 		class, t := fl.l.classify(dr.Type())
 		if class == classMemory || class == classInt && dr.AddressTaken() {
 			fl.memDeclare(dr, id.Initializer, rest)
