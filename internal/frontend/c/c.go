@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"modernc.org/cc/v4"
+
 	"birch/internal/source"
 )
 
@@ -99,5 +101,22 @@ func Translate(filename string, src []byte, cfg Config) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
+	return lowerSafely(filename, ast, cfg)
+}
+
+// lowerSafely lowers the program; a panic of the lowering (a bug) becomes
+// an *UnsupportedError, so that a check says unknown rather than crash.
+func lowerSafely(filename string, ast *cc.AST, cfg Config) (out *Output, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = nil
+			err = &UnsupportedError{List: source.ErrorList{{
+				Pos: source.Position{Filename: filename, Line: 1, Column: 1},
+				Msg: fmt.Sprintf("%s: %v", internalErrorMsg, r)}}}
+		}
+	}()
 	return lower(filename, ast, cfg)
 }
+
+// internalErrorMsg starts the message of a panic of the lowering.
+const internalErrorMsg = "internal error of the C lowering"

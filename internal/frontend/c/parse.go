@@ -179,6 +179,10 @@ func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
 		abi.Types[cc.Int128] = cc.AbiType{Size: 16, Align: 16, FieldAlign: 16}
 		abi.Types[cc.UInt128] = cc.AbiType{Size: 16, Align: 16, FieldAlign: 16}
 	}
+	// cc/v4's scanner does not stop at the end of the text inside a string
+	// or character literal (it loops there); it does at a newline, which a
+	// line continuation may take: two end every literal
+	text = append(text[:len(text):len(text)], "\n\n"...)
 	text = gccMarker.ReplaceAll(text, []byte("#line $1 $2"))
 	text = blankBodyAttributes(text)
 	cfg := &cc.Config{ABI: abi, ExpansionLimit: 1 << 24, FSOnly: true, FS: emptyFS{}}
