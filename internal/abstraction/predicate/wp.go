@@ -110,11 +110,11 @@ func (w *WP) Action(a ast.Action, phi ast.Expr) (out ast.Expr, err error) {
 			// values, when that is short
 			lo, okl := w.constInt(a.Lo)
 			hi, okh := w.constInt(a.Hi)
-			if a.Lo == nil || a.Hi == nil || !okl || !okh || hi < lo || hi-lo >= maxChoices {
+			if a.Lo == nil || a.Hi == nil || !okl || !okh || hi < lo || uint64(hi-lo) >= maxChoices {
 				return w.havoc(a, a.Lhs, phi, "a range choice")
 			}
-			for v := lo; v <= hi; v++ {
-				values = append(values, w.intLit(v))
+			for k := uint64(0); k <= uint64(hi-lo); k++ {
+				values = append(values, w.intLit(lo+int64(k)))
 			}
 		}
 		// φ holds after the step whatever value is chosen
@@ -869,7 +869,11 @@ func (w *WP) boolLit(v bool) ast.Expr {
 
 func (w *WP) intLit(v int64) ast.Expr {
 	if v < 0 {
-		return w.record(&ast.UnaryExpr{Op: token.SUB, X: w.intLit(-v)}, types.Typ[types.Int])
+		// -v of -2^63 is itself: its literal is BIR's
+		// -9223372036854775808, the minus of 2^63 (it recursed forever)
+		mag := strconv.FormatUint(-uint64(v), 10)
+		lit := w.record(&ast.BasicLit{Kind: token.INT, Value: mag}, types.Typ[types.Int])
+		return w.record(&ast.UnaryExpr{Op: token.SUB, X: lit}, types.Typ[types.Int])
 	}
 	return w.record(&ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(v, 10)}, types.Typ[types.Int])
 }

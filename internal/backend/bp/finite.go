@@ -97,13 +97,12 @@ func domainOf(t types.Type) (d *domain, ok bool) {
 	case *types.Basic:
 		return nil, u.Kind == types.Bool
 	case *types.Range:
-		// uint64: Hi-Lo overflows int64 for a range of more than 2^63 values
-		if u.Hi < u.Lo || uint64(u.Hi-u.Lo) >= MaxValues {
+		if u.Hi < u.Lo || u.Span() >= MaxValues {
 			return nil, false
 		}
 		d = &domain{}
-		for v := u.Lo; v <= u.Hi; v++ {
-			d.vals = append(d.vals, v)
+		for k := uint64(0); k <= u.Span(); k++ {
+			d.vals = append(d.vals, u.Lo+int64(k))
 		}
 	case *types.Enum:
 		if len(u.Consts) > MaxValues || len(u.Consts) == 0 {

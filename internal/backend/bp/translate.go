@@ -590,12 +590,12 @@ func (tr *translator) choose(a *ast.ChooseAction) []boolprog.Stmt {
 	} else {
 		lo, ok1 := tr.info.Types[a.Lo]
 		hi, ok2 := tr.info.Types[a.Hi]
-		if !ok1 || !ok2 || lo.Value.Kind != types.IntConst || hi.Value.Kind != types.IntConst || hi.Value.Int-lo.Value.Int >= MaxCases {
+		if !ok1 || !ok2 || lo.Value.Kind != types.IntConst || hi.Value.Kind != types.IntConst || hi.Value.Int < lo.Value.Int || uint64(hi.Value.Int-lo.Value.Int) >= MaxCases {
 			tr.errorf(a.Pos(), "a range choice translates to a boolean program with constant bounds of at most %d values", MaxCases)
 			return nil
 		}
-		for v := lo.Value.Int; v <= hi.Value.Int; v++ {
-			allowed = allowed.add(v, konst(true))
+		for k := uint64(0); k <= uint64(hi.Value.Int-lo.Value.Int); k++ {
+			allowed = allowed.add(lo.Value.Int+int64(k), konst(true))
 		}
 	}
 	var outside boolprog.Expr

@@ -68,6 +68,13 @@ func (r *Range) String() string {
 	return fmt.Sprintf("range %d..%d", r.Lo, r.Hi)
 }
 
+// Span is Hi-Lo, the number of r's values less one, computed without the
+// int64 overflow of Hi-Lo for a range of more than 2^63 values (int64,
+// range -9223372036854775808..0). Enumerate r's values as Lo+k for k in
+// 0..Span: a loop `for v := Lo; v <= Hi; v++` never ends when Hi is
+// 9223372036854775807.
+func (r *Range) Span() uint64 { return uint64(r.Hi) - uint64(r.Lo) }
+
 // Unsigned reports whether r is a fixed-width unsigned type (uint8 …
 // uint64).
 func (r *Range) Unsigned() bool { return r.Wrap && r.Lo == 0 }

@@ -673,8 +673,8 @@ func (r *run) action(k int, a ast.Action) {
 			lo, ok1 := g.constInt(a.Lo)
 			hi, ok2 := g.constInt(a.Hi)
 			if ok1 && ok2 && hi >= lo && uint64(hi-lo) <= 1<<16 {
-				for v := lo; v <= hi; v++ {
-					s = s.With(la.Abstract64(v))
+				for k := uint64(0); k <= uint64(hi-lo); k++ {
+					s = s.With(la.Abstract64(lo + int64(k)))
 				}
 			} else {
 				s, exact = data.All(len(la.Tokens)), false

@@ -17,7 +17,7 @@ func abstractType(t types.Type) bool {
 	case *types.Basic:
 		return u.Kind == types.Int
 	case *types.Range:
-		return u.Hi-u.Lo >= maxConcreteRange || u.Hi-u.Lo < 0
+		return u.Span() >= maxConcreteRange
 	case *types.Array:
 		return abstractType(u.Elem)
 	}

@@ -506,15 +506,21 @@ func valuesOf(t types.Type) []string {
 			return out
 		}
 	case *types.Range:
-		if u.Hi-u.Lo < maxValuations {
-			var out []string
-			for v := u.Lo; v <= u.Hi; v++ {
-				out = append(out, fmt.Sprint(v))
-			}
-			return out
+		if u.Span() < maxValuations {
+			return rangeValues(u)
 		}
 	}
 	return nil
+}
+
+// rangeValues lists the values of a range type as BIR text (a range of
+// few values: the caller bounds its Span).
+func rangeValues(u *types.Range) []string {
+	out := make([]string, 0, u.Span()+1)
+	for k := uint64(0); k <= u.Span(); k++ {
+		out = append(out, fmt.Sprint(u.Lo+int64(k)))
+	}
+	return out
 }
 
 // valuations lists every combination of one value per variable.

@@ -1080,12 +1080,8 @@ func valuesOfType(t types.Type) []string {
 		}
 		return out
 	case *types.Range:
-		if u.Hi-u.Lo < maxConcreteRange {
-			var out []string
-			for v := u.Lo; v <= u.Hi; v++ {
-				out = append(out, fmt.Sprint(v))
-			}
-			return out
+		if u.Span() < maxConcreteRange {
+			return rangeValues(u)
 		}
 	}
 	return nil
