@@ -43,6 +43,8 @@ func TestUnsupported(t *testing.T) {
 			[]string{"1:13: the _Atomic variable c"}},
 		{"atomic in a condition", "_Atomic int c;\nint main() {\n  if (c != 2 && c != 3)\n    return 1;\n  return 0;\n}\n", ILP32,
 			[]string{"1:13: the _Atomic variable c"}},
+		{"string initializer read in a condition", "char name[8] = \"rx\";\nint main() {\n  if (name[0] != 'r')\n    return 1;\n  return 0;\n}\n", ILP32,
+			[]string{"1:16: a string literal"}},
 		{"atomic typedef local", "typedef _Atomic unsigned au;\nint main() {\n  au n = 0;\n  n++;\n  return 0;\n}\n", ILP32,
 			[]string{"3:6: the _Atomic variable n"}},
 		{"several", "int main() {\n  double d;\n  union { int a; } p;\n  return 0;\n}\n", ILP32,

@@ -646,14 +646,20 @@ func (fl *fnLowerer) dryRun(n cc.ExpressionNode) bool {
 	for k, v := range fl.freeTmp {
 		free[k] = append([]*variable(nil), v...)
 	}
-	nErrs, nProp := len(fl.l.errs), len(fl.l.property)
+	nProp := len(fl.l.property)
 	fl.rval(n)
 	pure := len(fl.b.locs) == 0 && len(dummy.trans) == 0 && len(fl.b.pending) == 0
 	for _, v := range fl.temps[nTemps:] {
 		delete(fl.names, v.name)
 	}
 	fl.b, fl.temps, fl.locals, fl.busyTmp, fl.freeTmp = real, fl.temps[:nTemps], fl.locals[:nLocals], busy, free
-	fl.l.errs, fl.l.property = fl.l.errs[:nErrs], fl.l.property[:nProp]
+	// what it reported stays: the lowerer keeps what the run created
+	// (a global's object and its initial values, a function queued), and
+	// its errors would not be reported again (a string literal that
+	// initialises a global read first in a condition was lost: the
+	// global's cells stayed 0, a wrong verdict); the real lowering of n
+	// reports the others again, at the same positions
+	fl.l.property = fl.l.property[:nProp]
 	return pure
 }
 
