@@ -6,7 +6,8 @@
 #
 # Usage: bench/svcomp.sh DIR [TIMELIMIT]   (TIMELIMIT in seconds, default 10)
 # Environment: JOBS=N runs N tasks at a time (default 1); MEMORY=SIZE is each run's --max-memory
-# (default 2G); LOG=FILE keeps one line per task (default: DIR-less name under /tmp).
+# (default 2G); LOG=FILE keeps one line per task (default: a new file under /tmp); PROPS="..."
+# the properties to run, by base name (default "unreach-call unreach-label"; e.g. no-overflow).
 # A run is given --time-limit TIMELIMIT and killed TIMELIMIT+10 s after it started (an answer
 # of unknown). The task files stay where they are: nothing of DIR is copied. Needs go, python3.
 # See docs/svcomp.md.
@@ -23,10 +24,11 @@ trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/birch" ./cmd/birch
 log=${LOG:-/tmp/svcomp-$(date -u +%Y%m%dT%H%M%S).log}
 echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), time limit ${limit} s, $(nproc) cores, JOBS=${JOBS:-1}; per-task log: $log" >&2
-python3 - "$tmp/birch" "$dir" "$limit" "${JOBS:-1}" "${MEMORY:-2G}" "$log" <<'PY'
+python3 - "$tmp/birch" "$dir" "$limit" "${JOBS:-1}" "${MEMORY:-2G}" "$log" "${PROPS:-unreach-call unreach-label}" <<'PY'
 import concurrent.futures, os, re, subprocess, sys, threading, time
 
 birch, root, limit, jobs, memory, logname = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
+wanted = sys.argv[7].split()
 
 def props(path):
     """The reachability properties of a task file and their expected verdicts."""
@@ -41,7 +43,7 @@ def props(path):
         m = re.search(r"expected_verdict:\s*['\"]?(true|false)", line)
         if m and out:
             out[-1][1] = m.group(1)
-    return [(p, e) for p, e in out if p in ("unreach-call", "unreach-label")]
+    return [(p, e) for p, e in out if p in wanted]
 
 tasks = []
 for d, _, files in os.walk(root):

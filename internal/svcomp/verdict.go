@@ -114,17 +114,32 @@ func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf fun
 	if v.Kind != "assertion" || !atProperty(v, out) {
 		return false
 	}
-	text := textAt(v.Pos, lineOf)
 	// the property's positions are also the assertions (assert,
 	// __assert_fail) and the other error functions and labels: the C text
 	// says which this one is
 	switch p.Kind {
 	case UnreachCall:
-		return callOf(text) == p.Function
+		return onlyOne(textsAt(v.Pos, lineOf), callOf) == p.Function
 	case UnreachLabel:
-		return labelOf(text) == p.Label
+		return onlyOne(textsAt(v.Pos, lineOf), labelOf) == p.Label
 	}
 	return false
+}
+
+// onlyOne is what kind (callOf, labelOf) finds in the texts, when they
+// agree on one ("" when none finds anything, or two differ).
+func onlyOne(texts []string, kind func(string) string) string {
+	found := ""
+	for _, t := range texts {
+		switch k := kind(t); {
+		case k == "":
+		case found == "":
+			found = k
+		case k != found:
+			return ""
+		}
+	}
+	return found
 }
 
 // otherError names the label or the error function at the position of v,
@@ -134,12 +149,12 @@ func otherError(v *verify.Violation, out *cfront.Output, lineOf func(string, int
 	if v.Kind != "assertion" || !atProperty(v, out) {
 		return ""
 	}
-	text := textAt(v.Pos, lineOf)
-	if l := labelOf(text); l != "" {
+	texts := textsAt(v.Pos, lineOf)
+	if l := onlyOne(texts, labelOf); l != "" {
 		return "the label " + l
 	}
 	for _, f := range cfront.DefaultErrorFunctions {
-		if callOf(text) == f {
+		if onlyOne(texts, callOf) == f {
 			return "the call of " + f
 		}
 	}
@@ -151,17 +166,21 @@ func Mentions(src []byte, name string) bool {
 	return regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).Match(src)
 }
 
-// textAt is the C text from a position to the end of its line ("" when
-// it cannot be read).
-func textAt(pos string, lineOf func(string, int) string) string {
+// textsAt is the C text from a position to the end of its line: one
+// text for each line lineOf gives (several, separated by newlines, where
+// #line directives map several lines to one), none when it cannot be read.
+func textsAt(pos string, lineOf func(string, int) string) []string {
 	file, line, col, ok := splitPosCol(pos)
 	if !ok {
-		return ""
+		return nil
 	}
-	if l := lineOf(file, line); col >= 1 && col <= len(l) {
-		return l[col-1:]
+	var out []string
+	for _, l := range strings.Split(lineOf(file, line), "\n") {
+		if col >= 1 && col <= len(l) {
+			out = append(out, l[col-1:])
+		}
 	}
-	return ""
+	return out
 }
 
 // callOf is the function called by the C text at a position

@@ -82,6 +82,35 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+func TestDecideLinesMappedTwice(t *testing.T) {
+	// CIL's #line directives map several lines to one: the text at the
+	// position must agree on what is there
+	out := &cfront.Output{Property: []source.Position{{Filename: "t.c", Line: 11, Column: 5}}}
+	label := &Property{Name: "unreach-label", Kind: UnreachLabel, Label: "ERROR"}
+	call := &Property{Name: "unreach-call", Kind: UnreachCall, Function: "reach_error"}
+	v := failed("assertion", "assertion violated: false", "t.c:11:5", true)
+	for _, tc := range []struct {
+		p     *Property
+		lines string
+		want  Answer
+	}{
+		{label, "  int tmp___0 ;\n    ERROR: \n  }", False},
+		{call, "    reach_error();\n    x = 1;", False},
+		{call, "    reach_error();\n    assert(x);", Unknown},
+		{label, "    ERROR: ;\n    FAIL: ;", Unknown},
+	} {
+		lines := func(file string, line int) string {
+			if file == "t.c" && line == 11 {
+				return tc.lines
+			}
+			return ""
+		}
+		if o := Decide(tc.p, v, out, lines); o.Answer != tc.want {
+			t.Errorf("%q: %s (%s), want %s", tc.lines, o.Answer, o.Reason, tc.want)
+		}
+	}
+}
+
 func TestDecideUnreadSource(t *testing.T) {
 	// a position whose C text cannot be read is not known to be the
 	// error function's call (an assert's is a property position too)
