@@ -414,7 +414,7 @@ func (fl *fnLowerer) store(v *variable, o operand) {
 		}
 		return
 	}
-	if v.global || v.cell {
+	if v.global {
 		fl.shared()
 	}
 	if k := len(fl.b.pending) - 1; k >= 0 && fl.b.cur != nil && !fl.threaded() && strings.HasPrefix(fl.b.pending[k], o.e+" := externChoose(") && fl.nondetTemp[o.e] == v.t {

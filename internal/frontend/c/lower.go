@@ -65,7 +65,8 @@ type variable struct {
 	name   string
 	t      intType
 	global bool
-	cell   bool // a cell of memory, name its BIR lvalue (mem.go): stores convert explicitly
+	cell   bool   // a cell of memory, name its BIR lvalue (mem.go): stores convert explicitly
+	bt     string // the BIR type when it is not t's (a local's value array, mem.go)
 }
 
 // posNode is a position standing for a node in reports.

@@ -20,6 +20,8 @@ var tPtr = intType{bits: 64, signed: true}
 // fnMem is a function's memory: its local objects.
 type fnMem struct {
 	objs      map[*cc.Declarator]string // a local object -> the variable holding its number
+	direct    map[*cc.Declarator]string // a local object held by a value array -> its name
+	parent    map[cc.Node]cc.Node       // the function body's nodes' parents
 	owned     []string                  // those freed when the function returns
 	resultPtr cc.Type                   // the C result type, when a pointer
 	poisoned  []string                  // pointer locals that start indeterminate
@@ -29,6 +31,7 @@ type fnMem struct {
 // $mem[id][off + k], where id and off are computed from base, a pointer,
 // when base is set.
 type memLoc struct {
+	arr   string // a local's value array holding the object (a direct object), or ""
 	id    string // the object's number, "" when base is set
 	base  string // a pointer expression (an atom), or ""
 	rel   string // a cell offset expression added, or ""
@@ -59,7 +62,17 @@ func (m memLoc) offExpr() string {
 }
 
 // cell is the BIR lvalue of the loc's cell.
-func (m memLoc) cell() string { return fmt.Sprintf("$mem[%s][%s]", m.objExpr(), m.offExpr()) }
+func (m memLoc) cell() string {
+	if m.arr != "" {
+		return fmt.Sprintf("%s[%s]", m.arr, m.offExpr())
+	}
+	return fmt.Sprintf("$mem[%s][%s]", m.objExpr(), m.offExpr())
+}
+
+// cellVar is the variable of the loc's cell, of the scalar type st.
+func (m memLoc) cellVar(st intType) *variable {
+	return &variable{name: m.cell(), t: st, global: m.arr == "", cell: true}
+}
 
 // ptr is the pointer to the loc.
 func (m memLoc) ptr() string {
@@ -381,6 +394,10 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 	if !ok {
 		return
 	}
+	if fl.isDirect(dr) {
+		fl.declareDirect(dr, init, n)
+		return
+	}
 	fl.l.memInit()
 	fl.l.mem.used = true
 	fl.globalName["$mem"] = true
@@ -430,7 +447,7 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 
 func (fl *fnLowerer) memState() *fnMem {
 	if fl.mem == nil {
-		fl.mem = &fnMem{objs: map[*cc.Declarator]string{}}
+		fl.mem = &fnMem{objs: map[*cc.Declarator]string{}, direct: map[*cc.Declarator]string{}}
 	}
 	return fl.mem
 }
@@ -472,7 +489,7 @@ func (fl *fnLowerer) writeScalar(loc memLoc, lt cc.Type, e cc.ExpressionNode) {
 	} else {
 		o = fl.rval(e)
 	}
-	fl.store(&variable{name: loc.cell(), t: st, global: true, cell: true}, o)
+	fl.store(loc.cellVar(st), o)
 }
 
 // copyObject copies the object e designates (a struct lvalue) into loc.
@@ -486,7 +503,7 @@ func (fl *fnLowerer) copyObject(loc memLoc, e cc.ExpressionNode, n int) {
 		s, d := src, loc
 		s.k += int64(i)
 		d.k += int64(i)
-		if fl.threaded() {
+		if fl.threaded() && (s.arr == "" || d.arr == "") {
 			t := fl.temp(tPtr)
 			fl.shared()
 			fl.b.act("%s := %s;", t.name, s.cell())
@@ -528,7 +545,7 @@ func (fl *fnLowerer) readVar(v *variable) operand {
 			}
 		}
 	}
-	if !(v.global || v.cell) || !fl.threaded() {
+	if !v.global || !fl.threaded() {
 		if v.cell {
 			fl.b.act("assert(%s != %s);", v.name, poison)
 		}
@@ -555,7 +572,7 @@ func (fl *fnLowerer) memLvalue(n cc.ExpressionNode) *variable {
 		fl.l.memUnsupported(n, n.Type(), "the lvalue "+exprText(n))
 		return nil
 	}
-	return &variable{name: loc.cell(), t: st, global: true, cell: true}
+	return loc.cellVar(st)
 }
 
 // stableLoc keeps a loc's pointer in a temporary when it is not an atom.
@@ -708,6 +725,9 @@ func (fl *fnLowerer) objectOf(p *cc.PrimaryExpression) (memLoc, bool) {
 	name := p.Token.SrcStr()
 	dr, _ := p.ResolvedTo().(*cc.Declarator)
 	if dr != nil {
+		if arr, ok := fl.memState().direct[dr]; ok {
+			return memLoc{arr: arr, t: dr.Type(), whole: true}, true
+		}
 		if id, ok := fl.memState().objs[dr]; ok {
 			return memLoc{id: id, t: dr.Type(), whole: true}, true
 		}
@@ -929,7 +949,7 @@ func (fl *fnLowerer) access(n cc.ExpressionNode) operand {
 		fl.l.memUnsupported(n, t, "the value of "+exprText(n))
 		return fl.nullOp()
 	}
-	o := fl.readVar(&variable{name: loc.cell(), t: st, global: true, cell: true})
+	o := fl.readVar(loc.cellVar(st))
 	if st.isBool {
 		o.lo, o.hi = big.NewInt(0), big.NewInt(1)
 	}

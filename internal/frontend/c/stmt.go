@@ -166,7 +166,7 @@ func (fl *fnLowerer) print() string {
 		live = append(live, p.name)
 	}
 	for _, v := range fl.locals {
-		fmt.Fprintf(&w, "  %s : %s;\n", v.name, v.t.bir())
+		fmt.Fprintf(&w, "  %s : %s;\n", v.name, v.birType())
 		live = append(live, v.name)
 	}
 	for _, v := range fl.temps {
