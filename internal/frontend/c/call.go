@@ -50,14 +50,14 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 			return fl.resultAfterStop(n)
 		}
 		if cond == "false" {
-			fl.b.act("exit;")
+			fl.stopProgram()
 			fl.b.split()
 			return fl.resultAfterStop(n)
 		}
 		end, fail := fl.b.newLabel(), fl.b.newLabel()
 		fl.b.branch(cond, end, fail)
 		fl.b.place(fail, false)
-		fl.b.act("exit;")
+		fl.stopProgram()
 		fl.b.jump(end)
 		fl.b.place(end, false)
 		return voidOp
@@ -74,7 +74,7 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 		for _, a := range args {
 			fl.effect(a)
 		}
-		fl.b.act("exit;")
+		fl.stopProgram()
 		fl.b.split()
 		return fl.resultAfterStop(n)
 	case printLike[name]:
@@ -91,6 +91,22 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 	}
 	fl.l.unsupported(n, "a call of %s, which the program does not define", name)
 	return fl.resultAfterStop(n)
+}
+
+// stopProgram ends the program (abort, exit, a failing assert that is
+// not the property). BIR's exit ends only the executing thread, and a
+// pthread_join of that thread would then go on, where C's whole process
+// has ended and the join never returns (a wrong false: a reach_error
+// after the join of a thread that aborts). In a program with threads
+// the thread therefore stops for good without terminating (a false
+// assume): the others may still run, as they may in C before the
+// abort takes effect, which for reachability is the same.
+func (fl *fnLowerer) stopProgram() {
+	if fl.threaded() {
+		fl.b.act("assume(false);")
+		return
+	}
+	fl.b.act("exit;")
 }
 
 // assertFail are glibc's functions behind a failing assert.
