@@ -204,12 +204,10 @@ func (l *lowerer) memGlobal(name string, fv *fileVar, at cc.Node) (*variable, bo
 	}
 	if !needsObject(t, addr) {
 		g := &globalVar{name: uniqueName(name, l.globalNames()), t: tPtr, pos: pos(nameOf(dr).Position())}
-		if fv.init != nil {
-			if fv.init.Case != cc.InitializerExpr || !isNullConst(fv.init.AssignmentExpression) {
-				l.unsupported(fv.init, "a pointer initializer other than null")
-			}
-		}
 		l.globalBy[name] = g
+		if fv.init != nil {
+			g.init = l.constPtrInit(fv.init, t)
+		}
 		l.globals = append(l.globals, g)
 		return &variable{name: g.name, t: g.t, global: true}, true
 	}
@@ -253,8 +251,8 @@ func (l *lowerer) staticObject(key any, dr *cc.Declarator, t cc.Type, init *cc.I
 func (l *lowerer) constObjectInit(o *staticObj, t cc.Type, init *cc.Initializer) {
 	l.initLeaves(init, t, 0, func(at cc.Node, cell int, lt cc.Type, e cc.ExpressionNode) {
 		if isPtrType(lt) {
-			if !isNullConst(e) {
-				l.unsupported(at, "a pointer initializer other than null in a static object")
+			if v, ok := l.constPtr(e, lt); ok && v != "0" {
+				o.init = append(o.init, fmt.Sprintf("$mem[%d][%d] := %s;", o.id, cell, v))
 			}
 			return
 		}
@@ -350,8 +348,8 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 				return
 			}
 			g := &globalVar{name: uniqueName(dr.Name(), fl.l.globalNames()), t: tPtr, pos: pos(nameOf(dr).Position())}
-			if init != nil && (init.Case != cc.InitializerExpr || !isNullConst(init.AssignmentExpression)) {
-				fl.l.unsupported(init, "a pointer initializer other than null")
+			if init != nil {
+				g.init = fl.l.constPtrInit(init, t)
 			}
 			fl.l.globals = append(fl.l.globals, g)
 			fl.vars[dr] = &variable{name: g.name, t: tPtr, global: true}
@@ -1475,4 +1473,107 @@ func (fl *fnLowerer) inLoop(dr *cc.Declarator) bool {
 	}
 	visit(body, len(fl.labels) > 0)
 	return found
+}
+
+// constPtrInit is the initial value of a pointer of static duration ("" for
+// null).
+func (l *lowerer) constPtrInit(init *cc.Initializer, t cc.Type) string {
+	if init.Case != cc.InitializerExpr {
+		l.unsupported(init, "an initializer list for a pointer")
+		return ""
+	}
+	v, ok := l.constPtr(init.AssignmentExpression, t)
+	if !ok || v == "0" {
+		return ""
+	}
+	return v
+}
+
+// constPtr is the value of an address constant converted to the pointer
+// type to: null, the address of a variable of static duration or of an
+// element or field of one, an array's name (reported otherwise).
+func (l *lowerer) constPtr(e cc.ExpressionNode, to cc.Type) (string, bool) {
+	if isNullConst(e) && e.Pure() {
+		return "0", true
+	}
+	u := unwrap(e)
+	if c, ok := u.(*cc.CastExpression); ok && c.Case == cc.CastExpressionCast {
+		u = unwrap(c.CastExpression)
+	}
+	var loc memLoc
+	ok := false
+	if a, isU := u.(*cc.UnaryExpression); isU && a.Case == cc.UnaryExpressionAddrof {
+		loc, ok = l.constLoc(a.CastExpression)
+	} else if exprType(u) != nil && exprType(u).Kind() == cc.Array {
+		loc, ok = l.constLoc(u)
+	}
+	if !ok {
+		l.unsupported(e, "a pointer initializer that is not null or the address of a variable of static duration")
+		return "0", false
+	}
+	if fe, te := elemOf(exprType(u)), elemOf(to); isPtrOrArray(exprType(u)) && fe != nil && te != nil && te.Kind() != cc.Void && !sameObjectType(fe, te) {
+		l.unsupported(e, "a conversion from %s to %s in an initializer", exprType(u), to)
+		return "0", false
+	}
+	return loc.ptr(), true
+}
+
+// constLoc is the place of an lvalue of static duration with constant
+// indices.
+func (l *lowerer) constLoc(n cc.ExpressionNode) (memLoc, bool) {
+	n = unwrap(n)
+	switch x := n.(type) {
+	case *cc.PrimaryExpression:
+		if x.Case != cc.PrimaryExpressionIdent {
+			return memLoc{}, false
+		}
+		name := x.Token.SrcStr()
+		if fv := l.fileVars[name]; fv == nil {
+			return memLoc{}, false
+		}
+		l.global(name, x)
+		if l.mem == nil || l.mem.objBy[name] == nil {
+			return memLoc{}, false
+		}
+		o := l.mem.objBy[name]
+		return memLoc{id: strconv.Itoa(o.id), t: o.t, whole: true}, true
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex:
+			at := exprType(x.PostfixExpression)
+			if at == nil || at.Kind() != cc.Array {
+				return memLoc{}, false
+			}
+			base, ok := l.constLoc(x.PostfixExpression)
+			i, ok2 := constValue(x.ExpressionList)
+			if !ok || !ok2 || !i.IsInt64() {
+				return memLoc{}, false
+			}
+			arr := at.(*cc.ArrayType)
+			if i.Int64() < 0 || i.Int64() > arr.Len() {
+				return memLoc{}, false
+			}
+			c, ok := l.cellsOf(x, arr.Elem())
+			if !ok {
+				return memLoc{}, false
+			}
+			base.k += i.Int64() * int64(c)
+			base.t, base.whole = arr.Elem(), false
+			return base, true
+		case cc.PostfixExpressionSelect:
+			base, ok := l.constLoc(x.PostfixExpression)
+			st, isS := exprType(x.PostfixExpression).(*cc.StructType)
+			if !ok || !isS {
+				return memLoc{}, false
+			}
+			off, ft, ok := l.fieldCell(x, st, x.Token2.SrcStr())
+			if !ok {
+				return memLoc{}, false
+			}
+			base.k += int64(off)
+			base.t, base.whole = ft, false
+			return base, true
+		}
+	}
+	return memLoc{}, false
 }
