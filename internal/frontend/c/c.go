@@ -97,6 +97,10 @@ func Translate(filename string, src []byte, cfg Config) (*Output, error) {
 			return nil, err
 		}
 	}
+	text = blankBodyAttributes(text)
+	if err := syntaxCheck(filename, text, cfg); err != nil {
+		return nil, err
+	}
 	ast, err := parse(filename, text, cfg.DataModel)
 	if err != nil {
 		return nil, err

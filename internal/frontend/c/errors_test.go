@@ -90,9 +90,12 @@ func TestBadC(t *testing.T) {
 		{"no gcc", "ok.c", "int main() { return 0; }\n", "/nonexistent/gcc", "ok.c:1:1: cannot preprocess the C program: /nonexistent/gcc not found"},
 		{"no main", "nomain.i", "int f() { return 0; }\n", "", "nomain.i:1:1: the C program has no function main"},
 		// cc/v4's scanner looped at the end of the text inside a literal
-		{"string at the end", "s.i", "int main() { char *s = \"a\\", "", "s.i:1:24: string literal not terminated"},
-		{"continued string at the end", "s.i", "int main() { char *s = \"a\\\n", "", "s.i:1:24: string literal not terminated"},
-		{"char at the end", "s.i", "int main() { char c = '\\", "", "s.i:1:23: character constant not terminated"},
+		// (without gcc, which rejects them first)
+		{"string at the end", "s.i", "int main() { char *s = \"a\\", "/nonexistent/gcc", "s.i:1:24: string literal not terminated"},
+		{"continued string at the end", "s.i", "int main() { char *s = \"a\\\n", "/nonexistent/gcc", "s.i:1:24: string literal not terminated"},
+		{"char at the end", "s.i", "int main() { char c = '\\", "/nonexistent/gcc", "s.i:1:23: character constant not terminated"},
+		// cc/v4's parser looped at the end of a declarator's pointer
+		{"pointer at the end", "p.i", "0()*", "", "p.i:1:1: expected identifier"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

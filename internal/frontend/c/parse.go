@@ -48,21 +48,11 @@ func preprocess(filename string, src []byte, cfg Config) ([]byte, error) {
 	var stderr []byte
 	for _, extra := range attempts {
 		args := append([]string{"-E", "-x", "c", "-I", dir}, extra...)
-		args = append(args, "-")
-		ctx, cancel := context.WithTimeout(context.Background(), gccTimeout)
-		cmd := exec.CommandContext(ctx, gcc, args...)
-		cmd.Stdin = bytes.NewReader(src)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		cancel()
+		out, errb, err := runGCC(gcc, append(args, "-"), src)
 		if err == nil {
-			return renameStdin(out.Bytes(), filename), nil
+			return renameStdin(out, filename), nil
 		}
-		stderr = errb.Bytes()
-		if errb.Len() == 0 {
-			stderr = []byte(err.Error())
-		}
+		stderr = errb
 	}
 	return nil, gccErrors(stderr, filename)
 }
@@ -82,6 +72,42 @@ var ilp32Macros = []string{
 	"-U__PTRDIFF_MAX__", "-D__PTRDIFF_MAX__=0x7fffffff",
 	"-U__INTPTR_MAX__", "-D__INTPTR_MAX__=0x7fffffff",
 	"-U__UINTPTR_MAX__", "-D__UINTPTR_MAX__=0xffffffffU",
+}
+
+// runGCC runs gcc on stdin, within gccTimeout; the error's text is the
+// diagnostics when gcc gives none.
+func runGCC(gcc string, args []string, stdin []byte) (stdout, stderr []byte, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), gccTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, gcc, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	if err != nil && errb.Len() == 0 {
+		errb.WriteString(err.Error())
+	}
+	return out.Bytes(), errb.Bytes(), err
+}
+
+// syntaxCheck has gcc check the preprocessed program before cc/v4 reads
+// it: cc/v4's parser loops forever on some malformed programs (one that
+// ends inside a declarator's pointer, 0()*), so a program that gcc
+// rejects never reaches it, and gcc's diagnostics say why. Without gcc
+// (a .i file) the check is skipped.
+func syntaxCheck(filename string, text []byte, cfg Config) error {
+	gcc := cfg.GCC
+	if gcc == "" {
+		gcc = "gcc"
+	}
+	if _, err := exec.LookPath(gcc); err != nil {
+		return nil
+	}
+	_, stderr, err := runGCC(gcc, []string{"-fsyntax-only", "-w", "-x", "cpp-output", "-"}, text)
+	if err == nil {
+		return nil
+	}
+	return gccErrors(stderr, filename)
 }
 
 // renameStdin names the program's file in gcc's line markers.
