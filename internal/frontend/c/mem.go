@@ -482,7 +482,7 @@ func (fl *fnLowerer) writeScalar(loc memLoc, lt cc.Type, e cc.ExpressionNode) {
 		return
 	}
 	var o operand
-	if st == tPtr {
+	if isPtrType(lt) {
 		o = fl.ptrValue(e, lt)
 	} else {
 		o = fl.rval(e)
