@@ -96,7 +96,14 @@ func (g *gen) expr(vars []ctype, depth int) (string, ctype) {
 		return fmt.Sprintf("v%d", i), vars[i]
 	}
 	a, at := g.expr(vars, depth-1)
-	switch g.r.Intn(9) {
+	return g.compose(a, at, g.r.Intn(9), func() (string, ctype) { return g.expr(vars, depth-1) })
+}
+
+// compose is expression a (of type at) under operator k (0..8) with
+// operands from sub: a cast, a unary operator, a shift, a division, a
+// comparison or logical operator, ?:, or a binary arithmetic one.
+func (g *gen) compose(a string, at ctype, k int, sub func() (string, ctype)) (string, ctype) {
+	switch k {
 	case 0:
 		t := g.types[g.r.Intn(len(g.types))]
 		return fmt.Sprintf("((%s)%s)", t.name, a), t
@@ -110,7 +117,7 @@ func (g *gen) expr(vars []ctype, depth int) (string, ctype) {
 		// a shift: a nonnegative left operand of the promoted type, a
 		// count within its width
 		pt := g.promoted(at)
-		b, _ := g.expr(vars, depth-1)
+		b, _ := sub()
 		left := a
 		if pt.signed {
 			left = fmt.Sprintf("(%s & %s)", a, map[int]string{32: "0xffff", 64: "0xffffffffLL"}[pt.bits])
@@ -118,21 +125,21 @@ func (g *gen) expr(vars []ctype, depth int) (string, ctype) {
 		op := []string{"<<", ">>"}[g.r.Intn(2)]
 		return fmt.Sprintf("(%s %s (%s & %d))", left, op, b, pt.bits/2-1), pt
 	case 3:
-		b, bt := g.expr(vars, depth-1)
+		b, bt := sub()
 		ct := g.common(at, bt)
 		op := []string{"/", "%"}[g.r.Intn(2)]
 		// a divisor that is neither 0 nor -1
 		return fmt.Sprintf("(%s %s ((%s)(%s) == 0 || (%s)(%s) == -1 ? (%s)7 : (%s)(%s)))", a, op, ct.name, b, ct.name, b, ct.name, ct.name, b), ct
 	case 4:
-		b, _ := g.expr(vars, depth-1)
+		b, _ := sub()
 		op := []string{"<", "<=", ">", ">=", "==", "!=", "&&", "||"}[g.r.Intn(8)]
 		return fmt.Sprintf("(%s %s %s)", a, op, b), ctype{"int", 32, true, 3}
 	case 5:
-		b, bt := g.expr(vars, depth-1)
-		c, ct := g.expr(vars, depth-1)
+		b, bt := sub()
+		c, ct := sub()
 		return fmt.Sprintf("(%s ? %s : %s)", a, b, c), g.common(bt, ct)
 	default:
-		b, bt := g.expr(vars, depth-1)
+		b, bt := sub()
 		op := []string{"+", "-", "*", "&", "|", "^"}[g.r.Intn(6)]
 		return fmt.Sprintf("(%s %s %s)", a, op, b), g.common(at, bt)
 	}
