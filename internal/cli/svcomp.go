@@ -181,7 +181,12 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 		// a program birch cannot read (a C syntax error, a missing file):
 		// exit 2, the answer unknown
 		o.svcomp.outcome = svcomp.Outcome{Answer: svcomp.Unknown, Reason: "the program could not be read (see the errors above)", Property: p.Title(), Expected: p.Expected}
-		if !o.json {
+		if o.json {
+			printJSON(e.stdout, struct {
+				Model  string      `json:"model"`
+				SVCOMP *jsonSVCOMP `json:"svcomp"`
+			}{name, o.svcompDoc()})
+		} else {
 			fmt.Fprintf(e.stdout, "%s\n", svcomp.Unknown)
 			printTaskLines(e, o)
 		}
