@@ -236,7 +236,7 @@ func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Proper
 		if left <= 0 {
 			return unknown("no time was left to check it under LP64")
 		}
-		o.timeLimit = left.String()
+		o.timeLimit = left.Round(time.Millisecond).String()
 	}
 	o.lim.Release()
 	o.lim, o.cegar = nil, cegar
