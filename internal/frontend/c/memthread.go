@@ -150,6 +150,16 @@ func (fl *fnLowerer) threadCall(n *cc.PostfixExpression, name string, args []cc.
 			fl.b.act("assert($mem[%s / %d].length == 1);", p, ptrScale)
 		}
 		return zero, true
+	case "pthread_exit":
+		// ends the calling thread only; its result is not kept (a
+		// pthread_join that asks for it is unsupported)
+		if len(args) != 1 {
+			return zero, false
+		}
+		fl.effect(args[0])
+		fl.b.act("exit;")
+		fl.b.split()
+		return voidOp, true
 	case "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end":
 		if len(args) != 0 {
 			return zero, false
