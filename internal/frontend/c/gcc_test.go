@@ -114,16 +114,17 @@ func (g *gen) compose(a string, at ctype, k int, sub func() (string, ctype)) (st
 		}
 		return fmt.Sprintf("(%s%s)", op, a), g.promoted(at)
 	case 2:
-		// a shift: a nonnegative left operand of the promoted type, a
-		// count within its width
+		// a shift by a count within the width: << of a signed value
+		// only of a small nonnegative one (no overflow), >> of any (gcc
+		// and birch shift a negative one arithmetically)
 		pt := g.promoted(at)
 		b, _ := sub()
-		left := a
-		if pt.signed {
+		left, op, count := a, []string{"<<", ">>"}[g.r.Intn(2)], pt.bits-1
+		if pt.signed && op == "<<" {
 			left = fmt.Sprintf("(%s & %s)", a, map[int]string{32: "0xffff", 64: "0xffffffffLL"}[pt.bits])
+			count = pt.bits/2 - 1
 		}
-		op := []string{"<<", ">>"}[g.r.Intn(2)]
-		return fmt.Sprintf("(%s %s (%s & %d))", left, op, b, pt.bits/2-1), pt
+		return fmt.Sprintf("(%s %s (%s & %d))", left, op, b, count), pt
 	case 3:
 		b, bt := sub()
 		ct := g.common(at, bt)
