@@ -197,7 +197,7 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 	if a := o.svcomp.outcome.Answer; a != svcomp.Unknown && !task.DataModelGiven {
 		// the task leaves the data model open (format 1.0 has no
 		// options): an answer must hold under both
-		o.svcomp.outcome = o.otherDataModel(e, fs, p, name, start, cegar)
+		o.svcomp.outcome = o.otherDataModel(e, fs, p, name, in, start, cegar)
 	}
 	status = o.renderTask(e, res)
 	if o.svcomp.outcome.Answer == svcomp.False {
@@ -221,11 +221,20 @@ func (o *checkOptions) decide(e *env, p *svcomp.Property, res *verify.Result, in
 // otherDataModel checks a task that gives no data model again under LP64
 // (the first check was ILP32's), within what is left of --time-limit: the
 // answer is the first check's when both agree, unknown otherwise.
-func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Property, name string, start time.Time, cegar bool) svcomp.Outcome {
+func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Property, name string, in32 *verify.Input, start time.Time, cegar bool) svcomp.Outcome {
 	first := o.svcomp.outcome
 	unknown := func(why string) svcomp.Outcome {
 		return svcomp.Outcome{Answer: svcomp.Unknown, Property: first.Property, Expected: first.Expected,
 			Reason: fmt.Sprintf("the task gives no data model, and %s (under ILP32: %s: %s)", why, first.Answer, first.Reason)}
+	}
+	e.load.C.DataModel = cfront.LP64
+	in64, err := loadInputErr(e, name)
+	e.load.C.DataModel = cfront.ILP32
+	if err == nil && in32 != nil && in32.C != nil && in64.C != nil && sameModel(in32.C.BIR, in64.C.BIR) {
+		// the program does not depend on the data model: its model is
+		// the same
+		first.Reason += " (the same model under ILP32 and LP64: the task gives no data model)"
+		return first
 	}
 	if o.timeLimit != "" {
 		limit, err := parseDuration(o.timeLimit)
@@ -252,6 +261,21 @@ func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Proper
 	}
 	first.Reason += " (the same under ILP32 and LP64: the task gives no data model)"
 	return first
+}
+
+// sameModel reports whether two lowerings of a program are the same model
+// (the same text but for the comment naming the data model).
+func sameModel(a, b []byte) bool {
+	strip := func(t []byte) string {
+		var keep []string
+		for _, l := range strings.Split(string(t), "\n") {
+			if !strings.HasPrefix(l, "// ") || !strings.Contains(l, "lowered from C by birch") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	return strip(a) == strip(b)
 }
 
 // renderTask prints the report of --task: the answer, the task's lines,
