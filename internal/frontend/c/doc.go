@@ -27,8 +27,10 @@
 //
 // # The lowering
 //
-// parse.go runs gcc's preprocessor and cc/v4's type checker (with the ABI of
-// 386 or amd64 for ILP32 or LP64, whatever the host). lower.go lowers the
+// parse.go runs gcc's preprocessor, then gcc's syntax check (cc/v4's parser
+// loops forever on some malformed programs: gcc rejects them first), then
+// cc/v4's type checker (with the ABI of 386 or amd64 for ILP32 or LP64,
+// whatever the host). lower.go lowers the
 // functions reachable from main, each by a fnLowerer (stmt.go: statements,
 // expr.go: integer expressions, call.go: calls and the builtins), which
 // lays out BIR locations with a builder (builder.go). An integer value is
