@@ -8,6 +8,8 @@ extern _Bool __VERIFIER_nondet_bool(void);
 
 int main(void) {
   int *p = malloc(2 * sizeof(int));
+  if (p == NULL)
+    return 0;
   p[0] = 1;
   p[1] = 2;
   if (__VERIFIER_nondet_bool())

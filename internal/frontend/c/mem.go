@@ -1247,7 +1247,10 @@ func (fl *fnLowerer) memConditional(n *cc.ConditionalExpression) operand {
 // mallocCall allocates a block for malloc(n) or calloc(n, size) used as
 // an array of elem: its length in cells is the number of whole elements
 // it holds. malloc's block is indeterminate (poison), calloc's zero.
-// Allocation never fails (as CBMC and CPAchecker assume by default).
+// Allocation may fail, as C's may (the result is then null): a program
+// that reaches an error only when malloc fails reaches it in the model
+// too, and one that dereferences the result unchecked meets a null
+// dereference.
 func (fl *fnLowerer) mallocCall(n *cc.PostfixExpression, name string, elem cc.Type) operand {
 	var args []cc.ExpressionNode
 	for a := n.ArgumentExpressionList; a != nil; a = a.ArgumentExpressionList {
@@ -1282,6 +1285,16 @@ func (fl *fnLowerer) mallocCall(n *cc.PostfixExpression, name string, elem cc.Ty
 	fl.l.memInit()
 	fl.l.mem.used = true
 	fl.globalName["$mem"] = true
+	// the allocation may fail, as C's may: the result is then null
+	r := fl.temp(tPtr)
+	succeeds := fl.temp(tBool)
+	fl.b.act("%s := externChoose(0 .. 1);", succeeds.name)
+	failed, alloc, end := fl.b.newLabel(), fl.b.newLabel(), fl.b.newLabel()
+	fl.b.branch(succeeds.name+" != 0", alloc, failed)
+	fl.b.place(failed, false)
+	fl.b.act("%s := 0;", r.name)
+	fl.b.jump(end)
+	fl.b.place(alloc, false)
 	id := fl.temp(tPtr)
 	var length string
 	if bytes.isConst() {
@@ -1327,8 +1340,8 @@ func (fl *fnLowerer) mallocCall(n *cc.PostfixExpression, name string, elem cc.Ty
 			fl.b.place(done, false)
 		}
 	}
-	r := fl.temp(tPtr)
 	fl.b.act("%s := %s * %d;", r.name, id.name, ptrScale)
+	fl.b.place(end, false)
 	return varOp(r)
 }
 

@@ -20,10 +20,11 @@ func TestMemViolations(t *testing.T) {
 	tests := []struct{ file, want string }{
 		{"ptr-alias-unsafe.c", "fail: assertion: assertion violated: false\n  thread $main[1] at main_."},
 		{"race-unsafe.c", "fail: assertion: assertion violated: false"},
+		{"malloc-fails-unsafe.c", "fail: assertion: assertion violated: false"},
 		{"atomic-race-unsafe.c", "fail: assertion: assertion violated: false"},
 		{"array-oob-unsafe.c", "fail: index-out-of-bounds: index 4 out of bounds [0, 4)"},
-		{"use-after-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null"},
-		{"double-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null"},
+		{"use-after-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null\n  thread $main[1] at main_.L12\n  at testdata/verdict/use-after-free-unsafe.c:9:3\n"},
+		{"double-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null\n  thread $main[1] at main_.L12\n  at testdata/verdict/double-free-unsafe.c:8:3\n"},
 		{"uninit-pointer-unsafe.c", "fail: assertion: assertion violated: p != -4611686018427387903"},
 	}
 	for _, tt := range tests {

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 int main(void) {
   int *p = malloc(sizeof(int));
+  if (p == NULL)
+    return 0;
   free(p);
   free(p);
   return 0;

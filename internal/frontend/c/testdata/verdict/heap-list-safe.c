@@ -8,6 +8,8 @@ int main(void) {
   int n = 0;
   while (n < 3 && __VERIFIER_nondet_bool()) {
     struct node *e = malloc(sizeof(struct node));
+    if (e == NULL)
+      break;
     e->val = n;
     e->next = head;
     head = e;
