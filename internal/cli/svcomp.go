@@ -149,6 +149,8 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 		why = fmt.Sprintf("the task's language is %s: birch checks C tasks", task.Language)
 	case len(task.InputFiles) != 1:
 		why = fmt.Sprintf("the task has %d input files: birch checks a task of one", len(task.InputFiles))
+	case !isCInput(name):
+		why = fmt.Sprintf("the task's input %s is not a C program (.c or .i)", name)
 	}
 	if why != "" {
 		o.svcomp.outcome = svcomp.Outcome{Answer: svcomp.Unknown, Reason: why, Property: p.Title(), Expected: p.Expected}
