@@ -1145,9 +1145,12 @@ func (fl *fnLowerer) memCast(n *cc.CastExpression) operand {
 	if isPtrType(to) {
 		return fl.ptrValue(n.CastExpression, to)
 	}
-	if class, it := fl.l.classify(to); class == classInt && it.isBool && isPtrOrArray(n.CastExpression.Type()) {
-		p := fl.memRval(n.CastExpression)
-		return boolOp(paren(p.e)+" != 0", it)
+	if class, it := fl.l.classify(to); class == classInt && isPtrOrArray(n.CastExpression.Type()) {
+		if it.isBool {
+			p := fl.memRval(n.CastExpression)
+			return boolOp(paren(p.e)+" != 0", it)
+		}
+		return fl.ptrToInt(n.CastExpression, it)
 	}
 	fl.l.unsupported(n, "the cast %s: birch converts pointers only to pointers and to _Bool", exprText(n))
 	return fl.nullOp()
@@ -1175,8 +1178,7 @@ func (fl *fnLowerer) ptrValue(e cc.ExpressionNode, to cc.Type) operand {
 			return fl.nullOp()
 		}
 		if class, _ := fl.l.classify(from); class == classInt {
-			fl.l.unsupported(e, "an integer converted to a pointer")
-			return fl.nullOp()
+			return fl.intToPtr(e)
 		}
 		if from.Kind() == cc.Function {
 			fl.l.unsupported(e, "a function pointer")
@@ -1589,4 +1591,45 @@ func (l *lowerer) constLoc(n cc.ExpressionNode) (memLoc, bool) {
 		}
 	}
 	return memLoc{}, false
+}
+
+// An integer converted to a pointer ((void *)i, as programs pass an int to
+// a thread) is the pointer intPtrBase + i, which points to no object (a
+// dereference is an index error) and equals no pointer to an object; 0
+// is null. Converted back to an integer type it gives i again, as gcc's
+// code does; a pointer to an object converted to an integer is an error
+// of the model (its address is not modelled).
+const (
+	intPtrBase  = "4611686018427387904" // 2^62
+	intPtrBound = "2305843009213693952" // 2^61: |i| beyond is an error
+)
+
+func (fl *fnLowerer) intToPtr(e cc.ExpressionNode) operand {
+	i := fl.exact(fl.promote(fl.rval(e)))
+	if !isAtom(i.e) {
+		t := fl.temp(i.t)
+		fl.b.act("%s := %s;", t.name, i.e)
+		i = varOp(t)
+	}
+	v := fl.temp(tPtr)
+	next := fl.b.newLabel()
+	fl.b.branchActs(i.e+" == 0", []string{v.name + " := 0;"}, []string{
+		fmt.Sprintf("assert(-%s <= %s && %s <= %s);", intPtrBound, i.e, i.e, intPtrBound),
+		fmt.Sprintf("%s := %s + %s;", v.name, i.e, intPtrBase)}, next)
+	fl.b.place(next, false)
+	return varOp(v)
+}
+
+func (fl *fnLowerer) ptrToInt(e cc.ExpressionNode, it intType) operand {
+	p, ok := fl.pointer(e)
+	if !ok {
+		return constOp(big.NewInt(0), it)
+	}
+	r := fl.temp(it)
+	next := fl.b.newLabel()
+	fl.b.branchActs(p+" == 0", []string{r.name + " := 0;"}, []string{
+		fmt.Sprintf("assert(%s >= %s - %s);", p, intPtrBase, intPtrBound),
+		fmt.Sprintf("%s := %s(%s - %s);", r.name, it.bir(), p, intPtrBase)}, next)
+	fl.b.place(next, false)
+	return varOp(r)
 }

@@ -21,6 +21,7 @@ func TestMemViolations(t *testing.T) {
 		{"ptr-alias-unsafe.c", "fail: assertion: assertion violated: false\n  thread $main[1] at main_."},
 		{"race-unsafe.c", "fail: assertion: assertion violated: false"},
 		{"malloc-fails-unsafe.c", "fail: assertion: assertion violated: false"},
+		{"pointer-to-int-unsafe.c", "fail: assertion: assertion violated: 1000000 >= 4611686018427387904 - 2305843009213693952"},
 		{"atomic-race-unsafe.c", "fail: assertion: assertion violated: false"},
 		{"array-oob-unsafe.c", "fail: index-out-of-bounds: index 4 out of bounds [0, 4)"},
 		{"use-after-free-unsafe.c", "fail: null-dereference: null dereference: $mem[p / 1000000] is null\n  thread $main[1] at main_.L12\n  at testdata/verdict/use-after-free-unsafe.c:9:3\n"},
