@@ -45,6 +45,10 @@ func TestUnsupported(t *testing.T) {
 			[]string{"1:16: a string literal"}},
 		{"atomic typedef local", "typedef _Atomic unsigned au;\nint main() {\n  au n = 0;\n  n++;\n  return 0;\n}\n", ILP32,
 			[]string{"3:6: the _Atomic variable n"}},
+		{"constant too large for any type", "unsigned long long u;\nint main() {\n  u = -18446744073709551618ULL;\n  return 0;\n}\n", ILP32,
+			[]string{"3:8: an integer constant too large for its type"}},
+		{"constant too large for long long", "long long l;\nint main() {\n  l = 9223372036854775810LL;\n  return 0;\n}\n", LP64,
+			[]string{"3:7: an integer constant too large for its type"}},
 		{"several", "int main() {\n  double d;\n  union { int a; } p;\n  return 0;\n}\n", ILP32,
 			[]string{"2:10: the variable d has the floating-point type double", "3:20: a union"}},
 	}

@@ -221,7 +221,7 @@ func parse(filename string, text []byte, dm DataModel) (*cc.AST, error) {
 		list := ccErrors(err, filename).(source.ErrorList)
 		var real source.ErrorList
 		for _, e := range list {
-			if !strings.HasPrefix(e.Msg, todoPrefix) {
+			if !strings.HasPrefix(e.Msg, todoPrefix) && e.Msg != tooLarge {
 				real = append(real, e)
 			}
 		}
@@ -276,8 +276,22 @@ var ccInternal = regexp.MustCompile(` \([a-z0-9_]+\.go:\d+:[a-zA-Z0-9_]+:?\)$`)
 
 const todoPrefix = "the C type checker does not handle "
 
+// tooLarge is the message of an integer constant that fits no type of
+// its suffix (18446744073709551618, 9223372036854775810LL): gcc warns
+// ("integer constant is too large for its type", "... so large that it is
+// unsigned") and gives it a truncated or wider (__int128, unsigned)
+// value; the type checker refuses it, and birch does not guess the value:
+// unsupported, not bad input.
+const tooLarge = "an integer constant too large for its type (gcc warns and gives it a truncated or wider value)"
+
+// ccTooLarge matches the type checker's messages for such a constant.
+var ccTooLarge = regexp.MustCompile(`^(invalid integer constant|strconv\.Parse(Uint|Int): parsing "[0-9a-fA-FxX]*": value out of range)$`)
+
 func cleanCCMessage(s string) string {
 	s = ccInternal.ReplaceAllString(s, "")
+	if ccTooLarge.MatchString(s) {
+		return tooLarge
+	}
 	if t, ok := strings.CutPrefix(s, "TODO "); ok {
 		s = todoPrefix + t
 	}
