@@ -10,7 +10,8 @@ import (
 )
 
 // TestPromela: the abstract models translate to Promela (birch spin
-// accepts them), the examples' and testdata's alike.
+// accepts them), the examples' and testdata's alike, but for those that
+// keep a fixed-width variable, which the translation refuses.
 func TestPromela(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.bir")
 	for _, n := range []string{"lockloop", "countbound", "lockedcounter", "partition", "payload"} {
@@ -25,6 +26,11 @@ func TestPromela(t *testing.T) {
 			}
 			var b bytes.Buffer
 			if err := promela.Translate(out.Program, &b, promela.Options{}); err != nil {
+				if strings.Contains(err.Error(), "fixed-width type") {
+					// the abstraction keeps a uint8 as written, which the
+					// Promela translation refuses (it does not wrap)
+					t.Skipf("promela: %v", err)
+				}
 				t.Errorf("promela: %v\n%s", err, out.Source)
 			}
 		})

@@ -445,7 +445,7 @@ func (a *abstractor) transformation(proc *types.Proc, qt *ast.Transformation) *a
 			case a.lhsReadsAbs(x.Lhs) || a.readsAbs(x.Lo) || a.readsAbs(x.Hi) || anyReadsAbs(a, x.Values):
 				a.unsupported(x, "a choice of concrete data that reads abstracted data")
 			default:
-				t.body = append(t.body, step{text: actionText(x), choose: true})
+				t.body = append(t.body, step{text: a.concreteChoice(x), choose: true})
 				t.choose = true
 			}
 		case *ast.AssumeAction:
@@ -1301,6 +1301,42 @@ func (a *abstractor) deadResets(proc *types.Proc, target *types.Location) []ast.
 }
 
 // actionText prints one action as the model's text.
+// concreteChoice is the text of a choice into concrete data: as written,
+// but a choice into a fixed-width location among at least 2^N consecutive
+// values (x := externChoose(int) for a uint8 x) is the choice of every
+// value of the type (externChoose(0 .. 255)): the store wraps each value
+// into it and reaches every one, and the explicit search of the abstract
+// model enumerates 2^N values, not 2^64.
+func (a *abstractor) concreteChoice(x *ast.ChooseAction) string {
+	info := a.q.prog.Info
+	r, ok := info.TypeOf(x.Lhs).Underlying().(*types.Range)
+	if !ok || !r.Wrap || r.Bits >= 64 || x.Values != nil {
+		return actionText(x)
+	}
+	var lo, hi int64
+	switch {
+	case x.Type != nil:
+		if lo, hi, ok = types.IntegerBounds(info.TypeExprs[x.Type]); !ok {
+			return actionText(x)
+		}
+	default:
+		l, okl := a.constValue(x.Lo)
+		h, okh := a.constValue(x.Hi)
+		if !okl || !okh {
+			return actionText(x)
+		}
+		lo, hi = l, h
+	}
+	if hi < lo || uint64(hi)-uint64(lo) < uint64(1)<<r.Bits-1 {
+		return actionText(x) // fewer values than the type has
+	}
+	kw := "internChoose"
+	if x.Extern {
+		kw = "externChoose"
+	}
+	return fmt.Sprintf("%s := %s(%d .. %d);", format.Expr(x.Lhs), kw, r.Lo, r.Hi)
+}
+
 func actionText(x ast.Action) string {
 	tr := format.Transformation(&ast.Transformation{
 		Guard:   &ast.BasicLit{Kind: token.TRUE, Value: "true"},
