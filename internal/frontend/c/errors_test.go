@@ -49,6 +49,8 @@ func TestUnsupported(t *testing.T) {
 			[]string{"3:8: an integer constant too large for its type"}},
 		{"constant too large for long long", "long long l;\nint main() {\n  l = 9223372036854775810LL;\n  return 0;\n}\n", LP64,
 			[]string{"3:7: an integer constant too large for its type"}},
+		{"argv used", "int main(int argc, char **argv) {\n  return argv != 0;\n}\n", ILP32,
+			[]string{"1:27: main's parameter argv (the command line) is used"}},
 		{"several", "int main() {\n  double d;\n  union { int a; } p;\n  return 0;\n}\n", ILP32,
 			[]string{"2:10: the variable d has the floating-point type double", "3:20: a union"}},
 	}

@@ -72,9 +72,7 @@ func (l *lowerer) lowerFunction(f *function) {
 	default:
 		l.typeUnsupported(fd.Declarator, ft.Result(), class, "the result of "+f.cname)
 	}
-	if fl.isMain && len(ft.Parameters()) > 0 && !(len(ft.Parameters()) == 1 && ft.Parameters()[0].Type().Kind() == cc.Void) {
-		l.unsupported(fd.Declarator, "main with parameters")
-	}
+	var mainArgs []*variable // main's int parameters that the body reads
 	for i, p := range ft.Parameters() {
 		if p.Type().Kind() == cc.Void {
 			continue
@@ -82,6 +80,28 @@ func (l *lowerer) lowerFunction(f *function) {
 		name := p.Name()
 		if name == "" {
 			name = fmt.Sprintf("$p%d", i+1)
+		}
+		if fl.isMain {
+			// the command line: main's parameters are locals; one the
+			// body never names is irrelevant, an int one it names holds
+			// any nonnegative value (argc), a pointer one is unsupported
+			class, t := l.classify(p.Type())
+			named := p.Declarator != nil && mentions(fd.CompoundStatement, p.Declarator)
+			if named && class != classInt {
+				l.unsupported(nameOf(p.Declarator), "main's parameter %s (the command line) is used", name)
+			}
+			if class != classInt {
+				t = tInt
+			}
+			v := &variable{name: uniqueName(name, fl.names), t: t}
+			fl.locals = append(fl.locals, v)
+			if p.Declarator != nil {
+				fl.vars[p.Declarator] = v
+			}
+			if named && class == classInt {
+				mainArgs = append(mainArgs, v)
+			}
+			continue
 		}
 		class, t := l.classify(p.Type())
 		if class == classMemory {
@@ -115,6 +135,9 @@ func (l *lowerer) lowerFunction(f *function) {
 	fl.b.guardPrefix = l.guardPrefix()
 	fl.b.exitActs = fl.memExitActs
 	fl.b.place(fl.b.newLabel(), true)
+	for _, v := range mainArgs {
+		fl.b.act("%s := externChoose(%s); assume(%s >= 0);", v.name, v.t.bir(), v.name)
+	}
 	fl.memParams(ft.Parameters())
 	fl.compound(fd.CompoundStatement)
 	// falling off the end of the body
