@@ -464,11 +464,19 @@ func (x *symExec) stored(t types.Type, v *smt.Term) *smt.Term {
 	case !ok:
 		return v
 	case r.Wrap:
-		v = smtops.WrapTo(tm, v, t)
-		x.path = append(x.path, tm.Le(v, tm.Int(r.Hi)))
-		return v
+		return x.representable(r, smtops.WrapTo(tm, v, t))
 	}
 	x.require(model.RangeError, tm.And(tm.Le(tm.Int(r.Lo), v), tm.Le(v, tm.Int(r.Hi))))
+	return v
+}
+
+// representable requires v, a value reduced into the fixed-width type r,
+// to be one birch holds: below 2^63 for uint64 (a larger one is a limit
+// of the concrete model, which the trail must not reach).
+func (x *symExec) representable(r *types.Range, v *smt.Term) *smt.Term {
+	if r.Unsigned() && r.Bits >= 64 {
+		x.path = append(x.path, x.tm.Le(v, x.tm.Int(r.Hi)))
+	}
 	return v
 }
 
@@ -596,7 +604,7 @@ func (x *symExec) value(e ast.Expr) *smt.Term {
 		// result from 2^63 on is a limit the trail must not reach
 		v := smtops.WrapTo(tm, x.value(e.X), x.info.TypeOf(e))
 		if r, ok := x.info.TypeOf(e).Underlying().(*types.Range); ok {
-			x.path = append(x.path, tm.Le(v, tm.Int(r.Hi)))
+			return x.representable(r, v)
 		}
 		return v
 	}

@@ -12,7 +12,7 @@ import (
 // fail an assertion, and refutes the trails that need an overflow or a
 // range error there.
 func TestReplayUnboundedWrap(t *testing.T) {
-	const decls = "  u : uint8;\n  w : int16;\n"
+	const decls = "  u : uint8;\n  w : int16;\n  q : uint64;\n"
 	for _, tc := range []struct {
 		last    string
 		end     model.ErrorKind
@@ -23,6 +23,9 @@ func TestReplayUnboundedWrap(t *testing.T) {
 		{"w := x; assert(w > 0);", model.Assertion, true, func(x, y int64) bool { return int16(x) <= 0 }},
 		{"z := int32(x * 3); assert(z != 7);", model.Assertion, true, func(x, y int64) bool { return int32(x*3) == 7 }},
 		{"u := x; z := u; assert(z == x);", model.Assertion, true, func(x, y int64) bool { return x > 255 }},
+		// a uint64 value from 2^63 on is a limit: x - 20 must not be
+		// negative for the trail to go on
+		{"assume(x < 20 || x > 1000000); q := x - 20; assert(q < 5);", model.Assertion, true, func(x, y int64) bool { return x > 1000000 }},
 		{"u := x; assert(u <= 255);", model.Assertion, false, nil},
 		{"u := x + 300;", model.RangeError, false, nil},
 		{"z := int64(x * y);", model.Overflow, false, nil},
