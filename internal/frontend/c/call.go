@@ -236,10 +236,14 @@ func (fl *fnLowerer) callDefined(n *cc.PostfixExpression, name string, def *cc.F
 		return voidOp
 	}
 	ops := make([]operand, len(args))
+	structArgs := map[int][]string{}
 	for i, a := range args {
 		class, t := fl.l.classify(params[i].Type())
 		var o operand
 		switch {
+		case class == classMemory && params[i].Type().Kind() == cc.Struct:
+			structArgs[i] = fl.structArg(a, params[i].Type())
+			continue
 		case class == classMemory && isPtrOrArray(params[i].Type()):
 			o = fl.ptrValue(a, params[i].Type().Decay())
 		case class != classInt:
@@ -262,6 +266,10 @@ func (fl *fnLowerer) callDefined(n *cc.PostfixExpression, name string, def *cc.F
 	}
 	var list []string
 	for i, o := range ops {
+		if cells, ok := structArgs[i]; ok {
+			list = append(list, cells...)
+			continue
+		}
 		if o.e == "" {
 			continue
 		}

@@ -25,6 +25,8 @@ type fnMem struct {
 	owned     []string                  // those freed when the function returns
 	resultPtr cc.Type                   // the C result type, when a pointer
 	poisoned  []string                  // pointer locals that start indeterminate
+	// structParams are the struct parameters passed by value (memdirect.go)
+	structParams []structParam
 }
 
 // memLoc is the place of a scalar (or a sub-object) in memory: the cell
@@ -1419,6 +1421,7 @@ func (l *lowerer) memParam(p *cc.Parameter, fn string) (intType, bool) {
 // memParams moves the parameters whose address is taken into objects, at
 // the function's start.
 func (fl *fnLowerer) memParams(ps []*cc.Parameter) {
+	fl.structParamsIn()
 	for _, p := range ps {
 		dr := p.Declarator
 		if dr == nil || !dr.AddressTaken() {

@@ -132,3 +132,91 @@ func (fl *fnLowerer) declareDirect(dr *cc.Declarator, init *cc.Initializer, n in
 		})
 	}
 }
+
+// A struct parameter is passed by value as the values of its cells, one
+// BIR parameter each (name$0, name$1, …); the callee copies them into
+// the parameter's object (direct, or of the heap when its address
+// matters) at its start.
+type structParam struct {
+	dr     *cc.Declarator
+	name   string
+	params []string
+	t      cc.Type
+}
+
+// structParam declares the BIR parameters of a struct parameter.
+func (fl *fnLowerer) structParam(p *cc.Parameter, name string) {
+	n, ok := fl.l.cellsOf(p, p.Type())
+	if !ok || p.Declarator == nil {
+		return
+	}
+	sp := structParam{dr: p.Declarator, name: uniqueName(name, fl.names), t: p.Type()}
+	for i := 0; i < n; i++ {
+		v := &variable{name: uniqueName(fmt.Sprintf("%s$%d", name, i), fl.names), t: tPtr}
+		fl.params = append(fl.params, v)
+		sp.params = append(sp.params, v.name)
+	}
+	m := fl.memState()
+	m.structParams = append(m.structParams, sp)
+}
+
+// structParamsIn copies the struct parameters into their objects.
+func (fl *fnLowerer) structParamsIn() {
+	if fl.mem == nil {
+		return
+	}
+	for _, sp := range fl.mem.structParams {
+		n := len(sp.params)
+		if fl.isDirect(sp.dr) {
+			v := &variable{name: sp.name, t: tPtr, bt: fmt.Sprintf("array [%d] of int64", n)}
+			fl.locals = append(fl.locals, v)
+			fl.mem.direct[sp.dr] = v.name
+			for i, p := range sp.params {
+				fl.b.act("%s[%d] := %s;", v.name, i, p)
+			}
+			continue
+		}
+		fl.l.memInit()
+		fl.l.mem.used = true
+		fl.globalName["$mem"] = true
+		if n > fl.l.mem.maxCells {
+			fl.l.mem.maxCells = n
+		}
+		id := &variable{name: sp.name, t: tPtr}
+		fl.locals = append(fl.locals, id)
+		fl.mem.objs[sp.dr] = id.name
+		if !fl.isMain {
+			fl.mem.owned = append(fl.mem.owned, id.name)
+		}
+		fl.alloc(id.name, fmt.Sprint(n), sp.t, false)
+		for i, p := range sp.params {
+			fl.b.act("$mem[%s][%d] := %s;", id.name, i, p)
+		}
+	}
+}
+
+// structArg is the values of the cells of a struct argument, as they are
+// (an indeterminate cell is copied, not read).
+func (fl *fnLowerer) structArg(a cc.ExpressionNode, t cc.Type) []string {
+	n, ok := fl.l.cellsOf(a, t)
+	if !ok {
+		return nil
+	}
+	loc, ok := fl.memLoc(a)
+	if !ok {
+		return nil
+	}
+	loc = fl.stableLoc(loc)
+	var cells []string
+	for i := 0; i < n; i++ {
+		c := loc
+		c.k += int64(i)
+		v := fl.temp(tPtr)
+		if c.arr == "" {
+			fl.shared()
+		}
+		fl.b.act("%s := %s;", v.name, c.cell())
+		cells = append(cells, v.name)
+	}
+	return cells
+}

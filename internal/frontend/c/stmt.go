@@ -104,6 +104,10 @@ func (l *lowerer) lowerFunction(f *function) {
 			continue
 		}
 		class, t := l.classify(p.Type())
+		if class == classMemory && p.Type().Kind() == cc.Struct {
+			fl.structParam(p, name)
+			continue
+		}
 		if class == classMemory {
 			t, _ = l.memParam(p, f.cname)
 		} else if class != classInt {
