@@ -398,18 +398,7 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 		fl.declareDirect(dr, init, n)
 		return
 	}
-	fl.l.memInit()
-	fl.l.mem.used = true
-	fl.globalName["$mem"] = true
-	if n > fl.l.mem.maxCells {
-		fl.l.mem.maxCells = n
-	}
-	id := &variable{name: uniqueName(dr.Name(), fl.names), t: tPtr}
-	fl.locals = append(fl.locals, id)
-	fl.memState().objs[dr] = id.name
-	if !fl.isMain {
-		fl.memState().owned = append(fl.memState().owned, id.name)
-	}
+	id := fl.localObject(dr, uniqueName(dr.Name(), fl.names), n)
 	if st, ok := fl.l.scalarOf(t); ok && !isMutexType(t) {
 		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true}
 	}
@@ -1635,4 +1624,22 @@ func (fl *fnLowerer) ptrToInt(e cc.ExpressionNode, it intType) operand {
 		fmt.Sprintf("%s := %s(%s - %s);", r.name, it.bir(), p, intPtrBase)}, next)
 	fl.b.place(next, false)
 	return varOp(r)
+}
+
+// localObject declares the variable name that holds the number of a local
+// object of n cells (removed when the function returns, but for main's).
+func (fl *fnLowerer) localObject(dr *cc.Declarator, name string, n int) *variable {
+	fl.l.memInit()
+	fl.l.mem.used = true
+	fl.globalName["$mem"] = true
+	if n > fl.l.mem.maxCells {
+		fl.l.mem.maxCells = n
+	}
+	id := &variable{name: name, t: tPtr}
+	fl.locals = append(fl.locals, id)
+	fl.memState().objs[dr] = id.name
+	if !fl.isMain {
+		fl.memState().owned = append(fl.memState().owned, id.name)
+	}
+	return id
 }

@@ -176,18 +176,7 @@ func (fl *fnLowerer) structParamsIn() {
 			}
 			continue
 		}
-		fl.l.memInit()
-		fl.l.mem.used = true
-		fl.globalName["$mem"] = true
-		if n > fl.l.mem.maxCells {
-			fl.l.mem.maxCells = n
-		}
-		id := &variable{name: sp.name, t: tPtr}
-		fl.locals = append(fl.locals, id)
-		fl.mem.objs[sp.dr] = id.name
-		if !fl.isMain {
-			fl.mem.owned = append(fl.mem.owned, id.name)
-		}
+		id := fl.localObject(sp.dr, sp.name, n)
 		fl.alloc(id.name, fmt.Sprint(n), sp.t, false)
 		for i, p := range sp.params {
 			fl.b.act("$mem[%s][%d] := %s;", id.name, i, p)
