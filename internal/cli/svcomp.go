@@ -315,6 +315,25 @@ func sourceLines(e *env, input string) func(file string, line int) string {
 	return svcomp.SourceLines([]string{input}, func(name string) ([]byte, error) { return readSource(e, name) })
 }
 
+// witnessProperty is the property a violation of a check without a task
+// violates: the call of an error function or the ERROR label it is at, or
+// nil.
+func witnessProperty(e *env, in *verify.Input, res *verify.Result) *svcomp.Property {
+	var cands []*svcomp.Property
+	for _, f := range cfront.DefaultErrorFunctions {
+		cands = append(cands, &svcomp.Property{Kind: svcomp.UnreachCall, Function: f, Spec: fmt.Sprintf("CHECK( init(main()), LTL(G ! call(%s())) )", f)})
+	}
+	for _, l := range cfront.DefaultErrorLabels {
+		cands = append(cands, &svcomp.Property{Kind: svcomp.UnreachLabel, Label: l, Spec: fmt.Sprintf("CHECK( init(main()), LTL(G ! label(%s)) )", l)})
+	}
+	for _, p := range cands {
+		if svcomp.Decide(p, res, in.C, sourceLines(e, in.Name)).Answer == svcomp.False {
+			return p
+		}
+	}
+	return nil
+}
+
 // writeWitness writes the violation witness of --witness for a confirmed
 // violation of a C program (p: the task's property, nil without --task).
 func (o *checkOptions) writeWitness(e *env, in *verify.Input, res *verify.Result, p *svcomp.Property) {
@@ -326,18 +345,24 @@ func (o *checkOptions) writeWitness(e *env, in *verify.Input, res *verify.Result
 	if v == nil || !v.Confirmation.Confirmed {
 		return
 	}
+	if p == nil {
+		// without a task: the property is that of the error function or
+		// label the violation is at; any other violation has no witness
+		p = witnessProperty(e, in, res)
+		if p == nil {
+			fmt.Fprintf(e.stderr, "birch check: --witness: no witness written: the violation is not a call of %s or an ERROR label\n", strings.Join(cfront.DefaultErrorFunctions, " or "))
+			return
+		}
+	}
 	prog, err := os.ReadFile(in.Name)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "birch check: --witness: %v\n", err)
 		return
 	}
 	info := svcomp.WitnessInfo{Producer: "birch " + Version, ProgramFile: in.Name, Program: prog, Architecture: "32bit", Created: time.Now().UTC(),
-		Spec: "CHECK( init(main()), LTL(G ! call(reach_error())) )"}
+		Spec: p.Spec}
 	if e.load.C.DataModel == cfront.LP64 {
 		info.Architecture = "64bit"
-	}
-	if p != nil {
-		info.Spec = p.Spec
 	}
 	var b bytes.Buffer
 	if err := svcomp.WriteWitness(&b, info, svcomp.Waypoints(v, sourceLines(e, in.Name))); err == nil {
