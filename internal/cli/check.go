@@ -281,6 +281,7 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		printRunError(e, "check", err)
 		return nil, nil, ExitBadInput
 	}
+	inCTerms(res, in)
 	return res, in, 0
 }
 

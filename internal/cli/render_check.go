@@ -36,7 +36,7 @@ func violationDoc(v *verify.Violation) *jsonViolation {
 	if v == nil {
 		return nil
 	}
-	jv := &jsonViolation{Kind: v.Kind, Message: v.Message, Thread: v.Thread, Location: v.Location, Pos: v.Pos,
+	jv := &jsonViolation{Kind: v.Kind, Message: v.Message, ModelMessage: v.ModelMessage, Thread: v.Thread, Location: v.Location, Pos: v.Pos,
 		Confirmation: v.Confirmation.String(), ConfirmedBy: v.Confirmation.By}
 	for _, t := range v.Threads {
 		jv.Threads = append(jv.Threads, jsonThread{Thread: t.Thread, Location: t.Location, Terminated: t.Terminated, Waits: t.Waits})

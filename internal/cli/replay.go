@@ -89,6 +89,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		tr.Violation, tr.Message = tf.Violation.Kind, tf.Violation.Message
 	}
 	r := verify.ReplayTrail(in, m, tr)
+	replayInCTerms(r, in)
 	printReplay(e.stdout, r)
 	if r.End == verify.ReplayMismatch {
 		fmt.Fprintf(e.stderr, "birch replay: %s\n", r.Mismatch)

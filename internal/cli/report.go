@@ -30,12 +30,14 @@ type jsonReport struct {
 }
 
 type jsonViolation struct {
-	Kind     string       `json:"kind"`
-	Message  string       `json:"message"`
-	Thread   string       `json:"thread"`
-	Location string       `json:"location"`
-	Pos      string       `json:"pos"`
-	Threads  []jsonThread `json:"threads,omitempty"` // for a deadlock: every thread
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	// ModelMessage: the model's message when message is in C terms.
+	ModelMessage string       `json:"model_message,omitempty"`
+	Thread       string       `json:"thread"`
+	Location     string       `json:"location"`
+	Pos          string       `json:"pos"`
+	Threads      []jsonThread `json:"threads,omitempty"` // for a deadlock: every thread
 	// Confirmation: "confirmed" (a trail of the model as written) or "not
 	// confirmed"; ConfirmedBy says how.
 	Confirmation string `json:"confirmation,omitempty"`

@@ -232,7 +232,7 @@ func isOverflow(v *verify.Violation, out *cfront.Output) bool {
 	if v.Kind != "assertion" || atProperty(v, out) {
 		return false
 	}
-	m := overflowCheck.FindStringSubmatch(v.Message)
+	m := overflowCheck.FindStringSubmatch(v.ModelText())
 	if m == nil {
 		return false
 	}

@@ -267,11 +267,15 @@ type Lasso struct {
 // Violation is a violation a check found, in the terms of the user's
 // model.
 type Violation struct {
-	Kind     string
-	Message  string
-	Thread   string // the thread that failed, or ""
-	Location string
-	Pos      string
+	Kind    string
+	Message string
+	// ModelMessage: the model's own message when Message words the
+	// violation in the terms of the source language (a C program's
+	// "reach_error() called" for "assertion violated: false"); "" else.
+	ModelMessage string
+	Thread       string // the thread that failed, or ""
+	Location     string
+	Pos          string
 	// Threads: for a deadlock, every thread and what it waits for.
 	Threads []ThreadState
 	// Trail is the execution that leads to it, step by step (nil when
@@ -291,6 +295,14 @@ type Violation struct {
 	// none).
 	Inputs       []InputValue
 	ChoiceValues []int64
+}
+
+// ModelText is the model's own message of the violation.
+func (v *Violation) ModelText() string {
+	if v.ModelMessage != "" {
+		return v.ModelMessage
+	}
+	return v.Message
 }
 
 // ThreadState is a thread's location at a deadlock and what it waits

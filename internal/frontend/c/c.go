@@ -71,6 +71,9 @@ type Output struct {
 	// property: a violation at one of them is the property's; any other
 	// runtime error of the model is undefined behaviour of the program.
 	Property []source.Position
+	// Messages say in C terms what the failure of each of the lowering's
+	// assertions means (Describe).
+	Messages []Message
 }
 
 // UnsupportedError lists the constructs of a program that the lowering

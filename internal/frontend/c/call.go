@@ -35,7 +35,7 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 	callPos := pos(n.Position())
 	switch {
 	case fl.l.errorFns[name]:
-		fl.propertyAssert(callPos, "false")
+		fl.propertyAssert(callPos, "false", name+"() called")
 		return fl.resultAfterStop(n)
 	case assertFail[name] && def == nil || name == "assert" && def == nil && len(args) == 1:
 		// C's assert: the property when no error function is given (a
@@ -46,7 +46,7 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 			cond = fl.toBool(fl.rval(args[0]))
 		}
 		if fl.l.cfg.ErrorFunctions == nil {
-			fl.propertyAssert(callPos, cond)
+			fl.propertyAssert(callPos, cond, assertText(name, args))
 			return fl.resultAfterStop(n)
 		}
 		if cond == "false" {
@@ -176,11 +176,11 @@ func (l *lowerer) nondetTypes() map[string]intType {
 
 // propertyAssert asserts cond in a step of its own at the C position p,
 // which is one of the property's.
-func (fl *fnLowerer) propertyAssert(p source.Position, cond string) {
+func (fl *fnLowerer) propertyAssert(p source.Position, cond, text string) {
 	saved := fl.b.pos
 	fl.b.flush()
 	fl.b.pos = p
-	fl.b.act("assert(%s);", cond)
+	fl.check(text, cond)
 	fl.b.split()
 	fl.b.pos = saved
 	fl.l.property = append(fl.l.property, p)

@@ -441,6 +441,8 @@ func (fl *fnLowerer) arith(n cc.ExpressionNode, op string, l, r cc.ExpressionNod
 		a = fl.stable(a)
 	}
 	b := fl.value(r, t)
+	fl.opText = exprText(n)
+	defer func() { fl.opText = "" }()
 	return fl.binop(op, a, b, t)
 }
 
@@ -501,7 +503,12 @@ func (fl *fnLowerer) overflowCheck(o operand) {
 	if o.t.bits >= 64 {
 		return
 	}
-	fl.b.act("assert(%s <= %s && %s <= %s);", paren(o.t.min().String()), paren(o.e), paren(o.e), o.t.max().String())
+	text := "signed overflow"
+	if fl.opText != "" {
+		text += " in " + fl.opText
+		fl.opText = ""
+	}
+	fl.check(text, fmt.Sprintf("%s <= %s && %s <= %s", paren(o.t.min().String()), paren(o.e), paren(o.e), o.t.max().String()))
 }
 
 func constFold(op string, a, b *big.Int) (*big.Int, bool) {
@@ -646,7 +653,7 @@ func (fl *fnLowerer) dryRun(n cc.ExpressionNode) bool {
 	for k, v := range fl.freeTmp {
 		free[k] = append([]*variable(nil), v...)
 	}
-	nProp := len(fl.l.property)
+	nProp, nMsg := len(fl.l.property), len(fl.l.messages)
 	fl.rval(n)
 	pure := len(fl.b.locs) == 0 && len(dummy.trans) == 0 && len(fl.b.pending) == 0
 	for _, v := range fl.temps[nTemps:] {
@@ -659,7 +666,7 @@ func (fl *fnLowerer) dryRun(n cc.ExpressionNode) bool {
 	// initialises a global read first in a condition was lost: the
 	// global's cells stayed 0, a wrong verdict); the real lowering of n
 	// reports the others again, at the same positions
-	fl.l.property = fl.l.property[:nProp]
+	fl.l.property, fl.l.messages = fl.l.property[:nProp], fl.l.messages[:nMsg]
 	return pure
 }
 
@@ -826,7 +833,9 @@ func (fl *fnLowerer) assign(n *cc.AssignmentExpression, want bool) operand {
 			a, b = fl.exact(a), fl.exact(b)
 			res = operand{e: paren(a.e) + " " + op + " " + paren(b.e), t: t, lo: t.min(), hi: t.max()}
 		default:
+			fl.opText = exprText(n)
 			res = fl.binop(op, a, b, t)
+			fl.opText = ""
 		}
 	}
 	fl.store(v, res)
@@ -850,7 +859,12 @@ func (fl *fnLowerer) incDec(n cc.ExpressionNode, op string, post, want bool) ope
 		old = varOp(t)
 	}
 	a := fl.promote(cur)
+	fl.opText = exprText(n) + op + op
+	if !post {
+		fl.opText = op + op + exprText(n)
+	}
 	fl.store(v, fl.binop(op, a, constOp(big.NewInt(1), a.t), a.t))
+	fl.opText = ""
 	if post && want {
 		return old
 	}
@@ -877,6 +891,7 @@ func (fl *fnLowerer) unary(n *cc.UnaryExpression) operand {
 		}
 		res := operand{e: "-" + paren(a.e), t: a.t, lo: new(big.Int).Neg(a.hi), hi: new(big.Int).Neg(a.lo)}
 		if fl.l.cfg.OverflowError && a.t.signed && !res.exact() {
+			fl.opText = exprText(n)
 			fl.overflowCheck(res)
 			res.lo, res.hi = a.t.min(), a.t.max()
 		}

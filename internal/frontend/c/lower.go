@@ -21,6 +21,7 @@ type lowerer struct {
 	filename    string
 	errs        source.ErrorList // unsupported constructs
 	property    []source.Position
+	messages    []Message // the C terms of the assertions (messages.go)
 	errorFns    map[string]bool
 	errorLabels map[string]bool
 
@@ -67,6 +68,7 @@ type variable struct {
 	global bool
 	cell   bool   // a cell of memory, name its BIR lvalue (mem.go): stores convert explicitly
 	bt     string // the BIR type when it is not t's (a local's value array, mem.go)
+	cname  string // a cell's C name or expression, for messages ("" if unknown)
 }
 
 // posNode is a position standing for a node in reports.
@@ -139,7 +141,7 @@ func lower(filename string, ast *cc.AST, cfg Config) (*Output, error) {
 		l.errs.RemoveMultiples()
 		return nil, &UnsupportedError{List: l.errs}
 	}
-	return &Output{BIR: text, Property: l.property}, nil
+	return &Output{BIR: text, Property: l.property, Messages: l.messages}, nil
 }
 
 // scanFileScope indexes the file-scope variables and function definitions.

@@ -218,7 +218,7 @@ func (l *lowerer) memGlobal(name string, fv *fileVar, at cc.Node) (*variable, bo
 		return nil, true
 	}
 	if st, ok := l.scalarOf(t); ok && !isMutexType(t) {
-		return &variable{name: fmt.Sprintf("$mem[%d][0]", o.id), t: st, global: true, cell: true}, true
+		return &variable{name: fmt.Sprintf("$mem[%d][0]", o.id), t: st, global: true, cell: true, cname: name}, true
 	}
 	return nil, true
 }
@@ -364,7 +364,7 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 		}
 		fl.globalName["$mem"] = true
 		if st, ok := fl.l.scalarOf(t); ok && !isMutexType(t) {
-			fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%d][0]", o.id), t: st, global: true, cell: true}
+			fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%d][0]", o.id), t: st, global: true, cell: true, cname: dr.Name()}
 		}
 		return
 	}
@@ -400,7 +400,7 @@ func (fl *fnLowerer) memDeclare(dr *cc.Declarator, init *cc.Initializer, rest []
 	}
 	id := fl.localObject(dr, uniqueName(dr.Name(), fl.names), n)
 	if st, ok := fl.l.scalarOf(t); ok && !isMutexType(t) {
-		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true}
+		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true, cname: dr.Name()}
 	}
 	fl.stmtStart(dr)
 	if fl.inLoop(dr) {
@@ -530,19 +530,19 @@ func (fl *fnLowerer) readVar(v *variable) operand {
 	if !v.cell && !v.global && v.t == tPtr && fl.mem != nil {
 		for _, n := range fl.mem.poisoned {
 			if n == v.name {
-				fl.b.act("assert(%s != %s);", v.name, poison)
+				fl.check("read of the uninitialized pointer "+v.name, v.name+" != "+poison)
 			}
 		}
 	}
 	if !v.global || !fl.threaded() {
 		if v.cell {
-			fl.b.act("assert(%s != %s);", v.name, poison)
+			fl.check(uninitRead(v), v.name+" != "+poison)
 		}
 		return varOp(v)
 	}
 	fl.shared()
 	if v.cell {
-		fl.b.act("assert(%s != %s);", v.name, poison)
+		fl.check(uninitRead(v), v.name+" != "+poison)
 	}
 	t := fl.temp(v.t)
 	fl.b.act("%s := %s;", t.name, v.name)
@@ -683,7 +683,7 @@ func (fl *fnLowerer) indexLoc(at cc.Node, arr, idx cc.ExpressionNode) (memLoc, b
 		k := i.lo.Int64()
 		if at2.Kind() == cc.Array && !base.whole {
 			if n := at2.(*cc.ArrayType).Len(); k < 0 || k >= n {
-				fl.b.act("assert(false);")
+				fl.check(fmt.Sprintf("index %d outside an array of %d elements", k, n), "false")
 			}
 		}
 		base.k += k * int64(c)
@@ -696,7 +696,7 @@ func (fl *fnLowerer) indexLoc(at cc.Node, arr, idx cc.ExpressionNode) (memLoc, b
 		}
 		if at2.Kind() == cc.Array && !base.whole {
 			n := at2.(*cc.ArrayType).Len()
-			fl.b.act("assert(0 <= %s && %s < %d);", ie, ie, n)
+			fl.check(fmt.Sprintf("index outside an array of %d elements", n), fmt.Sprintf("0 <= %s && %s < %d", ie, ie, n))
 		}
 		if c == 1 {
 			base = base.addRel(ie)
@@ -938,7 +938,9 @@ func (fl *fnLowerer) access(n cc.ExpressionNode) operand {
 		fl.l.memUnsupported(n, t, "the value of "+exprText(n))
 		return fl.nullOp()
 	}
-	o := fl.readVar(loc.cellVar(st))
+	cv := loc.cellVar(st)
+	cv.cname = exprText(n)
+	o := fl.readVar(cv)
 	if st.isBool {
 		o.lo, o.hi = big.NewInt(0), big.NewInt(1)
 	}
@@ -958,7 +960,7 @@ func (fl *fnLowerer) ptrArith(x *cc.AdditiveExpression) operand {
 		if !ok1 || !ok2 {
 			return constOp(big.NewInt(0), tInt)
 		}
-		fl.b.act("assert(%s / %d == %s / %d);", p, ptrScale, q, ptrScale)
+		fl.check("subtraction of pointers into different objects: "+exprText(x), fmt.Sprintf("%s / %d == %s / %d", p, ptrScale, q, ptrScale))
 		_, rt := fl.l.classify(x.Type())
 		d := fmt.Sprintf("(%s - %s) / %d", p, q, c)
 		if c == 1 {
@@ -1009,7 +1011,7 @@ func (fl *fnLowerer) ptrAddOp(at cc.Node, p string, i operand, c int, neg bool) 
 		}
 	}
 	off := fmt.Sprintf("%s %% %d %s %s", p, ptrScale, op, delta)
-	fl.b.act("assert(0 <= %s && %s <= $mem[%s / %d].length);", off, off, p, ptrScale)
+	fl.check("pointer arithmetic leaves its object", fmt.Sprintf("0 <= %s && %s <= $mem[%s / %d].length", off, off, p, ptrScale))
 	return ptrOp(fmt.Sprintf("%s %s %s", p, op, delta))
 }
 
@@ -1110,7 +1112,7 @@ func (fl *fnLowerer) memCompare(n cc.ExpressionNode, op string, l, r cc.Expressi
 	}
 	b := fl.ptrOrNull(r)
 	if op != "==" && op != "!=" {
-		fl.b.act("assert(%s / %d == %s / %d);", paren(a.e), ptrScale, paren(b.e), ptrScale)
+		fl.check("comparison of pointers into different objects: "+exprText(n), fmt.Sprintf("%s / %d == %s / %d", paren(a.e), ptrScale, paren(b.e), ptrScale))
 	}
 	return boolOp(paren(a.e)+" "+op+" "+paren(b.e), tInt)
 }
@@ -1200,8 +1202,9 @@ func (fl *fnLowerer) ptrValue(e cc.ExpressionNode, to cc.Type) operand {
 	fl.l.mem.useTy = true
 	fl.l.mem.used = true
 	code := fl.l.mem.typeCode(baseElem(te))
-	fl.b.act("assert(%s == 0 || ($ty[%s / %d] == %d || $ty[%s / %d] == -%d) && %s %% %d %% %d == 0);",
-		p, p, ptrScale, code, p, ptrScale, code, p, ptrScale, c)
+	fl.check(fmt.Sprintf("a void * converted to %s does not point to an object of type %s", to, te),
+		fmt.Sprintf("%s == 0 || ($ty[%s / %d] == %d || $ty[%s / %d] == -%d) && %s %% %d %% %d == 0",
+			p, p, ptrScale, code, p, ptrScale, code, p, ptrScale, c))
 	return ptrOp(p)
 }
 
@@ -1359,7 +1362,7 @@ func (fl *fnLowerer) freeCall(n *cc.PostfixExpression, args []cc.ExpressionNode)
 	fl.b.place(then, false)
 	fl.shared()
 	fl.b.act("%s := $mem[%s / %d].length;", t.name, p, ptrScale)
-	fl.b.act("assert(%s %% %d == 0 && $ty[%s / %d] > 0);", p, ptrScale, p, ptrScale)
+	fl.check("free of a pointer that is not the start of a block of the heap", fmt.Sprintf("%s %% %d == 0 && $ty[%s / %d] > 0", p, ptrScale, p, ptrScale))
 	fl.b.act("$mem[%s / %d] := null;", p, ptrScale)
 	fl.b.place(end, false)
 	return voidOp
@@ -1435,7 +1438,7 @@ func (fl *fnLowerer) memParams(ps []*cc.Parameter) {
 		}
 		fl.alloc(id.name, "1", dr.Type(), false)
 		fl.b.act("$mem[%s][0] := %s;", id.name, v.name)
-		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true}
+		fl.vars[dr] = &variable{name: fmt.Sprintf("$mem[%s][0]", id.name), t: st, global: true, cell: true, cname: dr.Name()}
 	}
 }
 

@@ -147,7 +147,7 @@ func (fl *fnLowerer) threadCall(n *cc.PostfixExpression, name string, args []cc.
 		default:
 			// the mutex must exist; its lock is free (init and destroy of a
 			// held mutex are undefined and not detected)
-			fl.b.act("assert($mem[%s / %d].length == 1);", p, ptrScale)
+			fl.check("a mutex operation on an object that is not a mutex", fmt.Sprintf("$mem[%s / %d].length == 1", p, ptrScale))
 		}
 		return zero, true
 	case "pthread_exit":

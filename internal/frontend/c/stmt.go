@@ -10,6 +10,7 @@ import (
 // fnLowerer lowers the body of one C function.
 type fnLowerer struct {
 	l       *lowerer
+	opText  string // the C text of the operation binop lowers, for its overflow check
 	fn      *function
 	b       *builder
 	params  []*variable
@@ -437,7 +438,7 @@ func (fl *fnLowerer) labeled(ls *cc.LabeledStatement) {
 		fl.flushStmt()
 		fl.b.place(fl.labels[name], fl.boundary())
 		if fl.l.errorLabels[name] {
-			fl.propertyAssert(pos(ls.Position()), "false")
+			fl.propertyAssert(pos(ls.Position()), "false", "the error label "+name+" reached")
 		}
 	case cc.LabeledStatementCaseLabel, cc.LabeledStatementRange, cc.LabeledStatementDefault:
 		var loc string
