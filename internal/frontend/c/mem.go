@@ -481,11 +481,17 @@ func (fl *fnLowerer) writeScalar(loc memLoc, lt cc.Type, e cc.ExpressionNode) {
 	fl.store(loc.cellVar(st), o)
 }
 
-// copyObject copies the object e designates (a struct lvalue) into loc.
-func (fl *fnLowerer) copyObject(loc memLoc, e cc.ExpressionNode, n int) {
-	src, ok := fl.memLoc(e)
-	if !ok {
-		return
+// copyObject copies n cells of the object e designates (a struct
+// lvalue), or of from when e is nil, into loc.
+func (fl *fnLowerer) copyObject(loc memLoc, e cc.ExpressionNode, n int, from ...memLoc) {
+	var src memLoc
+	if e == nil {
+		src = from[0]
+	} else {
+		var ok bool
+		if src, ok = fl.memLoc(e); !ok {
+			return
+		}
 	}
 	src = fl.stableLoc(src)
 	for i := 0; i < n; i++ {
@@ -1376,6 +1382,10 @@ func (fl *fnLowerer) memCall(n *cc.PostfixExpression, name string, args []cc.Exp
 		return fl.mallocCall(n, name, nil), true
 	case "free":
 		return fl.freeCall(n, args), true
+	case "memset", "__builtin_memset":
+		return fl.memsetCall(n, args), true
+	case "memcpy", "__builtin_memcpy":
+		return fl.memcpyCall(n, args), true
 	}
 	return fl.threadCall(n, name, args, want)
 }

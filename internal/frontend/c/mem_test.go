@@ -21,6 +21,7 @@ func TestMemViolations(t *testing.T) {
 		{"ptr-alias-unsafe.c", "fail: assertion: reach_error() called\n  thread $main[1] at main_."},
 		{"race-unsafe.c", "fail: assertion: reach_error() called"},
 		{"malloc-fails-unsafe.c", "fail: assertion: reach_error() called"},
+		{"memset-overflow-unsafe.c", "fail: index-out-of-bounds: index 4 out of bounds [0, 4)"},
 		{"pointer-to-int-unsafe.c", "fail: assertion: assertion violated: 1000000 >= 4611686018427387904 - 2305843009213693952"},
 		{"atomic-race-unsafe.c", "fail: assertion: reach_error() called"},
 		{"array-oob-unsafe.c", "fail: index-out-of-bounds: index 4 out of bounds [0, 4)"},
