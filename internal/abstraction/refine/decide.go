@@ -350,15 +350,25 @@ func sameGroups(a []int32, b []int) bool {
 func (p *Path) predicted(mdl *smt.Model, step int) map[string]string {
 	out := map[string]string{}
 	for k, t := range p.points[step] {
-		if k.frame > 0 || k.v.Kind == types.FieldVar || isRef(k.v.Type()) {
-			// a call's variables: Describe names them by depth; fields
-			// come below; references are printed as objects
+		if k.v.Kind == types.FieldVar || isRef(k.v.Type()) {
+			// fields come below; references are printed as objects
 			continue
 		}
 		name := k.v.Name()
 		if k.thread >= 0 {
 			ts := p.threads[step][k.thread]
-			name = ts.proc.Name() + "[" + strconv.Itoa(k.thread+1) + "]." + name
+			prefix := ts.proc.Name() + "[" + strconv.Itoa(k.thread+1) + "]."
+			if k.frame > 0 {
+				// a call's variables, named as Describe names them: by
+				// the depth of the activation (1 for the thread's first
+				// call); a call that has returned has none
+				d := activeDepth(ts.frames, k.frame)
+				if d == 0 {
+					continue
+				}
+				prefix += ts.frames[d-1].proc.Name() + "#" + strconv.Itoa(d) + "."
+			}
+			name = prefix + name
 		}
 		if a, ok := k.v.Type().Underlying().(*types.Array); ok {
 			if isRef(a.Elem) || a.Len > 1024 {
@@ -402,6 +412,17 @@ func (p *Path) predicted(mdl *smt.Model, step int) map[string]string {
 		}
 	}
 	return out
+}
+
+// activeDepth is the depth of the activation id among the active calls
+// frames (innermost last): 1 for the first, 0 when it is not active.
+func activeDepth(frames []frame, id int) int {
+	for i, f := range frames {
+		if f.id == id {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func formatValue(t types.Type, v *smt.Term) string {

@@ -946,3 +946,53 @@ end B;
 	}
 	replayEndsIn(t, m, trail, model.Assertion)
 }
+
+// twoCalls reads its inputs in a function called twice, into the locals
+// of a function (as the C lowering does: main's locals live in a call of
+// main_ by the main thread).
+const twoCalls = `system Two ()
+  function get () : int
+    v : int;
+    loc g0: when true do { v := externChoose(int); } return v;
+  end get;
+  function body () : int
+    a, b : int;
+    loc b0: when true do { a := call get(); } goto b1;
+    loc b1: when true do { b := call get(); } goto b2;
+    loc b2: when true do { assert(a != 5 || b != 7); } goto b3;
+    loc b3: when true do { } return 0;
+  end body;
+  main thread M ()
+    loc s0: when true do { call body(); } goto s1;
+    loc s1:
+  end M;
+end Two;
+`
+
+// TestConfirmCallLocals: the replay of a feasible path keeps, at each
+// step, the outcome whose state has the values the solver predicts, the
+// locals of active calls included: each call of get gets its own input
+// (a is 5, b is 7). The replay predicted no local of a call and took the
+// first outcome of each choice, 5 for both: "no outcome of the concrete
+// model has the values the solver predicts", and a C program's real
+// violation stayed inconclusive.
+func TestConfirmCallLocals(t *testing.T) {
+	prog, m := compile(t, twoCalls)
+	sc := schedule(t, m, assertion, step{0, "M", "s0", 0}, step{0, "body", "b0", 0}, step{0, "get", "g0", 0},
+		step{0, "body", "b1", 0}, step{0, "get", "g0", 0}, step{0, "body", "b2", 0})
+	r, err := Refine(m, sc, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Feasible || len(r.Inputs) != 2 || r.Inputs[0].Value != 5 || r.Inputs[1].Value != 7 {
+		t.Fatalf("%v, inputs %+v (%s), want feasible with 5 and 7", r.Status, r.Inputs, r.Reason)
+	}
+	vals := []int64{r.Inputs[0].Value, r.Inputs[1].Value}
+	build := func([]int64) (*model.Model, error) { return model.New(prog, model.Options{ChoiceValues: vals}) }
+	trail, err := r.Path.Confirm(r.Decision, build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, _ := build(nil)
+	replayEndsIn(t, cm, trail, model.Assertion)
+}
