@@ -257,6 +257,12 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		// a C program: refinement when it reads unbounded inputs, the
 		// explicit search of the model otherwise (docs/svcomp.md)
 		o.cegar = model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil
+		if !o.cegar && model.ChoiceBits(in.Prog) > maxExplicitChoiceBits {
+			// inputs each small, together too many to enumerate: the
+			// refinement takes every choice of more than 2^8 values as
+			// an unbounded input (a solver's value, as an int's)
+			o.cegar, mo.MaxChoiceRange = true, 1<<8
+		}
 		if !o.cegarOptions(e, fs, &cfg) {
 			return nil, nil, ExitBadInput
 		}
@@ -284,6 +290,11 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 	inCTerms(res, in)
 	return res, in, 0
 }
+
+// maxExplicitChoiceBits: a C program whose choices together have more
+// than 2^20 combinations (model.ChoiceBits) is checked by refinement
+// (docs/c.md, "Inputs and how the program is checked").
+const maxExplicitChoiceBits = 20
 
 // printRunError prints the error of a verification run: positioned
 // diagnostics as they are, a usage error after the command's name.

@@ -2,11 +2,14 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 
 	"birch/internal/bir/ast"
 	"birch/internal/bir/format"
+	"birch/internal/bir/token"
 	"birch/internal/bir/types"
 	"birch/internal/source"
 )
@@ -130,4 +133,58 @@ func (m *Model) givenChoice(a *ast.ChooseAction, st storeFn, intern bool) actFn 
 		}
 		return rOK
 	}
+}
+
+// ChoiceBits is the sum, over the choice actions of prog, of log2 of the
+// number of values each chooses among (the type form's type, the listed
+// values, a range between integer constants); a choice whose values are
+// not known before the run (a range with computed bounds) counts 0. A
+// choice is counted once wherever it runs (in a loop, in a function
+// called again): it is an estimate of how many inputs the explicit search
+// holds at once (docs/c.md, "Inputs and how the program is checked").
+func ChoiceBits(prog *types.Program) float64 {
+	if prog == nil || prog.File == nil {
+		return 0
+	}
+	sum := 0.0
+	ast.Inspect(prog.File, func(n ast.Node) bool {
+		a, ok := n.(*ast.ChooseAction)
+		if !ok {
+			return true
+		}
+		switch {
+		case a.Type != nil:
+			if lo, hi, ok := types.IntegerBounds(prog.Info.TypeExprs[a.Type]); ok && hi >= lo {
+				sum += valueBits(uint64(hi-lo) + 1)
+			}
+		case a.Values != nil:
+			sum += math.Log2(float64(len(a.Values)))
+		default:
+			lo, ok1 := intLit(a.Lo)
+			hi, ok2 := intLit(a.Hi)
+			if ok1 && ok2 && hi >= lo {
+				sum += valueBits(uint64(hi-lo) + 1)
+			}
+		}
+		return true
+	})
+	return sum
+}
+
+// valueBits is log2(n), n = 0 standing for 2^64.
+func valueBits(n uint64) float64 {
+	if n == 0 {
+		return 64
+	}
+	return math.Log2(float64(n))
+}
+
+// intLit is the value of an integer literal.
+func intLit(e ast.Expr) (int64, bool) {
+	l, ok := e.(*ast.BasicLit)
+	if !ok || l.Kind != token.INT {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(l.Value, 0, 64)
+	return v, err == nil
 }
