@@ -28,6 +28,7 @@ var cInputCommands = map[string]bool{
 type cFlags struct {
 	dataModel     string
 	overflowError bool
+	mallocMayFail bool
 }
 
 // addCFlags registers the C front end's flags on the flag set of a command
@@ -39,6 +40,7 @@ func addCFlags(fs *flag.FlagSet, cmd string) *cFlags {
 	f := &cFlags{}
 	fs.StringVar(&f.dataModel, "data-model", "ILP32", "C programs: the widths of int, long and pointers: `ILP32` (32, 32, 32) or LP64 (32, 64, 64)")
 	fs.BoolVar(&f.overflowError, "overflow-error", false, "C programs: signed integer overflow is an error (a violation) instead of wrapping around")
+	fs.BoolVar(&f.mallocMayFail, "malloc-may-fail", true, "C programs: malloc and calloc may return null (false: they always succeed, CBMC's default)")
 	return f
 }
 
@@ -54,6 +56,7 @@ func (f *cFlags) apply(e *env, cmd string) bool {
 		return false
 	}
 	e.load.C.DataModel, e.load.C.OverflowError = dm, f.overflowError
+	e.load.C.MallocNeverFails = !f.mallocMayFail
 	return true
 }
 

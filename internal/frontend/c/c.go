@@ -51,6 +51,10 @@ type Config struct {
 	// unreach-label property, CPAchecker's ERROR label); nil means ERROR,
 	// an empty list none (an unreach-call task names only functions).
 	ErrorLabels []string
+	// MallocNeverFails: malloc and calloc always return a new block
+	// (CBMC's default; --malloc-may-fail=false); by default either may
+	// also return null.
+	MallocNeverFails bool
 	// GCC is the C compiler used to preprocess .c files; "" is "gcc".
 	GCC string
 }

@@ -1288,11 +1288,16 @@ func (fl *fnLowerer) mallocCall(n *cc.PostfixExpression, name string, elem cc.Ty
 	fl.l.mem.used = true
 	fl.globalName["$mem"] = true
 	// the allocation may fail, as C's may: the result is then null
+	// (unless Config.MallocNeverFails)
 	r := fl.temp(tPtr)
-	succeeds := fl.temp(tBool)
-	fl.b.act("%s := externChoose(0 .. 1);", succeeds.name)
+	cond := "true"
+	if !fl.l.cfg.MallocNeverFails {
+		succeeds := fl.temp(tBool)
+		fl.b.act("%s := externChoose(0 .. 1);", succeeds.name)
+		cond = succeeds.name + " != 0"
+	}
 	failed, alloc, end := fl.b.newLabel(), fl.b.newLabel(), fl.b.newLabel()
-	fl.b.branch(succeeds.name+" != 0", alloc, failed)
+	fl.b.branch(cond, alloc, failed)
 	fl.b.place(failed, false)
 	fl.b.act("%s := 0;", r.name)
 	fl.b.jump(end)
