@@ -111,12 +111,21 @@ func isProperty(p *Property, v *verify.Violation, out *cfront.Output, lineOf fun
 	if p.Kind == NoOverflow {
 		return isOverflow(v, out)
 	}
-	if v.Kind != "assertion" || !atProperty(v, out) {
+	if !reachAssertion(v, out) {
 		return false
 	}
 	// the property's positions are also the assertions (assert,
-	// __assert_fail) and the other error functions and labels: the C text
-	// says which this one is
+	// __assert_fail) and the other error functions and labels: the
+	// lowering says which this one is, else the C text
+	if what := whatAt(v, out); what != "" {
+		switch p.Kind {
+		case UnreachCall:
+			return what == "call "+p.Function
+		case UnreachLabel:
+			return what == "label "+p.Label
+		}
+		return false
+	}
 	switch p.Kind {
 	case UnreachCall:
 		return onlyOne(textsAt(v.Pos, lineOf), callOf) == p.Function
@@ -146,7 +155,18 @@ func onlyOne(texts []string, kind func(string) string) string {
 // a property position of the lowering ("the label ERROR", "the call of
 // __VERIFIER_error"), or "".
 func otherError(v *verify.Violation, out *cfront.Output, lineOf func(string, int) string) string {
-	if v.Kind != "assertion" || !atProperty(v, out) {
+	if !reachAssertion(v, out) {
+		return ""
+	}
+	if what := whatAt(v, out); what != "" {
+		if strings.HasPrefix(what, "label ") {
+			return "the " + what
+		}
+		for _, f := range cfront.DefaultErrorFunctions {
+			if what == "call "+f {
+				return "the call of " + f
+			}
+		}
 		return ""
 	}
 	texts := textsAt(v.Pos, lineOf)
@@ -256,6 +276,34 @@ func atProperty(v *verify.Violation, out *cfront.Output) bool {
 		}
 	}
 	return false
+}
+
+// reachAssertion reports whether v is the failure of the lowering's
+// assertion of a reachability property: assert(false) at one of its
+// positions. Any other assertion (a check of memory) is not the
+// property's, even where line directives give it the same position.
+func reachAssertion(v *verify.Violation, out *cfront.Output) bool {
+	return v.Kind == "assertion" && v.Message == "assertion violated: false" && atProperty(v, out)
+}
+
+// whatAt is what the lowering says the property position of v is
+// (cfront.Output.PropertyWhat: "call F", "label L", "assert"), or "" when
+// it does not say or says two things at that position.
+func whatAt(v *verify.Violation, out *cfront.Output) string {
+	if out == nil || len(out.PropertyWhat) != len(out.Property) {
+		return ""
+	}
+	what := ""
+	for i, pos := range out.Property {
+		if pos.String() != v.Pos {
+			continue
+		}
+		if what != "" && what != out.PropertyWhat[i] {
+			return ""
+		}
+		what = out.PropertyWhat[i]
+	}
+	return what
 }
 
 // UnsupportedOutcome is the answer to a program the lowering does not

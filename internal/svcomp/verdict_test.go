@@ -162,3 +162,42 @@ func TestUnsupportedOutcome(t *testing.T) {
 		t.Errorf("got %s (%s)", o.Answer, o.Reason)
 	}
 }
+
+func TestDecidePropertyWhat(t *testing.T) {
+	// a macro's expansion: the position's column is the preprocessed
+	// line's, and the C text there is the macro's call; the lowering says
+	// what each property position is
+	pos := []source.Position{{Filename: "m.c", Line: 3, Column: 27}, {Filename: "m.c", Line: 3, Column: 20}}
+	out := &cfront.Output{Property: pos, PropertyWhat: []string{"call reach_error", "label ERROR"}}
+	lines := func(file string, line int) string {
+		if file == "m.c" && line == 3 {
+			return "  assert(x != 200 && y != 1);"
+		}
+		return ""
+	}
+	call := &Property{Name: "unreach-call", Kind: UnreachCall, Function: "reach_error"}
+	label := &Property{Name: "unreach-label", Kind: UnreachLabel, Label: "ERROR"}
+	for _, tc := range []struct {
+		name   string
+		p      *Property
+		res    *verify.Result
+		answer Answer
+		reason string
+	}{
+		{"call", call, failed("assertion", "assertion violated: false", "m.c:3:27", true), False, "violated at m.c:3:27"},
+		{"label", label, failed("assertion", "assertion violated: false", "m.c:3:20", true), False, "violated at m.c:3:20"},
+		{"label for call", call, failed("assertion", "assertion violated: false", "m.c:3:20", true), Unknown, "the label ERROR is reachable"},
+		{"call for label", label, failed("assertion", "assertion violated: false", "m.c:3:27", true), Unknown, "not the property"},
+		// a check of the lowering at the same position is not the property
+		{"memory check", call, failed("assertion", "assertion violated: 0 <= i && i < 4", "m.c:3:27", true), Unknown, "not the property"},
+	} {
+		if o := Decide(tc.p, tc.res, out, lines); o.Answer != tc.answer || !strings.Contains(o.Reason, tc.reason) {
+			t.Errorf("%s: got %s (%s), want %s (%s)", tc.name, o.Answer, o.Reason, tc.answer, tc.reason)
+		}
+	}
+	// the lowering says two things at one position: the C text decides
+	out = &cfront.Output{Property: []source.Position{pos[0], pos[0]}, PropertyWhat: []string{"call reach_error", "label ERROR"}}
+	if o := Decide(call, failed("assertion", "assertion violated: false", "m.c:3:27", true), out, lines); o.Answer != Unknown {
+		t.Errorf("two kinds at one position: got %s (%s)", o.Answer, o.Reason)
+	}
+}

@@ -78,6 +78,12 @@ type Output struct {
 	// Messages say in C terms what the failure of each of the lowering's
 	// assertions means (Describe).
 	Messages []Message
+	// PropertyWhat says what each position of Property is: "call F" (a
+	// call of the error function F), "label L" (the label L) or "assert"
+	// (C's assert). The C text at a position does not always say it: a
+	// position inside a macro's expansion has the column of the
+	// preprocessed line.
+	PropertyWhat []string
 }
 
 // UnsupportedError lists the constructs of a program that the lowering

@@ -35,7 +35,7 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 	callPos := pos(n.Position())
 	switch {
 	case fl.l.errorFns[name]:
-		fl.propertyAssert(callPos, "false", name+"() called")
+		fl.propertyAssert(callPos, "false", name+"() called", "call "+name)
 		return fl.resultAfterStop(n)
 	case assertFail[name] && def == nil || name == "assert" && def == nil && len(args) == 1:
 		// C's assert: the property when no error function is given (a
@@ -46,7 +46,7 @@ func (fl *fnLowerer) call(n *cc.PostfixExpression, want bool) operand {
 			cond = fl.toBool(fl.rval(args[0]))
 		}
 		if fl.l.cfg.ErrorFunctions == nil {
-			fl.propertyAssert(callPos, cond, assertText(name, args))
+			fl.propertyAssert(callPos, cond, assertText(name, args), "assert")
 			return fl.resultAfterStop(n)
 		}
 		if cond == "false" {
@@ -175,8 +175,9 @@ func (l *lowerer) nondetTypes() map[string]intType {
 }
 
 // propertyAssert asserts cond in a step of its own at the C position p,
-// which is one of the property's.
-func (fl *fnLowerer) propertyAssert(p source.Position, cond, text string) {
+// which is one of the property's: text says what its failure means,
+// what which it is (Output.PropertyWhat).
+func (fl *fnLowerer) propertyAssert(p source.Position, cond, text, what string) {
 	saved := fl.b.pos
 	fl.b.flush()
 	fl.b.pos = p
@@ -184,6 +185,7 @@ func (fl *fnLowerer) propertyAssert(p source.Position, cond, text string) {
 	fl.b.split()
 	fl.b.pos = saved
 	fl.l.property = append(fl.l.property, p)
+	fl.l.propertyWhat = append(fl.l.propertyWhat, what)
 }
 
 // resultAfterStop is the value of a call that does not return.

@@ -16,14 +16,15 @@ import (
 
 // lowerer lowers one translation unit.
 type lowerer struct {
-	cfg         Config
-	ast         *cc.AST
-	filename    string
-	errs        source.ErrorList // unsupported constructs
-	property    []source.Position
-	messages    []Message // the C terms of the assertions (messages.go)
-	errorFns    map[string]bool
-	errorLabels map[string]bool
+	cfg          Config
+	ast          *cc.AST
+	filename     string
+	errs         source.ErrorList // unsupported constructs
+	property     []source.Position
+	propertyWhat []string
+	messages     []Message // the C terms of the assertions (messages.go)
+	errorFns     map[string]bool
+	errorLabels  map[string]bool
 
 	fileVars  map[string]*fileVar               // C file-scope variables by name
 	funcDefs  map[string]*cc.FunctionDefinition // C functions with a body
@@ -141,7 +142,7 @@ func lower(filename string, ast *cc.AST, cfg Config) (*Output, error) {
 		l.errs.RemoveMultiples()
 		return nil, &UnsupportedError{List: l.errs}
 	}
-	return &Output{BIR: text, Property: l.property, Messages: l.messages}, nil
+	return &Output{BIR: text, Property: l.property, PropertyWhat: l.propertyWhat, Messages: l.messages}, nil
 }
 
 // scanFileScope indexes the file-scope variables and function definitions.

@@ -689,7 +689,8 @@ func (fl *fnLowerer) indexLoc(at cc.Node, arr, idx cc.ExpressionNode) (memLoc, b
 		k := i.lo.Int64()
 		if at2.Kind() == cc.Array && !base.whole {
 			if n := at2.(*cc.ArrayType).Len(); k < 0 || k >= n {
-				fl.check(fmt.Sprintf("index %d outside an array of %d elements", k, n), "false")
+				// not assert(false), a property's assertion
+				fl.check(fmt.Sprintf("index %d outside an array of %d elements", k, n), fmt.Sprintf("0 <= %d && %d < %d", k, k, n))
 			}
 		}
 		base.k += k * int64(c)

@@ -438,7 +438,7 @@ func (fl *fnLowerer) labeled(ls *cc.LabeledStatement) {
 		fl.flushStmt()
 		fl.b.place(fl.labels[name], fl.boundary())
 		if fl.l.errorLabels[name] {
-			fl.propertyAssert(pos(ls.Position()), "false", "the error label "+name+" reached")
+			fl.propertyAssert(pos(ls.Position()), "false", "the error label "+name+" reached", "label "+name)
 		}
 	case cc.LabeledStatementCaseLabel, cc.LabeledStatementRange, cc.LabeledStatementDefault:
 		var loc string
