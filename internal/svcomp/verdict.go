@@ -283,7 +283,7 @@ func atProperty(v *verify.Violation, out *cfront.Output) bool {
 // positions. Any other assertion (a check of memory) is not the
 // property's, even where line directives give it the same position.
 func reachAssertion(v *verify.Violation, out *cfront.Output) bool {
-	return v.Kind == "assertion" && v.Message == "assertion violated: false" && atProperty(v, out)
+	return v.Kind == "assertion" && v.ModelText() == "assertion violated: false" && atProperty(v, out)
 }
 
 // whatAt is what the lowering says the property position of v is

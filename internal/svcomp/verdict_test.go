@@ -195,6 +195,12 @@ func TestDecidePropertyWhat(t *testing.T) {
 			t.Errorf("%s: got %s (%s), want %s (%s)", tc.name, o.Answer, o.Reason, tc.answer, tc.reason)
 		}
 	}
+	// a violation worded in C terms keeps the model's message
+	worded := failed("assertion", "reach_error() called", "m.c:3:27", true)
+	worded.Checks[0].Violation.ModelMessage = "assertion violated: false"
+	if o := Decide(call, worded, out, lines); o.Answer != False {
+		t.Errorf("in C terms: got %s (%s), want false", o.Answer, o.Reason)
+	}
 	// the lowering says two things at one position: the C text decides
 	out = &cfront.Output{Property: []source.Position{pos[0], pos[0]}, PropertyWhat: []string{"call reach_error", "label ERROR"}}
 	if o := Decide(call, failed("assertion", "assertion violated: false", "m.c:3:27", true), out, lines); o.Answer != Unknown {
