@@ -56,7 +56,7 @@ func (fl *fnLowerer) rval(n cc.ExpressionNode) operand {
 	if n == nil {
 		return voidOp
 	}
-	if v, ok := constValue(n); ok && (n.Pure() || isSizeof(n)) {
+	if v, ok := constValue(n); ok && (n.Pure() || isSizeof(n)) && !fl.mayOverflowConst(n) {
 		if class, t := fl.l.classify(n.Type()); class == classInt {
 			if t.isBool {
 				return boolOp(map[bool]string{true: "true", false: "false"}[v.Sign() != 0], t)
@@ -485,6 +485,7 @@ func (fl *fnLowerer) binop(op string, a, b operand, t intType) operand {
 	}
 	if a.isConst() && b.isConst() {
 		if v, ok := constFold(op, a.lo, b.lo); ok {
+			fl.constOverflow(v, t)
 			return constOp(wrapTo(v, t), t)
 		}
 	}
@@ -509,6 +510,41 @@ func (fl *fnLowerer) overflowCheck(o operand) {
 		fl.opText = ""
 	}
 	fl.check(text, fmt.Sprintf("%s <= %s && %s <= %s", paren(o.t.min().String()), paren(o.e), paren(o.e), o.t.max().String()))
+}
+
+// mayOverflowConst reports whether n is a constant expression whose
+// signed arithmetic must be lowered operator by operator, so that
+// Config.OverflowError sees an overflow in it (cc folds 1073741824 * 2 to
+// its wrapped value: slicingabstractions/Multiplication-1 was a wrong true).
+func (fl *fnLowerer) mayOverflowConst(n cc.ExpressionNode) bool {
+	if !fl.l.cfg.OverflowError {
+		return false
+	}
+	switch n := n.(type) {
+	case *cc.AdditiveExpression, *cc.MultiplicativeExpression:
+		return true
+	case *cc.UnaryExpression:
+		return n.Case == cc.UnaryExpressionMinus
+	case *cc.PrimaryExpression:
+		return n.Case == cc.PrimaryExpressionExpr
+	}
+	return false
+}
+
+// constOverflow asserts false (a signed overflow, with
+// Config.OverflowError) when the exact value v of a folded signed
+// operation lies outside t.
+func (fl *fnLowerer) constOverflow(v *big.Int, t intType) {
+	if !fl.l.cfg.OverflowError || !t.signed || v.Cmp(t.min()) >= 0 && v.Cmp(t.max()) <= 0 {
+		fl.opText = ""
+		return
+	}
+	text := "signed overflow"
+	if fl.opText != "" {
+		text += " in " + fl.opText
+		fl.opText = ""
+	}
+	fl.check(text, "false")
 }
 
 func constFold(op string, a, b *big.Int) (*big.Int, bool) {
@@ -887,7 +923,10 @@ func (fl *fnLowerer) unary(n *cc.UnaryExpression) operand {
 			a = fl.exact(a)
 		}
 		if a.isConst() {
-			return constOp(wrapTo(new(big.Int).Neg(a.lo), a.t), a.t)
+			v := new(big.Int).Neg(a.lo)
+			fl.opText = exprText(n)
+			fl.constOverflow(v, a.t)
+			return constOp(wrapTo(v, a.t), a.t)
 		}
 		res := operand{e: "-" + paren(a.e), t: a.t, lo: new(big.Int).Neg(a.hi), hi: new(big.Int).Neg(a.lo)}
 		if fl.l.cfg.OverflowError && a.t.signed && !res.exact() {

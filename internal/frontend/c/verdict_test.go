@@ -44,7 +44,8 @@ func TestVerdicts(t *testing.T) {
 		// signed overflow as an error: unsigned wrap-around is none
 		run{"testdata/verdict/overflow-unsafe.c", "ILP32", 1, true},
 		run{"testdata/verdict/wrap-safe.c", "ILP32", 0, true},
-		run{"testdata/verdict/recursion-safe.c", "ILP32", 0, true})
+		run{"testdata/verdict/recursion-safe.c", "ILP32", 0, true},
+		run{"testdata/verdict/const-overflow-safe.c", "ILP32", 1, true})
 	for _, r := range runs {
 		name := filepath.Base(r.file) + "/" + r.dm
 		if r.ovf {
