@@ -37,6 +37,12 @@ func TestUnsupported(t *testing.T) {
 			[]string{"3:3: the unsigned 64-bit value 18446744073709551615"}},
 		{"local labels", "int main() {\n  { __label__ l; l: ; }\n  { __label__ l; l: ; }\n  return 0;\n}\n", ILP32,
 			[]string{"1:1: the C type checker does not handle"}},
+		// a jump past a declaration into its scope: the value there is
+		// indeterminate, not the declaration's (x read 0: a wrong pass)
+		{"goto into a scope", "int main(int c) {\n  if (c) goto L;\n  {\n    int x = 5;\n  L:\n    return x;\n  }\n}\n", ILP32,
+			[]string{"5:3: a jump into the scope of x past its declaration"}},
+		{"case into a scope", "int main(int c) {\n  switch (c) {\n    int x;\n    x = 5;\n  case 1:\n    return x;\n  }\n  return 0;\n}\n", ILP32,
+			[]string{"5:3: a jump into the scope of x past its declaration"}},
 		{"atomic global", "_Atomic int c;\nint main() {\n  c += 1;\n  return c;\n}\n", ILP32,
 			[]string{"1:13: the _Atomic variable c"}},
 		{"atomic in a condition", "_Atomic int c;\nint main() {\n  if (c != 2 && c != 3)\n    return 1;\n  return 0;\n}\n", ILP32,

@@ -9,6 +9,7 @@ import (
 
 // fnLowerer lowers the body of one C function.
 type fnLowerer struct {
+	gotos   map[string]int // the gotos of the function by label (jumpInto)
 	l       *lowerer
 	opText  string // the C text of the operation binop lowers, for its overflow check
 	fn      *function
@@ -289,6 +290,12 @@ func (fl *fnLowerer) declaration(d *cc.Declaration, rest []*cc.BlockItem) {
 		if dr.IsExtern() {
 			continue // names a global, resolved by name
 		}
+		if ls := fl.jumpInto(rest); ls != nil && !dr.IsStatic() {
+			// the variable's value there is indeterminate (any value, as
+			// CBMC reads it), which the lowering's choice or store at
+			// the declaration does not give (it read 0: a wrong pass)
+			fl.l.unsupported(ls, "a jump into the scope of %s past its declaration", dr.Name())
+		}
 		if dr.IsSynthetic() || dr.Name() == "__func__" {
 			continue // the type checker's __func__: lowered where used
 		}
@@ -323,6 +330,56 @@ func (fl *fnLowerer) declaration(d *cc.Declaration, rest []*cc.BlockItem) {
 			fl.l.unsupported(id.Initializer, "an initializer list for an integer variable")
 		}
 	}
+}
+
+// jumpInto is a label among the block items after a declaration that a
+// jump from outside them reaches, past the declaration: a goto before the
+// declaration, or a case or default of a switch that encloses it; nil
+// when there is none.
+func (fl *fnLowerer) jumpInto(rest []*cc.BlockItem) *cc.LabeledStatement {
+	if fl.gotos == nil {
+		fl.gotos = map[string]int{}
+		countGotos(fl.fn.def.CompoundStatement, fl.gotos, nil)
+	}
+	inRest := map[string]int{}
+	var labels []*cc.LabeledStatement
+	for _, it := range rest {
+		countGotos(it, inRest, &labels)
+	}
+	for _, ls := range labels {
+		if ls.Case != cc.LabeledStatementLabel || fl.gotos[ls.Token.SrcStr()] > inRest[ls.Token.SrcStr()] {
+			return ls
+		}
+	}
+	return nil
+}
+
+// countGotos counts the gotos below n by label and, when labels is not
+// nil, gathers the labels below n: named ones, and the cases and defaults
+// of switches that are not below n.
+func countGotos(n cc.Node, gotos map[string]int, labels *[]*cc.LabeledStatement) {
+	var visit func(n cc.Node, inSwitch bool)
+	visit = func(n cc.Node, inSwitch bool) {
+		walkUntil(n, func(m cc.Node) bool {
+			switch x := m.(type) {
+			case *cc.SelectionStatement:
+				if x.Case == cc.SelectionStatementSwitch && !inSwitch && m != n {
+					visit(x, true)
+					return false
+				}
+			case *cc.JumpStatement:
+				if x.Case == cc.JumpStatementGoto {
+					gotos[x.Token2.SrcStr()]++
+				}
+			case *cc.LabeledStatement:
+				if labels != nil && (x.Case == cc.LabeledStatementLabel || !inSwitch) {
+					*labels = append(*labels, x)
+				}
+			}
+			return true
+		})
+	}
+	visit(n, false)
 }
 
 // nondetRange is what externChoose chooses from for a value of type t.
