@@ -365,6 +365,9 @@ func (m *Model) chooseAction(a *ast.ChooseAction, sc scope) actFn {
 		}
 		return func(x *exec) int {
 			k := x.choose(len(vals))
+			if x.tooManyChoices(a.KwPos) {
+				return rFail
+			}
 			if intern {
 				x.intern = true
 			}
@@ -400,6 +403,9 @@ func (m *Model) chooseAction(a *ast.ChooseAction, sc scope) actFn {
 			return rFail
 		}
 		k := x.choose(int(h-l) + 1)
+		if x.tooManyChoices(pos) {
+			return rFail
+		}
 		if intern {
 			x.intern = true
 		}

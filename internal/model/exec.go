@@ -118,6 +118,28 @@ func (x *exec) choose(n int) int {
 	return 0
 }
 
+// tooManyChoices reports whether the choices made so far in this step
+// have together more than MaxChoiceRange combinations (each alone may have
+// fewer: two choices of 2^16 values are 2^32 successors of one state,
+// which the search would collect before any limit could stop it). If so
+// the step is a limit at pos, and no other combination of its choices is
+// tried.
+func (x *exec) tooManyChoices(pos source.Pos) bool {
+	max := uint64(x.m.opts.MaxChoiceRange)
+	prod := uint64(1)
+	for _, c := range x.counts[:x.cp] {
+		prod *= uint64(c)
+		if prod > max {
+			for j := range x.cp {
+				x.counts[j] = x.choices[j] + 1 // nextChoice ends here
+			}
+			x.limit(pos, "the choices of one step have more than %d combinations", max)
+			return true
+		}
+	}
+	return false
+}
+
 // nextChoice advances the choice vector to the next combination; it
 // returns false when all have been tried.
 func (x *exec) nextChoice() bool {

@@ -124,6 +124,9 @@ func (m *Model) givenChoice(a *ast.ChooseAction, st storeFn, intern bool) actFn 
 			return rFail
 		}
 		k := x.choose(len(vals))
+		if x.tooManyChoices(pos) {
+			return rFail
+		}
 		if intern {
 			x.intern = true
 		}
