@@ -58,3 +58,38 @@ end Fan;
 		}
 	}
 }
+
+// TestChoiceProductLowRange: a low MaxChoiceRange (refinement sets 2^8)
+// bounds each choice, not their product: two choices of 256 values are
+// 65,536 successors (assert.c in examples/c was inconclusive under
+// --cegar when the product was held to MaxChoiceRange).
+func TestChoiceProductLowRange(t *testing.T) {
+	src := `system Fan ()
+x : int;
+z : int;
+main thread M ()
+  loc s0:
+    when true do { z := externChoose(0 .. 255); x := externChoose(0 .. 255); } goto s1;
+  loc s1:
+end M;
+end Fan;
+`
+	m, err := compileSrc(t, src, Options{MaxChoiceRange: 256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, fail := m.Initial(nil)
+	if fail != nil {
+		t.Fatal(fail)
+	}
+	ok := 0
+	m.Next(s0, func(st *Step) {
+		if st.Outcome != OK {
+			t.Fatalf("outcome %v: %s", st.Outcome, st.Msg)
+		}
+		ok++
+	})
+	if ok != 65536 {
+		t.Errorf("%d successors, want 65536", ok)
+	}
+}

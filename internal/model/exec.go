@@ -119,13 +119,15 @@ func (x *exec) choose(n int) int {
 }
 
 // tooManyChoices reports whether the choices made so far in this step
-// have together more than MaxChoiceRange combinations (each alone may have
-// fewer: two choices of 2^16 values are 2^32 successors of one state,
-// which the search would collect before any limit could stop it). If so
-// the step is a limit at pos, and no other combination of its choices is
-// tried.
+// have together more than 2^20 combinations (or MaxChoiceRange, if that is
+// more; each choice alone may have fewer: two choices of 2^16 values are
+// 2^32 successors of one state, which the search would collect before any
+// limit could stop it). If so the step is a limit at pos, and no other
+// combination of its choices is tried. (MaxChoiceRange alone is not the
+// bound: refinement sets it as low as 2^8 for single inputs, and its
+// abstract models choose many predicates' values in one step.)
 func (x *exec) tooManyChoices(pos source.Pos) bool {
-	max := uint64(x.m.opts.MaxChoiceRange)
+	max := uint64(max(x.m.opts.MaxChoiceRange, maxStepCombinations))
 	prod := uint64(1)
 	for _, c := range x.counts[:x.cp] {
 		prod *= uint64(c)
@@ -139,6 +141,9 @@ func (x *exec) tooManyChoices(pos source.Pos) bool {
 	}
 	return false
 }
+
+// maxStepCombinations bounds the combinations of one step's choices.
+const maxStepCombinations = 1 << 20
 
 // nextChoice advances the choice vector to the next combination; it
 // returns false when all have been tried.
