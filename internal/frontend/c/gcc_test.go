@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"birch/internal/cli"
@@ -23,8 +24,8 @@ type ctype struct {
 }
 
 // genTypes are the types of the generated programs under a data model:
-// those whose width gcc gives on this host as the data model does (ILP32
-// programs leave out long, since gcc -m32 may not link here), and no
+// those whose width gcc gives as the data model does (ILP32 programs
+// have a 32-bit long only where gcc -m32 links here, gccM32), and no
 // unsigned 64-bit type (birch holds uint64 values below 2^63 only).
 func genTypes(lp64 bool) []ctype {
 	ts := []ctype{
@@ -35,9 +36,31 @@ func genTypes(lp64 bool) []ctype {
 	}
 	if lp64 {
 		ts = append(ts, ctype{"long", 64, true, 4})
+	} else if gccM32() {
+		ts = append(ts, ctype{"long", 32, true, 4}, ctype{"unsigned long", 32, false, 4})
 	}
 	return ts
 }
+
+// gccM32 reports whether gcc -m32 compiles and links a program here
+// (Debian's gcc-multilib, which .ci/run installs).
+var gccM32 = sync.OnceValue(func() bool {
+	dir, err := os.MkdirTemp("", "birch-m32")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, "m.c")
+	if os.WriteFile(src, []byte("#include <stdio.h>\nint main(void) { printf(\"%d\", (int)sizeof(long)); return 0; }\n"), 0o644) != nil {
+		return false
+	}
+	exe := filepath.Join(dir, "m")
+	if exec.Command("gcc", "-m32", "-o", exe, src).Run() != nil {
+		return false
+	}
+	out, err := exec.Command(exe).Output()
+	return err == nil && string(out) == "4"
+})
 
 // gen writes random integer computations whose results a CHECK(id,
 // value) macro reports.

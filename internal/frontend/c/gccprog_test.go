@@ -417,7 +417,11 @@ func checkAgainstGCC(t *testing.T, body string, n int, dm string, seed int64, in
 		t.Fatal(err)
 	}
 	exe := filepath.Join(dir, "run")
-	if out, err := exec.Command("gcc", "-O0", "-fwrapv", "-w", "-o", exe, run).CombinedOutput(); err != nil {
+	args := []string{"-O0", "-fwrapv", "-w", "-o", exe, run}
+	if dm == "ILP32" && gccM32() {
+		args = append([]string{"-m32"}, args...) // ILP32's 32-bit long
+	}
+	if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s\n%s", err, out, prog)
 	}
 	out, err := exec.Command(exe).Output()
