@@ -161,25 +161,8 @@ func runTask(e *env, fs *flag.FlagSet, o *checkOptions) int {
 		return o.renderTask(e, res)
 	}
 	e.load.C.DataModel = task.DataModel
-	// the lowering's property positions: the error function's calls, or
-	// the label (with the default error functions, which a task of labels
-	// may call: their calls are not the property, Decide tells them apart)
-	switch p.Kind {
-	case svcomp.UnreachCall:
-		e.load.C.ErrorFunctions, e.load.C.ErrorLabels = []string{p.Function}, []string{}
-		if src, err := readSource(e, name); err == nil && !svcomp.Mentions(src, p.Function) {
-			// a program that never names the error function: its ERROR
-			// label and the old error function __VERIFIER_error, which
-			// CPAchecker's tests take for the property, are checked too,
-			// and reaching one makes the answer unknown
-			e.load.C.ErrorFunctions = append([]string{p.Function}, cfront.DefaultErrorFunctions...)
-			e.load.C.ErrorLabels = nil
-		}
-	case svcomp.UnreachLabel:
-		e.load.C.ErrorLabels = []string{p.Label}
-	case svcomp.NoOverflow:
-		e.load.C.OverflowError, e.load.C.ErrorLabels = true, []string{}
-	}
+	src, _ := readSource(e, name)
+	svcomp.ConfigureLowering(&e.load.C, p, src)
 	start, cegar := time.Now(), o.cegar
 	res, in, status := o.check(e, fs, name)
 	if res == nil {
@@ -235,7 +218,7 @@ func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Proper
 	e.load.C.DataModel = cfront.LP64
 	in64, err := loadInputErr(e, name)
 	e.load.C.DataModel = cfront.ILP32
-	if err == nil && in32 != nil && in32.C != nil && in64.C != nil && sameModel(in32.C.BIR, in64.C.BIR) {
+	if err == nil && in32 != nil && in32.C != nil && in64.C != nil && svcomp.SameModel(in32.C.BIR, in64.C.BIR) {
 		// the program does not depend on the data model: its model is
 		// the same
 		first.Reason += " (the same model under ILP32 and LP64: the task gives no data model)"
@@ -266,21 +249,6 @@ func (o *checkOptions) otherDataModel(e *env, fs *flag.FlagSet, p *svcomp.Proper
 	}
 	first.Reason += " (the same under ILP32 and LP64: the task gives no data model)"
 	return first
-}
-
-// sameModel reports whether two lowerings of a program are the same model
-// (the same text but for the comment naming the data model).
-func sameModel(a, b []byte) bool {
-	strip := func(t []byte) string {
-		var keep []string
-		for _, l := range strings.Split(string(t), "\n") {
-			if !strings.HasPrefix(l, "// ") || !strings.Contains(l, "lowered from C by birch") {
-				keep = append(keep, l)
-			}
-		}
-		return strings.Join(keep, "\n")
-	}
-	return strip(a) == strip(b)
 }
 
 // renderTask prints the report of --task: the answer, the task's lines,
