@@ -170,6 +170,9 @@ type Model struct {
 
 	printOrd int         // the outcome whose output Print shows
 	pbuf     printBuffer // println output of the current path
+
+	data    *dataLayout // which slots are data (SplitData), once computed
+	dataBuf []int64     // SplitData's decoded slots
 }
 
 // firstSucc is the first successor emitted by the last call of Next: its
@@ -234,6 +237,7 @@ func (m *Model) Clone() *Model {
 	c.first = firstSucc{}
 	c.src = nil
 	c.verifyBuf = nil
+	c.dataBuf = nil
 	c.tc = tcache{}
 	c.tc.init(c.opts.TransitionCache, c.exclOff < 0, c.encoding.fixedOff == nil)
 	return &c
