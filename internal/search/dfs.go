@@ -137,12 +137,15 @@ func (s *searcher) classify() {
 		// state, which InsertHash finds
 		if id, isNew := s.store.InsertHash(b, h, 0); isNew {
 			s.succ = append(s.succ, id)
+			if s.cfg.Visit != nil {
+				s.cfg.Visit(b, s.curDepth+1)
+			}
 			if s.chk != nil {
 				s.checkNew(b, s.curID, int(s.batchOrd[k]))
 			}
 		}
 	}
-	s.deferredFrom = s.curID
+	s.deferredFrom, s.deferredDepth = s.curID, s.curDepth+1
 	s.resetBatch()
 }
 
@@ -159,6 +162,9 @@ func (s *searcher) verify() bool {
 		b := s.deferred[s.deferredOff[k]:s.deferredOff[k+1]]
 		if id, isNew := s.store.InsertHash(b, s.deferredHash[k], 0); isNew {
 			s.late = append(s.late, id)
+			if s.cfg.Visit != nil {
+				s.cfg.Visit(b, s.deferredDepth)
+			}
 			if s.chk != nil {
 				s.checkNew(b, s.deferredFrom, int(s.deferredOrd[k]))
 			}

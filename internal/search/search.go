@@ -56,6 +56,14 @@ type Config struct {
 	// second when ProgressEvery is 0).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// Visit, if set, is called for each state the search stores, when it
+	// stores it (the initial state first), with its depth: the number of
+	// steps of the path by which the search reached it (breadth-first: the
+	// shortest trail; depth-first: the search's path then). The call that
+	// gives a state is the search's first generation of it, since a state
+	// generated again is found stored. state is valid only during the call.
+	// The experiment of bench/amcs observes its injected errors with it.
+	Visit func(state []byte, depth int)
 
 	// storeIDBits, when not 0, is the store's initial number of id bits
 	// in place of stateInitIDBits: tests raise it to leave few hash bits
@@ -189,6 +197,7 @@ type searcher struct {
 	batchHash []uint64
 	sink      uint64 // keeps TouchSlots' reads
 	curID     StateID
+	curDepth  int // the depth of the state being expanded (curID)
 	found     bool
 	failOrd   int
 	// executed: see Result.Executed
@@ -219,6 +228,8 @@ type searcher struct {
 	deferredOrd  []int32
 	deferredFrom StateID
 	failFrom     StateID
+	// deferredDepth is the depth of the deferred successors (for Visit)
+	deferredDepth int
 
 	nextCheck int
 	// checkedArena is the store's arena size at the last look at the
@@ -270,6 +281,9 @@ func Run(m Model, cfg Config) *Result {
 		return s.finish()
 	}
 	id, _ := s.store.Insert(init, packAux(NoState, 0))
+	if cfg.Visit != nil {
+		cfg.Visit(init, 0)
+	}
 	switch cfg.Strategy {
 	case BFS:
 		s.bfs(id)
@@ -359,7 +373,7 @@ func (s *searcher) generate(id StateID, d int) bool {
 		s.res.Stats.MaxDepth = d
 	}
 	s.atBound = s.cfg.MaxDepth > 0 && d >= s.cfg.MaxDepth
-	s.curID = id
+	s.curID, s.curDepth = id, d
 	s.genLimits = s.genLimits[:0]
 	n, allDone := s.m.Next(s.store.State(id), s.visitFn)
 	if s.found {
@@ -391,6 +405,10 @@ func (s *searcher) flush() {
 		id, isNew := s.store.InsertHash(b, s.batchHash[k], aux)
 		if isNew {
 			s.succ = append(s.succ, id)
+			if s.cfg.Visit != nil {
+				// a breadth-first batch holds successors of one level
+				s.cfg.Visit(b, s.curDepth+1)
+			}
 			if s.chk != nil {
 				parent, _ := unpackAux(aux)
 				s.checkNew(b, parent, int(s.batchOrd[k]))
