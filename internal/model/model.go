@@ -1,7 +1,6 @@
 package model
 
 import (
-	"errors"
 	"fmt"
 
 	"birch/internal/bir/ast"
@@ -194,16 +193,7 @@ func New(prog *types.Program, opts Options) (m *Model, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			ce, ok := r.(compileError)
-			if !ok {
-				panic(r)
-			}
-			if prog.Fset != nil && ce.pos.IsValid() {
-				err = &source.Error{Pos: prog.Fset.Position(ce.pos), Msg: ce.msg}
-			} else {
-				err = errors.New(ce.msg)
-			}
-			m = nil
+			m, err = nil, m.compilePanic(r)
 		}
 	}()
 	m.layout()

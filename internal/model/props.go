@@ -1,8 +1,6 @@
 package model
 
 import (
-	"errors"
-
 	"birch/internal/bir/ast"
 	"birch/internal/bir/token"
 	"birch/internal/bir/types"
@@ -80,16 +78,7 @@ func (m *Model) NewEvaluator(conds []ast.Expr) (ev *Evaluator, err error) {
 	ev = &Evaluator{m: m}
 	defer func() {
 		if r := recover(); r != nil {
-			ce, ok := r.(compileError)
-			if !ok {
-				panic(r)
-			}
-			if m.fset != nil && ce.pos.IsValid() {
-				err = &source.Error{Pos: m.fset.Position(ce.pos), Msg: ce.msg}
-			} else {
-				err = errors.New(ce.msg)
-			}
-			ev = nil
+			ev, err = nil, m.compilePanic(r)
 		}
 	}()
 	for _, c := range conds {
