@@ -456,12 +456,18 @@ func (s *searcher) violation(st *model.Step, ord int) {
 		return
 	}
 	s.found = true
+	s.res.Violation = StepViolation(st)
+	s.failOrd = ord
+}
+
+// StepViolation is the violation of a failing step (an Error outcome, or a
+// Limit outcome under LimitError, whose kind is model.LimitReached).
+func StepViolation(st *model.Step) *Violation {
 	kind := st.Kind
 	if st.Outcome == model.Limit {
 		kind = model.LimitReached
 	}
-	s.res.Violation = &Violation{Kind: kind, Msg: st.Msg, Thread: st.Thread, Pos: st.Pos, Groups: append([]int32(nil), st.Groups...)}
-	s.failOrd = ord
+	return &Violation{Kind: kind, Msg: st.Msg, Thread: st.Thread, Pos: st.Pos, Groups: append([]int32(nil), st.Groups...)}
 }
 
 // check looks at the resource limits; it returns false when the search
