@@ -610,11 +610,23 @@ func (fl *fnLowerer) shift(n cc.ExpressionNode, op string, l, r cc.ExpressionNod
 		a = fl.stable(a)
 	}
 	b := fl.exact(fl.promote(fl.rval(r)))
+	fl.shiftCheck(b, t, exprText(n))
 	e := paren(a.e) + " " + op + " " + paren(b.e)
 	if op == ">>" {
 		return operand{e: e, t: t, lo: minBig(a.lo, big.NewInt(0)), hi: maxBig(a.hi, big.NewInt(0))}
 	}
 	return operand{e: e, t: t, lo: minInt64, hi: maxInt64}
+}
+
+// shiftCheck asserts that a shift count b lies in 0..width-1 of the
+// promoted left operand's type t: C11 6.5.7p3 leaves any other count
+// undefined (x86 masks it, BIR would shift on 64 bits), so it is a
+// violation, as a count BIR itself cannot shift by is.
+func (fl *fnLowerer) shiftCheck(b operand, t intType, expr string) {
+	if b.lo.Sign() >= 0 && b.hi.Cmp(big.NewInt(int64(t.bits))) < 0 {
+		return
+	}
+	fl.check("shift count out of range in "+expr, fmt.Sprintf("0 <= %s && %s < %d", paren(b.e), paren(b.e), t.bits))
 }
 
 // bitwise lowers & ^ |: on values within the type, the result is too.
@@ -858,6 +870,7 @@ func (fl *fnLowerer) assign(n *cc.AssignmentExpression, want bool) operand {
 		}
 		b := fl.exact(fl.promote(fl.rval(n.AssignmentExpression)))
 		a := fl.exact(fl.convert(fl.readVar(v), t))
+		fl.shiftCheck(b, t, exprText(n))
 		e := paren(a.e) + " " + op + " " + paren(b.e)
 		res = operand{e: e, t: t, lo: minInt64, hi: maxInt64}
 		if op == ">>" {
