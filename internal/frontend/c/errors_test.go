@@ -2,6 +2,7 @@ package c
 
 import (
 	"errors"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,25 @@ func TestDeepLogical(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("the lowering did not end within 20 s")
+	}
+}
+
+// TestGCCTimeoutIsALimit: gcc stopped by its timeout is not bad input
+// (exit 2) but a limit: an UnsupportedError (inconclusive, exit 3) naming
+// the program's file.
+func TestGCCTimeoutIsALimit(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	saved := gccTimeout
+	gccTimeout = time.Nanosecond
+	defer func() { gccTimeout = saved }()
+	_, err := Translate("prog.c", []byte("int main(void) { return 0; }\n"), Config{})
+	u, ok := err.(*UnsupportedError)
+	if !ok {
+		t.Fatalf("Translate: %v (%T), want an UnsupportedError", err, err)
+	}
+	if len(u.List) != 1 || u.List[0].Pos.Filename != "prog.c" || !strings.Contains(u.List[0].Msg, "did not finish") {
+		t.Errorf("error %q, want one at prog.c saying gcc did not finish", u.Error())
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // gccTimeout bounds the preprocessor's run: no input makes birch hang.
-const gccTimeout = 60 * time.Second
+var gccTimeout = 60 * time.Second
 
 // preprocess runs gcc's preprocessor on a .c program. It asks for the
 // 32-bit target under ILP32, whose headers a 64-bit host often lacks; it then
@@ -52,6 +52,9 @@ func preprocess(filename string, src []byte, cfg Config) ([]byte, error) {
 		if err == nil {
 			return renameStdin(out, filename), nil
 		}
+		if u, ok := err.(*UnsupportedError); ok {
+			return nil, u.at(filename)
+		}
 		stderr = errb
 	}
 	return nil, gccErrors(stderr, filename)
@@ -75,7 +78,9 @@ var ilp32Macros = []string{
 }
 
 // runGCC runs gcc on stdin, within gccTimeout; the error's text is the
-// diagnostics when gcc gives none.
+// diagnostics when gcc gives none. A run that the timeout ends is an
+// UnsupportedError (inconclusive, exit 3: a limit of birch's, not bad
+// input).
 func runGCC(gcc string, args []string, stdin []byte) (stdout, stderr []byte, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), gccTimeout)
 	defer cancel()
@@ -84,6 +89,12 @@ func runGCC(gcc string, args []string, stdin []byte) (stdout, stderr []byte, err
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
+	if ctx.Err() == context.DeadlineExceeded {
+		// not the program's fault (a loaded machine, say): a limit,
+		// so the verdict is inconclusive, not bad input
+		pos := source.Position{Filename: "<stdin>", Line: 1, Column: 1}
+		return nil, nil, &UnsupportedError{List: source.ErrorList{{Pos: pos, Msg: fmt.Sprintf("%s did not finish within %v", gcc, gccTimeout)}}}
+	}
 	if err != nil && errb.Len() == 0 {
 		errb.WriteString(err.Error())
 	}
@@ -106,6 +117,9 @@ func syntaxCheck(filename string, text []byte, cfg Config) error {
 	_, stderr, err := runGCC(gcc, []string{"-fsyntax-only", "-w", "-x", "cpp-output", "-"}, text)
 	if err == nil {
 		return nil
+	}
+	if u, ok := err.(*UnsupportedError); ok {
+		return u.at(filename)
 	}
 	return gccErrors(stderr, filename)
 }
@@ -384,4 +398,12 @@ type emptyFS struct{}
 
 func (emptyFS) Open(name string) (fs.File, error) {
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// at names filename in e's positions (runGCC reads the program on stdin).
+func (e *UnsupportedError) at(filename string) *UnsupportedError {
+	for _, x := range e.List {
+		x.Pos.Filename = filename
+	}
+	return e
 }
