@@ -52,6 +52,18 @@ func NewEncoder(tm *smt.TermManager, prog *types.Program) *Encoder {
 	return &Encoder{tm: tm, info: prog.Info, vars: map[*types.Var]*smt.Term{}, flds: map[string]*smt.Term{}, facts: map[*smt.Term]*smt.Term{}}
 }
 
+// NameVar makes the encoder encode v as the constant name rather than as
+// "Proc.x": one instance of a local among several (a copy of the variable
+// standing for its value in one frame of a state, when a formula reads
+// the same-named locals of two threads or of two frames of one function).
+// It must be called before v is first encoded; it fails for a variable
+// of a type the encoder does not know.
+func (e *Encoder) NameVar(v *types.Var, name string) (err error) {
+	defer catchEncode(&err)
+	e.vars[v] = e.tm.Const(name, e.sortOf(&ast.Ident{Name: v.Name()}, v.Type()))
+	return nil
+}
+
 // FormulaDomain encodes a boolean expression as Formula does, and returns
 // with it its domain: the conjunction of the facts that hold in every
 // state of the model about the values the expression reads (a variable,
@@ -114,16 +126,20 @@ type encodeError struct{ msg string }
 
 // Formula encodes a boolean expression.
 func (e *Encoder) Formula(x ast.Expr) (t *smt.Term, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			ee, ok := r.(encodeError)
-			if !ok {
-				panic(r)
-			}
-			t, err = nil, fmt.Errorf("%s", ee.msg)
-		}
-	}()
+	defer catchEncode(&err)
 	return e.boolean(x), nil
+}
+
+// catchEncode, deferred, turns a panic of fail into *err; it panics again
+// with anything else.
+func catchEncode(err *error) {
+	if r := recover(); r != nil {
+		ee, ok := r.(encodeError)
+		if !ok {
+			panic(r)
+		}
+		*err = fmt.Errorf("%s", ee.msg)
+	}
 }
 
 func (e *Encoder) fail(x ast.Expr, what string) {
