@@ -1,0 +1,859 @@
+package amcs
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"birch/internal/abstraction/predicate"
+	"birch/internal/bir/ast"
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/smt"
+	"birch/internal/smt/solvers"
+)
+
+// The AMCS variants of Pasareanu, Pelanek and Visser (Algorithms 1 and 2
+// of Kudra's thesis): the search matches states on the values of
+// expression predicates, and a round adds predicates for the next one.
+//
+//   - AMCS: a transition s -i-> s' is precise when α(s) ⇒ WP(α(s'), i)
+//     is valid (the solver decides it; Algorithm 2, line 10). An
+//     imprecise transition adds the weakest preconditions of the
+//     predicates of α(s') (line 11: the predicates of α(s')[e_i(x)/x]).
+//     A transition whose guard α(s) does not decide adds the guard.
+//     The thesis prints lines 6 and 18 as "if α(s) ⇒ (guard of i)" and
+//     "if α(s) ⇒ (complement of guard of i)" then add g_i; adding a
+//     guard that α(s) already implies would refine nothing, so we read
+//     them, with Pasareanu et al., negated: a guard is added when α(s)
+//     implies neither it nor its complement, whether s enables the
+//     transition (line 6) or not (line 18).
+//   - AddAll: as AMCS, but an imprecise transition adds the predicates
+//     that describe its source's concrete data, d == c for each integer
+//     datum d of the globals and of the threads' frames (heap data have no
+//     BIR name and add nothing).
+//   - NoTP: no solver: every transition is imprecise (its weakest
+//     preconditions are added) and no guard is decided (every guard that
+//     reads data is added).
+//
+// The search stops when Φ stops changing; that is not a proof (the
+// thesis's "unreachable"): the verdict is pass only after an exact round,
+// which control.go decides.
+//
+// Frames. A predicate of a thread's or function's scope has one instance
+// per frame of its proc. In the formulas of a transition of thread t the
+// instances of t's top frame (the frame the step executes) read the
+// proc's variables as they are; the instances of every other frame read
+// copies of the variables, one per frame, so that WP does not confuse
+// the same-named locals of two threads (or of two frames of one
+// function), and the solver sees them as different constants.
+//
+// A step that calls, returns or starts a thread changes the frames: its
+// WP is not computed, and the transition counts as not checked (nothing is
+// added for it). So does a step whose WP this package cannot write (a
+// range choice, a call's callee variable: predicate.UnsupportedError).
+
+// wpQueryLimit bounds one solver query; an undecided query is an
+// implication not proved (the transition is imprecise).
+const wpQueryLimit = 5 * time.Second
+
+func init() {
+	refiners[AMCS] = newWPRefiner
+	refiners[AddAll] = newWPRefiner
+	refiners[NoTP] = newWPRefiner
+	exprPredicates = newEvalOnly
+}
+
+// wpRefiner is the refiner of the AMCS, AddAll and NoTP variants.
+type wpRefiner struct {
+	variant Variant
+	m       *model.Model
+	prog    *types.Program
+	phi     *exprSet
+	// Φ_new: the predicates the round adds, by text
+	next    []*exprPred
+	nextIDs map[string]bool
+	groups  []model.Group
+	byLoc   map[*types.Location][]int
+
+	tm      *smt.TermManager
+	enc     *predicate.Encoder
+	solver  smt.Solver
+	wp      *predicate.WP
+	queries int
+	err     error // the first solver failure
+
+	// copies of locals per frame tag, and back
+	copies map[copyKey]*types.Var
+	orig   map[*types.Var]*types.Var
+	// WP of an instance through a step, by wpKey
+	wps map[string]*wpResult
+	// the formula of an instance, by instance tag
+	terms map[string]*instTerm
+	// transitions and guards checked this round (abstract source, step,
+	// abstract target)
+	checked map[string]bool
+
+	// the source state of the current expand/step calls
+	src       []byte
+	srcKey    []byte
+	srcFrames []model.Frame
+	srcLits   []literal
+	dst       *exprSet // evaluates targets: the same predicates as phi
+	dstState  []byte   // the state dst was last evaluated on
+	dstValid  bool
+	ctrl      []byte
+	data      []model.Datum
+
+	// per round: transitions checked, imprecise, not checkable
+	nChecked, nImprecise, nUnchecked int
+	why                              string // why the first unchecked one was
+}
+
+type copyKey struct {
+	v             *types.Var
+	thread, depth int
+}
+
+// instTerm is the formula of an instance and its domain facts (nil when
+// it cannot be encoded).
+type instTerm struct {
+	t, dom *smt.Term
+}
+
+// wpResult is the weakest precondition of an instance through a step.
+type wpResult struct {
+	x       ast.Expr // nil when unsupported
+	err     error
+	t, dom  *smt.Term // its formula (nil when it cannot be encoded)
+	encErr  error
+	changed bool // x is not the instance itself
+}
+
+func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
+	r := &wpRefiner{
+		variant: cfg.Variant,
+		m:       m,
+		prog:    m.Program(),
+		nextIDs: map[string]bool{},
+		groups:  m.Groups(),
+		byLoc:   map[*types.Location][]int{},
+		copies:  map[copyKey]*types.Var{},
+		orig:    map[*types.Var]*types.Var{},
+		wps:     map[string]*wpResult{},
+		terms:   map[string]*instTerm{},
+		checked: map[string]bool{},
+	}
+	for i, g := range r.groups {
+		r.byLoc[g.From] = append(r.byLoc[g.From], i)
+	}
+	phi, err := initialSet(m, cfg.Predicates)
+	if err != nil {
+		return nil, err
+	}
+	r.phi = phi
+	r.dst = &exprSet{m: m, list: phi.list, fe: phi.fe}
+	r.wp = predicate.NewWP(r.prog)
+	if cfg.Variant != NoTP {
+		r.tm = smt.NewTermManager()
+		r.enc = predicate.NewEncoder(r.tm, r.prog)
+		s, err := solvers.New(cfg.Solver, r.tm)
+		if err != nil {
+			return nil, fmt.Errorf("the %s variant needs a solver: %v", cfg.Variant, err)
+		}
+		s.SetLimit(smt.Limit{Timeout: wpQueryLimit})
+		r.solver = s
+	}
+	return r, nil
+}
+
+// initialSet is Φ of the first round: the given predicates, compiled.
+func initialSet(m *model.Model, preds []*predicate.Predicate) (*exprSet, error) {
+	es := newExprSet(m)
+	for _, p := range preds {
+		es.add(&exprPred{expr: p.Expr, proc: p.Proc, text: p.String()})
+	}
+	if err := es.compile(); err != nil {
+		return nil, err
+	}
+	return es, nil
+}
+
+func (r *wpRefiner) close() {
+	if r.solver != nil {
+		r.solver.Close()
+		r.solver = nil
+	}
+}
+
+func (r *wpRefiner) appendKey(key, state []byte) []byte {
+	r.evalDst(state)
+	return r.dst.appendKey(key)
+}
+
+// evalDst evaluates the predicates on state into r.dst, unless they were
+// last evaluated there (step, then appendKey, look at one successor).
+func (r *wpRefiner) evalDst(state []byte) {
+	if r.dstValid && string(r.dstState) == string(state) {
+		return
+	}
+	r.dst.eval(state)
+	r.dstState = append(r.dstState[:0], state...)
+	r.dstValid = true
+}
+
+func (r *wpRefiner) predicates() []string { return r.phi.texts() }
+
+func (r *wpRefiner) solverQueries() int {
+	n := r.queries
+	r.queries = 0
+	return n
+}
+
+// load makes state the source of the following checks.
+func (r *wpRefiner) load(state []byte) {
+	if r.src != nil && string(r.src) == string(state) {
+		return
+	}
+	r.src = append(r.src[:0], state...)
+	r.phi.eval(state)
+	r.srcFrames = append(r.srcFrames[:0], r.phi.frames...)
+	r.srcLits = append(r.srcLits[:0], r.phi.lits...)
+	r.srcKey = r.abstractKey(r.srcKey[:0], state, r.phi)
+}
+
+// abstractKey is the abstract state of state under Φ: its control part
+// and the values of es's predicates (es evaluated on state).
+func (r *wpRefiner) abstractKey(dst, state []byte, es *exprSet) []byte {
+	r.ctrl, r.data = r.m.SplitData(state, r.ctrl[:0], r.data[:0])
+	dst = append(dst, r.ctrl...)
+	dst = append(dst, 0xff)
+	return es.appendKey(dst)
+}
+
+// propose adds p to Φ_new unless Φ or Φ_new has it, or it is a constant,
+// or the model's evaluator cannot compile it.
+func (r *wpRefiner) propose(p *exprPred) {
+	if r.phi.has(p) || r.nextIDs[p.text] || !readsVar(r.prog.Info, p.expr) {
+		return
+	}
+	r.nextIDs[p.text] = true // also when it does not compile: try once
+	if r.phi.compiles(p) != nil {
+		return
+	}
+	r.next = append(r.next, p)
+}
+
+// pred is the predicate x of scope proc; one that reads none of proc's
+// variables is a predicate of the globals (a guard y >= 0 of a thread
+// reading a global).
+func (r *wpRefiner) pred(x ast.Expr, proc *types.Proc) *exprPred {
+	if proc != nil && !readsLocalsOf(r.prog.Info, x, proc, nil) {
+		proc = nil
+	}
+	return newExprPred(x, proc)
+}
+
+// expand looks at every transformation leaving a top frame of state
+// (Algorithm 2, lines 5-7 and 17-20): a guard α(s) does not decide is
+// added.
+func (r *wpRefiner) expand(state []byte) {
+	if r.variant == NoTP {
+		r.phi.eval(state)
+		for _, f := range r.phi.frames {
+			r.guards(f, func(int, *exprPred) bool { return true })
+		}
+		return
+	}
+	r.load(state)
+	for k, f := range r.srcFrames {
+		r.guards(f, func(gi int, p *exprPred) bool {
+			key := "g" + strconv.Itoa(gi) + "." + strconv.Itoa(f.Thread) + "." + string(r.srcKey)
+			if r.checked[key] {
+				return false
+			}
+			r.checked[key] = true
+			return !r.decides(k, p)
+		})
+	}
+}
+
+// guards proposes the guard of each transformation leaving frame f (the
+// top frame of a running thread) that reads integer data, when undecided
+// says so.
+func (r *wpRefiner) guards(f model.Frame, undecided func(gi int, p *exprPred) bool) {
+	if !f.Top || f.Done {
+		return
+	}
+	for _, gi := range r.byLoc[f.Loc] {
+		g := r.groups[gi]
+		if g.Proc != f.Proc || g.Decl == nil || g.Decl.Guard == nil || !readsData(r.prog.Info, g.Decl.Guard) {
+			continue
+		}
+		p := r.pred(g.Decl.Guard, g.Proc)
+		if r.phi.has(p) || r.nextIDs[p.text] {
+			continue
+		}
+		if undecided(gi, p) {
+			r.propose(p)
+		}
+	}
+}
+
+// readsData reports whether x reads a variable, field or element of an
+// integer type.
+func readsData(info *types.Info, x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
+		default:
+			return !found
+		}
+		e := n.(ast.Expr)
+		tv := info.Types[e]
+		if tv.Value.Kind != types.NoConst {
+			return false
+		}
+		if id, ok := e.(*ast.Ident); ok {
+			if _, isVar := info.Uses[id].(*types.Var); !isVar {
+				return false
+			}
+		}
+		if tv.Type != nil && types.IsInteger(tv.Type) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// decides reports whether α(s) (the loaded source) implies the guard p of
+// frame k or its complement; an undecided or failed query says no.
+func (r *wpRefiner) decides(k int, p *exprPred) bool {
+	f := r.srcFrames[k]
+	g, err := r.instance(p.expr, p.proc, f, f)
+	if err != nil {
+		return true // not a formula: leave it to the control part
+	}
+	hyp := r.alpha(f)
+	if hyp == nil {
+		return true
+	}
+	tm := r.tm
+	hyp = tm.And(hyp, g.dom)
+	return r.valid(hyp, g.t) || r.valid(hyp, tm.Not(g.t))
+}
+
+// valid reports whether hyp implies goal, by one solver query.
+func (r *wpRefiner) valid(hyp, goal *smt.Term) bool {
+	r.queries++
+	ok, err := smt.Implies(r.solver, hyp, goal)
+	if err != nil && !errors.Is(err, smt.ErrUnknown) && r.err == nil {
+		r.err = err
+	}
+	return ok
+}
+
+// alpha is the formula of α(s) for the loaded source, with exec the
+// executing frame (the zero Frame with Proc nil for none): the conjunction
+// of its literals and their domains. Literals that cannot be encoded are
+// left out (a weaker hypothesis proves less). It is nil when the solver
+// failed.
+func (r *wpRefiner) alpha(exec model.Frame) *smt.Term {
+	tm := r.tm
+	var parts []*smt.Term
+	for _, l := range r.srcLits {
+		if l.val == valUndef {
+			continue
+		}
+		p := r.phi.list[l.pred]
+		var at model.Frame
+		if l.frame >= 0 {
+			at = r.srcFrames[l.frame]
+		}
+		it, err := r.instance(p.expr, p.proc, at, exec)
+		if err != nil {
+			continue
+		}
+		t := it.t
+		if l.val == valFalse {
+			t = tm.Not(t)
+		}
+		parts = append(parts, t, it.dom)
+	}
+	return tm.And(parts...)
+}
+
+// frameTag names frame f relative to the executing frame exec: "" for
+// exec itself (and for the globals), "@thread.depth" otherwise.
+func frameTag(f, exec model.Frame) string {
+	if f.Proc == nil || f.Thread == exec.Thread && f.Depth == exec.Depth && exec.Proc != nil {
+		return ""
+	}
+	return "@" + strconv.Itoa(f.Thread) + "." + strconv.Itoa(f.Depth)
+}
+
+// instExpr is x (of scope proc) as an instance in frame at, relative to
+// exec: itself, or with its locals replaced by at's copies.
+func (r *wpRefiner) instExpr(x ast.Expr, proc *types.Proc, at, exec model.Frame) (ast.Expr, error) {
+	if proc == nil || frameTag(at, exec) == "" {
+		return x, nil
+	}
+	info := r.prog.Info
+	return mapIdents(info, x, func(id *ast.Ident) *ast.Ident {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Owner != proc || (v.Kind != types.LocalVar && v.Kind != types.ParamVar) {
+			return id
+		}
+		c := r.copyOf(v, at)
+		nid := &ast.Ident{NamePos: id.NamePos, Name: id.Name + frameTag(at, model.Frame{})}
+		info.Uses[nid] = c
+		info.Types[nid] = info.Types[id]
+		return nid
+	})
+}
+
+// copyOf is the copy of local v standing for its value in frame at.
+func (r *wpRefiner) copyOf(v *types.Var, at model.Frame) *types.Var {
+	k := copyKey{v, at.Thread, at.Depth}
+	if c, ok := r.copies[k]; ok {
+		return c
+	}
+	c := new(types.Var)
+	*c = *v
+	r.copies[k] = c
+	r.orig[c] = v
+	if r.enc != nil {
+		name := v.Owner.Name() + "." + v.Name() + frameTag(at, model.Frame{})
+		if err := r.enc.NameVar(c, name); err != nil && r.err == nil {
+			r.err = err
+		}
+	}
+	return c
+}
+
+// instance is the formula of predicate x of scope proc in frame at,
+// relative to the executing frame exec.
+func (r *wpRefiner) instance(x ast.Expr, proc *types.Proc, at, exec model.Frame) (*instTerm, error) {
+	key := fmt.Sprintf("%p%s", x, frameTag(at, exec))
+	if it, ok := r.terms[key]; ok {
+		if it.t == nil {
+			return nil, errors.New("not encoded")
+		}
+		return it, nil
+	}
+	it := &instTerm{}
+	r.terms[key] = it
+	y, err := r.instExpr(x, proc, at, exec)
+	if err != nil {
+		return nil, err
+	}
+	t, dom, err := r.enc.FormulaDomain(y)
+	if err != nil {
+		return nil, err
+	}
+	it.t, it.dom = t, dom
+	return it, nil
+}
+
+// stepActions lists the actions a step executed, as one sequence: each
+// transformation's, the guards of the second and later ones as
+// assumptions (the first's is the guard predicates' business). It fails
+// for a step whose frames change (a call, a return, a thread start).
+func (r *wpRefiner) stepActions(groups []int32) ([]ast.Action, error) {
+	var out []ast.Action
+	for i, gi := range groups {
+		g := r.groups[gi]
+		if g.Decl == nil {
+			return nil, errors.New("a transformation without declaration")
+		}
+		if g.To == nil || g.Decl.Return {
+			return nil, errors.New("a return")
+		}
+		if i > 0 && g.Decl.Guard != nil {
+			out = append(out, &ast.AssumeAction{AssumePos: g.Decl.Guard.Pos(), Cond: g.Decl.Guard})
+		}
+		for _, a := range g.Decl.Actions {
+			switch a.(type) {
+			case *ast.CallAction, *ast.StartAction, *ast.ExitAction:
+				return nil, errors.New("a call, a thread start or an exit")
+			}
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// sameFrames reports whether two frame lists have the same frames (thread,
+// depth, proc).
+func sameFrames(a, b []model.Frame) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Thread != b[i].Thread || a[i].Depth != b[i].Depth || a[i].Proc != b[i].Proc {
+			return false
+		}
+	}
+	return true
+}
+
+// step checks the transition src -> st.State (Algorithm 2, lines 9-12).
+func (r *wpRefiner) step(src []byte, st *model.Step) {
+	if r.variant != NoTP {
+		r.load(src)
+	} else {
+		r.phi.eval(src)
+		r.srcFrames = append(r.srcFrames[:0], r.phi.frames...)
+	}
+	r.evalDst(st.State)
+	if !sameFrames(r.srcFrames, r.dst.frames) {
+		r.unchecked("a step that calls, returns, starts or ends a thread")
+		return
+	}
+	exec := r.execFrame(st.Thread)
+	var key string
+	if r.variant != NoTP {
+		dk := r.abstractKey(nil, st.State, r.dst)
+		key = "t" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + string(r.srcKey) + "|" + string(dk)
+		if r.checked[key] {
+			return
+		}
+		r.checked[key] = true
+	}
+	actions, err := r.stepActions(st.Groups)
+	if err != nil {
+		r.unchecked(err.Error())
+		return
+	}
+	gk := groupsKey(st.Groups)
+	var wps []*wpResult
+	for _, l := range r.dst.lits {
+		p := r.phi.list[l.pred]
+		var at model.Frame
+		if l.frame >= 0 {
+			at = r.dst.frames[l.frame]
+		}
+		w := r.wpOf(p, at, exec, gk, actions)
+		if w.err != nil {
+			r.unchecked(w.err.Error())
+			return
+		}
+		wps = append(wps, w)
+	}
+	if r.variant == NoTP {
+		r.addWPs(wps, exec)
+		return
+	}
+	r.nChecked++
+	if r.precise(wps, exec) {
+		return
+	}
+	r.nImprecise++
+	switch r.variant {
+	case AMCS:
+		r.addWPs(wps, exec)
+	case AddAll:
+		r.addData()
+	}
+}
+
+// precise decides α(s) ⇒ WP(α(s'), i) for the loaded source and the
+// target's literals (r.dst), whose weakest preconditions are wps.
+func (r *wpRefiner) precise(wps []*wpResult, exec model.Frame) bool {
+	tm := r.tm
+	var goal []*smt.Term
+	var dom []*smt.Term
+	for i, l := range r.dst.lits {
+		w := wps[i]
+		if l.val == valUndef {
+			continue
+		}
+		if w.encErr != nil {
+			return false
+		}
+		t := w.t
+		if l.val == valFalse {
+			t = tm.Not(t)
+		}
+		goal = append(goal, t)
+		dom = append(dom, w.dom)
+	}
+	hyp := r.alpha(exec)
+	if hyp == nil {
+		return false
+	}
+	return r.valid(tm.And(hyp, tm.And(dom...)), tm.And(goal...))
+}
+
+func groupsKey(groups []int32) string {
+	var b strings.Builder
+	for _, g := range groups {
+		b.WriteString(strconv.Itoa(int(g)))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// execFrame is the top frame of thread t in the loaded source.
+func (r *wpRefiner) execFrame(t int) model.Frame {
+	for _, f := range r.srcFrames {
+		if f.Thread == t && f.Top {
+			return f
+		}
+	}
+	return model.Frame{}
+}
+
+func (r *wpRefiner) unchecked(why string) {
+	if r.nUnchecked == 0 {
+		r.why = why
+	}
+	r.nUnchecked++
+}
+
+// wpOf is the weakest precondition of predicate p's instance in frame at
+// through actions executed by frame exec.
+func (r *wpRefiner) wpOf(p *exprPred, at, exec model.Frame, gk string, actions []ast.Action) *wpResult {
+	key := fmt.Sprintf("%p%s|%d.%d|%s", p, frameTag(at, exec), exec.Thread, exec.Depth, gk)
+	if w, ok := r.wps[key]; ok {
+		return w
+	}
+	w := &wpResult{}
+	r.wps[key] = w
+	x, err := r.instExpr(p.expr, p.proc, at, exec)
+	if err != nil {
+		w.err = err
+		return w
+	}
+	y, err := r.wp.Actions(actions, x)
+	if err != nil {
+		w.err = err
+		return w
+	}
+	r.wp.Record(y)
+	w.x, w.changed = y, y != x
+	if r.enc != nil {
+		w.t, w.dom, w.encErr = r.enc.FormulaDomain(y)
+	}
+	return w
+}
+
+// addWPs proposes the weakest preconditions that changed, each as a
+// predicate of one scope: an instance of another frame than the
+// executing one whose weakest precondition also reads the executing
+// frame's locals has none, and adds nothing.
+func (r *wpRefiner) addWPs(wps []*wpResult, exec model.Frame) {
+	for i, w := range wps {
+		if !w.changed {
+			continue
+		}
+		l := r.dst.lits[i]
+		p := r.phi.list[l.pred]
+		scope := p.proc
+		x := w.x
+		if l.frame >= 0 && frameTag(r.dst.frames[l.frame], exec) != "" {
+			if readsLocalsOf(r.prog.Info, x, exec.Proc, r.orig) {
+				continue
+			}
+			var err error
+			x, err = r.original(x)
+			if err != nil {
+				continue
+			}
+		} else if scope == nil && readsLocalsOf(r.prog.Info, x, exec.Proc, r.orig) {
+			scope = exec.Proc
+		}
+		r.propose(r.pred(x, scope))
+	}
+}
+
+// readsVar reports whether x reads a variable (otherwise it is a
+// constant).
+func readsVar(info *types.Info, x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			_, found = info.Uses[id].(*types.Var)
+		}
+		return !found
+	})
+	return found
+}
+
+// readsLocalsOf reports whether x reads a local or parameter of proc
+// itself (not a copy).
+func readsLocalsOf(info *types.Info, x ast.Expr, proc *types.Proc, copies map[*types.Var]*types.Var) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && copies[v] == nil && v.Owner == proc && proc != nil && (v.Kind == types.LocalVar || v.Kind == types.ParamVar) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// original replaces the copies of locals in x by the locals.
+func (r *wpRefiner) original(x ast.Expr) (ast.Expr, error) {
+	info := r.prog.Info
+	return mapIdents(info, x, func(id *ast.Ident) *ast.Ident {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || r.orig[v] == nil {
+			return id
+		}
+		o := r.orig[v]
+		nid := &ast.Ident{NamePos: id.NamePos, Name: o.Name()}
+		info.Uses[nid] = o
+		info.Types[nid] = info.Types[id]
+		return nid
+	})
+}
+
+// addData proposes d == c for each integer datum d of the loaded source
+// that has a BIR name (globals, and the locals of each frame in their
+// proc's scope) and its value c (Add-All AMCS).
+func (r *wpRefiner) addData() {
+	r.ctrl, r.data = r.m.SplitData(r.src, r.ctrl[:0], r.data[:0])
+	val := make(map[uint64]int64, len(r.data))
+	for _, d := range r.data {
+		val[d.ID] = d.Value
+	}
+	for _, g := range r.prog.Globals {
+		for k := 0; k < int(types.Slots(g.Type())); k++ {
+			if id, ok := r.m.GlobalDatum(g, k); ok {
+				r.proposeEq(slotPath(g.Name(), g.Type(), k), val[id], nil)
+			}
+		}
+	}
+	for _, f := range r.srcFrames {
+		for _, v := range f.Proc.Vars() {
+			for k := 0; k < int(types.Slots(v.Type())); k++ {
+				if id, ok := r.m.LocalDatum(f.Thread, f.Depth, f.Proc, v, k); ok {
+					if c, ok := val[id]; ok {
+						r.proposeEq(slotPath(v.Name(), v.Type(), k), c, f.Proc)
+					}
+				}
+			}
+		}
+	}
+}
+
+// proposeEq proposes path == c in the scope of proc.
+func (r *wpRefiner) proposeEq(path string, c int64, proc *types.Proc) {
+	text := path + " == " + strconv.FormatInt(c, 10)
+	probe := &exprPred{proc: proc, text: (&predicate.Predicate{Proc: proc, Text: text}).String()}
+	if r.phi.has(probe) || r.nextIDs[probe.text] {
+		return
+	}
+	x, err := parseExpr(r.prog, text, proc)
+	if err != nil {
+		r.nextIDs[probe.text] = true
+		return
+	}
+	probe.expr = x
+	r.propose(probe)
+}
+
+// slotPath is the BIR expression naming slot k of a value of type t
+// named name ("a[2]", "r.f").
+func slotPath(name string, t types.Type, k int) string {
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		es := int(types.Slots(u.Elem))
+		return slotPath(name+"["+strconv.Itoa(k/es)+"]", u.Elem, k%es)
+	case *types.Record:
+		for _, f := range u.Fields {
+			n := int(types.Slots(f.Type()))
+			if k < n {
+				return slotPath(name+"."+f.Name(), f.Type(), k)
+			}
+			k -= n
+		}
+	}
+	return name
+}
+
+// refine makes Φ_new current (Algorithm 1, line 7: none added ends the
+// run).
+func (r *wpRefiner) refine(round int) ([]string, error) {
+	if r.err != nil {
+		return nil, fmt.Errorf("the solver failed: %v", r.err)
+	}
+	checked, imprecise, unchecked, why := r.nChecked, r.nImprecise, r.nUnchecked, r.why
+	r.nChecked, r.nImprecise, r.nUnchecked, r.why = 0, 0, 0, ""
+	clear(r.checked)
+	r.src, r.dstValid = nil, false
+	if len(r.next) == 0 {
+		msg := "the predicates stopped changing"
+		switch r.variant {
+		case NoTP:
+			msg += " (every weakest precondition of an explored transition is a predicate already)"
+		default:
+			msg += fmt.Sprintf("; the WP check found every explored transition precise (%d checked)", checked)
+		}
+		if unchecked > 0 {
+			msg += fmt.Sprintf(", but %d transitions could not be checked (%s)", unchecked, why)
+		}
+		_ = imprecise
+		return nil, errors.New(msg)
+	}
+	var added []string
+	for _, p := range r.next {
+		if r.phi.add(p) {
+			added = append(added, p.text)
+		}
+	}
+	r.next = r.next[:0]
+	clear(r.nextIDs)
+	if err := r.phi.compile(); err != nil {
+		return nil, err
+	}
+	r.dst.list, r.dst.fe = r.phi.list, r.phi.fe
+	return added, nil
+}
+
+// parseExpr parses and checks text as a boolean expression in the scope
+// of proc (nil: the globals).
+func parseExpr(prog *types.Program, text string, proc *types.Proc) (ast.Expr, error) {
+	x, err := parser.ParseExpr(text)
+	if err != nil {
+		return nil, err
+	}
+	t, err := prog.CheckExpr(prog.Fset, x, proc, true)
+	if err != nil {
+		return nil, err
+	}
+	if t == nil || !types.IsBoolean(t) {
+		return nil, fmt.Errorf("%s is not boolean", text)
+	}
+	return x, nil
+}
+
+// evalOnly is the refiner of a GeneralSplitting run with initial
+// expression predicates: it evaluates them and adds none.
+type evalOnly struct{ phi *exprSet }
+
+func newEvalOnly(m *model.Model, cfg *Config) (refiner, error) {
+	phi, err := initialSet(m, cfg.Predicates)
+	if err != nil {
+		return nil, err
+	}
+	return &evalOnly{phi}, nil
+}
+
+func (e *evalOnly) appendKey(key, state []byte) []byte {
+	e.phi.eval(state)
+	return e.phi.appendKey(key)
+}
+func (e *evalOnly) expand([]byte)                {}
+func (e *evalOnly) step([]byte, *model.Step)     {}
+func (e *evalOnly) refine(int) ([]string, error) { return nil, nil }
+func (e *evalOnly) predicates() []string         { return e.phi.texts() }
+func (e *evalOnly) solverQueries() int           { return 0 }
