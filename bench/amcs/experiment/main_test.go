@@ -18,7 +18,7 @@ func TestQuick(t *testing.T) {
 	cfg := &Config{
 		Models:     models,
 		Techniques: techniques,
-		Time:       time.Second,
+		Time:       300 * time.Millisecond,
 		Runs:       1,
 		Errors:     40,
 		Seed:       1,
