@@ -64,6 +64,10 @@ type checkOptions struct {
 	maxRefinements int    // --max-refinements N
 	savePredicates string // --save-predicates FILE
 
+	// abstract matching (docs/amcs.md)
+	amcs       amcsFlag // --amcs[=VARIANT]
+	amcsRounds int      // --amcs-rounds N
+
 	// SV-COMP tasks (docs/svcomp.md)
 	task         string       // --task FILE.yml
 	taskProperty string       // --task-property NAME
@@ -133,6 +137,20 @@ predicate, a repeated spurious trail, --max-refinements N, default 50, the
 time limit, an undecided path). --search defaults to bfs (shortest trails).
 See docs/cegar.md.
 
+--amcs[=VARIANT] searches the concrete states breadth-first but matches them
+on an abstraction (their control part and the values of predicates) and
+refines the predicates round after round (Pasareanu, Pelanek and Visser's
+abstract matching; Kudra's GeneralSplitting): an under-approximation that
+finds real errors in state spaces too large to search. A violation is real
+(fail, confirmed, with a trail for birch replay); pass only when the last
+round was exact (a complete concrete search); otherwise inconclusive.
+VARIANT is amcs (bare --amcs: weakest preconditions and the solver), addall,
+notp, maxoverlap, minset or minonly (GeneralSplitting without a solver, which
+always ends; minonly is the fastest at finding errors); --predicates FILE
+gives the initial predicates, --amcs-rounds N bounds the rounds, --seed
+breaks the heuristics' ties. ltl properties are not checked. See
+docs/amcs.md.
+
 A C program (prog.c, or a preprocessed prog.i) is lowered to a BIR model
 (--data-model ILP32|LP64, --overflow-error) and checked by refinement when it
 reads unbounded inputs (__VERIFIER_nondet_int()), by the explicit search
@@ -145,7 +163,7 @@ The JSON output (--json) is described in docs/check.md.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &checkOptions{}
 			fs.StringVar(&o.search, "search", "dfs", "search order: dfs, bfs (shortest trails) or random (randomized dfs)")
-			fs.Uint64Var(&o.seed, "seed", 1, "seed of --search=random")
+			fs.Uint64Var(&o.seed, "seed", 1, "seed of --search=random and of --amcs's tie breaks")
 			fs.IntVar(&o.maxDepth, "max-depth", 0, "cut paths longer than this many steps (0: no bound); a search that cut a path is inconclusive")
 			fs.IntVar(&o.maxStates, "max-states", 0, "stop after storing this many states (0: no limit)")
 			fs.StringVar(&o.maxMemory, "max-memory", "", "stop when the search holds this much memory, e.g. 4G, 512M (default: 80% of the machine's memory)")
@@ -172,12 +190,14 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.StringVar(&o.def, "default", "concrete", "with --abstract: abstraction of unconstrained integers: concrete or point")
 			fs.StringVar(&o.solver, "solver", solvers.Default, "with --abstract: decision procedure: "+strings.Join(solvers.Names, ", "))
 			fs.IntVar(&o.maxReplay, "max-replay", 100000, "with --abstract: states the concrete replay of an abstract trail may explore before solving symbolically")
-			fs.StringVar(&o.predicates, "predicates", "", "check the predicate abstraction of the model with the predicates of `FILE` (--solver applies)")
+			fs.StringVar(&o.predicates, "predicates", "", "check the predicate abstraction of the model with the predicates of `FILE` (--solver applies; with --amcs: its initial predicates)")
 			fs.IntVar(&o.cubeLength, "cube-length", 0, "with --predicates: the longest cube of the abstraction's queries (0: 3)")
 			fs.StringVar(&o.engine, "engine", "auto", "with --predicates: the engine of the abstract model: bebop (one thread), explicit, or auto (bebop where it applies)")
 			fs.BoolVar(&o.cegar, "cegar", false, "find the predicates by counterexample-guided refinement (--predicates FILE: predicates to start from)")
 			fs.IntVar(&o.maxRefinements, "max-refinements", verify.DefaultMaxRefinements, "with --cegar: the most refinements before the check ends inconclusive")
 			fs.StringVar(&o.savePredicates, "save-predicates", "", "with --cegar: write the final predicates to `FILE` (for --predicates FILE)")
+			fs.Var(&o.amcs, "amcs", "search with abstract matching: --amcs or --amcs=`VARIANT` (amcs, addall, notp, maxoverlap, minset, minonly); --predicates FILE: initial predicates")
+			fs.IntVar(&o.amcsRounds, "amcs-rounds", 0, "with --amcs: the most rounds of refinement (0: no bound)")
 			fs.StringVar(&o.task, "task", "", "check the SV-COMP task `FILE.yml` (its program, property and data model); the first line is true, false or unknown")
 			fs.StringVar(&o.taskProperty, "task-property", "", "with --task: check the property `NAME` of the task (unreach-call, no-overflow; default: the first birch checks)")
 			fs.StringVar(&o.witness, "witness", "", "on a violation of a C program, write an SV-COMP violation witness (GraphML 1.0) to `FILE`")
@@ -231,6 +251,9 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		return nil, nil, ExitBadInput
 	}
 	isC := isCInput(name)
+	if !o.amcsOptions(e, fs) {
+		return nil, nil, ExitBadInput
+	}
 	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" && !o.cegar && !isC {
 		fmt.Fprintln(e.stderr, "birch check: --cube-length and --engine need --predicates or --cegar")
 		return nil, nil, ExitBadInput
@@ -253,7 +276,7 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		printLoadError(e, err)
 		return nil, nil, ExitBadInput
 	}
-	if in.C != nil && !o.cegar && o.predicates == "" && da == nil {
+	if in.C != nil && !o.cegar && o.predicates == "" && da == nil && !o.amcs.set {
 		// a C program: refinement when it reads unbounded inputs, the
 		// explicit search of the model otherwise (docs/svcomp.md)
 		o.cegar = model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil
@@ -281,6 +304,9 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 	t.Predicates = o.predicateAbstraction(e)
 	if o.cegar {
 		t.Cegar, t.Predicates = o.cegarTask(e), nil
+	}
+	if o.amcs.set {
+		t.AMCS, t.Predicates = o.amcsTask(e), nil
 	}
 	res, err := verify.Run(t)
 	if err != nil {

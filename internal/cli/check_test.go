@@ -159,6 +159,9 @@ func checkCheckDocument(t *testing.T, name string, doc map[string]any) {
 			keys = append(keys, "lasso")
 		}
 	}
+	if _, ok := doc["amcs"]; ok {
+		keys = append(keys, "amcs")
+	}
 	if _, ok := doc["phase"]; ok {
 		keys = append(keys, "phase")
 		if doc["verdict"] != "inconclusive" {

@@ -27,6 +27,8 @@ type jsonCheckReport struct {
 	Predicates *jsonPredicates `json:"predicates,omitempty"`
 	// Cegar: a check by refinement (render_cegar.go).
 	Cegar *jsonCegar `json:"cegar,omitempty"`
+	// AMCS: a check by abstract matching (amcs.go).
+	AMCS *jsonAMCS `json:"amcs,omitempty"`
 	// SVCOMP: the answer to an SV-COMP task (svcomp.go).
 	SVCOMP *jsonSVCOMP `json:"svcomp,omitempty"`
 }
@@ -82,6 +84,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	doc.Spin = spinDoc(c.Spin)
 	doc.Predicates = predicatesDoc(c)
 	doc.Cegar = cegarDoc(c)
+	doc.AMCS = amcsDoc(c)
 	doc.SVCOMP = o.svcompDoc()
 	return doc
 }
@@ -142,6 +145,9 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 	if c.Cegar != nil {
 		printCegar(w, o, c)
 	}
+	if c.AMCS != nil {
+		printAMCS(w, o, c)
+	}
 	if c.Stopped != nil {
 		return
 	}
@@ -174,6 +180,10 @@ func printCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		fmt.Fprintln(w, "no trail saved: the violation has no trail that birch can replay")
 	default:
 		fmt.Fprintf(w, "trail NOT saved to %s (see the warning above)\n", o.trail)
+	}
+	if c.AMCS != nil && len(c.AMCS.Rounds) > 0 {
+		fmt.Fprintf(w, "stats: %s\n", amcsStatsLine(c))
+		return
 	}
 	if c.Spin != nil {
 		fmt.Fprintf(w, "stats: SPIN: %s\n", statsLine(c.Stats))

@@ -48,7 +48,8 @@ func usageError(err error, fs *flag.FlagSet) string {
 			why = "out of range"
 		}
 		if f := fs.Lookup(m[2]); f != nil {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			if _, variant := f.Value.(*amcsFlag); !variant && isBoolFlag(f.Value) {
+				// (--amcs is bare or names its variant: its own message)
 				why = "want true or false"
 			}
 		}
@@ -116,4 +117,10 @@ func editDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// isBoolFlag reports whether v is a boolean flag's value.
+func isBoolFlag(v flag.Value) bool {
+	b, ok := v.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

@@ -214,6 +214,8 @@ type Check struct {
 	// Cegar: the rounds of a check by refinement (with Predicates for its
 	// last abstraction).
 	Cegar *CegarInfo
+	// AMCS: the rounds of a check by abstract matching.
+	AMCS *AMCSInfo
 
 	violated *Property // the property Violation violates
 }

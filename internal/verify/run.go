@@ -21,6 +21,13 @@ func Run(t *Task) (*Result, error) {
 	if !pl.safety && t.Search.Strategy != search.DFS {
 		return nil, usagef("ltl properties are checked by a depth-first search; --search=%s does not apply", t.Search.Strategy)
 	}
+	if t.AMCS != nil {
+		a, err := newAMCSTechnique(t)
+		if err != nil {
+			return nil, err
+		}
+		return runPlan(t, pl, unbounded(t, a))
+	}
 	if t.Cegar != nil {
 		return runCegar(t, pl)
 	}

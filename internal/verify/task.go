@@ -32,6 +32,9 @@ type Task struct {
 	// Cegar, when not nil, checks the model by counterexample-guided
 	// refinement of a predicate abstraction (docs/cegar.md).
 	Cegar *Cegar
+	// AMCS, when not nil, checks the model by concrete search with
+	// abstract matching (docs/amcs.md).
+	AMCS *AMCS
 	// Warn, when not nil, receives warnings as they arise (a property
 	// with X makes the search larger, say).
 	Warn func(msg string)
