@@ -483,6 +483,15 @@ func (fl *fnLowerer) binop(op string, a, b operand, t intType) operand {
 	case "%":
 		lo, hi = minBig(a.lo, big.NewInt(0)), maxBig(a.hi, big.NewInt(0))
 	}
+	if op == "%" && fl.l.cfg.OverflowError && t.signed && a.lo.Cmp(t.min()) <= 0 && b.lo.Sign() < 0 && b.hi.Sign() >= 0 {
+		// INT_MIN % -1: the quotient is not representable, so C11
+		// 6.5.5p6 leaves the remainder undefined as well
+		text := "signed overflow"
+		if fl.opText != "" {
+			text += " in " + fl.opText
+		}
+		fl.check(text, fmt.Sprintf("%s != %s || %s != -1", paren(a.e), paren(literal(t.min(), t)), paren(b.e)))
+	}
 	if a.isConst() && b.isConst() {
 		if v, ok := constFold(op, a.lo, b.lo); ok {
 			fl.constOverflow(v, t)

@@ -45,7 +45,9 @@ func TestVerdicts(t *testing.T) {
 		run{"testdata/verdict/overflow-unsafe.c", "ILP32", 1, true},
 		run{"testdata/verdict/wrap-safe.c", "ILP32", 0, true},
 		run{"testdata/verdict/recursion-safe.c", "ILP32", 0, true},
-		run{"testdata/verdict/const-overflow-safe.c", "ILP32", 1, true})
+		run{"testdata/verdict/const-overflow-safe.c", "ILP32", 1, true},
+		run{"testdata/verdict/mod-intmin-safe.c", "ILP32", 1, true},
+		run{"testdata/verdict/mod-intmin-safe.c", "LP64", 1, true})
 	for _, r := range runs {
 		name := filepath.Base(r.file) + "/" + r.dm
 		if r.ovf {
