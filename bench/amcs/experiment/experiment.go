@@ -84,8 +84,18 @@ type Result struct {
 // Run runs the experiment.
 func Run(cfg *Config) (*Result, error) {
 	res := &Result{Cfg: cfg, Start: time.Now()}
-	for _, path := range cfg.Models {
-		mr, err := runModel(cfg, path)
+	// a model that does not load stops the experiment before it starts,
+	// not after the models before it have run
+	ms := make([]*model.Model, len(cfg.Models))
+	for i, path := range cfg.Models {
+		m, err := loadModel(path)
+		if err != nil {
+			return nil, err
+		}
+		ms[i] = m
+	}
+	for i, path := range cfg.Models {
+		mr, err := runModel(cfg, path, ms[i])
 		if err != nil {
 			return nil, err
 		}
@@ -146,11 +156,7 @@ func seedFor(seed uint64, name string) uint64 {
 	return seed ^ h.Sum64()
 }
 
-func runModel(cfg *Config, path string) (*ModelResult, error) {
-	m, err := loadModel(path)
-	if err != nil {
-		return nil, err
-	}
+func runModel(cfg *Config, path string, m *model.Model) (*ModelResult, error) {
 	mr := &ModelResult{Name: modelName(path), Path: path}
 	errs, err := chooseErrors(cfg, m, mr)
 	if err != nil {
@@ -244,6 +250,10 @@ type observer struct {
 	obs   []Observation
 	found int
 	start time.Time
+	// bound is the time bound: a search may overrun its time limit (the
+	// limit is looked at between units of work), and what it finds after
+	// the bound does not count
+	bound time.Duration
 	stop  atomic.Bool // set once every error is found: the run has nothing left to observe
 }
 
@@ -253,7 +263,12 @@ func (o *observer) see(state []byte, depth, states, preds, round int) {
 	if !ok || o.obs[i].Found {
 		return
 	}
-	o.obs[i] = Observation{Found: true, Time: time.Since(o.start), States: states, Predicates: preds, Round: round, Depth: depth}
+	at := time.Since(o.start)
+	if at > o.bound {
+		o.stop.Store(true)
+		return
+	}
+	o.obs[i] = Observation{Found: true, Time: at, States: states, Predicates: preds, Round: round, Depth: depth}
 	o.found++
 	if o.found == len(o.obs) {
 		o.stop.Store(true)
@@ -262,7 +277,7 @@ func (o *observer) see(state []byte, depth, states, preds, round int) {
 
 // runTechnique runs t on m once with seed, filling obs.
 func runTechnique(cfg *Config, t Technique, m *model.Model, index map[string]int, obs []Observation, seed uint64) RunSummary {
-	o := &observer{index: index, obs: obs, start: time.Now()}
+	o := &observer{index: index, obs: obs, bound: cfg.Time, start: time.Now()}
 	sum := t.run(cfg, m, o, seed)
 	sum.Seconds = time.Since(o.start).Seconds()
 	sum.Found = o.found
