@@ -65,6 +65,9 @@ func Run(m *model.Model, sm search.Model, cfg Config) *Result {
 			return res
 		}
 		r.ref = ref
+		if c, ok := ref.(interface{ close() }); ok {
+			defer c.close() // a solver process
+		}
 	}
 	kind := statNone
 	switch cfg.Variant {

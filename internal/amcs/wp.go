@@ -3,6 +3,7 @@ package amcs
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"strconv"
 	"strings"
 	"time"
@@ -94,8 +95,10 @@ type wpRefiner struct {
 	// the formula of an instance, by instance tag
 	terms map[string]*instTerm
 	// transitions and guards checked this round (abstract source, step,
-	// abstract target)
-	checked map[string]bool
+	// abstract target), by a 128-bit hash of their key: a collision
+	// skips a check, which only changes what the round adds
+	checked     map[[2]uint64]bool
+	seed, seed2 maphash.Seed
 
 	// the source state of the current expand/step calls
 	src       []byte
@@ -105,6 +108,7 @@ type wpRefiner struct {
 	dst       *exprSet // evaluates targets: the same predicates as phi
 	dstState  []byte   // the state dst was last evaluated on
 	dstValid  bool
+	dstKey    []byte
 	ctrl      []byte
 	data      []model.Datum
 
@@ -145,7 +149,9 @@ func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
 		orig:    map[*types.Var]*types.Var{},
 		wps:     map[string]*wpResult{},
 		terms:   map[string]*instTerm{},
-		checked: map[string]bool{},
+		checked: map[[2]uint64]bool{},
+		seed:    maphash.MakeSeed(),
+		seed2:   maphash.MakeSeed(),
 	}
 	for i, g := range r.groups {
 		r.byLoc[g.From] = append(r.byLoc[g.From], i)
@@ -234,6 +240,16 @@ func (r *wpRefiner) abstractKey(dst, state []byte, es *exprSet) []byte {
 	return es.appendKey(dst)
 }
 
+// seen reports whether key was seen this round, and marks it seen.
+func (r *wpRefiner) seen(key string) bool {
+	h := [2]uint64{maphash.String(r.seed, key), maphash.String(r.seed2, key)}
+	if r.checked[h] {
+		return true
+	}
+	r.checked[h] = true
+	return false
+}
+
 // propose adds p to Φ_new unless Φ or Φ_new has it, or it is a constant,
 // or the model's evaluator cannot compile it.
 func (r *wpRefiner) propose(p *exprPred) {
@@ -271,11 +287,9 @@ func (r *wpRefiner) expand(state []byte) {
 	r.load(state)
 	for k, f := range r.srcFrames {
 		r.guards(f, func(gi int, p *exprPred) bool {
-			key := "g" + strconv.Itoa(gi) + "." + strconv.Itoa(f.Thread) + "." + string(r.srcKey)
-			if r.checked[key] {
+			if r.seen("g" + strconv.Itoa(gi) + "." + strconv.Itoa(f.Thread) + "." + string(r.srcKey)) {
 				return false
 			}
-			r.checked[key] = true
 			return !r.decides(k, p)
 		})
 	}
@@ -460,32 +474,49 @@ func (r *wpRefiner) instance(x ast.Expr, proc *types.Proc, at, exec model.Frame)
 	return it, nil
 }
 
-// stepActions lists the actions a step executed, as one sequence: each
-// transformation's, the guards of the second and later ones as
-// assumptions (the first's is the guard predicates' business). It fails
-// for a step whose frames change (a call, a return, a thread start).
-func (r *wpRefiner) stepActions(groups []int32) ([]ast.Action, error) {
+// stepActions lists the actions a step executed that change data, as one
+// sequence, and its conditions: the guards of the second and later
+// transformations of an invisible run and the conditions of assume and
+// assert, each with the number of actions before it. The step happened,
+// so they held; a state of α(s) follows the same run only where they
+// hold (the first guard is the guard predicates' business). It fails for
+// a step whose frames change (a call, a return, a thread start or exit).
+func (r *wpRefiner) stepActions(groups []int32) ([]ast.Action, []stepCond, error) {
 	var out []ast.Action
+	var conds []stepCond
 	for i, gi := range groups {
 		g := r.groups[gi]
 		if g.Decl == nil {
-			return nil, errors.New("a transformation without declaration")
+			return nil, nil, errors.New("a transformation without declaration")
 		}
 		if g.To == nil || g.Decl.Return {
-			return nil, errors.New("a return")
+			return nil, nil, errors.New("a return")
 		}
 		if i > 0 && g.Decl.Guard != nil {
-			out = append(out, &ast.AssumeAction{AssumePos: g.Decl.Guard.Pos(), Cond: g.Decl.Guard})
+			conds = append(conds, stepCond{g.Decl.Guard, len(out)})
 		}
 		for _, a := range g.Decl.Actions {
-			switch a.(type) {
+			switch a := a.(type) {
 			case *ast.CallAction, *ast.StartAction, *ast.ExitAction:
-				return nil, errors.New("a call, a thread start or an exit")
+				return nil, nil, errors.New("a call, a thread start or an exit")
+			case *ast.AssumeAction:
+				conds = append(conds, stepCond{a.Cond, len(out)})
+				continue
+			case *ast.AssertAction:
+				conds = append(conds, stepCond{a.Cond, len(out)})
+				continue
 			}
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	return out, conds, nil
+}
+
+// stepCond is a condition that held after the first after actions of a
+// step.
+type stepCond struct {
+	x     ast.Expr
+	after int
 }
 
 // sameFrames reports whether two frame lists have the same frames (thread,
@@ -516,16 +547,13 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 		return
 	}
 	exec := r.execFrame(st.Thread)
-	var key string
 	if r.variant != NoTP {
-		dk := r.abstractKey(nil, st.State, r.dst)
-		key = "t" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + string(r.srcKey) + "|" + string(dk)
-		if r.checked[key] {
+		r.dstKey = r.abstractKey(r.dstKey[:0], st.State, r.dst)
+		if r.seen("t" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + string(r.srcKey) + "|" + string(r.dstKey)) {
 			return
 		}
-		r.checked[key] = true
 	}
-	actions, err := r.stepActions(st.Groups)
+	actions, conds, err := r.stepActions(st.Groups)
 	if err != nil {
 		r.unchecked(err.Error())
 		return
@@ -538,39 +566,52 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 		if l.frame >= 0 {
 			at = r.dst.frames[l.frame]
 		}
-		w := r.wpOf(p, at, exec, gk, actions)
+		w := r.wpOf(p.expr, p.proc, at, exec, gk, actions)
 		if w.err != nil {
 			r.unchecked(w.err.Error())
 			return
 		}
 		wps = append(wps, w)
 	}
+	var cws []*wpResult
+	for _, c := range conds {
+		w := r.wpOf(c.x, exec.Proc, exec, exec, gk, actions[:c.after])
+		if w.err != nil {
+			r.unchecked(w.err.Error())
+			return
+		}
+		cws = append(cws, w)
+	}
 	if r.variant == NoTP {
-		r.addWPs(wps, exec)
+		r.addWPs(wps, cws, exec)
 		return
 	}
 	r.nChecked++
-	if r.precise(wps, exec) {
+	if r.precise(wps, cws, exec) {
 		return
 	}
 	r.nImprecise++
 	switch r.variant {
 	case AMCS:
-		r.addWPs(wps, exec)
+		r.addWPs(wps, cws, exec)
 	case AddAll:
 		r.addData()
 	}
 }
 
 // precise decides α(s) ⇒ WP(α(s'), i) for the loaded source and the
-// target's literals (r.dst), whose weakest preconditions are wps.
-func (r *wpRefiner) precise(wps []*wpResult, exec model.Frame) bool {
+// target's literals (r.dst), whose weakest preconditions are wps, and the
+// step's conditions, whose weakest preconditions are cws. A literal whose
+// predicate the step does not change and whose instance has its value in
+// the source (the frames are the same: literals align) holds without a
+// query.
+func (r *wpRefiner) precise(wps, cws []*wpResult, exec model.Frame) bool {
 	tm := r.tm
 	var goal []*smt.Term
 	var dom []*smt.Term
 	for i, l := range r.dst.lits {
 		w := wps[i]
-		if l.val == valUndef {
+		if l.val == valUndef || !w.changed && r.srcLits[i].val == l.val {
 			continue
 		}
 		if w.encErr != nil {
@@ -582,6 +623,16 @@ func (r *wpRefiner) precise(wps []*wpResult, exec model.Frame) bool {
 		}
 		goal = append(goal, t)
 		dom = append(dom, w.dom)
+	}
+	for _, w := range cws {
+		if w.encErr != nil {
+			return false
+		}
+		goal = append(goal, w.t)
+		dom = append(dom, w.dom)
+	}
+	if len(goal) == 0 {
+		return true
 	}
 	hyp := r.alpha(exec)
 	if hyp == nil {
@@ -616,16 +667,16 @@ func (r *wpRefiner) unchecked(why string) {
 	r.nUnchecked++
 }
 
-// wpOf is the weakest precondition of predicate p's instance in frame at
-// through actions executed by frame exec.
-func (r *wpRefiner) wpOf(p *exprPred, at, exec model.Frame, gk string, actions []ast.Action) *wpResult {
-	key := fmt.Sprintf("%p%s|%d.%d|%s", p, frameTag(at, exec), exec.Thread, exec.Depth, gk)
+// wpOf is the weakest precondition of the instance in frame at of x (of
+// scope proc) through actions executed by frame exec.
+func (r *wpRefiner) wpOf(x ast.Expr, proc *types.Proc, at, exec model.Frame, gk string, actions []ast.Action) *wpResult {
+	key := fmt.Sprintf("%p%s|%d.%d|%s|%d", x, frameTag(at, exec), exec.Thread, exec.Depth, gk, len(actions))
 	if w, ok := r.wps[key]; ok {
 		return w
 	}
 	w := &wpResult{}
 	r.wps[key] = w
-	x, err := r.instExpr(p.expr, p.proc, at, exec)
+	x, err := r.instExpr(x, proc, at, exec)
 	if err != nil {
 		w.err = err
 		return w
@@ -644,10 +695,11 @@ func (r *wpRefiner) wpOf(p *exprPred, at, exec model.Frame, gk string, actions [
 }
 
 // addWPs proposes the weakest preconditions that changed, each as a
-// predicate of one scope: an instance of another frame than the
+// predicate of one scope (an instance of another frame than the
 // executing one whose weakest precondition also reads the executing
-// frame's locals has none, and adds nothing.
-func (r *wpRefiner) addWPs(wps []*wpResult, exec model.Frame) {
+// frame's locals has none, and adds nothing), and the step's conditions
+// through the actions before them.
+func (r *wpRefiner) addWPs(wps, cws []*wpResult, exec model.Frame) {
 	for i, w := range wps {
 		if !w.changed {
 			continue
@@ -665,10 +717,15 @@ func (r *wpRefiner) addWPs(wps []*wpResult, exec model.Frame) {
 			if err != nil {
 				continue
 			}
-		} else if scope == nil && readsLocalsOf(r.prog.Info, x, exec.Proc, r.orig) {
+		} else if scope == nil {
 			scope = exec.Proc
 		}
 		r.propose(r.pred(x, scope))
+	}
+	for _, w := range cws {
+		if readsData(r.prog.Info, w.x) {
+			r.propose(r.pred(w.x, exec.Proc))
+		}
 	}
 }
 
@@ -678,7 +735,9 @@ func readsVar(info *types.Info, x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			_, found = info.Uses[id].(*types.Var)
+			if _, isVar := info.Uses[id].(*types.Var); isVar {
+				found = true
+			}
 		}
 		return !found
 	})

@@ -277,3 +277,25 @@ func TestStableNotPass(t *testing.T) {
 		t.Errorf("%v: %s", res.Verdict, res.Reason)
 	}
 }
+
+// examples/index-error.bir writes buf[3] in a loop whose guard compares
+// with a constant (i <= LEN) and whose increment is an invisible
+// transformation (a run of two). Each variant adds the guards and their
+// weakest preconditions through the run (i + 1 <= LEN, ...; the guard of
+// the run's second transformation is a condition of the step, not a
+// disjunct of its predicates) and finds the error.
+func TestIndexErrorExample(t *testing.T) {
+	m := compileFile(t, "../../examples/index-error.bir")
+	for _, v := range []Variant{AMCS, AddAll, NoTP} {
+		res := Run(m, m, Config{Variant: v, MaxRounds: 10})
+		if res.Verdict != search.Fail || res.Violation.Kind != model.IndexOutOfBounds {
+			t.Fatalf("%v: %v %s %q", v, res.Verdict, res.Reason, res.Predicates)
+		}
+		checkTrail(t, m, res)
+		for _, p := range res.Predicates {
+			if strings.Contains(p, "||") {
+				t.Errorf("%v: predicate %s", v, p)
+			}
+		}
+	}
+}
