@@ -278,11 +278,24 @@ func (o *observer) see(state []byte, depth, states, preds, round int) {
 // runTechnique runs t on m once with seed, filling obs.
 func runTechnique(cfg *Config, t Technique, m *model.Model, index map[string]int, obs []Observation, seed uint64) RunSummary {
 	o := &observer{index: index, obs: obs, bound: cfg.Time, start: time.Now()}
+	// the searches look at their time limit only every so many states
+	// (amcs.Run every 256 expansions, which with solver queries overran a
+	// 2 s limit by up to 10 s on a loaded machine) and at Stop before every
+	// one, as birch check's watchdog sets it
+	var timedOut atomic.Bool
+	timer := time.AfterFunc(cfg.Time, func() {
+		timedOut.Store(true)
+		o.stop.Store(true)
+	})
 	sum := t.run(cfg, m, o, seed)
+	timer.Stop()
 	sum.Seconds = time.Since(o.start).Seconds()
 	sum.Found = o.found
-	if o.stop.Load() && o.found == len(obs) {
+	switch {
+	case o.found == len(obs):
 		sum.End = "every error found"
+	case timedOut.Load():
+		sum.End = fmt.Sprintf("time bound (%s)", cfg.Time)
 	}
 	return sum
 }
