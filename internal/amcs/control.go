@@ -76,6 +76,7 @@ func Run(m *model.Model, sm search.Model, cfg Config) *Result {
 	case MinOnly:
 		kind = statMin
 	}
+	var prev *roundSearch
 	for {
 		r.round++
 		r.nPreds = r.preds.n
@@ -83,7 +84,8 @@ func Run(m *model.Model, sm search.Model, cfg Config) *Result {
 			r.nPreds += len(r.ref.predicates())
 		}
 		t0 := time.Now()
-		s := newRoundSearch(r, r.preds, r.ref, kind)
+		s := newRoundSearch(r, r.preds, r.ref, kind, prev)
+		prev = s
 		s.run()
 		rd := Round{N: r.round, Predicates: r.nPreds, AbstractStates: len(s.states), Eligible: s.eligible,
 			Generated: s.generated, Transitions: s.transitions}
@@ -104,6 +106,7 @@ func Run(m *model.Model, sm search.Model, cfg Config) *Result {
 				done = true
 			}
 		}
+		s.index.Release()
 		if r.ref != nil {
 			last.SolverQueries = r.ref.solverQueries()
 		}
@@ -186,15 +189,10 @@ func (r *runner) refine(s *roundSearch) ([]string, error) {
 			}
 		}
 	case MinSet:
-		segs := s.segments()
-		chosen = minSet(segs, r.rng)
-		for _, p := range chosen {
-			for _, g := range segs {
-				if p.splits(g) {
-					at = append(at, int32(g.State))
-					break
-				}
-			}
+		var states []int
+		chosen, states = minSet(s.segments(), r.rng)
+		for _, st := range states {
+			at = append(at, int32(st))
 		}
 	case MinOnly:
 		var cands []datumPred

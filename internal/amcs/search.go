@@ -146,16 +146,16 @@ type roundSearch struct {
 	ref   refiner // nil for GeneralSplitting without expression predicates
 	kind  statKind
 
-	index  map[string]int32
+	index  *search.StateStore // abstract keys, aux: the abstract state's index
 	states []absState
-	chunks [][]byte
+	chunks [][]byte // the arena; the chunks before fill are full
+	fill   int
 	lo, hi []int64
 	uniq   []bool
 
 	ctrl    []byte
 	data    []model.Datum
 	key     []byte
-	keyMem  int64
 	cur     int32
 	curSt   []byte
 	visitFn func(*model.Step)
@@ -177,9 +177,21 @@ type limitKey struct {
 	pos source.Pos
 }
 
-func newRoundSearch(r *runner, preds *datumPreds, ref refiner, kind statKind) *roundSearch {
+// newRoundSearch prepares a round; it reuses the buffers of prev, the
+// round before, if there is one (a round is usually larger than the last).
+func newRoundSearch(r *runner, preds *datumPreds, ref refiner, kind statKind, prev *roundSearch) *roundSearch {
 	s := &roundSearch{r: r, m: r.m, sm: r.sm, preds: preds, ref: ref, kind: kind,
-		index: map[string]int32{}, limits: map[limitKey]*search.LimitHit{}}
+		index: search.NewStateStore(1), limits: map[limitKey]*search.LimitHit{}}
+	if prev != nil {
+		s.states, s.lo, s.hi, s.uniq = prev.states[:0], prev.lo[:0], prev.hi[:0], prev.uniq[:0]
+		s.ctrl, s.data, s.key = prev.ctrl, prev.data, prev.key
+		for _, c := range prev.chunks {
+			if cap(c) == arenaChunk {
+				s.chunks = append(s.chunks, c[:0])
+			}
+		}
+		s.fill = 0
+	}
 	s.visitFn = s.visit
 	return s
 }
@@ -205,19 +217,22 @@ func (s *roundSearch) stateBytes(i int32) []byte {
 	return s.chunks[a.chunk][a.off : a.off+a.size : a.off+a.size]
 }
 
-// insert adds a new abstract state whose key is s.key and data s.data,
-// represented by state.
+// insert adds a new abstract state whose data are s.data, represented by
+// state (its key is in the index already).
 func (s *roundSearch) insert(state []byte, parent int32, ord int, depth int32) int32 {
 	n := len(state)
-	c := len(s.chunks) - 1
-	if c < 0 || len(s.chunks[c])+n > cap(s.chunks[c]) {
+	c := s.fill
+	for c < len(s.chunks) && len(s.chunks[c])+n > cap(s.chunks[c]) {
+		c++
+	}
+	if c == len(s.chunks) {
 		size := arenaChunk
 		if n > size {
 			size = n
 		}
 		s.chunks = append(s.chunks, make([]byte, 0, size))
-		c++
 	}
+	s.fill = c
 	off := len(s.chunks[c])
 	s.chunks[c] = append(s.chunks[c], state...)
 	id := int32(len(s.states))
@@ -236,8 +251,6 @@ func (s *roundSearch) insert(state []byte, parent int32, ord int, depth int32) i
 		}
 	}
 	s.states = append(s.states, a)
-	s.index[string(s.key)] = id
-	s.keyMem += int64(len(s.key))
 	return id
 }
 
@@ -284,8 +297,7 @@ func minOnlyUpdate(min int64, unique bool, v int64) (bool, int64) {
 }
 
 // memory is the bytes the round holds: the arena, the abstract states and
-// their statistics, and the index (keys plus an estimate of a map entry's
-// overhead).
+// their statistics, and the index.
 func (s *roundSearch) memory() int64 {
 	var b int64
 	for _, c := range s.chunks {
@@ -293,7 +305,7 @@ func (s *roundSearch) memory() int64 {
 	}
 	b += int64(cap(s.states)) * int64(unsafe.Sizeof(absState{}))
 	b += int64(cap(s.lo)+cap(s.hi))*8 + int64(cap(s.uniq))
-	b += s.keyMem + int64(len(s.index))*64
+	b += s.index.Bytes() + s.index.TableBytes() // the table doubles
 	return b
 }
 
@@ -312,7 +324,7 @@ func (s *roundSearch) run() {
 	}
 	s.generated++
 	s.r.visit(init, 0, s)
-	s.abstractKey(init)
+	s.index.Insert(s.abstractKey(init), 0)
 	s.insert(init, -1, 0, 0)
 	for i := int32(0); int(i) < len(s.states); i++ {
 		if !s.check() {
@@ -354,11 +366,13 @@ func (s *roundSearch) visit(st *model.Step) {
 			s.ref.step(s.curSt, st)
 		}
 		key := s.abstractKey(st.State)
-		if j, ok := s.index[string(key)]; ok {
-			s.match(j, st.State)
+		id, isNew := s.index.Insert(key, uint64(len(s.states)))
+		if !isNew {
+			s.match(int32(s.index.Aux(id)), st.State)
 			return
 		}
 		if max := s.r.cfg.MaxStates; max > 0 && len(s.states) >= max {
+			// the key stays in the index, without a state: the round ends
 			s.stopped = fmt.Sprintf("state limit reached (--max-states=%d)", max)
 			return
 		}

@@ -1,6 +1,7 @@
 package amcs
 
 import (
+	"container/heap"
 	"math/rand/v2"
 	"sort"
 )
@@ -162,40 +163,66 @@ func dedupInts(a []int) []int {
 // greedyCover is MinSet's cover (thesis section 4.2): repeatedly the
 // candidate that splits the most states not yet split (ties at random),
 // until every state some candidate splits is split. It returns the indices
-// of the chosen candidates, in the order chosen.
+// of the chosen candidates, in the order chosen. States are small
+// non-negative integers (abstract state indices).
+//
+// Counts only decrease, so a lazy max-heap serves: a candidate popped with
+// a stale count goes back with its current one. Ties are broken by a
+// random rank drawn once per candidate.
 func greedyCover(splits [][]int, rng *rand.Rand) []int {
+	nStates := 0
+	for _, ss := range splits {
+		for _, st := range ss {
+			nStates = max(nStates, st+1)
+		}
+	}
+	// byState[st] lists the candidates that split st (CSR)
+	start := make([]int, nStates+1)
+	for _, ss := range splits {
+		for _, st := range ss {
+			start[st+1]++
+		}
+	}
+	for i := 0; i < nStates; i++ {
+		start[i+1] += start[i]
+	}
+	byState := make([]int, start[nStates])
+	fill := append([]int(nil), start[:nStates]...)
 	count := make([]int, len(splits))
-	byState := map[int][]int{}
+	h := &coverHeap{}
 	for c, ss := range splits {
 		count[c] = len(ss)
 		for _, st := range ss {
-			byState[st] = append(byState[st], c)
+			byState[fill[st]] = c
+			fill[st]++
+		}
+		if len(ss) > 0 {
+			rank := uint64(c)
+			if rng != nil {
+				rank = rng.Uint64()
+			}
+			h.items = append(h.items, coverItem{c, len(ss), rank})
 		}
 	}
-	covered := map[int]bool{}
-	var chosen, ties []int
-	for len(covered) < len(byState) {
-		best := 0
-		ties = ties[:0]
-		for c, n := range count {
-			switch {
-			case n > best:
-				best, ties = n, append(ties[:0], c)
-			case n == best && n > 0:
-				ties = append(ties, c)
+	heap.Init(h)
+	covered := make([]bool, nStates)
+	var chosen []int
+	for h.Len() > 0 {
+		it := heap.Pop(h).(coverItem)
+		if n := count[it.c]; n != it.n {
+			if n > 0 {
+				it.n = n
+				heap.Push(h, it)
 			}
+			continue
 		}
-		if best == 0 {
-			break
-		}
-		c := ties[pick(rng, len(ties))]
-		chosen = append(chosen, c)
-		for _, st := range splits[c] {
+		chosen = append(chosen, it.c)
+		for _, st := range splits[it.c] {
 			if covered[st] {
 				continue
 			}
 			covered[st] = true
-			for _, o := range byState[st] {
+			for _, o := range byState[start[st]:start[st+1]] {
 				count[o]--
 			}
 		}
@@ -203,15 +230,41 @@ func greedyCover(splits [][]int, rng *rand.Rand) []int {
 	return chosen
 }
 
+type coverItem struct {
+	c, n int
+	rank uint64
+}
+
+// coverHeap orders candidates by count, largest first, then by rank.
+type coverHeap struct{ items []coverItem }
+
+func (h *coverHeap) Len() int { return len(h.items) }
+func (h *coverHeap) Less(i, j int) bool {
+	a, b := h.items[i], h.items[j]
+	if a.n != b.n {
+		return a.n > b.n
+	}
+	return a.rank < b.rank
+}
+func (h *coverHeap) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *coverHeap) Push(x any)    { h.items = append(h.items, x.(coverItem)) }
+func (h *coverHeap) Pop() any {
+	it := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
+	return it
+}
+
 // minSet is MinSet's choice: the predicates of greedyCover over
-// minSetCandidates.
-func minSet(segs []segment, rng *rand.Rand) []datumPred {
+// minSetCandidates, each with the first abstract state it splits.
+func minSet(segs []segment, rng *rand.Rand) ([]datumPred, []int) {
 	preds, splits := minSetCandidates(segs)
 	var out []datumPred
+	var at []int
 	for _, c := range greedyCover(splits, rng) {
 		out = append(out, preds[c])
+		at = append(at, splits[c][0])
 	}
-	return out
+	return out, at
 }
 
 // minOnlyChoice is MinOnly's choice for one eligible abstract state

@@ -88,11 +88,16 @@ func TestMinSetFigure42(t *testing.T) {
 	}
 	firsts := map[datumPred]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
-		got := minSet(segs, rand.New(rand.NewPCG(seed, 3)))
+		got, at := minSet(segs, rand.New(rand.NewPCG(seed, 3)))
 		if len(got) != 2 {
 			t.Fatalf("seed %d: %v, want two predicates", seed, got)
 		}
 		firsts[got[0]] = true
+		for i, p := range got {
+			if !p.splits(segs[at[i]]) && !p.splits(segs[at[i]+3]) {
+				t.Errorf("seed %d: %v named after state %d, which it does not split", seed, p, at[i])
+			}
+		}
 		for st := 0; st < 3; st++ {
 			split := false
 			for _, p := range got {

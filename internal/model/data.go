@@ -105,11 +105,11 @@ func (m *Model) dataLayout() *dataLayout {
 // of m.
 func (m *Model) SplitData(state []byte, ctrl []byte, data []Datum) ([]byte, []Datum) {
 	d := m.dataLayout()
-	s, ok := m.decodeState(m.dataBuf[:0], state)
+	s, segs, ok := m.decodeSegs(m.dataBuf[:0], m.dataSegs[:0], state)
 	if !ok {
 		panic("model: not a state of this model")
 	}
-	m.dataBuf = s
+	m.dataBuf, m.dataSegs = s, segs
 	put := func(v int64) { ctrl = binary.AppendVarint(ctrl, v) }
 	slot := func(id uint64, v int64, isInt bool) {
 		if isInt {

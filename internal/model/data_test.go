@@ -80,3 +80,21 @@ func TestSplitData(t *testing.T) {
 		}
 	}
 }
+
+// SplitData allocates nothing once its buffers have grown: searches call
+// it on every successor (internal/amcs).
+func TestSplitDataAllocs(t *testing.T) {
+	m, err := compileSrc(t, dataSrc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, fail := m.Initial(nil)
+	if fail != nil {
+		t.Fatal(fail.Msg)
+	}
+	m.Next(s, func(st *Step) { s = append([]byte(nil), st.State...) })
+	ctrl, data := m.SplitData(s, nil, nil)
+	if n := testing.AllocsPerRun(100, func() { ctrl, data = m.SplitData(s, ctrl[:0], data[:0]) }); n != 0 {
+		t.Errorf("SplitData: %v allocations a call", n)
+	}
+}

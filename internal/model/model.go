@@ -170,8 +170,9 @@ type Model struct {
 	printOrd int         // the outcome whose output Print shows
 	pbuf     printBuffer // println output of the current path
 
-	data    *dataLayout // which slots are data (SplitData), once computed
-	dataBuf []int64     // SplitData's decoded slots
+	data     *dataLayout // which slots are data (SplitData), once computed
+	dataBuf  []int64     // SplitData's decoded slots
+	dataSegs []int       // and their thread segments
 }
 
 // firstSucc is the first successor emitted by the last call of Next: its
@@ -228,6 +229,7 @@ func (m *Model) Clone() *Model {
 	c.src = nil
 	c.verifyBuf = nil
 	c.dataBuf = nil
+	c.dataSegs = nil
 	c.tc = tcache{}
 	c.tc.init(c.opts.TransitionCache, c.exclOff < 0, c.encoding.fixedOff == nil)
 	return &c

@@ -1,0 +1,66 @@
+package amcs
+
+import (
+	"os"
+	"testing"
+
+	"birch/internal/search"
+)
+
+// BenchmarkRun runs each GeneralSplitting heuristic to its exact round on
+// a model of bench/models (BIRCH_AMCS_MODEL, default counters.bir: 10^6
+// states) and reports the concrete states generated per second over all
+// rounds, beside a breadth-first search of the same model.
+func BenchmarkRun(b *testing.B) {
+	path := os.Getenv("BIRCH_AMCS_MODEL")
+	if path == "" {
+		path = "../../bench/models/counters.bir"
+	}
+	m := compileFile(b, path)
+	b.Run("bfs", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			r := search.Run(m, search.Config{Strategy: search.BFS})
+			b.ReportMetric(float64(r.Stats.Transitions)/r.Stats.Seconds, "transitions/s")
+			b.ReportMetric(float64(r.Stats.States), "states")
+		}
+	})
+	for _, v := range splitting {
+		b.Run(v.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				res := Run(m, m, Config{Variant: v, Seed: 1})
+				var gen, tr int64
+				var sec float64
+				for _, r := range res.Rounds {
+					gen += r.Generated
+					tr += r.Transitions
+					sec += r.Seconds
+				}
+				last := res.Rounds[len(res.Rounds)-1]
+				b.ReportMetric(float64(tr)/sec, "transitions/s")
+				b.ReportMetric(float64(len(res.Rounds)), "rounds")
+				b.ReportMetric(float64(last.AbstractStates), "states")
+				b.ReportMetric(float64(len(res.Predicates)), "predicates")
+				if res.Verdict != search.Pass {
+					b.Fatalf("%v: %s", res.Verdict, res.Reason)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkProfile(b *testing.B) {
+	m := compileFile(b, "../../bench/models/counters.bir")
+	for i := 0; i < b.N; i++ {
+		res := Run(m, m, Config{Variant: MinOnly, Seed: 1, MaxRounds: profileRounds})
+		var tr int64
+		var sec float64
+		for _, r := range res.Rounds {
+			tr += r.Transitions
+			sec += r.Seconds
+		}
+		b.ReportMetric(float64(tr)/sec, "transitions/s")
+		b.ReportMetric(float64(tr), "transitions")
+	}
+}
+
+const profileRounds = 13
