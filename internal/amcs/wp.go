@@ -59,7 +59,7 @@ import (
 
 // wpQueryLimit bounds one solver query; an undecided query is an
 // implication not proved (the transition is imprecise).
-const wpQueryLimit = 5 * time.Second
+const wpQueryLimit = 2 * time.Second
 
 func init() {
 	refiners[AMCS] = newWPRefiner
@@ -85,15 +85,16 @@ type wpRefiner struct {
 	solver  smt.Solver
 	wp      *predicate.WP
 	queries int
+	answers map[[2]*smt.Term]bool
 	err     error // the first solver failure
 
 	// copies of locals per frame tag, and back
 	copies map[copyKey]*types.Var
 	orig   map[*types.Var]*types.Var
 	// WP of an instance through a step, by wpKey
-	wps map[string]*wpResult
+	wps map[wpKey]*wpResult
 	// the formula of an instance, by instance tag
-	terms map[string]*instTerm
+	terms map[instKey]*instTerm
 	// transitions and guards checked this round (abstract source, step,
 	// abstract target), by a 128-bit hash of their key: a collision
 	// skips a check, which only changes what the round adds
@@ -117,6 +118,29 @@ type wpRefiner struct {
 	why                              string // why the first unchecked one was
 }
 
+// instKey identifies an instance of an expression: its frame (thread
+// and depth), or -1 for the executing frame and for the globals.
+type instKey struct {
+	x             ast.Expr
+	thread, depth int
+}
+
+func newInstKey(x ast.Expr, at, exec model.Frame) instKey {
+	if !otherFrame(at, exec) {
+		return instKey{x, -1, -1}
+	}
+	return instKey{x, at.Thread, at.Depth}
+}
+
+// wpKey identifies the weakest precondition of an instance through the
+// first n actions of a step of the executing frame (thread, depth).
+type wpKey struct {
+	inst          instKey
+	thread, depth int
+	groups        string
+	n             int
+}
+
 type copyKey struct {
 	v             *types.Var
 	thread, depth int
@@ -135,6 +159,9 @@ type wpResult struct {
 	t, dom  *smt.Term // its formula (nil when it cannot be encoded)
 	encErr  error
 	changed bool // x is not the instance itself
+	// the predicate it proposes (nil: none), once computed
+	prop     *exprPred
+	propDone bool
 }
 
 func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
@@ -147,9 +174,10 @@ func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
 		byLoc:   map[*types.Location][]int{},
 		copies:  map[copyKey]*types.Var{},
 		orig:    map[*types.Var]*types.Var{},
-		wps:     map[string]*wpResult{},
-		terms:   map[string]*instTerm{},
+		wps:     map[wpKey]*wpResult{},
+		terms:   map[instKey]*instTerm{},
 		checked: map[[2]uint64]bool{},
+		answers: map[[2]*smt.Term]bool{},
 		seed:    maphash.MakeSeed(),
 		seed2:   maphash.MakeSeed(),
 	}
@@ -362,15 +390,28 @@ func (r *wpRefiner) decides(k int, p *exprPred) bool {
 	return r.valid(hyp, g.t) || r.valid(hyp, tm.Not(g.t))
 }
 
-// valid reports whether hyp implies goal, by one solver query.
+// valid reports whether hyp implies goal, by one solver query unless the
+// question was answered before (terms are hash-consed: one formula, one
+// term).
 func (r *wpRefiner) valid(hyp, goal *smt.Term) bool {
+	k := [2]*smt.Term{hyp, goal}
+	if v, ok := r.answers[k]; ok {
+		return v
+	}
 	r.queries++
 	ok, err := smt.Implies(r.solver, hyp, goal)
 	if err != nil && !errors.Is(err, smt.ErrUnknown) && r.err == nil {
 		r.err = err
 	}
+	if len(r.answers) >= maxAnswers {
+		clear(r.answers)
+	}
+	r.answers[k] = ok
 	return ok
 }
+
+// maxAnswers bounds the answers valid remembers.
+const maxAnswers = 1 << 20
 
 // alpha is the formula of α(s) for the loaded source, with exec the
 // executing frame (the zero Frame with Proc nil for none): the conjunction
@@ -405,16 +446,22 @@ func (r *wpRefiner) alpha(exec model.Frame) *smt.Term {
 // frameTag names frame f relative to the executing frame exec: "" for
 // exec itself (and for the globals), "@thread.depth" otherwise.
 func frameTag(f, exec model.Frame) string {
-	if f.Proc == nil || f.Thread == exec.Thread && f.Depth == exec.Depth && exec.Proc != nil {
+	if !otherFrame(f, exec) {
 		return ""
 	}
 	return "@" + strconv.Itoa(f.Thread) + "." + strconv.Itoa(f.Depth)
 }
 
+// otherFrame reports whether f is a frame other than exec (false for the
+// globals' zero Frame).
+func otherFrame(f, exec model.Frame) bool {
+	return f.Proc != nil && (f.Thread != exec.Thread || f.Depth != exec.Depth || exec.Proc == nil)
+}
+
 // instExpr is x (of scope proc) as an instance in frame at, relative to
 // exec: itself, or with its locals replaced by at's copies.
 func (r *wpRefiner) instExpr(x ast.Expr, proc *types.Proc, at, exec model.Frame) (ast.Expr, error) {
-	if proc == nil || frameTag(at, exec) == "" {
+	if proc == nil || !otherFrame(at, exec) {
 		return x, nil
 	}
 	info := r.prog.Info
@@ -453,7 +500,7 @@ func (r *wpRefiner) copyOf(v *types.Var, at model.Frame) *types.Var {
 // instance is the formula of predicate x of scope proc in frame at,
 // relative to the executing frame exec.
 func (r *wpRefiner) instance(x ast.Expr, proc *types.Proc, at, exec model.Frame) (*instTerm, error) {
-	key := fmt.Sprintf("%p%s", x, frameTag(at, exec))
+	key := newInstKey(x, at, exec)
 	if it, ok := r.terms[key]; ok {
 		if it.t == nil {
 			return nil, errors.New("not encoded")
@@ -552,6 +599,9 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 		if r.seen("t" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + string(r.srcKey) + "|" + string(r.dstKey)) {
 			return
 		}
+	} else if r.seen("n" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + framesKey(r.srcFrames)) {
+		// what No-TP adds depends on the step and the frames only
+		return
 	}
 	actions, conds, err := r.stepActions(st.Groups)
 	if err != nil {
@@ -641,6 +691,15 @@ func (r *wpRefiner) precise(wps, cws []*wpResult, exec model.Frame) bool {
 	return r.valid(tm.And(hyp, tm.And(dom...)), tm.And(goal...))
 }
 
+// framesKey identifies the frames of a state (thread, depth, proc).
+func framesKey(frames []model.Frame) string {
+	var b strings.Builder
+	for _, f := range frames {
+		fmt.Fprintf(&b, "%d.%d.%p,", f.Thread, f.Depth, f.Proc)
+	}
+	return b.String()
+}
+
 func groupsKey(groups []int32) string {
 	var b strings.Builder
 	for _, g := range groups {
@@ -670,7 +729,7 @@ func (r *wpRefiner) unchecked(why string) {
 // wpOf is the weakest precondition of the instance in frame at of x (of
 // scope proc) through actions executed by frame exec.
 func (r *wpRefiner) wpOf(x ast.Expr, proc *types.Proc, at, exec model.Frame, gk string, actions []ast.Action) *wpResult {
-	key := fmt.Sprintf("%p%s|%d.%d|%s|%d", x, frameTag(at, exec), exec.Thread, exec.Depth, gk, len(actions))
+	key := wpKey{newInstKey(x, at, exec), exec.Thread, exec.Depth, gk, len(actions)}
 	if w, ok := r.wps[key]; ok {
 		return w
 	}
@@ -704,29 +763,45 @@ func (r *wpRefiner) addWPs(wps, cws []*wpResult, exec model.Frame) {
 		if !w.changed {
 			continue
 		}
-		l := r.dst.lits[i]
-		p := r.phi.list[l.pred]
-		scope := p.proc
-		x := w.x
-		if l.frame >= 0 && frameTag(r.dst.frames[l.frame], exec) != "" {
-			if readsLocalsOf(r.prog.Info, x, exec.Proc, r.orig) {
-				continue
-			}
-			var err error
-			x, err = r.original(x)
-			if err != nil {
-				continue
-			}
-		} else if scope == nil {
-			scope = exec.Proc
+		if !w.propDone {
+			l := r.dst.lits[i]
+			other := l.frame >= 0 && otherFrame(r.dst.frames[l.frame], exec)
+			w.prop, w.propDone = r.wpPred(w.x, r.phi.list[l.pred].proc, other, exec), true
 		}
-		r.propose(r.pred(x, scope))
+		if w.prop != nil {
+			r.propose(w.prop)
+		}
 	}
 	for _, w := range cws {
-		if readsData(r.prog.Info, w.x) {
-			r.propose(r.pred(w.x, exec.Proc))
+		if !w.propDone {
+			if readsData(r.prog.Info, w.x) {
+				w.prop = r.pred(w.x, exec.Proc)
+			}
+			w.propDone = true
+		}
+		if w.prop != nil {
+			r.propose(w.prop)
 		}
 	}
+}
+
+// wpPred is the predicate a weakest precondition x of an instance of a
+// predicate of scope proc stands for, or nil: other says the instance is
+// of another frame than the executing one.
+func (r *wpRefiner) wpPred(x ast.Expr, proc *types.Proc, other bool, exec model.Frame) *exprPred {
+	switch {
+	case other:
+		if readsLocalsOf(r.prog.Info, x, exec.Proc, r.orig) {
+			return nil
+		}
+		var err error
+		if x, err = r.original(x); err != nil {
+			return nil
+		}
+	case proc == nil:
+		proc = exec.Proc
+	}
+	return r.pred(x, proc)
 }
 
 // readsVar reports whether x reads a variable (otherwise it is a
