@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -229,5 +231,126 @@ func TestAMCSPredicatesFile(t *testing.T) {
 	}
 	if first := a["rounds"].([]any)[0].(map[string]any); first["predicates"] != float64(2) {
 		t.Errorf("the first round has %v predicates, want the file's 2", first["predicates"])
+	}
+}
+
+const amcsExamples = examplesDir + "/amcs"
+
+// amcsExample is a model of examples/amcs with the checks its comments
+// expect: `// expect: VERDICT [KIND]` for birch check --amcs, `// expect
+// with FLAGS: VERDICT [KIND]` for birch check FLAGS (FLAGS name the
+// variant: --amcs=minonly, say; a FILE.pred is the example's), and
+// `// states with FLAGS: S, transitions: T` for the counts of an exact
+// last round (those of the explicit search).
+type amcsExample struct {
+	name, path string
+	runs       []cRun
+}
+
+func amcsExamplesOf(t *testing.T) []amcsExample {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(amcsExamples, "*.bir"))
+	if err != nil || len(files) < 3 {
+		t.Fatalf("want the models of examples/amcs, found %d (%v)", len(files), err)
+	}
+	var out []amcsExample
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		ex := amcsExample{name: strings.TrimSuffix(filepath.Base(f), ".bir"), path: f}
+		flagsOf := func(s string) []string {
+			fl := strings.Fields(s)
+			if len(fl) == 0 {
+				return []string{"--amcs"}
+			}
+			for i, a := range fl {
+				if strings.HasSuffix(a, ".pred") {
+					fl[i] = filepath.Join(amcsExamples, a)
+				}
+			}
+			return fl
+		}
+		for _, m := range cExpectLine.FindAllStringSubmatch(src, -1) {
+			r := cRun{flags: flagsOf(m[1]), verdict: m[2], kind: m[3], states: -1, transitions: -1}
+			if !slices.ContainsFunc(r.flags, func(f string) bool { return f == "--amcs" || strings.HasPrefix(f, "--amcs=") }) {
+				t.Errorf("%s: %q checks without --amcs", f, m[0])
+			}
+			ex.runs = append(ex.runs, r)
+		}
+		for _, m := range cStatesLine.FindAllStringSubmatch(src, -1) {
+			found := false
+			for i := range ex.runs {
+				if slices.Equal(ex.runs[i].flags, flagsOf(m[1])) {
+					ex.runs[i].states, _ = strconv.Atoi(m[2])
+					ex.runs[i].transitions, _ = strconv.Atoi(m[3])
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s: %q names no run of an `// expect` line", f, m[0])
+			}
+		}
+		if len(ex.runs) == 0 {
+			t.Errorf("%s: no `// expect` line", f)
+		}
+		out = append(out, ex)
+	}
+	return out
+}
+
+// TestAMCSExamples checks every model of examples/amcs with each check its
+// comments give: the verdict and exit status, which never contradict the
+// explicit search of the model; a failure's kind, confirmed, with a trail
+// that birch replay replays to the same violation; a pass that is exact,
+// complete, with the states of the explicit search (and those the comment
+// gives); an inconclusive check that is under-approximated and says why.
+func TestAMCSExamples(t *testing.T) {
+	dir := t.TempDir()
+	for _, ex := range amcsExamplesOf(t) {
+		t.Run(ex.name, func(t *testing.T) {
+			_, plain := checkJSON(t, "--search=bfs", ex.path)
+			for i, r := range ex.runs {
+				what := strings.Join(r.flags, " ")
+				trail := filepath.Join(dir, ex.name+strconv.Itoa(i)+".trail")
+				status, doc := checkJSON(t, append(append([]string{"--trail", trail}, r.flags...), ex.path)...)
+				dc := decidingCheckOf(t, doc)
+				a, _ := dc["amcs"].(map[string]any)
+				if doc["verdict"] != r.verdict || status != exitOf[r.verdict] || a == nil {
+					t.Errorf("%s: %v (exit %d), want %s; reason: %v", what, doc["verdict"], status, r.verdict, doc["reason"])
+					continue
+				}
+				if doc["verdict"] != "inconclusive" && plain["verdict"] != doc["verdict"] {
+					t.Errorf("%s: %v, but the explicit search's verdict is %v", what, doc["verdict"], plain["verdict"])
+				}
+				st, _ := dc["stats"].(map[string]any)
+				if r.states >= 0 && (st["states"] != float64(r.states) || st["transitions"] != float64(r.transitions)) {
+					t.Errorf("%s: %v states, %v transitions; the example says %d and %d", what, st["states"], st["transitions"], r.states, r.transitions)
+				}
+				ro, _ := dc["rests_on"].([]any)
+				switch r.verdict {
+				case "pass":
+					pst, _ := plain["stats"].(map[string]any)
+					if a["exact"] != true || len(ro) != 1 || ro[0].(map[string]any)["kind"] != "complete" || st["states"] != pst["states"] {
+						t.Errorf("%s: a pass with exact %v, resting on %v, of %v states (the explicit search stores %v)", what, a["exact"], ro, st["states"], pst["states"])
+					}
+				case "inconclusive":
+					if a["exact"] != false || a["not_exact"] == nil || !strings.Contains(fmt.Sprint(ro), "under-approximated") {
+						t.Errorf("%s: inconclusive with exact %v (%v), resting on %v", what, a["exact"], a["not_exact"], ro)
+					}
+				case "fail":
+					v, _ := dc["violation"].(map[string]any)
+					if v == nil || v["kind"] != expectKinds[r.kind] || v["confirmation"] != "confirmed" {
+						t.Fatalf("%s: violation %v, want a confirmed %s", what, v, expectKinds[r.kind])
+					}
+					status, out, errs := runMain("replay", ex.path, trail)
+					if status != ExitViolation || !strings.Contains(out, v["message"].(string)) {
+						t.Errorf("%s: birch replay: status %d, want 1 and %q\n%s%s", what, status, v["message"], out, errs)
+					}
+				}
+			}
+		})
 	}
 }
