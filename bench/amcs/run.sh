@@ -81,6 +81,6 @@ trap 'rm -rf "$tmp"' EXIT
 source "$root/bench/goamd64.sh"
 go build -o "$tmp/experiment" ./bench/amcs/experiment
 {
-	echo "bench/amcs/run.sh ${args[*]} (${#models[@]} models), birch $(git rev-parse --short HEAD 2>/dev/null || echo '?'), GOAMD64=${GOAMD64:-v1}, $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "bench/amcs/run.sh ${args[*]}, birch $(git rev-parse --short HEAD 2>/dev/null || echo '?'), GOAMD64=${GOAMD64:-v1}, $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
 } >&2
 "$tmp/experiment" -out "$out" "${args[@]}" "${models[@]}"

@@ -79,11 +79,24 @@ type Result struct {
 	Models []*ModelResult
 	Start  time.Time
 	Took   time.Duration
+	// Load is the system's load averages (/proc/loadavg) at the start and
+	// at the end, "" where unknown: the searches compete for the cores
+	Load [2]string
+}
+
+// loadAverage is the 1, 5 and 15 minute load averages, or "".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return ""
 }
 
 // Run runs the experiment.
 func Run(cfg *Config) (*Result, error) {
 	res := &Result{Cfg: cfg, Start: time.Now()}
+	res.Load[0] = loadAverage()
 	// a model that does not load stops the experiment before it starts,
 	// not after the models before it have run
 	ms := make([]*model.Model, len(cfg.Models))
@@ -102,6 +115,7 @@ func Run(cfg *Config) (*Result, error) {
 		res.Models = append(res.Models, mr)
 	}
 	res.Took = time.Since(res.Start)
+	res.Load[1] = loadAverage()
 	return res, nil
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -188,6 +189,11 @@ func (res *Result) WriteTables(w io.Writer) {
 	fmt.Fprintf(w, "# The AMCS experiment (Kudra 2007, Chapter 5) on birch\n\n")
 	fmt.Fprintf(w, "%d models, %d injected errors each (seed %d), %d run(s) per technique, time bound %s per model, technique and run; started %s, took %s.\n\n",
 		len(res.Models), cfg.Errors, cfg.Seed, cfg.Runs, cfg.Time, res.Start.UTC().Format("2006-01-02 15:04 MST"), res.Took.Round(time.Second))
+	fmt.Fprintf(w, "Machine: %d CPUs (runtime.NumCPU), %s/%s", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	if res.Load[0] != "" {
+		fmt.Fprintf(w, ", load average %s at the start and %s at the end", res.Load[0], res.Load[1])
+	}
+	fmt.Fprintf(w, ".\n\n")
 	fmt.Fprintf(w, "Scoring (§5.5.1): per error and run, a point to every technique with the least value among those that found it (ties: all); time at %s resolution; RandDFS does not compete on predicates (it has none; 0.00 as in the thesis's Table 5.5); each run scored on its own and the points summed over the runs; each row normalized so that the technique with most points has 1.00.\n\n", timeResolution)
 	norm := func(mt Metric) func(r, c int) string {
 		vals := make([][]float64, len(res.Models))
