@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"birch/internal/abstraction/predicate"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
@@ -278,6 +279,31 @@ func TestCallbacks(t *testing.T) {
 		}
 		if len(added) != len(res.Predicates) {
 			t.Errorf("%v: added %v, predicates %v", v, added, res.Predicates)
+		}
+	}
+}
+
+// GeneralSplitting starts from initial expression predicates (Algorithm 3
+// takes Φ): they are in every round's count and among the final
+// predicates, and the exact round still has the concrete state count.
+func TestSplittingInitialPredicates(t *testing.T) {
+	m := compileFile(t, "../../bench/models/small/counters.bir")
+	want := bfsStates(t, m)
+	f, err := predicate.ParseFile(m.Program(), "p.preds", []byte("cnt[0] > 1\ncnt[1] == 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range splitting {
+		res := Run(m, m, Config{Variant: v, Predicates: f.Predicates})
+		if res.Verdict != search.Pass || res.Rounds[len(res.Rounds)-1].AbstractStates != want {
+			t.Fatalf("%v: %v %s", v, res.Verdict, res.Reason)
+		}
+		if res.Rounds[0].Predicates != 2 || len(res.Predicates) < 2 || res.Predicates[0] != "cnt[0] > 1" {
+			t.Errorf("%v: first round %d predicates, final %v", v, res.Rounds[0].Predicates, res.Predicates)
+		}
+		bare := Run(m, m, Config{Variant: v})
+		if res.Rounds[0].AbstractStates <= bare.Rounds[0].AbstractStates {
+			t.Errorf("%v: round 1 has %d abstract states with the predicates, %d without", v, res.Rounds[0].AbstractStates, bare.Rounds[0].AbstractStates)
 		}
 	}
 }

@@ -448,7 +448,13 @@ func (s *roundSearch) check() bool {
 	if s.nextCheck > 0 {
 		return true
 	}
-	s.nextCheck = 256
+	// an expansion costs a few microseconds, or solver queries with a
+	// refiner: the time and memory are looked at every 16 expansions, or
+	// every one with a refiner, so that a bound ends a round soon after it
+	s.nextCheck = 16
+	if s.ref != nil {
+		s.nextCheck = 1
+	}
 	if cfg.MaxMemory > 0 && s.memory() >= cfg.MaxMemory {
 		s.stopped = fmt.Sprintf("memory limit reached (--max-memory=%s)", search.FormatBytes(cfg.MaxMemory))
 		return false
