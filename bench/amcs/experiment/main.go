@@ -92,6 +92,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		var all strings.Builder
 		all.WriteString(tables.String())
 		all.WriteString("\n")
+		res.WriteBeside(&all)
+		all.WriteString("\n")
 		writeThesisTables(&all)
 		if err := os.WriteFile(filepath.Join(*out, "tables.md"), []byte(all.String()), 0o644); err != nil {
 			fmt.Fprintln(stderr, "experiment:", err)

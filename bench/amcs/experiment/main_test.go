@@ -214,3 +214,28 @@ func TestObserverBound(t *testing.T) {
 		t.Fatalf("every error found: %+v, found %d, stop %v", o.obs[1], o.found, o.stop.Load())
 	}
 }
+
+// TestBeside checks that birch's cells are written with the thesis's
+// number of the same model and technique beside them ("-" for a model the
+// thesis's table does not have).
+func TestBeside(t *testing.T) {
+	techs := []Technique{{Name: "RandDFS", NoPredicates: true}, {Name: "MinSet"}}
+	found := Observation{Found: true, Time: time.Millisecond, States: 1, Predicates: 1, Depth: 1}
+	mk := func(name string) *ModelResult {
+		return &ModelResult{Name: name, ErrorDepth: []int{1}, Table21: "NT",
+			Obs: [][][]Observation{{{found}}, {{{}}}}, Summary: [][]RunSummary{{{}}, {{}}}}
+	}
+	res := &Result{Cfg: &Config{Techniques: techs, Runs: 1, Errors: 1}, Models: []*ModelResult{mk("Branches"), mk("Other")}}
+	var out bytes.Buffer
+	res.WriteBeside(&out)
+	for _, want := range []string{
+		"| Branches | 1.00 (0.22) | 0.00 (0.33) |", // Table 5.1: RandDFS, MinSet
+		"| Other    |    1.00 (-) |    0.00 (-) |",
+		"| Branches | NT    | NT     |", // Table 2.1
+		"| Other    | NT    | -      |",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+}

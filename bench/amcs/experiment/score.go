@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Metric is one of the scored categories of §5.5.1: for each injected
@@ -156,8 +157,13 @@ func writeTable(w io.Writer, num string, cols []string, rows []string, cell func
 		}
 		fmt.Fprintln(w)
 	}
-	// numbers right-aligned; a table of one column holds text
-	left := len(cols) == 1
+	// numbers right-aligned, text (Table 2.1) left-aligned
+	left := false
+	for r := range cells {
+		for _, c := range cells[r] {
+			left = left || strings.IndexFunc(c, unicode.IsLetter) >= 0
+		}
+	}
 	line("Models", cols, left)
 	fmt.Fprintf(w, "|%s|", strings.Repeat("-", width[0]+2))
 	for c := range cols {
@@ -195,26 +201,35 @@ func (res *Result) WriteTables(w io.Writer) {
 	}
 	fmt.Fprintf(w, ".\n\n")
 	fmt.Fprintf(w, "Scoring (§5.5.1): per error and run, a point to every technique with the least value among those that found it (ties: all); time at %s resolution; RandDFS does not compete on predicates (it has none; 0.00 as in the thesis's Table 5.5); each run scored on its own and the points summed over the runs; each row normalized so that the technique with most points has 1.00.\n\n", timeResolution)
-	norm := func(mt Metric) func(r, c int) string {
-		vals := make([][]float64, len(res.Models))
-		for i, mr := range res.Models {
-			vals[i] = mr.Normalized(techs, mt)
-		}
-		return func(r, c int) string { return fmt.Sprintf("%.2f", vals[r][c]) }
+	for _, num := range []string{"5.1", "5.2", "5.3", "5.4", "5.5"} {
+		cells := res.cells(num)
+		writeTable(w, num, cols, rows, func(r, c int) string { return cells[r][c] })
 	}
-	writeTable(w, "5.1", cols, rows, norm(MetricTime))
-	found := make([][]float64, len(res.Models))
-	for i, mr := range res.Models {
-		found[i] = mr.FoundFraction(techs)
-	}
-	writeTable(w, "5.2", cols, rows, func(r, c int) string { return fmt.Sprintf("%.2f", found[r][c]) })
-	writeTable(w, "5.3", cols, rows, norm(MetricStates))
-	writeTable(w, "5.4", cols, rows, norm(MetricDepth))
-	writeTable(w, "5.5", cols, rows, norm(MetricPredicates))
 	if !cfg.NoTable21 {
 		writeTable(w, "2.1", []string{"States Explored"}, rows, func(r, _ int) string { return res.Models[r].Table21 })
 	}
 	res.writeDetails(w)
+}
+
+// tableMetric is the metric of each normalized table.
+var tableMetric = map[string]Metric{"5.1": MetricTime, "5.3": MetricStates, "5.4": MetricDepth, "5.5": MetricPredicates}
+
+// cells are the cells of Table num (5.1-5.5), a row per model and a
+// column per technique.
+func (res *Result) cells(num string) [][]string {
+	out := make([][]string, len(res.Models))
+	for i, mr := range res.Models {
+		var vals []float64
+		if num == "5.2" {
+			vals = mr.FoundFraction(res.Cfg.Techniques)
+		} else {
+			vals = mr.Normalized(res.Cfg.Techniques, tableMetric[num])
+		}
+		for _, v := range vals {
+			out[i] = append(out[i], fmt.Sprintf("%.2f", v))
+		}
+	}
+	return out
 }
 
 // writeDetails writes the raw numbers behind the tables: per model and

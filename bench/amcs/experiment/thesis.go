@@ -95,3 +95,48 @@ func writeThesisTables(w io.Writer) {
 	}
 	writeTable(w, "2.1", []string{"States Explored"}, rows, func(r, _ int) string { return thesisTable21[r].values })
 }
+
+// WriteBeside writes birch's tables with the thesis's number beside each
+// cell, "birch (thesis)", "-" for a model or technique the thesis's table
+// does not have.
+func (res *Result) WriteBeside(w io.Writer) {
+	fmt.Fprintf(w, "# birch (thesis)\n\n")
+	thesisCols := map[string]int{"AMCS": 0, "RandDFS": 1, "AMCSNoTP": 2, "MinOnly": 3, "MaxOverlap": 4, "AddAll": 5, "MinSet": 6}
+	var cols, rows []string
+	for _, t := range res.Cfg.Techniques {
+		cols = append(cols, t.Name)
+	}
+	for _, mr := range res.Models {
+		rows = append(rows, mr.Name)
+	}
+	for _, t := range thesisTables {
+		cells := res.cells(t.num)
+		thesis := map[string][]string{}
+		for _, r := range t.rows {
+			thesis[r.model] = strings.Fields(r.values)
+		}
+		writeTable(w, t.num, cols, rows, func(r, c int) string {
+			th := "-"
+			if vals, ok := thesis[rows[r]]; ok {
+				th = vals[thesisCols[cols[c]]]
+			}
+			return cells[r][c] + " (" + th + ")"
+		})
+	}
+	if res.Cfg.NoTable21 {
+		return
+	}
+	thesis := map[string]string{}
+	for _, r := range thesisTable21 {
+		thesis[r.model] = r.values
+	}
+	writeTable(w, "2.1", []string{"birch", "thesis"}, rows, func(r, c int) string {
+		if c == 0 {
+			return res.Models[r].Table21
+		}
+		if v, ok := thesis[rows[r]]; ok {
+			return v
+		}
+		return "-"
+	})
+}
