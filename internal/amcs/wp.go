@@ -82,6 +82,7 @@ type wpRefiner struct {
 
 	tm      *smt.TermManager
 	enc     *predicate.Encoder
+	pins    *pins // nil without a solver
 	solver  smt.Solver
 	wp      *predicate.WP
 	queries int
@@ -200,6 +201,9 @@ func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
 		}
 		s.SetLimit(smt.Limit{Timeout: wpQueryLimit})
 		r.solver = s
+		if err := r.newPins(); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -257,6 +261,9 @@ func (r *wpRefiner) load(state []byte) {
 	r.srcFrames = append(r.srcFrames[:0], r.phi.frames...)
 	r.srcLits = append(r.srcLits[:0], r.phi.lits...)
 	r.srcKey = r.abstractKey(r.srcKey[:0], state, r.phi)
+	if r.pins != nil {
+		r.pins.fe.Load(state)
+	}
 }
 
 // abstractKey is the abstract state of state under Φ: its control part
@@ -386,7 +393,7 @@ func (r *wpRefiner) decides(k int, p *exprPred) bool {
 		return true
 	}
 	tm := r.tm
-	hyp = tm.And(hyp, g.dom)
+	hyp = tm.And(hyp, g.dom, r.pin(f, hyp, g.t))
 	return r.valid(hyp, g.t) || r.valid(hyp, tm.Not(g.t))
 }
 
@@ -493,6 +500,7 @@ func (r *wpRefiner) copyOf(v *types.Var, at model.Frame) *types.Var {
 		if err := r.enc.NameVar(c, name); err != nil && r.err == nil {
 			r.err = err
 		}
+		r.pinCopy(c, v, at)
 	}
 	return c
 }
@@ -688,7 +696,8 @@ func (r *wpRefiner) precise(wps, cws []*wpResult, exec model.Frame) bool {
 	if hyp == nil {
 		return false
 	}
-	return r.valid(tm.And(hyp, tm.And(dom...)), tm.And(goal...))
+	g := tm.And(goal...)
+	return r.valid(tm.And(hyp, tm.And(dom...), r.pin(exec, hyp, g)), g)
 }
 
 // framesKey identifies the frames of a state (thread, depth, proc).

@@ -86,31 +86,39 @@ func (fe *FrameEvaluator) Load(state []byte) {
 // condition's proc: Frames says which does), on the globals otherwise
 // (thread and depth are ignored).
 func (fe *FrameEvaluator) Eval(i, thread, depth int) (bool, *CondError) {
+	v, err := fe.Value(i, thread, depth)
+	return v != 0, err
+}
+
+// Value is Eval for an expression of any scalar type: its value as a
+// slot holds it (a boolean 0 or 1, an enum value its ordinal, a reference
+// 0 for null).
+func (fe *FrameEvaluator) Value(i, thread, depth int) (int64, *CondError) {
 	x := &fe.x
 	x.s, x.off, x.t, x.fb = fe.buf, fe.off, -1, 0
 	if pi := fe.procs[i]; pi != nil {
 		if thread < 0 || thread >= len(fe.off) {
-			return false, &CondError{Kind: TypeError, Msg: "no such thread"}
+			return 0, &CondError{Kind: TypeError, Msg: "no such thread"}
 		}
 		th := fe.off[thread]
 		if depth < 0 || depth >= int(fe.buf[th+thDepth]) {
-			return false, &CondError{Kind: TypeError, Msg: "no such frame"}
+			return 0, &CondError{Kind: TypeError, Msg: "no such frame"}
 		}
 		p := th + thHeader
 		for k := 0; k < depth; k++ {
 			p += frHeader + fe.m.allProcs[fe.buf[p+frProc]].varSize
 		}
 		if fe.m.allProcs[fe.buf[p+frProc]] != pi {
-			return false, &CondError{Kind: TypeError, Msg: "the frame runs another proc"}
+			return 0, &CondError{Kind: TypeError, Msg: "the frame runs another proc"}
 		}
 		x.t, x.fb = thread, p
 	}
 	x.clearError()
 	v := fe.conds[i](x)
 	if x.failed {
-		return false, &CondError{Kind: x.kind, Msg: x.msg, Pos: x.pos}
+		return 0, &CondError{Kind: x.kind, Msg: x.msg, Pos: x.pos}
 	}
-	return v != 0, nil
+	return v, nil
 }
 
 // compilePanic turns a compileError recovered from the compiler into a

@@ -64,6 +64,27 @@ func (e *Encoder) NameVar(v *types.Var, name string) (err error) {
 	return nil
 }
 
+// Var returns the constant that stands for v (created on first use); it
+// fails for a variable of a type the encoder does not know.
+func (e *Encoder) Var(v *types.Var) (t *smt.Term, err error) {
+	defer catchEncode(&err)
+	return e.varTerm(&ast.Ident{Name: v.Name()}, v), nil
+}
+
+// varTerm is the constant of v, read at x.
+func (e *Encoder) varTerm(x ast.Expr, v *types.Var) *smt.Term {
+	if t, ok := e.vars[v]; ok {
+		return t
+	}
+	name := v.Name()
+	if v.Owner != nil {
+		name = v.Owner.Name() + "." + name
+	}
+	t := e.tm.Const(name, e.sortOf(x, v.Type()))
+	e.vars[v] = t
+	return t
+}
+
 // FormulaDomain encodes a boolean expression as Formula does, and returns
 // with it its domain: the conjunction of the facts that hold in every
 // state of the model about the values the expression reads (a variable,
@@ -284,16 +305,7 @@ func (e *Encoder) value(x ast.Expr) *smt.Term {
 		case *types.EnumConst:
 			return tm.Int(o.Ordinal)
 		case *types.Var:
-			if t, ok := e.vars[o]; ok {
-				e.fact(t, o.Type())
-				return t
-			}
-			name := o.Name()
-			if o.Owner != nil {
-				name = o.Owner.Name() + "." + name
-			}
-			t := tm.Const(name, e.sortOf(x, o.Type()))
-			e.vars[o] = t
+			t := e.varTerm(x, o)
 			e.fact(t, o.Type())
 			return t
 		}
