@@ -169,7 +169,7 @@ func TestAMCSPass(t *testing.T) {
 	checkDocument(t, "pass", doc)
 	a := doc["amcs"].(map[string]any)
 	ro := doc["rests_on"].([]any)
-	if status != ExitPass || a["exact"] != true || ro[0].(map[string]any)["what"] != "a complete concrete search: the final abstraction was one-to-one" {
+	if status != ExitPass || a["exact"] != true || doc["complete"] != true || ro[0].(map[string]any)["what"] != "a complete concrete search: the final abstraction was one-to-one" {
 		t.Fatalf("status %d, exact %v, rests on %v: want a pass on an exact search", status, a["exact"], ro)
 	}
 	if got, want := doc["stats"].(map[string]any)["states"], plain["stats"].(map[string]any)["states"]; got != want || a["abstract_states"] != want {
@@ -178,7 +178,7 @@ func TestAMCSPass(t *testing.T) {
 	status, doc = checkJSON(t, "--amcs=minonly", "--amcs-rounds", "1", "--property", "mutex", model)
 	a = doc["amcs"].(map[string]any)
 	ro = doc["rests_on"].([]any)
-	if rounds := a["rounds"].([]any); status != ExitInconclusive || len(rounds) != 1 || a["exact"] != false || a["not_exact"] == "" ||
+	if rounds := a["rounds"].([]any); status != ExitInconclusive || len(rounds) != 1 || a["exact"] != false || a["not_exact"] == "" || doc["complete"] != false ||
 		ro[0].(map[string]any)["kind"] != "under-approximated" {
 		t.Errorf("--amcs-rounds 1: status %d, %d rounds, exact %v (%v), rests on %v: want inconclusive, under-approximated, after 1 round",
 			status, len(rounds), a["exact"], a["not_exact"], ro)
@@ -352,5 +352,27 @@ func TestAMCSExamples(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAMCSLimits: --max-states (the abstract states of a round) and
+// --time-limit end a check by abstract matching inconclusive, naming the
+// limit, never with a pass; the rounds so far are reported.
+func TestAMCSLimits(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		reason string
+	}{
+		{[]string{"--amcs=minonly", "--max-states", "10", "--property", "mutex", examplesDir + "/peterson.bir"}, "state limit reached (--max-states=10)"},
+		{[]string{"--amcs=maxoverlap", "--time-limit", "500ms", "../../bench/amcs/models/sumtonbig.bir"}, "time limit reached (--time-limit=500ms)"},
+	} {
+		status, doc := checkJSON(t, tc.args...)
+		checkDocument(t, strings.Join(tc.args, " "), doc)
+		a, _ := doc["amcs"].(map[string]any)
+		ro := fmt.Sprint(doc["rests_on"])
+		if status != ExitInconclusive || doc["reason"] != tc.reason || a == nil || a["exact"] != false || len(a["rounds"].([]any)) == 0 ||
+			!strings.Contains(ro, "bounded") || !strings.Contains(ro, "not exact because a limit stopped the last round: "+tc.reason) {
+			t.Errorf("%v: status %d, reason %v, amcs %v, rests on %s; want inconclusive: %s", tc.args, status, doc["reason"], a, ro, tc.reason)
+		}
 	}
 }

@@ -158,7 +158,9 @@ func (a *amcsTechnique) safety(t *Task, props []*Property, invs []*types.Propert
 		return nil, err
 	}
 	c.AMCS = info
-	c.Explored = r.Violation == nil && r.Stopped == ""
+	// explored: an exact round, complete (within the bounds of the model,
+	// which RestsOn lists); a round that is not exact dropped states
+	c.Explored = sres.Complete
 	what := fmt.Sprintf("abstract matching: %d abstract states, %d %s, %d %s", info.AbstractStates,
 		len(r.Predicates), plural(len(r.Predicates), "predicate", "predicates"), len(r.Rounds), plural(len(r.Rounds), "round", "rounds"))
 	switch {

@@ -272,6 +272,9 @@ func TestAMCSVerdicts(t *testing.T) {
 		if c.AMCS.Exact != (tc.want == Pass) {
 			t.Errorf("%s: exact %v, verdict %s", tc.name, c.AMCS.Exact, c.Verdict())
 		}
+		if c.Explored != (tc.res.Exact && tc.res.Stopped == "") {
+			t.Errorf("%s: explored (the JSON report's complete) %v, exact %v, stopped %q", tc.name, c.Explored, tc.res.Exact, tc.res.Stopped)
+		}
 	}
 }
 
