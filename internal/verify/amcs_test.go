@@ -24,15 +24,16 @@ func splitting(v amcs.Variant) bool {
 
 // amcsTask is a task that checks with variant v; the variants with weakest
 // preconditions may not end (Kudra's Figure 2.1): their rounds are bounded.
-func amcsTask(v amcs.Variant, cfg search.Config) Task {
+// Its limits are armed as birch check arms them (a time limit, so that a
+// test never hangs); the caller releases them.
+func amcsTask(v amcs.Variant, cfg search.Config) (Task, func()) {
 	a := &AMCS{Variant: v, Seed: 1}
 	if !splitting(v) {
 		a.MaxRounds = 8
 	}
-	if cfg.TimeLimit == 0 {
-		cfg.TimeLimit = 20 * time.Second // a test never hangs
-	}
-	return Task{AMCS: a, Search: cfg}
+	cfg.TimeLimit, cfg.MaxMemory = 10*time.Second, 2<<30
+	lim := StartLimits(&cfg)
+	return Task{AMCS: a, Search: cfg, Limits: lim}, lim.Release
 }
 
 // amcsReplayed checks that c's violation is confirmed and its trail, saved as
@@ -73,9 +74,10 @@ func TestAMCSViolationsReplay(t *testing.T) {
 	for _, v := range allVariants {
 		for _, tc := range models {
 			what := fmt.Sprintf("--amcs=%s %s", v, tc.path)
-			task := amcsTask(v, search.Config{})
+			task, release := amcsTask(v, search.Config{})
 			task.Select = tc.sel
 			res := run(t, tc.path, task)
+			release()
 			c := res.Checks[0]
 			if c.AMCS == nil || c.AMCS.Variant != v.String() {
 				t.Fatalf("%s: the check has no AMCS details of its variant: %+v", what, c.AMCS)
@@ -204,9 +206,10 @@ func TestAMCSRandomNeverPass(t *testing.T) {
 			if !splitting(v) && seed%4 != 0 {
 				continue
 			}
-			task := amcsTask(v, cfg)
+			task, release := amcsTask(v, cfg)
 			task.Input = in
 			res, err := Run(&task)
+			release()
 			if err != nil {
 				t.Fatalf("seed %d --amcs=%s: %v", seed, v, err)
 			}
