@@ -52,10 +52,16 @@ import (
 // the same-named locals of two threads (or of two frames of one
 // function), and the solver sees them as different constants.
 //
-// A step that calls, returns or starts a thread changes the frames: its
-// WP is not computed, and the transition counts as not checked (nothing is
+// A step that calls or starts a thread adds a frame: the instances of the
+// new frame are left out of the check (their locals start from the
+// arguments and the defaults). A step that returns removes one: its WP is
+// not computed, and the transition counts as not checked (nothing is
 // added for it). So does a step whose WP this package cannot write (a
-// range choice, a call's callee variable: predicate.UnsupportedError).
+// range choice, a predicate over the callee's variables at a call:
+// predicate.UnsupportedError). The model resets dead locals on arrival at
+// a location, which WP does not see: a predicate over a dead local may be
+// found imprecise or precise wrongly, which only changes what a round
+// adds (verdicts rest on the concrete search).
 
 // wpQueryLimit bounds one solver query; an undecided query is an
 // implication not proved (the transition is imprecise).
@@ -107,8 +113,10 @@ type wpRefiner struct {
 	srcKey    []byte
 	srcFrames []model.Frame
 	srcLits   []literal
-	dst       *exprSet // evaluates targets: the same predicates as phi
-	dstState  []byte   // the state dst was last evaluated on
+	srcIndex  map[[3]int]int // a source literal by predicate, thread and depth
+	isNew     []bool         // per target frame: not a frame of the source
+	dst       *exprSet       // evaluates targets: the same predicates as phi
+	dstState  []byte         // the state dst was last evaluated on
 	dstValid  bool
 	dstKey    []byte
 	ctrl      []byte
@@ -167,20 +175,21 @@ type wpResult struct {
 
 func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
 	r := &wpRefiner{
-		variant: cfg.Variant,
-		m:       m,
-		prog:    m.Program(),
-		nextIDs: map[string]bool{},
-		groups:  m.Groups(),
-		byLoc:   map[*types.Location][]int{},
-		copies:  map[copyKey]*types.Var{},
-		orig:    map[*types.Var]*types.Var{},
-		wps:     map[wpKey]*wpResult{},
-		terms:   map[instKey]*instTerm{},
-		checked: map[[2]uint64]bool{},
-		answers: map[[2]*smt.Term]bool{},
-		seed:    maphash.MakeSeed(),
-		seed2:   maphash.MakeSeed(),
+		variant:  cfg.Variant,
+		m:        m,
+		prog:     m.Program(),
+		nextIDs:  map[string]bool{},
+		groups:   m.Groups(),
+		byLoc:    map[*types.Location][]int{},
+		copies:   map[copyKey]*types.Var{},
+		orig:     map[*types.Var]*types.Var{},
+		wps:      map[wpKey]*wpResult{},
+		terms:    map[instKey]*instTerm{},
+		checked:  map[[2]uint64]bool{},
+		answers:  map[[2]*smt.Term]bool{},
+		srcIndex: map[[3]int]int{},
+		seed:     maphash.MakeSeed(),
+		seed2:    maphash.MakeSeed(),
 	}
 	for i, g := range r.groups {
 		r.byLoc[g.From] = append(r.byLoc[g.From], i)
@@ -260,6 +269,14 @@ func (r *wpRefiner) load(state []byte) {
 	r.phi.eval(state)
 	r.srcFrames = append(r.srcFrames[:0], r.phi.frames...)
 	r.srcLits = append(r.srcLits[:0], r.phi.lits...)
+	clear(r.srcIndex)
+	for i, l := range r.srcLits {
+		k := [3]int{l.pred, -1, -1}
+		if l.frame >= 0 {
+			k[1], k[2] = r.srcFrames[l.frame].Thread, r.srcFrames[l.frame].Depth
+		}
+		r.srcIndex[k] = i
+	}
 	r.srcKey = r.abstractKey(r.srcKey[:0], state, r.phi)
 	if r.pins != nil {
 		r.pins.fe.Load(state)
@@ -535,7 +552,7 @@ func (r *wpRefiner) instance(x ast.Expr, proc *types.Proc, at, exec model.Frame)
 // assert, each with the number of actions before it. The step happened,
 // so they held; a state of α(s) follows the same run only where they
 // hold (the first guard is the guard predicates' business). It fails for
-// a step whose frames change (a call, a return, a thread start or exit).
+// a return.
 func (r *wpRefiner) stepActions(groups []int32) ([]ast.Action, []stepCond, error) {
 	var out []ast.Action
 	var conds []stepCond
@@ -552,8 +569,6 @@ func (r *wpRefiner) stepActions(groups []int32) ([]ast.Action, []stepCond, error
 		}
 		for _, a := range g.Decl.Actions {
 			switch a := a.(type) {
-			case *ast.CallAction, *ast.StartAction, *ast.ExitAction:
-				return nil, nil, errors.New("a call, a thread start or an exit")
 			case *ast.AssumeAction:
 				conds = append(conds, stepCond{a.Cond, len(out)})
 				continue
@@ -574,18 +589,27 @@ type stepCond struct {
 	after int
 }
 
-// sameFrames reports whether two frame lists have the same frames (thread,
-// depth, proc).
-func sameFrames(a, b []model.Frame) bool {
-	if len(a) != len(b) {
-		return false
+// newFrames says, per frame of b, whether a lacks it (a call's or a
+// thread start's frame); ok is false when b lacks a frame of a (a return)
+// or runs another proc in one.
+func newFrames(a, b []model.Frame, dst []bool) (isNew []bool, ok bool) {
+	type at struct{ thread, depth int }
+	old := make(map[at]*types.Proc, len(a))
+	for _, f := range a {
+		old[at{f.Thread, f.Depth}] = f.Proc
 	}
-	for i := range a {
-		if a[i].Thread != b[i].Thread || a[i].Depth != b[i].Depth || a[i].Proc != b[i].Proc {
-			return false
+	n := 0
+	for _, f := range b {
+		p, was := old[at{f.Thread, f.Depth}]
+		if was && p != f.Proc {
+			return nil, false
 		}
+		if was {
+			n++
+		}
+		dst = append(dst, !was)
 	}
-	return true
+	return dst, n == len(a)
 }
 
 // step checks the transition src -> st.State (Algorithm 2, lines 9-12).
@@ -597,8 +621,9 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 		r.srcFrames = append(r.srcFrames[:0], r.phi.frames...)
 	}
 	r.evalDst(st.State)
-	if !sameFrames(r.srcFrames, r.dst.frames) {
-		r.unchecked("a step that calls, returns, starts or ends a thread")
+	var ok bool
+	if r.isNew, ok = newFrames(r.srcFrames, r.dst.frames, r.isNew[:0]); !ok {
+		r.unchecked("a step that returns")
 		return
 	}
 	exec := r.execFrame(st.Thread)
@@ -607,7 +632,7 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 		if r.seen("t" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + string(r.srcKey) + "|" + string(r.dstKey)) {
 			return
 		}
-	} else if r.seen("n" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + framesKey(r.srcFrames)) {
+	} else if r.seen("n" + groupsKey(st.Groups) + "." + strconv.Itoa(st.Thread) + "." + framesKey(r.srcFrames) + "|" + framesKey(r.dst.frames)) {
 		// what No-TP adds depends on the step and the frames only
 		return
 	}
@@ -623,6 +648,12 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 		var at model.Frame
 		if l.frame >= 0 {
 			at = r.dst.frames[l.frame]
+			if r.isNew[l.frame] {
+				// a new frame's locals start from the arguments and the
+				// defaults: not a function of s's data this check reads
+				wps = append(wps, nil)
+				continue
+			}
 		}
 		w := r.wpOf(p.expr, p.proc, at, exec, gk, actions)
 		if w.err != nil {
@@ -657,6 +688,20 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 	}
 }
 
+// srcValue is the value in the loaded source of the instance of target
+// literal l (of r.dst), valUndef when the source has no such instance.
+func (r *wpRefiner) srcValue(l literal) uint8 {
+	k := [3]int{l.pred, -1, -1}
+	if l.frame >= 0 {
+		f := r.dst.frames[l.frame]
+		k[1], k[2] = f.Thread, f.Depth
+	}
+	if i, ok := r.srcIndex[k]; ok {
+		return r.srcLits[i].val
+	}
+	return valUndef
+}
+
 // precise decides α(s) ⇒ WP(α(s'), i) for the loaded source and the
 // target's literals (r.dst), whose weakest preconditions are wps, and the
 // step's conditions, whose weakest preconditions are cws. A literal whose
@@ -669,7 +714,7 @@ func (r *wpRefiner) precise(wps, cws []*wpResult, exec model.Frame) bool {
 	var dom []*smt.Term
 	for i, l := range r.dst.lits {
 		w := wps[i]
-		if l.val == valUndef || !w.changed && r.srcLits[i].val == l.val {
+		if w == nil || l.val == valUndef || !w.changed && r.srcValue(l) == l.val {
 			continue
 		}
 		if w.encErr != nil {
@@ -769,7 +814,7 @@ func (r *wpRefiner) wpOf(x ast.Expr, proc *types.Proc, at, exec model.Frame, gk 
 // through the actions before them.
 func (r *wpRefiner) addWPs(wps, cws []*wpResult, exec model.Frame) {
 	for i, w := range wps {
-		if !w.changed {
+		if w == nil || !w.changed {
 			continue
 		}
 		if !w.propDone {

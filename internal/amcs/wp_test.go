@@ -324,3 +324,27 @@ func TestGuardControlPinned(t *testing.T) {
 		t.Errorf("b true: added %d", len(r.next))
 	}
 }
+
+const startSrc = `system St()
+  x : int;
+  main thread M()
+    loc m0: when true do { x := x + 1; start W(); } goto m1;
+    loc m1:
+  end M;
+  thread W()
+    n : int;
+    loc w0: when true do { n := n + 1; } goto w0;
+  end W;
+end St;
+`
+
+// A step that starts a thread is checked: its new frame's instances are
+// left out, the rest go through WP (x > 0 at x = 0 is not preserved by
+// x := x + 1 in general: x + 1 > 0 is added).
+func TestStartChecked(t *testing.T) {
+	m, r := newRefiner(t, startSrc, AMCS, "x > 0\n[thread W] n > 0\n")
+	added, imprecise := transition(t, m, r, walk(t, m), 0)
+	if !imprecise || !slices.Equal(added, []string{"x + 1 > 0"}) {
+		t.Errorf("imprecise %v, added %q", imprecise, added)
+	}
+}
