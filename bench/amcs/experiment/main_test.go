@@ -239,3 +239,26 @@ func TestBeside(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadToHead checks the comparison with RandDFS on the errors both
+// found: MinOnly is faster on one of the two, stores fewer states on both,
+// and has the shorter trail on none; error 2, which RandDFS did not find,
+// counts only in MinOnly's found and mean columns.
+func TestHeadToHead(t *testing.T) {
+	techs := []Technique{{Name: "RandDFS", NoPredicates: true}, {Name: "MinOnly"}}
+	at := func(ms, states, depth int) Observation {
+		return Observation{Found: true, Time: time.Duration(ms) * time.Millisecond, States: states, Depth: depth}
+	}
+	mr := &ModelResult{Name: "m", ErrorDepth: []int{3, 4, 5}, Obs: [][][]Observation{
+		{{at(5, 100, 3), at(5, 100, 9), {}}},
+		{{at(2, 10, 3), at(9, 10, 9), at(1, 1, 5)}},
+	}}
+	res := &Result{Cfg: &Config{Techniques: techs}, Models: []*ModelResult{mr}}
+	var out bytes.Buffer
+	res.writeHeadToHead(&out, "RandDFS")
+	for _, want := range []string{"| RandDFS | - | - | - | - | 2 | 6.0 | 3.5 |", "| MinOnly | 2 | 1 | 2 | 0 | 3 | 5.7 | 4.0 |"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+}

@@ -208,6 +208,7 @@ func (res *Result) WriteTables(w io.Writer) {
 	if !cfg.NoTable21 {
 		writeTable(w, "2.1", []string{"States Explored"}, rows, func(r, _ int) string { return res.Models[r].Table21 })
 	}
+	res.writeHeadToHead(w, "RandDFS")
 	res.writeDetails(w)
 }
 
@@ -230,6 +231,70 @@ func (res *Result) cells(num string) [][]string {
 		}
 	}
 	return out
+}
+
+// writeHeadToHead compares each technique with a reference one (RandDFS)
+// on the errors both found in the same run, over every model: the wins of
+// the tables count an error found by one technique alone as its win, and
+// this shows who is ahead where both find it. It also compares the trails
+// with the shortest distances of the errors.
+func (res *Result) writeHeadToHead(w io.Writer, ref string) {
+	techs := res.Cfg.Techniques
+	r := -1
+	for t, tech := range techs {
+		if tech.Name == ref {
+			r = t
+		}
+	}
+	if r < 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Head to head with %s\n\n", ref)
+	fmt.Fprintf(w, "On the errors a technique and %s both found in the same run (all models and runs): how often the technique was faster (by a millisecond or more), stored fewer states, had a shorter trail; and the mean trail length of every error the technique found against the mean shortest distance of those errors (breadth-first).\n\n", ref)
+	fmt.Fprintf(w, "| technique | found by both | faster | fewer states | shorter trail | found | mean trail | mean shortest |\n")
+	fmt.Fprintf(w, "|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for t, tech := range techs {
+		both, faster, fewer, shorter, found, depth, shortest := 0, 0, 0, 0, 0, 0, 0
+		for _, mr := range res.Models {
+			for run := range mr.Obs[t] {
+				for e, o := range mr.Obs[t][run] {
+					if !o.Found {
+						continue
+					}
+					found++
+					depth += o.Depth
+					shortest += mr.ErrorDepth[e]
+					p := mr.Obs[r][run][e]
+					if t == r || !p.Found {
+						continue
+					}
+					both++
+					faster += b2i(MetricTime.value(o) < MetricTime.value(p))
+					fewer += b2i(o.States < p.States)
+					shorter += b2i(o.Depth < p.Depth)
+				}
+			}
+		}
+		mean := func(n int) string {
+			if found == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.1f", float64(n)/float64(found))
+		}
+		if t == r {
+			fmt.Fprintf(w, "| %s | - | - | - | - | %d | %s | %s |\n", tech.Name, found, mean(depth), mean(shortest))
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %s | %s |\n", tech.Name, both, faster, fewer, shorter, found, mean(depth), mean(shortest))
+	}
+	fmt.Fprintln(w)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // writeDetails writes the raw numbers behind the tables: per model and
