@@ -106,7 +106,7 @@ func Run(m *model.Model, sm search.Model, cfg Config) *Result {
 				done = true
 			}
 		}
-		s.index.Release()
+		s.release()
 		if r.ref != nil {
 			last.SolverQueries = r.ref.solverQueries()
 		}

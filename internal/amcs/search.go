@@ -1,7 +1,6 @@
 package amcs
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"sort"
@@ -27,17 +26,14 @@ const (
 // concrete state that reached it), how the search reached it, and where its
 // statistics are.
 type absState struct {
-	chunk, off, size uint32 // the representative's bytes in the arena
-	parent           int32  // -1 for the initial state
-	ord              int32  // ordinal of the step from the parent
-	depth            int32
-	stat             int64 // index of its first datum in lo/hi/uniq
-	nData            int32
-	distinct         bool // a concrete state other than the representative matched it
+	rep      search.StateID // the representative in reps
+	parent   int32          // -1 for the initial state
+	ord      int32          // ordinal of the step from the parent
+	depth    int32
+	stat     int64 // index of its first datum in lo/hi/uniq
+	nData    int32
+	distinct bool // a concrete state other than the representative matched it
 }
-
-// arenaChunk is the size of the arena's chunks.
-const arenaChunk = 4 << 20
 
 // datumPreds are the datum predicates `ID > C`, sorted by ID then C, kept as
 // one sorted list of thresholds per ID.
@@ -147,9 +143,8 @@ type roundSearch struct {
 	kind  statKind
 
 	index  *search.StateStore // abstract keys, aux: the abstract state's index
+	reps   *search.StateStore // representatives, aux: the abstract state's index
 	states []absState
-	chunks [][]byte // the arena; the chunks before fill are full
-	fill   int
 	lo, hi []int64
 	uniq   []bool
 
@@ -181,16 +176,10 @@ type limitKey struct {
 // round before, if there is one (a round is usually larger than the last).
 func newRoundSearch(r *runner, preds *datumPreds, ref refiner, kind statKind, prev *roundSearch) *roundSearch {
 	s := &roundSearch{r: r, m: r.m, sm: r.sm, preds: preds, ref: ref, kind: kind,
-		index: search.NewStateStore(1), limits: map[limitKey]*search.LimitHit{}}
+		index: search.NewStateStore(1), reps: search.NewStateStore(1), limits: map[limitKey]*search.LimitHit{}}
 	if prev != nil {
 		s.states, s.lo, s.hi, s.uniq = prev.states[:0], prev.lo[:0], prev.hi[:0], prev.uniq[:0]
 		s.ctrl, s.data, s.key = prev.ctrl, prev.data, prev.key
-		for _, c := range prev.chunks {
-			if cap(c) == arenaChunk {
-				s.chunks = append(s.chunks, c[:0])
-			}
-		}
-		s.fill = 0
 	}
 	s.visitFn = s.visit
 	return s
@@ -213,30 +202,21 @@ func (s *roundSearch) abstractKey(state []byte) []byte {
 
 // stateBytes returns the representative of abstract state i.
 func (s *roundSearch) stateBytes(i int32) []byte {
-	a := &s.states[i]
-	return s.chunks[a.chunk][a.off : a.off+a.size : a.off+a.size]
+	return s.reps.State(s.states[i].rep)
+}
+
+// release returns the memory of the round's stores.
+func (s *roundSearch) release() {
+	s.index.Release()
+	s.reps.Release()
 }
 
 // insert adds a new abstract state whose data are s.data, represented by
 // state (its key is in the index already).
 func (s *roundSearch) insert(state []byte, parent int32, ord int, depth int32) int32 {
-	n := len(state)
-	c := s.fill
-	for c < len(s.chunks) && len(s.chunks[c])+n > cap(s.chunks[c]) {
-		c++
-	}
-	if c == len(s.chunks) {
-		size := arenaChunk
-		if n > size {
-			size = n
-		}
-		s.chunks = append(s.chunks, make([]byte, 0, size))
-	}
-	s.fill = c
-	off := len(s.chunks[c])
-	s.chunks[c] = append(s.chunks[c], state...)
 	id := int32(len(s.states))
-	a := absState{chunk: uint32(c), off: uint32(off), size: uint32(n), parent: parent, ord: int32(ord), depth: depth,
+	rep, _ := s.reps.Insert(state, uint64(id))
+	a := absState{rep: rep, parent: parent, ord: int32(ord), depth: depth,
 		stat: int64(len(s.lo)), nData: int32(len(s.data))}
 	switch s.kind {
 	case statMinMax:
@@ -254,13 +234,10 @@ func (s *roundSearch) insert(state []byte, parent int32, ord int, depth int32) i
 	return id
 }
 
-// match records that state, whose data are s.data, reached abstract state
-// j.
-func (s *roundSearch) match(j int32, state []byte) {
+// match records that a concrete state other than j's representative,
+// whose data are s.data, reached abstract state j.
+func (s *roundSearch) match(j int32) {
 	a := &s.states[j]
-	if bytes.Equal(s.stateBytes(j), state) {
-		return
-	}
 	if !a.distinct {
 		a.distinct = true
 		s.eligible++
@@ -296,13 +273,11 @@ func minOnlyUpdate(min int64, unique bool, v int64) (bool, int64) {
 	return unique, min
 }
 
-// memory is the bytes the round holds: the arena, the abstract states and
-// their statistics, and the index.
+// memory is the bytes the round holds: the representatives, the abstract
+// states and their statistics, and the index (each store's table may
+// double).
 func (s *roundSearch) memory() int64 {
-	var b int64
-	for _, c := range s.chunks {
-		b += int64(cap(c))
-	}
+	b := s.reps.Bytes() + s.reps.TableBytes()
 	b += int64(cap(s.states)) * int64(unsafe.Sizeof(absState{}))
 	b += int64(cap(s.lo)+cap(s.hi))*8 + int64(cap(s.uniq))
 	b += s.index.Bytes() + s.index.TableBytes() // the table doubles
@@ -365,10 +340,15 @@ func (s *roundSearch) visit(st *model.Step) {
 		if s.ref != nil {
 			s.ref.step(s.curSt, st)
 		}
+		if _, ok := s.reps.Lookup(st.State); ok {
+			// a representative again: its abstract state is known and
+			// nothing about it changes
+			return
+		}
 		key := s.abstractKey(st.State)
 		id, isNew := s.index.Insert(key, uint64(len(s.states)))
 		if !isNew {
-			s.match(int32(s.index.Aux(id)), st.State)
+			s.match(int32(s.index.Aux(id)))
 			return
 		}
 		if max := s.r.cfg.MaxStates; max > 0 && len(s.states) >= max {
