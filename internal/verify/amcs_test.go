@@ -330,3 +330,22 @@ func TestAMCSOptions(t *testing.T) {
 		t.Errorf("a bad predicate file: %v, want an error at bad.pred:2", err)
 	}
 }
+
+// TestAMCSInterrupted: a limit (or Ctrl-C) during the search ends the
+// check inconclusive, naming the limit, not exact and not complete.
+func TestAMCSInterrupted(t *testing.T) {
+	const stop = "time limit reached (--time-limit=1s)" // the limit's words, not the search's "interrupted"
+	task, release := amcsTask(amcs.MinOnly, search.Config{})
+	defer release()
+	task.Limits.OnPhase = func(phase string, l *Limits) {
+		if phase == PhaseSearch {
+			l.End(stop)
+		}
+	}
+	res := run(t, "testdata/counter-unsafe-amcs.bir", task)
+	c := res.Checks[0]
+	if c.Verdict() != Inconclusive || c.Limit != stop || c.Reason != stop || c.Explored || c.AMCS == nil || c.AMCS.Exact ||
+		!strings.Contains(c.RestsOn.String(), "not exact because a limit stopped the last round: "+stop) {
+		t.Errorf("%s (%s), limit %q, explored %v, rests on %s: want inconclusive: %s", c.Verdict(), c.Reason, c.Limit, c.Explored, c.RestsOn, stop)
+	}
+}
