@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"birch/internal/abstraction/predicate"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/search"
@@ -252,8 +253,27 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 		limit = 200000
 	}
 	ex := search.Run(sm, search.Config{Strategy: search.BFS, MaxStates: limit})
+	// initial predicates (--predicates) for some models
+	var preds []*predicate.Predicate
+	if seed%3 == 0 {
+		var lines []string
+		for _, l := range []string{"g0 > 1", "g0 == g1", "ga[0] != g1", "hn != null", "hn.val > 1", "gb",
+			"[thread T0] x == y", "[thread T1] x + y > 2", "[thread T0] n != null && n.val == 0", "[thread T1] c"} {
+			if g.r.IntN(3) == 0 {
+				lines = append(lines, l)
+			}
+		}
+		if strings.Contains(src, "function f") && g.r.IntN(2) == 0 {
+			lines = append(lines, "[function f] q > p")
+		}
+		f, err := predicate.ParseFile(prog, "p.preds", []byte(strings.Join(lines, "\n")+"\n"))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		preds = f.Predicates
+	}
 	for _, v := range diffVariants() {
-		cfg := Config{Variant: v, Seed: seed}
+		cfg := Config{Variant: v, Seed: seed, Predicates: preds}
 		if ex.Stopped != "" {
 			// the explicit search was cut: AMCS under the same bound
 			cfg.MaxStates = limit
@@ -262,7 +282,7 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 			cfg.MaxRounds = 8
 		}
 		res := Run(m, sm, cfg)
-		where := fmt.Sprintf("seed %d %v (explicit: %v, %d states, %s)", seed, v, ex.Verdict, ex.Stats.States, ex.Reason)
+		where := fmt.Sprintf("seed %d %v %d predicates (explicit: %v, %d states, %s)", seed, v, len(preds), ex.Verdict, ex.Stats.States, ex.Reason)
 		switch res.Verdict {
 		case search.Pass:
 			if !res.Exact {
@@ -298,7 +318,7 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 		// a bound on the abstract states below the explicit count never
 		// passes
 		if ex.Verdict == search.Pass && ex.Stats.States > 2 {
-			res := Run(m, sm, Config{Variant: v, Seed: seed, MaxStates: ex.Stats.States - 1, MaxRounds: 8})
+			res := Run(m, sm, Config{Variant: v, Seed: seed, MaxStates: ex.Stats.States - 1, MaxRounds: 8, Predicates: preds})
 			if res.Verdict == search.Pass {
 				t.Errorf("%s: pass with MaxStates %d: %s", where, ex.Stats.States-1, res.Reason)
 			}
