@@ -38,7 +38,7 @@ while [[ $# -gt 0 ]]; do
 		out=${1#*=}
 		shift
 		;;
-	-time | --time | -runs | --runs | -errors | --errors | -seed | --seed | -techniques | --techniques | -max-memory | --max-memory | -enum-states | --enum-states)
+	-time | --time | -time21 | --time21 | -runs | --runs | -errors | --errors | -seed | --seed | -techniques | --techniques | -max-memory | --max-memory | -enum-states | --enum-states)
 		args+=("$1" "$2")
 		shift 2
 		;;

@@ -59,9 +59,13 @@ func amcsEnd(r *amcs.Result) string {
 // stopped changing before that), or NT when it did not terminate within
 // the time bound.
 func table21(cfg *Config, m *model.Model, mr *ModelResult) string {
+	bound := cfg.Time21
+	if bound <= 0 {
+		bound = cfg.Time
+	}
 	var stop atomic.Bool
-	timer := time.AfterFunc(cfg.Time, func() { stop.Store(true) }) // as runTechnique's
-	r := amcs.Run(m, m, amcs.Config{Variant: amcs.AMCS, Seed: cfg.Seed, NoDeadlock: true, TimeLimit: cfg.Time, MaxMemory: cfg.MaxMemory, Stop: &stop})
+	timer := time.AfterFunc(bound, func() { stop.Store(true) }) // as runTechnique's
+	r := amcs.Run(m, m, amcs.Config{Variant: amcs.AMCS, Seed: cfg.Seed, NoDeadlock: true, TimeLimit: bound, MaxMemory: cfg.MaxMemory, Stop: &stop})
 	timer.Stop()
 	var last amcs.Round
 	if n := len(r.Rounds); n > 0 {
@@ -73,7 +77,7 @@ func table21(cfg *Config, m *model.Model, mr *ModelResult) string {
 	case r.Exact:
 		return fmt.Sprintf("%d states (no gain)", last.AbstractStates)
 	case r.Stopped != "" || stop.Load() || len(r.LimitsHit) > 0:
-		return fmt.Sprintf("NT (%d rounds, %d predicates in %s)", len(r.Rounds), last.Predicates, cfg.Time)
+		return fmt.Sprintf("NT (%d rounds, %d predicates in %s)", len(r.Rounds), last.Predicates, bound)
 	case len(r.Rounds) > 0:
 		return fmt.Sprintf("%d/%d, predicates stable, not exact (%d rounds)", last.AbstractStates, mr.States, len(r.Rounds))
 	}

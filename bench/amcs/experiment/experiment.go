@@ -21,6 +21,7 @@ type Config struct {
 	Models     []string // BIR files
 	Techniques []Technique
 	Time       time.Duration // bound per model, technique and run
+	Time21     time.Duration // bound of Table 2.1's search; 0: Time
 	Runs       int
 	Errors     int // injected errors per model
 	Seed       uint64

@@ -39,6 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var cfg Config
 	var techs string
 	fs.DurationVar(&cfg.Time, "time", 10*time.Second, "time bound per model, technique and run")
+	fs.DurationVar(&cfg.Time21, "time21", 0, "time bound of Table 2.1's error-free AMCS search (default -time)")
 	fs.IntVar(&cfg.Runs, "runs", 3, "runs of each technique on each model (seeds seed+0, seed+1, ...)")
 	fs.IntVar(&cfg.Errors, "errors", 40, "injected errors per model")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the error choice and of the runs")

@@ -195,6 +195,9 @@ func (res *Result) WriteTables(w io.Writer) {
 	fmt.Fprintf(w, "# The AMCS experiment (Kudra 2007, Chapter 5) on birch\n\n")
 	fmt.Fprintf(w, "%d models, %d injected errors each (seed %d), %d run(s) per technique, time bound %s per model, technique and run; started %s, took %s.\n\n",
 		len(res.Models), cfg.Errors, cfg.Seed, cfg.Runs, cfg.Time, res.Start.UTC().Format("2006-01-02 15:04 MST"), res.Took.Round(time.Second))
+	if !cfg.NoTable21 && cfg.Time21 > 0 {
+		fmt.Fprintf(w, "Table 2.1's error-free AMCS search: time bound %s per model.\n\n", cfg.Time21)
+	}
 	fmt.Fprintf(w, "Machine: %d CPUs (runtime.NumCPU), %s/%s", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
 	if res.Load[0] != "" {
 		fmt.Fprintf(w, ", load average %s at the start and %s at the end", res.Load[0], res.Load[1])
