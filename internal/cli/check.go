@@ -188,7 +188,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.Var(&o.use, "use", "with --abstract: read the abstractions of a BASL `FILE` (repeatable)")
 			fs.Var(&o.coerce, "coerce", "with --abstract: declare a coercion `FROM->TO` between abstractions (repeatable)")
 			fs.StringVar(&o.def, "default", "concrete", "with --abstract: abstraction of unconstrained integers: concrete or point")
-			fs.StringVar(&o.solver, "solver", solvers.Default, "with --abstract: decision procedure: "+strings.Join(solvers.Names, ", "))
+			fs.StringVar(&o.solver, "solver", solvers.Default, "with --abstract, --predicates, --cegar or --amcs: decision procedure: "+strings.Join(solvers.Names, ", "))
 			fs.IntVar(&o.maxReplay, "max-replay", 100000, "with --abstract: states the concrete replay of an abstract trail may explore before solving symbolically")
 			fs.StringVar(&o.predicates, "predicates", "", "check the predicate abstraction of the model with the predicates of `FILE` (--solver applies; with --amcs: its initial predicates)")
 			fs.IntVar(&o.cubeLength, "cube-length", 0, "with --predicates: the longest cube of the abstraction's queries (0: 3)")
