@@ -370,15 +370,16 @@ func TestCheckJSONDocument(t *testing.T) {
 // expectKinds maps the kind words of the examples' "// expect:" lines to
 // the violation kinds of the JSON output.
 var expectKinds = map[string]string{
-	"assert":   "assertion",
-	"deadlock": "deadlock",
-	"null":     "null-dereference",
-	"index":    "index-out-of-bounds",
-	"divzero":  "division-by-zero",
-	"range":    "range",
-	"overflow": "overflow",
-	"monitor":  "illegal-monitor-state",
-	"cast":     "type",
+	"assert":    "assertion",
+	"deadlock":  "deadlock",
+	"null":      "null-dereference",
+	"index":     "index-out-of-bounds",
+	"divzero":   "division-by-zero",
+	"range":     "range",
+	"overflow":  "overflow",
+	"monitor":   "illegal-monitor-state",
+	"cast":      "type",
+	"invariant": "invariant",
 }
 
 // exampleCounts reads the state and transition counts of docs/examples.md.
