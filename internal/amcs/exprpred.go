@@ -216,6 +216,13 @@ func mapIdents(info *types.Info, x ast.Expr, f func(*ast.Ident) *ast.Ident) (ast
 				return rec(x, &ast.IndexExpr{X: a, Lbrack: x.Lbrack, Index: i, Rbrack: x.Rbrack})
 			}
 			return x
+		case *ast.BuiltinExpr:
+			if y := walk(x.X); y != x.X {
+				return rec(x, &ast.BuiltinExpr{OpPos: x.OpPos, Op: x.Op, Lparen: x.Lparen, X: y, Rparen: x.Rparen})
+			}
+			return x
+		case *ast.LocationTest, *ast.RemoteRef:
+			return x // reads another thread's frame, named there
 		case *ast.InstanceofExpr:
 			if y := walk(x.X); y != x.X {
 				return rec(x, &ast.InstanceofExpr{X: y, InstanceofPos: x.InstanceofPos, Type: x.Type})

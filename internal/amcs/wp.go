@@ -11,6 +11,7 @@ import (
 	"birch/internal/abstraction/predicate"
 	"birch/internal/bir/ast"
 	"birch/internal/bir/parser"
+	"birch/internal/bir/token"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/smt"
@@ -84,7 +85,9 @@ type wpRefiner struct {
 	next    []*exprPred
 	nextIDs map[string]bool
 	groups  []model.Group
-	byLoc   map[*types.Location][]int
+	// per transformation: the conjuncts of its guard that are predicates
+	guardConj map[int][]ast.Expr
+	byLoc     map[*types.Location][]int
 
 	tm      *smt.TermManager
 	enc     *predicate.Encoder
@@ -175,21 +178,22 @@ type wpResult struct {
 
 func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
 	r := &wpRefiner{
-		variant:  cfg.Variant,
-		m:        m,
-		prog:     m.Program(),
-		nextIDs:  map[string]bool{},
-		groups:   m.Groups(),
-		byLoc:    map[*types.Location][]int{},
-		copies:   map[copyKey]*types.Var{},
-		orig:     map[*types.Var]*types.Var{},
-		wps:      map[wpKey]*wpResult{},
-		terms:    map[instKey]*instTerm{},
-		checked:  map[[2]uint64]bool{},
-		answers:  map[[2]*smt.Term]bool{},
-		srcIndex: map[[3]int]int{},
-		seed:     maphash.MakeSeed(),
-		seed2:    maphash.MakeSeed(),
+		variant:   cfg.Variant,
+		m:         m,
+		prog:      m.Program(),
+		nextIDs:   map[string]bool{},
+		groups:    m.Groups(),
+		byLoc:     map[*types.Location][]int{},
+		copies:    map[copyKey]*types.Var{},
+		orig:      map[*types.Var]*types.Var{},
+		wps:       map[wpKey]*wpResult{},
+		terms:     map[instKey]*instTerm{},
+		checked:   map[[2]uint64]bool{},
+		answers:   map[[2]*smt.Term]bool{},
+		srcIndex:  map[[3]int]int{},
+		guardConj: map[int][]ast.Expr{},
+		seed:      maphash.MakeSeed(),
+		seed2:     maphash.MakeSeed(),
 	}
 	for i, g := range r.groups {
 		r.byLoc[g.From] = append(r.byLoc[g.From], i)
@@ -356,17 +360,53 @@ func (r *wpRefiner) guards(f model.Frame, undecided func(gi int, p *exprPred) bo
 	}
 	for _, gi := range r.byLoc[f.Loc] {
 		g := r.groups[gi]
-		if g.Proc != f.Proc || g.Decl == nil || g.Decl.Guard == nil || !readsData(r.prog.Info, g.Decl.Guard) {
+		if g.Proc != f.Proc || g.Decl == nil || g.Decl.Guard == nil {
 			continue
 		}
-		p := r.pred(g.Decl.Guard, g.Proc)
-		if r.phi.has(p) || r.nextIDs[p.text] {
-			continue
-		}
-		if undecided(gi, p) {
-			r.propose(p)
+		for _, c := range r.guardParts(gi) {
+			p := r.pred(c, g.Proc)
+			if r.phi.has(p) || r.nextIDs[p.text] {
+				continue
+			}
+			if undecided(gi, p) {
+				r.propose(p)
+			}
 		}
 	}
+}
+
+// guardParts is dataConjuncts of the guard of transformation gi.
+func (r *wpRefiner) guardParts(gi int) []ast.Expr {
+	if parts, ok := r.guardConj[gi]; ok {
+		return parts
+	}
+	parts := dataConjuncts(r.prog.Info, r.groups[gi].Decl.Guard, nil)
+	r.guardConj[gi] = parts
+	return parts
+}
+
+// dataConjuncts appends to dst the conjuncts of x (its operands of &&)
+// that read integer data and nothing of the control (a lock's builtin, a
+// location test, a remote reference): a guard i == n && lockAvailable(m)
+// is the predicate i == n; the rest is the control part's, concrete in an
+// abstract state.
+func dataConjuncts(info *types.Info, x ast.Expr, dst []ast.Expr) []ast.Expr {
+	x = ast.Unparen(x)
+	if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return dataConjuncts(info, b.Y, dataConjuncts(info, b.X, dst))
+	}
+	control := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.BuiltinExpr, *ast.LocationTest, *ast.RemoteRef:
+			control = true
+		}
+		return !control
+	})
+	if control || !readsData(info, x) {
+		return dst
+	}
+	return append(dst, x)
 }
 
 // readsData reports whether x reads a variable, field or element of an
@@ -565,18 +605,24 @@ func (r *wpRefiner) stepActions(groups []int32) ([]ast.Action, []stepCond, error
 			return nil, nil, errors.New("a return")
 		}
 		if i > 0 && g.Decl.Guard != nil {
-			conds = append(conds, stepCond{g.Decl.Guard, len(out)})
+			for _, c := range dataConjuncts(r.prog.Info, g.Decl.Guard, nil) {
+				conds = append(conds, stepCond{c, len(out)})
+			}
 		}
 		for _, a := range g.Decl.Actions {
+			var c ast.Expr
 			switch a := a.(type) {
 			case *ast.AssumeAction:
-				conds = append(conds, stepCond{a.Cond, len(out)})
-				continue
+				c = a.Cond
 			case *ast.AssertAction:
-				conds = append(conds, stepCond{a.Cond, len(out)})
+				c = a.Cond
+			default:
+				out = append(out, a)
 				continue
 			}
-			out = append(out, a)
+			for _, c := range dataConjuncts(r.prog.Info, c, nil) {
+				conds = append(conds, stepCond{c, len(out)})
+			}
 		}
 	}
 	return out, conds, nil

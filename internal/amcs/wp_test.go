@@ -348,3 +348,35 @@ func TestStartChecked(t *testing.T) {
 		t.Errorf("imprecise %v, added %q", imprecise, added)
 	}
 }
+
+const lockGuardSrc = `system L()
+  m : lock;
+  x : int;
+  main thread M()
+    i : int;
+    loc l0: when i < 3 do { i := i + 1; } goto l0;
+            when i == 3 && lockAvailable(m) do { lock(m); x := i; } goto l1;
+    loc l1:
+  end M;
+end L;
+`
+
+// A guard's conjuncts that read the control (a lock's builtin) are not
+// predicates: i == 3 && lockAvailable(m) adds i == 3, and No-TP goes on
+// refining through the transformations that lock (it stopped in round 2:
+// every step was unchecked, lockAvailable could not be renamed).
+func TestGuardConjuncts(t *testing.T) {
+	m, r := newRefiner(t, lockGuardSrc, AMCS, "")
+	r.expand(walk(t, m))
+	var got []string
+	for _, p := range r.next {
+		got = append(got, p.text)
+	}
+	if want := []string{"[thread M] i < 3", "[thread M] i == 3"}; !slices.Equal(got, want) {
+		t.Errorf("added %q, want %q", got, want)
+	}
+	res := Run(m, m, Config{Variant: NoTP, MaxRounds: 10})
+	if res.Verdict != search.Pass {
+		t.Errorf("No-TP: %v %s %q", res.Verdict, res.Reason, res.Predicates)
+	}
+}
