@@ -380,3 +380,43 @@ func TestGuardConjuncts(t *testing.T) {
 		t.Errorf("No-TP: %v %s %q", res.Verdict, res.Reason, res.Predicates)
 	}
 }
+
+const undefSrc = `system U()
+  a : array [3] of int;
+  i : range 0..5;
+  main thread M()
+    loc l0: when i < 5 do { i := i + 1; } goto l0;
+            when i == 5 do { assert(false); } goto l0;
+  end M;
+end U;
+`
+
+// A predicate whose evaluation fails on a state (a[i] with i out of
+// bounds) has a third value there: the run goes on, finds the error, and
+// the initial predicates serve a GeneralSplitting run too.
+func TestPredicateUndefined(t *testing.T) {
+	m := compile(t, undefSrc)
+	f, err := predicate.ParseFile(m.Program(), "u.pred", []byte("a[i] == 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []Variant{AMCS, AddAll, NoTP, MinOnly} {
+		res := Run(m, m, Config{Variant: v, Predicates: f.Predicates, MaxRounds: 20})
+		if res.Verdict != search.Fail || res.Violation.Kind != model.Assertion {
+			t.Fatalf("%v: %v %s", v, res.Verdict, res.Reason)
+		}
+		checkTrail(t, m, res)
+		if !slices.Contains(res.Predicates, "a[i] == 0") {
+			t.Errorf("%v: predicates %q", v, res.Predicates)
+		}
+	}
+	es := newExprSet(m)
+	es.add(&exprPred{expr: f.Predicates[0].Expr, text: "a[i] == 0"})
+	if err := es.compile(); err != nil {
+		t.Fatal(err)
+	}
+	es.eval(walk(t, m, 0, 0, 0, 0)) // i = 4
+	if len(es.lits) != 1 || es.lits[0].val != valUndef {
+		t.Errorf("a[4] == 0: %+v", es.lits)
+	}
+}
