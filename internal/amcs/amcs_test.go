@@ -71,11 +71,17 @@ func checkTrail(t *testing.T, sm search.Model, res *Result) {
 // stores.
 func bfsStates(t *testing.T, sm search.Model) int {
 	t.Helper()
+	return bfsStats(t, sm).States
+}
+
+// bfsStats are the statistics of a complete breadth-first search.
+func bfsStats(t *testing.T, sm search.Model) search.Stats {
+	t.Helper()
 	r := search.Run(sm, search.Config{Strategy: search.BFS})
 	if !r.Complete || r.Verdict != search.Pass {
 		t.Fatalf("BFS: %v complete=%v %s", r.Verdict, r.Complete, r.Reason)
 	}
-	return r.Stats.States
+	return r.Stats
 }
 
 // An error-free model: each GeneralSplitting heuristic ends with an exact
@@ -84,7 +90,8 @@ func bfsStates(t *testing.T, sm search.Model) int {
 func TestSplittingExactOnSmallModels(t *testing.T) {
 	for _, name := range []string{"counters.bir", "updown.bir", "buffer.bir", "filter.bir"} {
 		m := compileFile(t, filepath.Join("../../bench/models/small", name))
-		want := bfsStates(t, m)
+		bfs := bfsStats(t, m)
+		want := bfs.States
 		for _, v := range splitting {
 			res := Run(m, m, Config{Variant: v, Seed: 3})
 			if res.Verdict != search.Pass || !res.Exact {
@@ -95,8 +102,38 @@ func TestSplittingExactOnSmallModels(t *testing.T) {
 			if last.AbstractStates != want || !last.Exact || last.Eligible != 0 {
 				t.Errorf("%s %v: last round %+v, want %d exact abstract states", name, v, last, want)
 			}
+			// every state expanded once: the outcomes are the explicit
+			// search's transitions, and each was a generated state
+			if last.Transitions != bfs.Transitions || last.Generated != bfs.Transitions+1 {
+				t.Errorf("%s %v: last round %d transitions, %d generated; BFS %d transitions", name, v, last.Transitions, last.Generated, bfs.Transitions)
+			}
+			for _, r := range res.Rounds[:len(res.Rounds)-1] {
+				if r.Exact || r.Eligible == 0 || len(r.Added) == 0 {
+					t.Errorf("%s %v: round %+v before the last", name, v, r)
+				}
+			}
 			t.Logf("%s %v: %d rounds, %d predicates, %d states", name, v, len(res.Rounds), len(res.Predicates), last.AbstractStates)
 		}
+	}
+}
+
+// MinOnly keeps a minimum and a unique flag per datum, no maximum: the
+// thesis's point is that it stores less than MaxOverlap and MinSet.
+func TestMinOnlyStoresLess(t *testing.T) {
+	m := compileFile(t, "../../bench/models/small/counters.bir")
+	r := &runner{m: m, sm: m, preds: &datumPreds{}}
+	only := newRoundSearch(r, r.preds, nil, statMin, nil)
+	only.run()
+	both := newRoundSearch(r, r.preds, nil, statMinMax, nil)
+	both.run()
+	if len(only.states) != len(both.states) || len(only.lo) == 0 || len(only.lo) != len(both.lo) {
+		t.Fatalf("rounds differ: %d/%d states, %d/%d minima", len(only.states), len(both.states), len(only.lo), len(both.lo))
+	}
+	if len(only.hi) != 0 || len(only.uniq) != len(only.lo) || len(both.hi) != len(both.lo) || len(both.uniq) != 0 {
+		t.Errorf("MinOnly keeps %d maxima, %d flags; MinMax %d maxima, %d flags", len(only.hi), len(only.uniq), len(both.hi), len(both.uniq))
+	}
+	if only.memory() >= both.memory() {
+		t.Errorf("MinOnly's round holds %d bytes, MinMax's %d", only.memory(), both.memory())
 	}
 }
 
