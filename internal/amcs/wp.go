@@ -663,8 +663,7 @@ func (r *wpRefiner) step(src []byte, st *model.Step) {
 	if r.variant != NoTP {
 		r.load(src)
 	} else {
-		r.phi.eval(src)
-		r.srcFrames = append(r.srcFrames[:0], r.phi.frames...)
+		r.srcFrames = r.m.Frames(src, r.srcFrames[:0])
 	}
 	r.evalDst(st.State)
 	var ok bool
@@ -840,7 +839,7 @@ func (r *wpRefiner) wpOf(x ast.Expr, proc *types.Proc, at, exec model.Frame, gk 
 		w.err = err
 		return w
 	}
-	y, err := r.wp.Actions(actions, x)
+	y, err := r.weakest(actions, x)
 	if err != nil {
 		w.err = err
 		return w
@@ -851,6 +850,17 @@ func (r *wpRefiner) wpOf(x ast.Expr, proc *types.Proc, at, exec model.Frame, gk 
 		w.t, w.dom, w.encErr = r.enc.FormulaDomain(y)
 	}
 	return w
+}
+
+// weakest is WP(actions, x); a panic of WP (a form it does not expect)
+// is an error: the transition is not checked, and the reason says why.
+func (r *wpRefiner) weakest(actions []ast.Action, x ast.Expr) (y ast.Expr, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			y, err = nil, fmt.Errorf("internal error computing a weakest precondition: %v", p)
+		}
+	}()
+	return r.wp.Actions(actions, x)
 }
 
 // addWPs proposes the weakest preconditions that changed, each as a
