@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"birch/internal/testenv"
 )
 
 var benchLine = regexp.MustCompile(`(?m)^// bench: states=(\d+) transitions=(\d+)$`)
@@ -16,7 +18,7 @@ var benchLine = regexp.MustCompile(`(?m)^// bench: states=(\d+) transitions=(\d+
 // by counting (bench/philosophers-count.py), with the reference interpreter
 // tools/birsim/bir.py on the small instances, and for two large models from
 // the engine itself (bench/README.md). The large models run only without
-// -short.
+// -short, and the AMCS families of bench/amcs/models only with BIRCH_LONG=1.
 func TestBenchModelCounts(t *testing.T) {
 	small, _ := filepath.Glob("../../bench/models/small/*.bir")
 	large, _ := filepath.Glob("../../bench/models/*.bir")
@@ -32,6 +34,15 @@ func TestBenchModelCounts(t *testing.T) {
 				files = append(files, f)
 			}
 		}
+	}
+	if testenv.Long() {
+		// Kudra's AMCS families, 0.5-1 million states each, a few seconds
+		// (bench/amcs/models/README.md: SPIN's counts and count.py's)
+		amcs, _ := filepath.Glob("../../bench/amcs/models/*.bir")
+		if len(amcs) != 12 {
+			t.Errorf("%d models in bench/amcs/models, want the 12 families", len(amcs))
+		}
+		files = append(files, amcs...)
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
