@@ -218,20 +218,35 @@ func (s *roundSearch) insert(state []byte, parent int32, ord int, depth int32) i
 	rep, _ := s.reps.Insert(state, uint64(id))
 	a := absState{rep: rep, parent: parent, ord: int32(ord), depth: depth,
 		stat: int64(len(s.lo)), nData: int32(len(s.data))}
+	n := len(s.data)
 	switch s.kind {
 	case statMinMax:
+		s.lo, s.hi = grow(s.lo, n), grow(s.hi, n)
 		for _, d := range s.data {
 			s.lo = append(s.lo, d.Value)
 			s.hi = append(s.hi, d.Value)
 		}
 	case statMin:
+		s.lo, s.uniq = grow(s.lo, n), grow(s.uniq, n)
 		for _, d := range s.data {
 			s.lo = append(s.lo, d.Value)
 			s.uniq = append(s.uniq, true)
 		}
 	}
-	s.states = append(s.states, a)
+	s.states = append(grow(s.states, 1), a)
 	return id
+}
+
+// grow makes room for n more elements in s, doubling its capacity: append
+// grows a large slice by a quarter, which copies a round's abstract states
+// and statistics about five times over as they grow.
+func grow[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	g := make([]T, len(s), max(2*cap(s), len(s)+n, 256))
+	copy(g, s)
+	return g
 }
 
 // match records that a concrete state other than j's representative,
@@ -275,9 +290,13 @@ func minOnlyUpdate(min int64, unique bool, v int64) (bool, int64) {
 
 // memory is the bytes the round holds: the representatives, the abstract
 // states and their statistics, and the index (each store's table may
-// double).
+// double), and the model's transition cache (as --max-memory counts it for
+// the explicit search).
 func (s *roundSearch) memory() int64 {
 	b := s.reps.Bytes() + s.reps.TableBytes()
+	if c, ok := s.sm.(interface{ CacheBytes() int64 }); ok {
+		b += c.CacheBytes()
+	}
 	b += int64(cap(s.states)) * int64(unsafe.Sizeof(absState{}))
 	b += int64(cap(s.lo)+cap(s.hi))*8 + int64(cap(s.uniq))
 	b += s.index.Bytes() + s.index.TableBytes() // the table doubles
