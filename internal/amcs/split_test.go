@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"birch/internal/model"
 )
 
 const idX, idY = 1, 2
@@ -163,5 +165,67 @@ func TestMinOnlyFigure43(t *testing.T) {
 	}
 	if _, ok := minOnlyChoice(nil, nil); ok {
 		t.Error("a choice without candidates")
+	}
+}
+
+// The key of the datum predicates is their valuation: two data vectors get
+// the same key exactly when every predicate has the same value on both,
+// whether the data come in increasing ID order or not.
+func TestDatumPredsKey(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	d := &datumPreds{}
+	var all []datumPred
+	for i := 0; i < 40; i++ {
+		p := datumPred{uint64(rng.IntN(6)), int64(rng.IntN(21) - 10)}
+		if d.add(p, "") {
+			all = append(all, p)
+		} else if !d.has(p) {
+			t.Fatalf("add(%v) false but has false", p)
+		}
+	}
+	if d.n != len(all) {
+		t.Fatalf("n = %d, want %d", d.n, len(all))
+	}
+	valuation := func(data []model.Datum) string {
+		var b []byte
+		for _, x := range data {
+			for _, p := range all {
+				if p.ID == x.ID {
+					b = append(b, byte(x.ID), map[bool]byte{false: '0', true: '1'}[x.Value > p.C])
+				}
+			}
+		}
+		return string(b)
+	}
+	vec := func(order []uint64) []model.Datum {
+		var out []model.Datum
+		for _, id := range order {
+			out = append(out, model.Datum{ID: id, Value: int64(rng.IntN(25) - 12)})
+		}
+		return out
+	}
+	orders := [][]uint64{{0, 1, 2, 3, 4, 5, 6}, {6, 2, 0, 5, 1, 3, 4}}
+	same := 0
+	for _, order := range orders {
+		for i := 0; i < 300; i++ {
+			// b is a with one value moved a little: often the same valuation
+			a := vec(order)
+			b := append([]model.Datum(nil), a...)
+			b[rng.IntN(len(b))].Value += int64(rng.IntN(5) - 2)
+			if i%3 == 0 {
+				b = vec(order)
+			}
+			sameKey := string(d.appendKey(nil, a)) == string(d.appendKey(nil, b))
+			sameVal := valuation(a) == valuation(b)
+			if sameKey != sameVal {
+				t.Fatalf("order %v: %v and %v: same key %v, same valuation %v", order, a, b, sameKey, sameVal)
+			}
+			if sameVal {
+				same++
+			}
+		}
+	}
+	if same < 100 || same > 500 {
+		t.Errorf("%d of 600 pairs with the same valuation: the test does not try both cases", same)
 	}
 }
