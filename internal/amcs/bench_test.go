@@ -29,6 +29,7 @@ func BenchmarkRun(b *testing.B) {
 			r := search.Run(m, search.Config{Strategy: search.BFS})
 			b.ReportMetric(float64(r.Stats.Transitions)/r.Stats.Seconds, "transitions/s")
 			b.ReportMetric(float64(r.Stats.States), "states")
+			b.ReportMetric(float64(r.Stats.Transitions), "transitions")
 		}
 	})
 	for _, v := range splitting {
@@ -72,3 +73,31 @@ func BenchmarkProfile(b *testing.B) {
 }
 
 const profileRounds = 13
+
+// BenchmarkRounds runs BIRCH_AMCS_VARIANT (default minset) for
+// BIRCH_AMCS_ROUNDS rounds (default 100) on BIRCH_AMCS_MODEL (default
+// bench/amcs/models/sumtonbig.bir): a fixed amount of work, whose CPU time
+// compares two versions on a loaded machine better than a rate does.
+func BenchmarkRounds(b *testing.B) {
+	path := os.Getenv("BIRCH_AMCS_MODEL")
+	if path == "" {
+		path = "../../bench/amcs/models/sumtonbig.bir"
+	}
+	v, ok := ParseVariant(os.Getenv("BIRCH_AMCS_VARIANT"))
+	if !ok {
+		v = MinSet
+	}
+	rounds := 100
+	if n, err := strconv.Atoi(os.Getenv("BIRCH_AMCS_ROUNDS")); err == nil {
+		rounds = n
+	}
+	m := compileFile(b, path)
+	for i := 0; i < b.N; i++ {
+		res := Run(m, m, Config{Variant: v, Seed: 1, MaxRounds: rounds})
+		var tr int64
+		for _, r := range res.Rounds {
+			tr += r.Transitions
+		}
+		b.ReportMetric(float64(tr), "transitions")
+	}
+}
