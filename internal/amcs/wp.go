@@ -308,8 +308,17 @@ func (r *wpRefiner) seen(key string) bool {
 
 // propose adds p to Φ_new unless Φ or Φ_new has it, or it is a constant,
 // or the model's evaluator cannot compile it.
+//
+// A predicate of more than maxPredNodes nodes is not added: weakest
+// preconditions compose, and No-TP's grow with every round (stack.bir had
+// thousands of predicates in ten rounds); a predicate that large splits
+// nothing a smaller one does not, and every state evaluates it.
 func (r *wpRefiner) propose(p *exprPred) {
 	if r.phi.has(p) || r.nextIDs[p.text] || !readsVar(r.prog.Info, p.expr) {
+		return
+	}
+	if n := nodes(p.expr, maxPredNodes+1); n > maxPredNodes {
+		r.nextIDs[p.text] = true
 		return
 	}
 	r.nextIDs[p.text] = true // also when it does not compile: try once
@@ -317,6 +326,19 @@ func (r *wpRefiner) propose(p *exprPred) {
 		return
 	}
 	r.next = append(r.next, p)
+}
+
+// maxPredNodes bounds the size of a predicate a round adds.
+const maxPredNodes = 200
+
+// nodes counts the nodes of x, up to max.
+func nodes(x ast.Expr, max int) int {
+	n := 0
+	ast.Inspect(x, func(ast.Node) bool {
+		n++
+		return n < max
+	})
+	return n
 }
 
 // pred is the predicate x of scope proc; one that reads none of proc's
