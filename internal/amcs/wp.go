@@ -317,7 +317,7 @@ func (r *wpRefiner) propose(p *exprPred) {
 	if r.phi.has(p) || r.nextIDs[p.text] || !readsVar(r.prog.Info, p.expr) {
 		return
 	}
-	if n := nodes(p.expr, maxPredNodes+1); n > maxPredNodes {
+	if n := nodes(p.expr, maxPredNodes+1); n > maxPredNodes || r.constant(p) {
 		r.nextIDs[p.text] = true
 		return
 	}
@@ -326,6 +326,20 @@ func (r *wpRefiner) propose(p *exprPred) {
 		return
 	}
 	r.next = append(r.next, p)
+}
+
+// constant reports whether the solver proves p true in every state or in
+// none (k > k, a weakest precondition of g := k for k > g): it would
+// split nothing. Without a solver (No-TP) it says no.
+func (r *wpRefiner) constant(p *exprPred) bool {
+	if r.solver == nil {
+		return false
+	}
+	t, dom, err := r.enc.FormulaDomain(p.expr)
+	if err != nil {
+		return false
+	}
+	return r.valid(dom, t) || r.valid(dom, r.tm.Not(t))
 }
 
 // maxPredNodes bounds the size of a predicate a round adds.
@@ -1062,12 +1076,15 @@ func (r *wpRefiner) refine(round int) ([]string, error) {
 		case NoTP:
 			msg += " (every weakest precondition of an explored transition is a predicate already)"
 		default:
-			msg += fmt.Sprintf("; the WP check found every explored transition precise (%d checked)", checked)
+			if imprecise == 0 {
+				msg += fmt.Sprintf("; the WP check found every explored transition precise (%d checked)", checked)
+			} else {
+				msg += fmt.Sprintf("; the WP check found %d of %d explored transitions imprecise, whose predicates are all there already (or too large, or of two frames)", imprecise, checked)
+			}
 		}
 		if unchecked > 0 {
 			msg += fmt.Sprintf(", but %d transitions could not be checked (%s)", unchecked, why)
 		}
-		_ = imprecise
 		return nil, errors.New(msg)
 	}
 	var added []string

@@ -420,3 +420,34 @@ func TestPredicateUndefined(t *testing.T) {
 		t.Errorf("a[4] == 0: %+v", es.lits)
 	}
 }
+
+const mixedSrc = `system Mx()
+  g : int;
+  h : int;
+  main thread M()
+    loc m0: when true do { start W(1); start W(2); } goto m1;
+    loc m1: when true do { h := (h + 1) % 4; } goto m1;
+  end M;
+  thread W(k : int)
+    loc w0: when true do { g := k; } goto w0;
+  end W;
+end Mx;
+`
+
+// When Φ stops changing although a transition was imprecise (the weakest
+// precondition of [thread W] k > g through W[2]'s g := k, for W[3]'s
+// instance, reads both frames' k and is no predicate of one scope), the
+// reason does not claim that every transition was precise. W[2]'s own
+// instance's weakest precondition, k > k, is false in every state: the
+// solver proves it and it is not added.
+func TestStableImprecise(t *testing.T) {
+	m := compile(t, mixedSrc)
+	f, err := predicate.ParseFile(m.Program(), "m.pred", []byte("[thread W] k > g\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Run(m, m, Config{Variant: AMCS, Predicates: f.Predicates})
+	if res.Verdict != search.Inconclusive || strings.Contains(res.Reason, "every explored transition precise") || !strings.Contains(res.Reason, "imprecise") || len(res.Predicates) != 1 {
+		t.Errorf("%v: %s %q", res.Verdict, res.Reason, res.Predicates)
+	}
+}
