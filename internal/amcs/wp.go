@@ -302,6 +302,9 @@ func (r *wpRefiner) seen(key string) bool {
 	if r.checked[h] {
 		return true
 	}
+	if len(r.checked) >= maxCached {
+		clear(r.checked) // checked again: more queries, the same answers
+	}
 	r.checked[h] = true
 	return false
 }
@@ -510,8 +513,14 @@ func (r *wpRefiner) valid(hyp, goal *smt.Term) bool {
 	return ok
 }
 
-// maxAnswers bounds the answers valid remembers.
-const maxAnswers = 1 << 20
+// maxAnswers bounds the answers valid remembers, and maxCached the
+// entries of the other caches (the checked transitions, the formulas and
+// weakest preconditions of instances): a full cache is emptied, which
+// costs work again, not answers.
+const (
+	maxAnswers = 1 << 20
+	maxCached  = 1 << 18
+)
 
 // alpha is the formula of α(s) for the loaded source, with exec the
 // executing frame (the zero Frame with Proc nil for none): the conjunction
@@ -609,6 +618,9 @@ func (r *wpRefiner) instance(x ast.Expr, proc *types.Proc, at, exec model.Frame)
 		return it, nil
 	}
 	it := &instTerm{}
+	if len(r.terms) >= maxCached {
+		clear(r.terms)
+	}
 	r.terms[key] = it
 	y, err := r.instExpr(x, proc, at, exec)
 	if err != nil {
@@ -869,6 +881,9 @@ func (r *wpRefiner) wpOf(x ast.Expr, proc *types.Proc, at, exec model.Frame, gk 
 		return w
 	}
 	w := &wpResult{}
+	if len(r.wps) >= maxCached {
+		clear(r.wps)
+	}
 	r.wps[key] = w
 	x, err := r.instExpr(x, proc, at, exec)
 	if err != nil {
