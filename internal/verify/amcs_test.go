@@ -56,9 +56,9 @@ func amcsReplayed(t *testing.T, what string, in *Input, c *Check) {
 
 // TestAMCSViolationsReplay: every variant finds the violation of models
 // with each kind of reachable violation (an assertion, a deadlock, a
-// runtime error, an invariant) or, for the variants with weakest
-// preconditions whose rounds are bounded, never passes; every violation
-// found is confirmed and its trail replays on the model as written.
+// runtime error, an invariant, one that needs refinement: the variants
+// with weakest preconditions within 8 rounds); every violation is
+// confirmed and its trail replays on the model as written.
 func TestAMCSViolationsReplay(t *testing.T) {
 	models := []struct {
 		path string
@@ -82,16 +82,11 @@ func TestAMCSViolationsReplay(t *testing.T) {
 			if c.AMCS == nil || c.AMCS.Variant != v.String() {
 				t.Fatalf("%s: the check has no AMCS details of its variant: %+v", what, c.AMCS)
 			}
-			switch c.Verdict() {
-			case Fail:
-				amcsReplayed(t, what, load(t, tc.path), c)
-			case Pass:
-				t.Errorf("%s: pass on a model with a reachable violation", what)
-			default:
-				if splitting(v) {
-					t.Errorf("%s: %s (%s), want the violation: GeneralSplitting ends on a finite model", what, c.Verdict(), c.Reason)
-				}
+			if c.Verdict() != Fail {
+				t.Errorf("%s: %s (%s), want the violation", what, c.Verdict(), c.Reason)
+				continue
 			}
+			amcsReplayed(t, what, load(t, tc.path), c)
 		}
 	}
 }
