@@ -26,7 +26,9 @@ import (
 //     is valid (the solver decides it; Algorithm 2, line 10). An
 //     imprecise transition adds the weakest preconditions of the
 //     predicates of α(s') (line 11: the predicates of α(s')[e_i(x)/x]).
-//     A transition whose guard α(s) does not decide adds the guard.
+//     A transition whose guard α(s) does not decide adds the guard's
+//     conjuncts that read integer data (the rest, locks and location
+//     tests, is the control part, concrete in α(s); pin.go).
 //     The thesis prints lines 6 and 18 as "if α(s) ⇒ (guard of i)" and
 //     "if α(s) ⇒ (complement of guard of i)" then add g_i; adding a
 //     guard that α(s) already implies would refine nothing, so we read
@@ -38,8 +40,8 @@ import (
 //     datum d of the globals and of the threads' frames (heap data have no
 //     BIR name and add nothing).
 //   - NoTP: no solver: every transition is imprecise (its weakest
-//     preconditions are added) and no guard is decided (every guard that
-//     reads data is added).
+//     preconditions are added) and no guard is decided (every guard
+//     conjunct that reads data is added).
 //
 // The search stops when Φ stops changing; that is not a proof (the
 // thesis's "unreachable"): the verdict is pass only after an exact round,
