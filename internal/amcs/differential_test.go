@@ -1,6 +1,7 @@
 package amcs
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -153,7 +154,7 @@ func (g *diffGen) body(ints, wr, bools, bwr []string, nloc int, ret string, call
 				} else {
 					guard, acts = "hasLock(lk)", append(acts, "unlock(lk);")
 				}
-			case calls && len(wr) > 0 && g.r.IntN(4) == 0:
+			case calls && len(wr) > 0 && g.r.IntN(2) == 0:
 				acts = append(acts, g.pick(wr...)+" := call f("+g.intExpr(ints, 1)+");")
 			case start && li == 0 && t == 0:
 				acts = append(acts, "w := start W("+g.intExpr(ints, 1)+");")
@@ -271,7 +272,37 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 	if testenv.Long() {
 		limit, wpTime = 200000, 2*time.Second
 	}
-	ex := search.Run(sm, search.Config{Strategy: search.BFS, MaxStates: limit})
+	// the control part and the data of every reachable state: equal
+	// control parts have equal data IDs, and the split is one-to-one
+	ids := map[string]string{}
+	split := map[string]string{}
+	var ctrl []byte
+	var data []model.Datum
+	bad := false
+	visit := func(state []byte, depth int) {
+		ctrl, data = m.SplitData(state, ctrl[:0], data[:0])
+		var id, val []byte
+		for _, d := range data {
+			id = binary.AppendUvarint(id, d.ID)
+			val = binary.AppendVarint(val, d.Value)
+			if m.DataName(state, d.ID) == "" && !bad {
+				bad = true
+				t.Errorf("seed %d: datum %x has no name", seed, d.ID)
+			}
+		}
+		if prev, ok := ids[string(ctrl)]; ok && prev != string(id) && !bad {
+			bad = true
+			t.Errorf("seed %d: two states with one control part have different data IDs", seed)
+		}
+		ids[string(ctrl)] = string(id)
+		k := string(ctrl) + "|" + string(val)
+		if prev, ok := split[k]; ok && prev != string(state) && !bad {
+			bad = true
+			t.Errorf("seed %d: two states with one control part and one data:\n%v\n%v", seed, m.Describe(state), m.Describe([]byte(prev)))
+		}
+		split[k] = string(state)
+	}
+	ex := search.Run(sm, search.Config{Strategy: search.BFS, MaxStates: limit, Visit: visit})
 	// initial predicates (--predicates) for some models
 	var preds []*predicate.Predicate
 	if seed%3 == 0 {
@@ -354,7 +385,7 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 // many abstract states as the explicit search stores, and GeneralSplitting
 // decides every finite model.
 func TestDifferentialRandomModels(t *testing.T) {
-	n := 10
+	n := 12
 	if testenv.Long() {
 		n = 2000
 	}
