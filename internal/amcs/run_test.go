@@ -307,3 +307,29 @@ func TestSplittingInitialPredicates(t *testing.T) {
 		}
 	}
 }
+
+// memRefiner is a refiner that only reports its memory.
+type memRefiner struct{ bytes int64 }
+
+func (r *memRefiner) appendKey(key, state []byte) []byte { return key }
+func (r *memRefiner) expand(state []byte)                {}
+func (r *memRefiner) step(src []byte, st *model.Step)    {}
+func (r *memRefiner) refine(round int) ([]string, error) { return nil, nil }
+func (r *memRefiner) predicates() []string               { return nil }
+func (r *memRefiner) solverQueries() int                 { return 0 }
+func (r *memRefiner) memory() int64                      { return r.bytes }
+
+// --max-memory counts what a refiner says it holds.
+func TestRefinerMemory(t *testing.T) {
+	m := compile(t, errSrc(5, 3))
+	saved := refiners[NoTP]
+	defer func() { refiners[NoTP] = saved }()
+	for _, held := range []int64{0, 1 << 40} {
+		refiners[NoTP] = func(*model.Model, *Config) (refiner, error) { return &memRefiner{held}, nil }
+		res := Run(m, m, Config{Variant: NoTP, MaxMemory: 1 << 30})
+		limited := strings.Contains(res.Reason, "memory limit reached")
+		if limited != (held > 0) || res.Verdict != search.Inconclusive {
+			t.Errorf("refiner holding %d bytes: %v %s", held, res.Verdict, res.Reason)
+		}
+	}
+}

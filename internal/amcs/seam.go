@@ -43,6 +43,15 @@ type refiner interface {
 	solverQueries() int
 }
 
+// memoryReporter is a refiner that says how many bytes it holds (its
+// predicates, caches): --max-memory counts them with the round's search, so
+// that a refiner whose predicates keep growing (No-TP) ends the run
+// inconclusive at the limit instead of exhausting memory. The search asks
+// before its first expansion and every 16 (every one with a refiner).
+type memoryReporter interface {
+	memory() int64
+}
+
 // refinerFactory builds the refiner of a run of cfg.Variant on m, starting
 // from cfg.Predicates.
 type refinerFactory func(m *model.Model, cfg *Config) (refiner, error)

@@ -291,11 +291,14 @@ func minOnlyUpdate(min int64, unique bool, v int64) (bool, int64) {
 // memory is the bytes the round holds: the representatives, the abstract
 // states and their statistics, and the index (each store's table may
 // double), and the model's transition cache (as --max-memory counts it for
-// the explicit search).
+// the explicit search), and the refiner's, if it says.
 func (s *roundSearch) memory() int64 {
 	b := s.reps.Bytes() + s.reps.TableBytes()
 	if c, ok := s.sm.(interface{ CacheBytes() int64 }); ok {
 		b += c.CacheBytes()
+	}
+	if r, ok := s.ref.(memoryReporter); ok {
+		b += r.memory()
 	}
 	b += int64(cap(s.states)) * int64(unsafe.Sizeof(absState{}))
 	b += int64(cap(s.lo)+cap(s.hi))*8 + int64(cap(s.uniq))
