@@ -57,23 +57,6 @@ func BenchmarkRun(b *testing.B) {
 	}
 }
 
-func BenchmarkProfile(b *testing.B) {
-	m := compileFile(b, "../../bench/models/counters.bir")
-	for i := 0; i < b.N; i++ {
-		res := Run(m, m, Config{Variant: MinOnly, Seed: 1, MaxRounds: profileRounds})
-		var tr int64
-		var sec float64
-		for _, r := range res.Rounds {
-			tr += r.Transitions
-			sec += r.Seconds
-		}
-		b.ReportMetric(float64(tr)/sec, "transitions/s")
-		b.ReportMetric(float64(tr), "transitions")
-	}
-}
-
-const profileRounds = 13
-
 // BenchmarkRounds runs BIRCH_AMCS_VARIANT (default minset) for
 // BIRCH_AMCS_ROUNDS rounds (default 100) on BIRCH_AMCS_MODEL (default
 // bench/amcs/models/sumtonbig.bir): a fixed amount of work, whose CPU time
