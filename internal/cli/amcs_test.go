@@ -370,6 +370,10 @@ func TestAMCSLimits(t *testing.T) {
 	}{
 		{[]string{"--amcs=minonly", "--max-states", "10", "--property", "mutex", examplesDir + "/peterson.bir"}, "state limit reached (--max-states=10)"},
 		{[]string{"--amcs=maxoverlap", "--time-limit", "500ms", "../../bench/amcs/models/sumtonbig.bir"}, "time limit reached (--time-limit=500ms)"},
+		// No-TP's predicates grow without bound on stack.bir: the memory
+		// they and the solver hold counts (before, only the search's
+		// states did, and the run grew to gigabytes)
+		{[]string{"--amcs=notp", "--max-memory", "80M", "--time-limit", "60s", examplesDir + "/amcs/stack.bir"}, "memory limit reached (--max-memory=80.0 MiB)"},
 	} {
 		status, doc := checkJSON(t, tc.args...)
 		checkDocument(t, strings.Join(tc.args, " "), doc)

@@ -127,7 +127,15 @@ func (a *amcsTechnique) safety(t *Task, props []*Property, invs []*types.Propert
 			maxDepth = depth
 		}
 	}
-	release := lim.StartSearch()
+	release := func() {}
+	if o.Variant.Splitting() {
+		// the search counts what it holds: its states and statistics
+		release = lim.StartSearch()
+	} else {
+		// the WP variants' predicates, caches and solver grow outside
+		// the search's count (No-TP's predicates without bound)
+		lim.StartWatchedSearch()
+	}
 	r := amcsRun(m, sm, ac)
 	release()
 	if r.Stopped != "" {

@@ -172,10 +172,22 @@ func (l *Limits) Run(phase string, fn func()) (stopped string) {
 // StartSearch marks the start of a search phase (which counts its own
 // memory); the returned function marks its end.
 func (l *Limits) StartSearch() func() {
+	l.startSearch()
+	l.searching.Store(true)
+	return func() { l.searching.Store(false) }
+}
+
+// StartWatchedSearch marks the start of a search phase that does not count
+// all it holds (abstract matching's refiners keep predicates, caches and
+// an in-process solver): the memory watch goes on sampling the process,
+// so --max-memory holds for all of it.
+func (l *Limits) StartWatchedSearch() {
+	l.startSearch()
+}
+
+func (l *Limits) startSearch() {
 	l.phase = PhaseSearch
 	if l.OnPhase != nil {
 		l.OnPhase(PhaseSearch, l)
 	}
-	l.searching.Store(true)
-	return func() { l.searching.Store(false) }
 }
