@@ -302,7 +302,9 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 		}
 		split[k] = string(state)
 	}
-	ex := search.Run(sm, search.Config{Strategy: search.BFS, MaxStates: limit, Visit: visit})
+	// some models with --on-limit=error, some without deadlock detection
+	limitErr, noDeadlock := seed%4 == 1, seed%5 == 2
+	ex := search.Run(sm, search.Config{Strategy: search.BFS, MaxStates: limit, Visit: visit, LimitError: limitErr, NoDeadlock: noDeadlock})
 	// initial predicates (--predicates) for some models
 	var preds []*predicate.Predicate
 	if seed%3 == 0 {
@@ -323,7 +325,7 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 		preds = f.Predicates
 	}
 	for _, v := range diffVariants(seed) {
-		cfg := Config{Variant: v, Seed: seed, Predicates: preds}
+		cfg := Config{Variant: v, Seed: seed, Predicates: preds, LimitError: limitErr, NoDeadlock: noDeadlock}
 		if ex.Stopped != "" {
 			// the explicit search was cut: AMCS under the same bound
 			cfg.MaxStates = limit
@@ -348,6 +350,12 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 				t.Errorf("%s: exact round with %d abstract states, explicit search stores %d\n%s", where, last.AbstractStates, ex.Stats.States, src)
 			}
 		case search.Fail:
+			if res.Violation.Kind == model.Deadlock && noDeadlock {
+				t.Errorf("%s: a deadlock with NoDeadlock", where)
+			}
+			if res.Violation.Kind == model.LimitReached && !limitErr {
+				t.Errorf("%s: a limit reported as a violation without LimitError", where)
+			}
 			if len(res.Trail) == 0 && res.Violation.Kind != model.Deadlock {
 				// the initial state fails
 				if _, st := sm.Initial(nil); st == nil || st.Kind != res.Violation.Kind {
@@ -370,7 +378,8 @@ func diffOne(t *testing.T, seed uint64) (bool, search.Verdict) {
 		// a bound on the abstract states below the explicit count never
 		// passes
 		if ex.Verdict == search.Pass && ex.Stats.States > 2 {
-			res := Run(m, sm, Config{Variant: v, Seed: seed, MaxStates: ex.Stats.States - 1, MaxRounds: 8, Predicates: preds, TimeLimit: wpTime})
+			res := Run(m, sm, Config{Variant: v, Seed: seed, MaxStates: ex.Stats.States - 1, MaxRounds: 8, Predicates: preds, TimeLimit: wpTime,
+				LimitError: limitErr, NoDeadlock: noDeadlock})
 			if res.Verdict == search.Pass {
 				t.Errorf("%s: pass with MaxStates %d: %s", where, ex.Stats.States-1, res.Reason)
 			}
