@@ -15,7 +15,7 @@
 # depth, predicates; the fraction of errors found; the error-free AMCS search of Table 2.1) on
 # stdout, with progress on stderr. It writes DIR/tables.md (the tables, with the thesis's beside
 # them) and DIR/observations.tsv (every observation); DIR defaults to a new directory under
-# ${TMPDIR:-/tmp}. `go run ./bench/amcs/experiment -h` lists the flags; docs/amcs-experiment.md
+# ${TMPDIR:-/tmp}. `go run ./bench/amcs/experiment -h` lists the flags; docs/amcs.md ("The experiment")
 # explains the scoring and discusses the results.
 #
 # Time: about models x (7 techniques x runs + 1) x the time bound at most (a run ends earlier when

@@ -13,7 +13,7 @@
 //
 //	go run ./bench/amcs/experiment [flags] MODEL.bir...
 //
-// bench/amcs/run.sh runs it on bench/amcs/models; docs/amcs-experiment.md
+// bench/amcs/run.sh runs it on bench/amcs/models; docs/amcs.md ("The experiment")
 // says how the tables are scored and puts them beside the thesis's.
 package main
 
