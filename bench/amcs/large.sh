@@ -78,7 +78,9 @@ if verdict == "fail":
     verdict += " (" + d.get("violation", {}).get("kind", "?") + ")"
 elif verdict == "inconclusive":
     r = d.get("reason", "")
-    verdict += " (" + ("time limit" if "time limit" in r else "memory" if "memory" in r else "rounds" if "round" in r else r[:40]) + ")"
+    why = ("time limit" if "time limit" in r else "memory limit" if "memory limit" in r else
+           "predicates stable" if "stopped changing" in r else "round bound" if "round bound" in r else r[:40])
+    verdict += " (" + why + ")"
 st = d.get("stats", {})
 a = d.get("amcs")
 trail = len(d.get("trail") or []) if d.get("verdict") == "fail" else ""
