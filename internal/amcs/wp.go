@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"birch/internal/abstraction/predicate"
@@ -127,6 +128,10 @@ type wpRefiner struct {
 	ctrl      []byte
 	data      []model.Datum
 
+	// the run's stop flag and time limit (stopping)
+	stop     *atomic.Bool
+	deadline time.Time
+
 	// per round: transitions checked, imprecise, not checkable
 	nChecked, nImprecise, nUnchecked int
 	why                              string // why the first unchecked one was
@@ -196,6 +201,10 @@ func newWPRefiner(m *model.Model, cfg *Config) (refiner, error) {
 		guardConj: map[int][]ast.Expr{},
 		seed:      maphash.MakeSeed(),
 		seed2:     maphash.MakeSeed(),
+		stop:      cfg.Stop,
+	}
+	if cfg.TimeLimit > 0 {
+		r.deadline = time.Now().Add(cfg.TimeLimit)
 	}
 	for i, g := range r.groups {
 		r.byLoc[g.From] = append(r.byLoc[g.From], i)
@@ -233,6 +242,16 @@ func initialSet(m *model.Model, preds []*predicate.Predicate) (*exprSet, error) 
 		return nil, err
 	}
 	return es, nil
+}
+
+// stopping reports whether the run's limits ended it (Ctrl-C, the time
+// limit, the memory watch): the refiner then does no more work and adds
+// nothing, so that the search stops at its next check. The search looks
+// at the limits between expansions only, and one expansion with
+// thousands of predicates makes thousands of solver queries (--amcs with
+// --time-limit 8s ran 17 s).
+func (r *wpRefiner) stopping() bool {
+	return r.stop != nil && r.stop.Load() || !r.deadline.IsZero() && time.Now().After(r.deadline)
 }
 
 func (r *wpRefiner) close() {
@@ -319,7 +338,7 @@ func (r *wpRefiner) seen(key string) bool {
 // thousands of predicates in ten rounds); a predicate that large splits
 // nothing a smaller one does not, and every state evaluates it.
 func (r *wpRefiner) propose(p *exprPred) {
-	if r.phi.has(p) || r.nextIDs[p.text] || !readsVar(r.prog.Info, p.expr) {
+	if r.stopping() || r.phi.has(p) || r.nextIDs[p.text] || !readsVar(r.prog.Info, p.expr) {
 		return
 	}
 	if n := nodes(p.expr, maxPredNodes+1); n > maxPredNodes || r.constant(p) {
@@ -374,6 +393,9 @@ func (r *wpRefiner) pred(x ast.Expr, proc *types.Proc) *exprPred {
 // (Algorithm 2, lines 5-7 and 17-20): a guard α(s) does not decide is
 // added.
 func (r *wpRefiner) expand(state []byte) {
+	if r.stopping() {
+		return
+	}
 	if r.variant == NoTP {
 		r.phi.eval(state)
 		for _, f := range r.phi.frames {
@@ -502,6 +524,9 @@ func (r *wpRefiner) valid(hyp, goal *smt.Term) bool {
 	k := [2]*smt.Term{hyp, goal}
 	if v, ok := r.answers[k]; ok {
 		return v
+	}
+	if r.stopping() {
+		return false // not proved, not remembered
 	}
 	r.queries++
 	ok, err := smt.Implies(r.solver, hyp, goal)
@@ -710,6 +735,9 @@ func newFrames(a, b []model.Frame, dst []bool) (isNew []bool, ok bool) {
 
 // step checks the transition src -> st.State (Algorithm 2, lines 9-12).
 func (r *wpRefiner) step(src []byte, st *model.Step) {
+	if r.stopping() {
+		return
+	}
 	if r.variant != NoTP {
 		r.load(src)
 	} else {
