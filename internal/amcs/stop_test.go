@@ -1,12 +1,14 @@
 package amcs
 
 import (
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"birch/internal/abstraction/predicate"
 	"birch/internal/model"
+	"birch/internal/search"
 )
 
 // A refiner whose run was stopped (Config.Stop: Ctrl-C, the memory watch,
@@ -46,5 +48,27 @@ func TestRefinerStopsWithRun(t *testing.T) {
 		if busy != (tc.name == "running") {
 			t.Errorf("%s: %d solver queries, %d predicates proposed", tc.name, r.queries, len(r.next))
 		}
+	}
+}
+
+// No-TP's predicates stop changing when the weakest preconditions it
+// proposes are too large to add (x := x + x doubles x > 500's each
+// round): the reason says some were left out, not that every weakest
+// precondition is a predicate already.
+func TestNoTPStableLargeLeftOut(t *testing.T) {
+	m := compile(t, `system D ()
+  x : int := 1;
+  main thread M ()
+    loc l0: when x < 1000 do { x := x + x; } goto l0;
+  end M;
+end D;
+`)
+	f, err := predicate.ParseFile(m.Program(), "d.pred", []byte("x > 500\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Run(m, m, Config{Variant: NoTP, Predicates: f.Predicates, MaxRounds: 30})
+	if res.Verdict != search.Inconclusive || !strings.Contains(res.Reason, "stopped changing") || !strings.Contains(res.Reason, "left out") {
+		t.Errorf("%v: %s", res.Verdict, res.Reason)
 	}
 }

@@ -134,6 +134,7 @@ type wpRefiner struct {
 
 	// per round: transitions checked, imprecise, not checkable
 	nChecked, nImprecise, nUnchecked int
+	nLarge                           int    // predicates left out: too large
 	why                              string // why the first unchecked one was
 }
 
@@ -341,7 +342,12 @@ func (r *wpRefiner) propose(p *exprPred) {
 	if r.stopping() || r.phi.has(p) || r.nextIDs[p.text] || !readsVar(r.prog.Info, p.expr) {
 		return
 	}
-	if n := nodes(p.expr, maxPredNodes+1); n > maxPredNodes || r.constant(p) {
+	if n := nodes(p.expr, maxPredNodes+1); n > maxPredNodes {
+		r.nextIDs[p.text] = true
+		r.nLarge++
+		return
+	}
+	if r.constant(p) {
 		r.nextIDs[p.text] = true
 		return
 	}
@@ -1111,15 +1117,19 @@ func (r *wpRefiner) refine(round int) ([]string, error) {
 	if r.err != nil {
 		return nil, fmt.Errorf("the solver failed: %v", r.err)
 	}
-	checked, imprecise, unchecked, why := r.nChecked, r.nImprecise, r.nUnchecked, r.why
-	r.nChecked, r.nImprecise, r.nUnchecked, r.why = 0, 0, 0, ""
+	checked, imprecise, unchecked, why, large := r.nChecked, r.nImprecise, r.nUnchecked, r.why, r.nLarge
+	r.nChecked, r.nImprecise, r.nUnchecked, r.why, r.nLarge = 0, 0, 0, "", 0
 	clear(r.checked)
 	r.src, r.dstValid = nil, false
 	if len(r.next) == 0 {
 		msg := "the predicates stopped changing"
 		switch r.variant {
 		case NoTP:
-			msg += " (every weakest precondition of an explored transition is a predicate already)"
+			if large > 0 {
+				msg += fmt.Sprintf(" (every weakest precondition of an explored transition is a predicate already, but %d of more than %d nodes were left out)", large, maxPredNodes)
+			} else {
+				msg += " (every weakest precondition of an explored transition is a predicate already)"
+			}
 		default:
 			if imprecise == 0 {
 				msg += fmt.Sprintf("; the WP check found every explored transition precise (%d checked)", checked)
