@@ -1132,7 +1132,7 @@ func (r *wpRefiner) refine(round int) ([]string, error) {
 			}
 		default:
 			if imprecise == 0 {
-				msg += fmt.Sprintf("; the WP check found every explored transition precise (%d checked)", checked)
+				msg += fmt.Sprintf("; the WP check found the %d explored transitions it checked precise (a guard it cannot write is taken as decided, and a new frame's literals are not checked)", checked)
 			} else {
 				msg += fmt.Sprintf("; the WP check found %d of %d explored transitions imprecise, whose predicates are all there already (or too large, or of two frames)", imprecise, checked)
 			}
