@@ -94,7 +94,7 @@ end R;
 func TestAMCSRandomFeatures(t *testing.T) {
 	n := 12
 	if testenv.Long() {
-		n = 300
+		n = 120
 	}
 	counts := map[string]int{}
 	for seed := 0; seed < n; seed++ {

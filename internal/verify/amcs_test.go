@@ -177,7 +177,7 @@ func randomAMCSModel(r *rand.Rand, twoThreads bool) string {
 func TestAMCSRandomNeverPass(t *testing.T) {
 	n := 24
 	if testenv.Long() {
-		n = 1500
+		n = 600
 	}
 	counts := map[string]int{}
 	for seed := 0; seed < n; seed++ {
