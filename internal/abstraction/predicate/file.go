@@ -19,13 +19,24 @@ type Predicate struct {
 	// scope, whose parameters and locals the expression may read besides
 	// the globals; nil for a predicate over globals only.
 	Proc *types.Proc
+	// Record is the record type of a `[record T]` scope, whose predicates
+	// describe every object of T (and of its subtypes) through This; nil
+	// otherwise. Such a predicate has no Proc. Only on-the-fly predicate
+	// abstraction (internal/apf) reads record predicates: a consumer that
+	// cannot must reject them, as c2bp does.
+	Record *types.Named
+	// This is the variable `this` (kind types.ThisVar, type `ref T`) of a
+	// `[record T]` predicate, the object it describes; nil otherwise.
+	This *types.Var
 	Text string // the expression as written, without scope and comment
 }
 
 // Scope names the predicate's scope as written in a predicate file:
-// "thread T", "function f", or "" for the globals.
+// "thread T", "function f", "record T", or "" for the globals.
 func (p *Predicate) Scope() string {
 	switch {
+	case p.Record != nil:
+		return "record " + p.Record.String()
 	case p.Proc == nil:
 		return ""
 	case p.Proc.Thread:
@@ -88,15 +99,15 @@ func parseLine(prog *types.Program, file *source.File, src []byte, from, to int,
 	if from == to {
 		return nil
 	}
-	var proc *types.Proc
+	var sc scope
 	if src[from] == '[' {
 		close := bytes.IndexByte(src[from:to], ']')
 		if close < 0 {
-			errorf(to, "expected ] to close the scope [thread T] or [function f]")
+			errorf(to, "expected ] to close the scope [thread T], [function f] or [record T]")
 			return nil
 		}
 		var ok bool
-		if proc, ok = parseScope(prog, src, from+1, from+close, errorf); !ok {
+		if sc, ok = parseScope(prog, file, src, from+1, from+close, errorf); !ok {
 			return nil
 		}
 		from, to = trimSpace(src, from+close+1, to)
@@ -114,7 +125,12 @@ func parseLine(prog *types.Program, file *source.File, src []byte, from, to int,
 		errorf(file.Offset(bad.Pos()), "%s", badForm(bad))
 		return nil
 	}
-	typ, err := prog.CheckExpr(prog.Fset, x, proc, true)
+	var typ types.Type
+	if sc.this != nil {
+		typ, err = prog.CheckExprThis(prog.Fset, x, sc.this, true)
+	} else {
+		typ, err = prog.CheckExpr(prog.Fset, x, sc.proc, true)
+	}
 	if err != nil {
 		addErrors(errs, err)
 		return nil
@@ -131,43 +147,88 @@ func parseLine(prog *types.Program, file *source.File, src []byte, from, to int,
 		errorf(from, "a predicate must be boolean, not %s", what)
 		return nil
 	}
-	return &Predicate{Expr: x, Proc: proc, Text: string(src[from:to])}
+	p := &Predicate{Expr: x, Proc: sc.proc, Text: string(src[from:to])}
+	if sc.this != nil {
+		p.Record, p.This = sc.record, sc.this
+	}
+	return p
 }
 
-// parseScope reads "thread T" or "function f" from src[from:to].
-func parseScope(prog *types.Program, src []byte, from, to int, errorf func(int, string, ...any)) (*types.Proc, bool) {
+// scope is the scope of a line: a thread or function, a record type with
+// its `this`, or neither (the globals).
+type scope struct {
+	proc   *types.Proc
+	record *types.Named
+	this   *types.Var
+}
+
+// parseScope reads "thread T", "function f" or "record T" from
+// src[from:to].
+func parseScope(prog *types.Program, file *source.File, src []byte, from, to int, errorf func(int, string, ...any)) (scope, bool) {
 	words := fields(src, from, to)
 	if len(words) == 0 {
-		errorf(to, "expected thread or function in the scope, found ]")
-		return nil, false
+		errorf(to, "expected thread, function or record in the scope, found ]")
+		return scope{}, false
 	}
 	kind := string(src[words[0][0]:words[0][1]])
-	if kind != "thread" && kind != "function" {
-		errorf(words[0][0], "expected thread or function in the scope, found %s", source.Excerpt(kind))
-		return nil, false
+	if kind != "thread" && kind != "function" && kind != "record" {
+		errorf(words[0][0], "expected thread, function or record in the scope, found %s", source.Excerpt(kind))
+		return scope{}, false
 	}
 	if len(words) == 1 {
-		errorf(to, "expected the name of a %s after %s", kind, kind)
-		return nil, false
+		what := "a " + kind
+		if kind == "record" {
+			what = "a record type"
+		}
+		errorf(to, "expected the name of %s after %s", what, kind)
+		return scope{}, false
 	}
 	if len(words) > 2 {
 		errorf(words[2][0], "expected ], found %s", source.Excerpt(string(src[words[2][0]:words[2][1]])))
-		return nil, false
+		return scope{}, false
 	}
 	name := string(src[words[1][0]:words[1][1]])
+	if kind == "record" {
+		return recordScope(prog, file, name, words[1][0], errorf)
+	}
 	p, _ := prog.Procs.Lookup(name).(*types.Proc)
 	switch {
 	case p == nil:
 		errorf(words[1][0], "undefined %s %s", kind, source.Excerpt(name))
-		return nil, false
+		return scope{}, false
 	case p.Thread && kind == "function":
 		errorf(words[1][0], "%s is a thread, not a function: write [thread %s]", name, name)
-		return nil, false
+		return scope{}, false
 	case !p.Thread && kind == "thread":
 		errorf(words[1][0], "%s is a function, not a thread: write [function %s]", name, name)
-		return nil, false
+		return scope{}, false
 	}
-	return p, true
+	return scope{proc: p}, true
+}
+
+// recordScope resolves the type name of `[record T]` at offset off: a
+// record type the model declares (not the predeclared Object, whose
+// objects have no fields to hold predicates).
+func recordScope(prog *types.Program, file *source.File, name string, off int, errorf func(int, string, ...any)) (scope, bool) {
+	tn, _ := prog.Scope.Lookup(name).(*types.TypeName)
+	if tn == nil {
+		errorf(off, "undefined record type %s", source.Excerpt(name))
+		return scope{}, false
+	}
+	n := tn.Named()
+	if n == nil {
+		errorf(off, "%s is not a record type", source.Excerpt(name))
+		return scope{}, false
+	}
+	if _, ok := n.Underlying().(*types.Record); !ok {
+		errorf(off, "%s is not a record type, but %s", source.Excerpt(name), n.Underlying())
+		return scope{}, false
+	}
+	if tn.Decl == nil {
+		errorf(off, "%s is predeclared and has no fields: name a record type the model declares", name)
+		return scope{}, false
+	}
+	return scope{record: n, this: prog.NewThis(n, file.Pos(off))}, true
 }
 
 // dataOnly returns the first part of x that a predicate of a predicate file

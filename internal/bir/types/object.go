@@ -94,9 +94,13 @@ const (
 	LocalVar
 	ParamVar
 	FieldVar
+	// ThisVar is `this` in a record context of a predicate file
+	// (`[record T]`): the object the predicate describes (Program.NewThis).
+	ThisVar
 )
 
-// Var is a global, a local, a parameter or a record field.
+// Var is a global, a local, a parameter, a record field, or the `this` of
+// a record context.
 type Var struct {
 	object
 	Kind  VarKind
