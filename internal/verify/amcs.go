@@ -8,6 +8,7 @@ import (
 	"birch/internal/amcs"
 	"birch/internal/bir/types"
 	"birch/internal/search"
+	"birch/internal/source"
 )
 
 // The check by concrete search with abstract matching (AMCS, docs/amcs.md,
@@ -77,6 +78,9 @@ func newAMCSTechnique(t *Task) (*amcsTechnique, error) {
 		}
 		f, err := predicate.ParseFile(t.Input.Prog, a.File, src)
 		if err != nil {
+			return nil, err
+		}
+		if err := noRecordPreds(t.Input.Prog, f); err != nil {
 			return nil, err
 		}
 		a.preds = f.Predicates
@@ -214,4 +218,17 @@ func amcsWhy(r *amcs.Result) string {
 		return r.Reason
 	}
 	return "some abstract state matched more than one concrete state"
+}
+
+// noRecordPreds reports each `[record T]` predicate of f at its position:
+// abstract matching's predicates are expressions over globals and frames,
+// with no value per object.
+func noRecordPreds(prog *types.Program, f *predicate.File) error {
+	var list source.ErrorList
+	for _, p := range f.Predicates {
+		if p.Record != nil {
+			list.Add(prog.Fset.Position(p.Expr.Pos()), "--amcs reads predicates over globals, threads and functions; a [record "+p.Record.String()+"] predicate is for --on-the-fly")
+		}
+	}
+	return list.Err()
 }

@@ -324,6 +324,13 @@ func TestAMCSOptions(t *testing.T) {
 	if _, err := Run(&task); err == nil || !strings.Contains(err.Error(), "bad.pred:2:") {
 		t.Errorf("a bad predicate file: %v, want an error at bad.pred:2", err)
 	}
+	// a [record T] predicate has no meaning for abstract matching
+	in = load(t, examples+"/heap-list.bir")
+	read = func(string) ([]byte, error) { return []byte("[record Node]  this.next == null\n"), nil }
+	task = Task{Input: in, AMCS: &AMCS{File: "rec.pred", ReadFile: read}}
+	if _, err := Run(&task); err == nil || !strings.Contains(err.Error(), "rec.pred:1:16: --amcs reads predicates over globals, threads and functions; a [record Node] predicate is for --on-the-fly") {
+		t.Errorf("a record predicate: %v, want a positioned error", err)
+	}
 }
 
 // TestAMCSInterrupted: a limit (or Ctrl-C) during the search ends the

@@ -87,6 +87,9 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 			out, err = nil, fmt.Errorf("c2bp: internal error: %v", r)
 		}
 	}()
+	if err := recordPreds(prog.Fset, preds); err != nil {
+		return nil, err
+	}
 	if cfg.Filename == "" {
 		name := prog.File.Name
 		ext := filepath.Ext(name)
@@ -193,6 +196,24 @@ func Abstract(prog *types.Program, preds *predicate.File, cfg Config) (out *Outp
 		return nil, fmt.Errorf("c2bp: the solver failed: %v", err)
 	}
 	return out, nil
+}
+
+// recordPreds reports the `[record T]` predicates of preds, each at its
+// position, as an *UnsupportedError: a boolean program has no objects to
+// hold one value per object, so only the on-the-fly abstraction
+// (internal/apf) reads them.
+func recordPreds(fset *source.FileSet, preds *predicate.File) error {
+	var list source.ErrorList
+	for _, p := range preds.Predicates {
+		if p.Record != nil {
+			list.Add(fset.Position(p.Expr.Pos()), fmt.Sprintf("a [record %s] predicate describes every object of %s: the C2bp abstraction has no per-object predicates (on-the-fly predicate abstraction, birch check --on-the-fly, reads them)", p.Record, p.Record))
+		}
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	list.Sort()
+	return &UnsupportedError{List: list}
 }
 
 // readPreds parses the predicates again against the query program and

@@ -144,6 +144,18 @@ main thread B ()
 end B;
 end S;
 `, "g <= 1\n", "model.bir:9:20: after this call returns, predicate g <= 1 is unknown, and other threads may read it in between"},
+		{"record predicate", `system S ()
+R = record { v : int; };
+Rs : collection [2] of R;
+g : int;
+main thread M ()
+  p : ref R;
+  loc s0:
+    when true do { p := new Rs; p.v := 1; } goto s1;
+  loc s1:
+end M;
+end S;
+`, "g == 0\n  [record R]  this.v > 0\n", "model.pred:2:15: a [record R] predicate describes every object of R: the C2bp abstraction has no per-object predicates"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := abstractSource(t, c.model, c.preds)
