@@ -397,7 +397,7 @@ func confirmByPath(t *Task, am *abstractModel, c *Check, ref *refine.Result) err
 		return err
 	}
 	if v := c.Violation; v != nil && v.Confirmation.Confirmed {
-		v.Inputs = am.pred.inputs(am, cs)
+		v.Inputs = choiceInputs(am.conc, cs)
 		v.ChoiceValues = values
 	}
 	return nil

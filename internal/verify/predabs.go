@@ -228,11 +228,11 @@ func (p *predAbstraction) info(engine Engine) *PredicateInfo {
 	return pi
 }
 
-// inputs describes the values the solver found for the choices of a
-// confirmed trail.
-func (p *predAbstraction) inputs(am *abstractModel, cs []feasible.Choice) []InputValue {
+// choiceInputs describes the values the solver found for the choices of
+// a confirmed trail of the model in.
+func choiceInputs(in *Input, cs []feasible.Choice) []InputValue {
 	actions := map[source.Pos]*ast.ChooseAction{}
-	ast.Inspect(am.conc.File, func(n ast.Node) bool {
+	ast.Inspect(in.File, func(n ast.Node) bool {
 		if a, ok := n.(*ast.ChooseAction); ok {
 			actions[a.KwPos] = a
 		}
@@ -240,7 +240,7 @@ func (p *predAbstraction) inputs(am *abstractModel, cs []feasible.Choice) []Inpu
 	})
 	var out []InputValue
 	for _, c := range cs {
-		iv := InputValue{Step: c.Step, Pos: PosString(am.conc.Fset, c.Pos), Value: c.Value}
+		iv := InputValue{Step: c.Step, Pos: PosString(in.Fset, c.Pos), Value: c.Value}
 		if a := actions[c.Pos]; a != nil {
 			iv.Action = chooseText(a)
 		}

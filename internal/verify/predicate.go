@@ -116,49 +116,20 @@ func runPredicates(t *Task, pl *plan) (*Result, error) {
 	if err := p.build(); err != nil {
 		return nil, err
 	}
-	var dropped []*types.Property
-	if p.am != nil {
-		carried := pl.invariants[:0:0]
-		for _, inv := range pl.invariants {
-			if len(p.am.abstractProperties([]*types.Property{inv})) == 1 {
-				carried = append(carried, inv)
-			} else {
-				dropped = append(dropped, inv)
-			}
-		}
-		q := *pl
-		q.invariants, pl = carried, &q
+	carried := func(inv *types.Property) bool {
+		return p.am == nil || len(p.am.abstractProperties([]*types.Property{inv})) == 1
 	}
-	res, err := runPlan(t, pl, p)
-	if err != nil {
-		return nil, err
-	}
-	if len(dropped) > 0 {
-		props := safetyProperties(dropped, true)[1:]
-		res.Checks = append(res.Checks, p.notChecked(props, "the predicate abstraction does not carry this invariant"))
-	}
-	return res, nil
+	return runCarrying(t, pl, p, carried, "the predicate abstraction does not carry this invariant")
 }
 
 func (p *predicateTechnique) name() string { return p.t.Search.Strategy.String() }
 
 func (p *predicateTechnique) safetyProperties(invs []*types.Property) []*Property {
-	ps := safetyProperties(invs, true)
-	ps[0].Source = "assertions, runtime errors (deadlocks not checked: predicate abstraction does not preserve them)"
-	ps[0].Title = "safety (assertions, runtime errors; deadlocks not checked)"
-	return ps
+	return noDeadlockProperties(invs, "predicate abstraction does not preserve them")
 }
 
 func (p *predicateTechnique) ltl(t *Task, lp *ltlProperty) (*Check, error) {
-	return p.notChecked([]*Property{lp.Property}, "predicate abstraction over-approximates the guards, which does not preserve ltl properties"), nil
-}
-
-// notChecked is the check of props that the abstraction cannot decide:
-// inconclusive, never a pass.
-func (p *predicateTechnique) notChecked(props []*Property, why string) *Check {
-	c := &Check{Properties: props, Search: p.name(), Reason: "not checked: " + why}
-	c.RestsOn = RestsOn{{Bounded, "no search: " + why}}
-	return c
+	return notChecked(p.name(), []*Property{lp.Property}, "predicate abstraction over-approximates the guards, which does not preserve ltl properties"), nil
 }
 
 func (p *predicateTechnique) safety(t *Task, props []*Property, invs []*types.Property) (*Check, error) {
@@ -166,9 +137,7 @@ func (p *predicateTechnique) safety(t *Task, props []*Property, invs []*types.Pr
 		return nil, err
 	}
 	if p.check != nil {
-		c := *p.check
-		c.Properties = props
-		return &c, nil
+		return p.check.of(props), nil
 	}
 	return searchPredicateSafety(t, p.am, props, invs)
 }
@@ -256,26 +225,39 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 		c.Reason = "the abstract model has a violation (" + v.Kind + ") that is not confirmed on the concrete model"
 		return c, nil
 	}
-	rcfg := feasible.Config{Checked: concSM, Solver: t.Predicates.Solver, AnyError: true}
+	return c, confirmSchedule(t, am, c, sc, steps, *res.Violation, concSM, invs, t.Predicates.Solver, am.pred.unbounded)
+}
+
+// confirmSchedule is the confirmation step of a predicate abstraction
+// (c2bp's or the on-the-fly one): the schedule sc of the abstract
+// violation av is replayed on the concrete model am.concM (concSM: with
+// the invariants invs), whose unbounded choices, when it has them
+// (unbounded), the symbolic replay solves for; c is filled from the
+// replay: confirmed, with the concrete trail and the input values found,
+// or not, with the step where the two part ways (steps[i] is the step of
+// the abstract trail of the schedule's step i; nil: the same). A limit
+// that stops the replay marks c stopped.
+func confirmSchedule(t *Task, am *abstractModel, c *Check, sc feasible.Schedule, steps []int, av search.Violation, concSM search.Model, invs []*types.Property, solver string, unbounded bool) error {
+	rcfg := feasible.Config{Checked: concSM, Solver: solver, AnyError: true}
 	for _, inv := range invs {
 		rcfg.Invariants = append(rcfg.Invariants, inv.Decl.Expr)
 	}
 	var given *givenModel
-	if am.pred.unbounded {
+	if unbounded {
 		given = &givenModel{t: t, in: am.conc, invs: invs}
 		rcfg.Given = given.compile
 	}
 	fr, stopped, err := replayOn(t, am.concM, sc, rcfg)
 	if err != nil || stopped != "" {
-		return c.stopIf(PhaseReplay, stopped), err
+		c.stopIf(PhaseReplay, stopped)
+		return err
 	}
-	if d := fr.Diverge; d != nil && d.Step >= 1 && d.Step <= len(steps) {
+	if d := fr.Diverge; d != nil && steps != nil && d.Step >= 1 && d.Step <= len(steps) {
 		// name the step of the abstract trail the report shows
 		dd := *d
 		dd.Step = steps[d.Step-1] + 1
 		fr.Diverge = &dd
 	}
-	av := *res.Violation
 	av.Kind, av.Msg = am.violationOf(av.Kind, av.Msg, av.Groups, av.Pos)
 	if fr.Confirmed && given != nil && given.m != nil {
 		// the trail replays on the model given the values found
@@ -284,15 +266,15 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 		am = &x
 	}
 	if err := am.confirm(c, concSM, &av, fr); err != nil {
-		return nil, err
+		return err
 	}
 	if v := c.Violation; fr.Confirmed && v != nil {
-		v.Inputs = am.pred.inputs(am, fr.Choices)
+		v.Inputs = choiceInputs(am.conc, fr.Choices)
 		if given != nil {
 			v.ChoiceValues = given.values
 		}
 	}
-	return c, nil
+	return nil
 }
 
 // givenModel compiles the concrete model with the values the symbolic

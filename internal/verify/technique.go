@@ -69,3 +69,53 @@ func (t *Task) plan(search string) (*plan, *Result, error) {
 	}
 	return pl, nil, err
 }
+
+// runCarrying runs the plan pl with tech, an abstraction that checks only
+// the invariants carried reports true of: the others get a check of their
+// own that says why they are not checked (why).
+func runCarrying(t *Task, pl *plan, tech technique, carried func(*types.Property) bool, why string) (*Result, error) {
+	var kept, dropped []*types.Property
+	for _, inv := range pl.invariants {
+		if carried(inv) {
+			kept = append(kept, inv)
+		} else {
+			dropped = append(dropped, inv)
+		}
+	}
+	q := *pl
+	q.invariants = kept
+	res, err := runPlan(t, &q, tech)
+	if err != nil {
+		return nil, err
+	}
+	if len(dropped) > 0 {
+		props := safetyProperties(dropped, true)[1:]
+		res.Checks = append(res.Checks, notChecked(tech.name(), props, why))
+	}
+	return res, nil
+}
+
+// notChecked is the check of props that a technique (its search named
+// search) cannot decide: inconclusive, never a pass.
+func notChecked(search string, props []*Property, why string) *Check {
+	c := &Check{Properties: props, Search: search, Reason: "not checked: " + why}
+	c.RestsOn = RestsOn{{Bounded, "no search: " + why}}
+	return c
+}
+
+// noDeadlockProperties are the properties of a safety check that does
+// not check deadlocks (why: why not).
+func noDeadlockProperties(invs []*types.Property, why string) []*Property {
+	ps := safetyProperties(invs, true)
+	ps[0].Source = "assertions, runtime errors (deadlocks not checked: " + why + ")"
+	ps[0].Title = "safety (assertions, runtime errors; deadlocks not checked)"
+	return ps
+}
+
+// of is a copy of c, a check that decides every search of a run alike
+// (not checked, or stopped), as the check of props.
+func (c *Check) of(props []*Property) *Check {
+	d := *c
+	d.Properties = props
+	return &d
+}
