@@ -1,0 +1,269 @@
+package apf
+
+import (
+	"fmt"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/types"
+	"birch/internal/source"
+)
+
+// classify computes Abstracted, AbstractArrays, Replaced and Unsupported.
+func (p *Program) classify() {
+	prog := p.Prog
+	for _, v := range prog.Globals {
+		p.mark(v)
+	}
+	procs := append(append([]*types.Proc(nil), prog.Threads...), prog.Functions...)
+	for _, pr := range procs {
+		for _, v := range pr.Vars() {
+			p.mark(v)
+		}
+	}
+	for _, tn := range prog.Types {
+		n := tn.Named()
+		if n == nil {
+			continue
+		}
+		switch u := n.Underlying().(type) {
+		case *types.Record:
+			for _, f := range u.Fields {
+				p.mark(f)
+			}
+		case *types.Array:
+			if AbstractType(u.Elem) {
+				p.AbstractArrays[n] = true
+			}
+		}
+	}
+	c := &classifier{p: p, info: prog.Info}
+	for _, pr := range procs {
+		for _, l := range pr.Body().Locations {
+			for _, t := range l.Transformations {
+				c.transformation(pr, t)
+			}
+		}
+	}
+	if len(c.errs) > 0 {
+		c.errs.Sort()
+		c.errs.RemoveMultiples()
+		p.Unsupported = &UnsupportedError{List: c.errs}
+	}
+}
+
+func (p *Program) mark(v *types.Var) {
+	if AbstractType(v.Type()) {
+		p.Abstracted[v] = true
+	}
+}
+
+// Reads reports whether evaluating x reads abstracted data: an abstracted
+// variable, parameter or field, or an element of an array whose elements
+// are abstracted. The verify lane uses it for invariants and the model's
+// predicates, which the runtime does not evaluate.
+func (p *Program) Reads(x ast.Expr) bool {
+	c := &classifier{p: p, info: p.Prog.Info}
+	return c.reads(x)
+}
+
+type classifier struct {
+	p    *Program
+	info *types.Info
+	errs source.ErrorList
+}
+
+func (c *classifier) unsupported(pos source.Pos, format string, args ...any) {
+	c.errs.Add(c.p.Prog.Fset.Position(pos), fmt.Sprintf(format, args...))
+}
+
+// reads reports whether x reads abstracted data.
+func (c *classifier) reads(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v, ok := c.info.Uses[n].(*types.Var); ok && c.p.Abstracted[v] {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			if v, ok := c.info.Uses[n.Sel].(*types.Var); ok && c.p.Abstracted[v] {
+				found = true
+			}
+		case *ast.IndexExpr:
+			if AbstractType(c.info.TypeOf(n)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// location reports, for an assigned location x, whether the location is
+// abstracted (loc) and whether finding it reads abstracted data (path: an
+// index, or a reference on the way).
+func (c *classifier) location(x ast.Expr) (loc, path bool) {
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return c.location(x.X)
+	case *ast.Ident:
+		v, _ := c.info.Uses[x].(*types.Var)
+		return v != nil && c.p.Abstracted[v], false
+	case *ast.SelectorExpr:
+		v, _ := c.info.Uses[x.Sel].(*types.Var)
+		return v != nil && c.p.Abstracted[v], c.reads(x.X)
+	case *ast.IndexExpr:
+		loc = AbstractType(c.info.TypeOf(x))
+		if _, ok := c.info.TypeOf(x.X).Underlying().(*types.Array); ok {
+			_, path = c.location(x.X) // a value array: a location itself
+		} else {
+			path = c.reads(x.X) // a reference to a heap array
+		}
+		return loc, path || c.reads(x.Index)
+	}
+	return false, c.reads(x)
+}
+
+// transformation classifies t, a transformation of proc pr.
+func (c *classifier) transformation(pr *types.Proc, t *ast.Transformation) {
+	p := c.p
+	if t.Guard != nil && c.reads(t.Guard) {
+		p.Replaced[t.Guard] = true
+	}
+	for _, a := range t.Actions {
+		c.action(a)
+	}
+	if t.Result != nil {
+		r := c.reads(t.Result)
+		if r || AbstractType(pr.Result) {
+			p.Replaced[t.Result] = true
+		}
+		if r && !AbstractType(pr.Result) && !choosable(pr.Result) {
+			c.unsupported(t.Result.Pos(), "abstracted data returned as %s, which can take them only as a boolean, an enum or a range of at most 256 values", pr.Result)
+		}
+	}
+}
+
+// assigned classifies the store of a value into the location lhs: rhs
+// says whether the value reads abstracted data. It reports whether the
+// store involves abstracted data (the action is replaced).
+func (c *classifier) assigned(lhs ast.Expr, rhs bool, what string) bool {
+	loc, path := c.location(lhs)
+	t := c.info.TypeOf(lhs)
+	switch {
+	case !loc && path:
+		c.unsupported(lhs.Pos(), "%s to concrete data at a location chosen by abstracted data", what)
+	case !loc && rhs && !choosable(t):
+		c.unsupported(lhs.Pos(), "%s of abstracted data to %s of type %s, which can take them only as a boolean, an enum or a range of at most 256 values", what, source.Excerpt(format.Expr(lhs)), t)
+	}
+	return loc || path || rhs
+}
+
+func (c *classifier) action(a ast.Action) {
+	p := c.p
+	replace := func(on bool) {
+		if on {
+			p.Replaced[a] = true
+		}
+	}
+	switch a := a.(type) {
+	case *ast.AssignAction:
+		replace(c.assigned(a.Lhs, c.reads(a.Rhs), "an assignment"))
+	case *ast.ChooseAction:
+		r := false
+		for _, v := range a.Values {
+			r = r || c.reads(v)
+		}
+		if a.Lo != nil {
+			r = r || c.reads(a.Lo)
+		}
+		if a.Hi != nil {
+			r = r || c.reads(a.Hi)
+		}
+		replace(c.assigned(a.Lhs, r, "a choice"))
+	case *ast.NewAction:
+		if _, path := c.location(a.Lhs); path {
+			c.unsupported(a.Lhs.Pos(), "a new object stored at a location chosen by abstracted data")
+		}
+		if a.Len != nil && c.reads(a.Len) {
+			c.unsupported(a.Len.Pos(), "the length of a new array read from abstracted data")
+		}
+	case *ast.ForallAction:
+		if _, path := c.location(a.Lhs); path {
+			c.unsupported(a.Lhs.Pos(), "forall stores at a location chosen by abstracted data")
+		}
+	case *ast.ReachableAction:
+		if _, path := c.location(a.Lhs); path {
+			c.unsupported(a.Lhs.Pos(), "reachable stores at a location chosen by abstracted data")
+		}
+		if c.reads(a.From) {
+			c.unsupported(a.From.Pos(), "reachable from a reference read through abstracted data")
+		}
+	case *ast.LockAction:
+		if c.reads(a.Lock) {
+			c.unsupported(a.Lock.Pos(), "a lock reached through abstracted data")
+		}
+	case *ast.StartAction:
+		if a.Lhs != nil {
+			if _, path := c.location(a.Lhs); path {
+				c.unsupported(a.Lhs.Pos(), "a thread identifier stored at a location chosen by abstracted data")
+			}
+		}
+		t, _ := c.info.Uses[a.Thread].(*types.Proc)
+		c.args(t, a.Args)
+	case *ast.CallAction:
+		f, _ := c.info.Uses[a.Func].(*types.Proc)
+		c.args(f, a.Args)
+		if a.Lhs != nil && f != nil {
+			res := AbstractType(f.Result)
+			loc, path := c.location(a.Lhs)
+			switch {
+			case !loc && path:
+				c.unsupported(a.Lhs.Pos(), "the result of %s stored at a location chosen by abstracted data", f.Name())
+			case res && !loc && !choosable(c.info.TypeOf(a.Lhs)):
+				c.unsupported(a.Lhs.Pos(), "the abstracted result of %s stored in %s of type %s, which can take it only as a boolean, an enum or a range of at most 256 values", f.Name(), source.Excerpt(format.Expr(a.Lhs)), c.info.TypeOf(a.Lhs))
+			}
+			if res || loc || path {
+				p.Replaced[a.Lhs] = true
+			}
+		}
+	case *ast.PrintAction:
+		r := false
+		for _, x := range a.Args {
+			r = r || c.reads(x)
+		}
+		if r {
+			p.Replaced[a] = true // the runtime prints nothing
+		}
+	case *ast.AssertAction:
+		replace(c.reads(a.Cond))
+	case *ast.AssumeAction:
+		replace(c.reads(a.Cond))
+	}
+}
+
+// args classifies the arguments of a call or start of proc pr: an
+// argument is replaced when it reads abstracted data or its parameter is
+// abstracted.
+func (c *classifier) args(pr *types.Proc, args []ast.Expr) {
+	if pr == nil {
+		return
+	}
+	for i, x := range args {
+		if i >= len(pr.Params) {
+			break
+		}
+		param := pr.Params[i]
+		r := c.reads(x)
+		if r || c.p.Abstracted[param] {
+			c.p.Replaced[x] = true
+		}
+		if r && !c.p.Abstracted[param] && !choosable(param.Type()) {
+			c.unsupported(x.Pos(), "abstracted data passed to the parameter %s of %s of type %s, which can take them only as a boolean, an enum or a range of at most 256 values", param.Name(), pr.Name(), param.Type())
+		}
+	}
+}
