@@ -1,0 +1,475 @@
+package apf_test
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/parser"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/source"
+	"birch/internal/testenv"
+)
+
+// The soundness test of issue 22 by enumeration: for random small models
+// (sound_gen_test.go) and random predicates, the reachable states of the
+// concrete model (internal/model) and of the on-the-fly search (the same
+// engine running the instrumented program P′ with apf's runtime as its
+// Native) are enumerated, and every concrete state must be represented:
+//
+//   - a state projects to its concrete part (every frame's thread, depth,
+//     proc and location, whether its thread terminated, and every value of
+//     the state that apf does not abstract: booleans, small, references,
+//     thread identifiers) and to the truth of every predicate instance (a
+//     global predicate once, a [thread T] one per frame of depth 0 of a T
+//     thread, a [function f] one per frame of f, a [record Cell] one per
+//     allocated cell). On a concrete state the test evaluates each
+//     instance itself (rexp's evaluator, independent of apf; "?" where it
+//     reads through null or out of bounds); on an on-the-fly state it reads
+//     the instance's hidden variable (0 unknown, 1 false, 2 true);
+//   - every reachable concrete state must have a reachable on-the-fly state
+//     with the same concrete part whose known predicate instances agree
+//     with the concrete truth;
+//   - every runtime error or assertion failure of a concrete state (a
+//     thread taking a transformation) must be an error of the same thread
+//     and transformation from some on-the-fly state that represents it.
+//
+// The concrete search stops after rMaxConcrete states (values may grow in
+// loops); the states it found are checked all the same.
+
+const (
+	rMaxConcrete = 2000
+	rMaxAbstract = 100000
+)
+
+// rload parses and checks a generated model.
+func rload(src string, name string) (*types.Program, error) {
+	fset := source.NewFileSet()
+	f, err := parser.ParseFile(fset, name, []byte(src), 0)
+	if err != nil {
+		return nil, err
+	}
+	return types.Check(fset, f, nil)
+}
+
+// rstate is a reachable state of an enumeration.
+type rstate struct {
+	enc   string
+	ctrl  string            // the concrete part
+	preds map[string]string // predicate instance -> "true", "false", "?"
+	errs  []rerr            // its error outcomes
+}
+
+// rerr is an error outcome of a state.
+type rerr struct {
+	thread int
+	group  int32 // the first transformation of the step
+	kind   model.ErrorKind
+	msg    string
+}
+
+// rgraph is the reachable part of a model.
+type rgraph struct {
+	states   []*rstate
+	complete bool // every reachable state was expanded
+	limits   []string
+	steps    int
+}
+
+// rview projects the states of a model (the concrete one, or P′'s).
+type rview struct {
+	rm  *rmodel
+	mod *model.Model
+	// hidden holds, for P′, the name of each predicate's hidden variable
+	// (nil for the concrete model: the predicates are evaluated).
+	hidden []string
+	skip   map[string]bool // the hidden variables' names
+}
+
+// rbase is the declared name of a value of model.Describe: "g0", "a" of
+// T0[1].a, "x" of T0[1].f#1.x, "v" of Cells[0].v, "arr" of arr[2].
+func rbase(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// project returns the concrete part of a state and the values of its
+// predicate instances.
+func (v *rview) project(enc []byte) (string, map[string]string) {
+	vals := map[string]string{}
+	var b strings.Builder
+	var objs []string
+	for _, x := range v.mod.Describe(enc) {
+		vals[x.Name] = x.Value
+		base := rbase(x.Name)
+		if strings.HasSuffix(x.Name, "].next") {
+			objs = append(objs, strings.TrimSuffix(x.Name, ".next"))
+		}
+		if strings.HasSuffix(x.Name, " @") || strings.HasSuffix(x.Name, " terminated") || !(v.rm.Ints[base] || v.skip[base]) {
+			fmt.Fprintf(&b, "%s=%s ", x.Name, x.Value)
+		}
+	}
+	type frame struct{ prefix, proc string }
+	var frames []frame
+	for _, f := range v.mod.Frames(enc, nil) {
+		tn := v.mod.ThreadName(enc, f.Thread)
+		fmt.Fprintf(&b, "|%s#%d %s@%s", tn, f.Depth, f.Proc.Name(), f.Loc.Name())
+		if f.Done {
+			b.WriteString("(done)")
+		}
+		prefix := tn + "."
+		if f.Depth > 0 {
+			prefix = tn + "." + f.Proc.Name() + "#" + strconv.Itoa(f.Depth) + "."
+		}
+		frames = append(frames, frame{prefix, f.Proc.Name()})
+	}
+	preds := map[string]string{}
+	inst := func(i int, key string, env *renv, place string) {
+		if v.hidden == nil {
+			preds[key] = env.truth(v.rm.Preds[i].E)
+			return
+		}
+		s, ok := vals[place+v.hidden[i]]
+		switch {
+		case !ok:
+			s = "missing"
+		case s == "0":
+			s = "?"
+		case s == "1":
+			s = "false"
+		case s == "2":
+			s = "true"
+		}
+		preds[key] = s
+	}
+	for i, p := range v.rm.Preds {
+		kind, name, _ := strings.Cut(p.Ctx, " ")
+		switch kind {
+		case "":
+			inst(i, strconv.Itoa(i), &renv{vals: vals, globals: v.rm.Globals}, "")
+		case "thread", "function":
+			for _, f := range frames {
+				if f.proc == name && (kind == "function") == strings.Contains(f.prefix, "#") {
+					inst(i, strconv.Itoa(i)+"@"+f.prefix, &renv{vals: vals, globals: v.rm.Globals, frame: f.prefix}, f.prefix)
+				}
+			}
+		case "record":
+			for _, o := range objs {
+				inst(i, strconv.Itoa(i)+"@"+o, &renv{vals: vals, globals: v.rm.Globals, this: o}, o+".")
+			}
+		}
+	}
+	return b.String(), preds
+}
+
+// enumerate explores m breadth-first from its initial state, up to max
+// states.
+func (v *rview) enumerate(max int) (*rgraph, error) {
+	m := v.mod
+	init, fail := m.Initial(nil)
+	if fail != nil {
+		return nil, fmt.Errorf("initial state: %s", fail.Msg)
+	}
+	g := &rgraph{complete: true}
+	index := map[string]int{}
+	add := func(enc []byte) {
+		if _, ok := index[string(enc)]; ok {
+			return
+		}
+		if len(g.states) >= max {
+			g.complete = false
+			return
+		}
+		s := &rstate{enc: string(enc)}
+		s.ctrl, s.preds = v.project(enc)
+		index[s.enc] = len(g.states)
+		g.states = append(g.states, s)
+	}
+	add(init)
+	var succ [][]byte
+	for i := 0; i < len(g.states); i++ {
+		s := g.states[i]
+		succ = succ[:0]
+		m.Next([]byte(s.enc), func(st *model.Step) {
+			g.steps++
+			switch st.Outcome {
+			case model.OK:
+				succ = append(succ, append([]byte(nil), st.State...))
+			case model.Error:
+				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], kind: st.Kind, msg: st.Msg})
+			case model.Limit:
+				g.limits = append(g.limits, st.Msg)
+			}
+		})
+		for _, enc := range succ {
+			add(enc)
+		}
+	}
+	return g, nil
+}
+
+// rpredsText prints predicate instance values in a fixed order.
+func rpredsText(p map[string]string) string {
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%s=%s ", k, p[k])
+	}
+	return b.String()
+}
+
+// rcompare checks that every state and error of the concrete graph c is
+// represented in the on-the-fly graph a; it returns the number of
+// concrete errors and of those of the same kind.
+func rcompare(c, a *rgraph) (errs, same int, err error) {
+	byCtrl := map[string][]*rstate{}
+	for _, s := range a.states {
+		byCtrl[s.ctrl] = append(byCtrl[s.ctrl], s)
+	}
+	for _, s := range c.states {
+		var reps []*rstate
+		for _, t := range byCtrl[s.ctrl] {
+			if rrepresents(t.preds, s.preds) {
+				reps = append(reps, t)
+			}
+		}
+		if len(reps) == 0 {
+			var near []string
+			for _, t := range byCtrl[s.ctrl] {
+				near = append(near, rpredsText(t.preds))
+			}
+			return errs, same, fmt.Errorf("the concrete state\n  %s\n  %s\nis not represented; on-the-fly states of its concrete part: %d%s",
+				s.ctrl, rpredsText(s.preds), len(near), strings.Join(append([]string{""}, near...), "\n  "))
+		}
+		for _, e := range s.errs {
+			errs++
+			found, kind := false, false
+			for _, t := range reps {
+				for _, f := range t.errs {
+					if f.thread == e.thread && f.group == e.group {
+						found = true
+						kind = kind || f.kind == e.kind
+					}
+				}
+			}
+			if !found {
+				return errs, same, fmt.Errorf("the concrete state\n  %s\n  %s\nfails (%s: %s, thread %d, transformation %d); no on-the-fly state that represents it does",
+					s.ctrl, rpredsText(s.preds), e.kind, e.msg, e.thread, e.group)
+			}
+			if kind {
+				same++
+			}
+		}
+	}
+	return errs, same, nil
+}
+
+// rrepresents says whether the on-the-fly predicate values a represent the
+// concrete truth c: the same instances, every known one agreeing.
+func rrepresents(a, c map[string]string) bool {
+	if len(a) != len(c) {
+		return false
+	}
+	for k, cv := range c {
+		av, ok := a[k]
+		if !ok || av == "missing" || (av != "?" && cv != "?" && av != cv) {
+			return false
+		}
+	}
+	return true
+}
+
+// rseeds returns the seeds 1..n, or 1..long in the long suite.
+func rseeds(n, long int) []uint64 {
+	if testenv.Long() {
+		n = long
+	}
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = uint64(i + 1)
+	}
+	return seeds
+}
+
+// rconcrete builds and enumerates the concrete model of m.
+func rconcrete(m *rmodel) (*rview, *rgraph, error) {
+	prog, err := rload(m.Src, fmt.Sprintf("r%d.bir", m.Seed))
+	if err != nil {
+		return nil, nil, fmt.Errorf("the generated model does not check: %v", err)
+	}
+	mod, err := model.New(prog, model.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	v := &rview{rm: m, mod: mod}
+	g, err := v.enumerate(rMaxConcrete)
+	return v, g, err
+}
+
+// TestRandomModelsConcrete checks the generator and the concrete side of
+// the soundness test: every generated model checks; the truth of the
+// predicates the test computes agrees with birch's own evaluator on every
+// reachable state (the predicates as a model's predicates section: a
+// thread's locals through remote references, this as p; those of f and
+// of the started thread W left out); and the models have variety: two
+// threads, calls, the heap, arrays, errors of several kinds.
+func TestRandomModelsConcrete(t *testing.T) {
+	n := 150
+	if testenv.Long() {
+		n = 1500
+	}
+	counts := map[string]int{}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		m := rgenerate(seed, ropt)
+		src, checked := rwithPredicates(m)
+		prog, err := rload(src, "r.bir")
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		mod, err := model.New(prog, model.Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		var conds []ast.Expr
+		for _, p := range prog.Predicates {
+			conds = append(conds, p.Decl.Expr)
+		}
+		ev, err := mod.NewEvaluator(conds)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		v := &rview{rm: m, mod: mod}
+		g, err := v.enumerate(rMaxConcrete)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		for _, s := range g.states {
+			ev.Load([]byte(s.enc))
+			for k, c := range checked {
+				p := m.Preds[c.pred]
+				key := strconv.Itoa(c.pred)
+				switch {
+				case p.Ctx == "record Cell":
+					vals := map[string]string{}
+					for _, x := range mod.Describe([]byte(s.enc)) {
+						vals[x.Name] = x.Value
+					}
+					if vals["p"] == "null" {
+						continue
+					}
+					key += "@" + vals["p"]
+				case p.Ctx != "":
+					for k := range s.preds {
+						if strings.HasPrefix(k, key+"@"+c.thread+"[") {
+							key = k
+						}
+					}
+				}
+				got, ok := s.preds[key]
+				if !ok {
+					t.Fatalf("seed %d: no instance %s of %s in %s", seed, key, p, rpredsText(s.preds))
+				}
+				want, cerr := ev.Eval(k)
+				w := strconv.FormatBool(want)
+				if cerr != nil {
+					if cerr.Kind != model.NullDereference && cerr.Kind != model.IndexOutOfBounds {
+						t.Fatalf("seed %d: %s: %v", seed, p, cerr)
+					}
+					w = "?"
+				}
+				if got != w {
+					t.Fatalf("seed %d: the test evaluates %s to %s, birch to %s in\n%s", seed, p, got, w, s.ctrl)
+				}
+				counts["values compared"]++
+			}
+			for _, e := range s.errs {
+				counts["error "+e.kind.String()]++
+			}
+			if strings.Contains(s.ctrl, " f@") {
+				counts["states in a call"]++
+			}
+		}
+		counts["states"] += len(g.states)
+		if g.complete {
+			counts["complete"]++
+		}
+		if len(g.limits) > 0 {
+			t.Errorf("seed %d: limits %v", seed, g.limits)
+		}
+		for _, p := range m.Preds {
+			counts["predicates "+strings.Fields(p.Ctx + " global")[0]]++
+		}
+		if m.Second != "" {
+			counts["second thread "+m.Second]++
+		}
+		if m.Heap {
+			counts["heap"]++
+		}
+		if strings.Contains(m.Src, "invisible") {
+			counts["invisible"]++
+		}
+	}
+	t.Logf("%d models: %v", n, counts)
+	for _, k := range []string{"complete", "states in a call", "predicates record", "predicates function", "predicates thread", "predicates global", "second thread W", "second thread T1", "heap", "invisible",
+		"error assertion", "error null-dereference", "error index-out-of-bounds", "error range"} {
+		if counts[k] < n/50 {
+			t.Errorf("the generator lacks variety: %q %d", k, counts[k])
+		}
+	}
+	if counts["complete"] == n {
+		t.Errorf("every model's state space is small: the generator lacks loops that grow")
+	}
+}
+
+// rchecked is a predicate of a model's predicates section: which
+// predicate, through which thread's remote references.
+type rchecked struct {
+	pred   int
+	thread string
+}
+
+// rwithPredicates returns m's model with a predicates section that
+// defines one predicate per predicate of m that birch's own evaluator can
+// evaluate: a thread's locals read as remote references (T0 : a), this as
+// p.
+func rwithPredicates(m *rmodel) (string, []rchecked) {
+	var b strings.Builder
+	b.WriteString("\npredicates\n")
+	var out []rchecked
+	for i, p := range m.Preds {
+		kind, name, _ := strings.Cut(p.Ctx, " ")
+		var text string
+		switch {
+		case kind == "":
+			text = p.E.String()
+		case kind == "thread" && name != "W":
+			text = p.E.text(func(v string) string {
+				if m.Globals[v] {
+					return v
+				}
+				return "(" + name + " : " + v + ")"
+			})
+		case kind == "record":
+			text = strings.ReplaceAll(p.E.String(), "this", "p")
+		default:
+			continue
+		}
+		fmt.Fprintf(&b, "  pred%d = %s;\n", i, text)
+		out = append(out, rchecked{pred: i, thread: name})
+	}
+	end := fmt.Sprintf("\nend R%d;\n", m.Seed)
+	return strings.TrimSuffix(m.Src, end) + b.String() + end, out
+}
