@@ -218,11 +218,24 @@ func (m *Model) arg(e ast.Expr, sc scope) argFn {
 			return append(dst, x.s[p:p+n]...)
 		}
 	}
-	v := m.expr(e, sc)
+	var v evalFn
+	if m.replaces(e) {
+		v = nativeExpr(m.opts.Native, e)
+	} else {
+		v = m.expr(e, sc)
+	}
 	return func(x *exec, dst []int64) []int64 { return append(dst, v(x)) }
 }
 
 func (m *Model) action(a ast.Action, g *group, sc scope) actFn {
+	switch a.(type) {
+	case *ast.CallAction, *ast.StartAction, *ast.ExitAction:
+		// the model runs them (Native.Replaces is asked about their parts)
+	default:
+		if nat := m.opts.Native; nat != nil && nat.Replaces(a) {
+			return nativeAction(nat, a)
+		}
+	}
 	switch a := a.(type) {
 	case *ast.AssignAction:
 		if t := m.typeOf(a.Lhs); isArray(t) {
@@ -788,7 +801,7 @@ func (m *Model) callAction(a *ast.CallAction, g *group, sc scope) actFn {
 		if t := m.typeOf(a.Lhs); isArray(t) {
 			g.callN = slotSize(t)
 			g.callAddr = m.addr(a.Lhs, sc)
-		} else {
+		} else if !m.replaces(a.Lhs) {
 			g.callStore = m.store(a.Lhs, sc)
 		}
 	}

@@ -6,24 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"birch/internal/bir/parser"
-	"birch/internal/bir/types"
 	"birch/internal/source"
 )
 
 // compileSrc compiles a BIR source with opts.
 func compileSrc(t *testing.T, src string, opts Options) (*Model, error) {
 	t.Helper()
-	fset := source.NewFileSet()
-	f, err := parser.ParseFile(fset, "choose.bir", []byte(src), 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := types.Check(fset, f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(prog, opts)
+	return New(checkProg(t, "choose.bir", src), opts)
 }
 
 // chooseTypeSrc is a model whose first step is `x := <kw>(<typ>);`.

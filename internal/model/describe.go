@@ -289,6 +289,9 @@ func (m *Model) explain(s []int64, off []int, j int) []string {
 		}
 		x.choices, x.counts = x.choices[:0], x.counts[:0]
 		x.cp = 0
+		if m.opts.Native != nil {
+			x.nativeBegin(g, s, off)
+		}
 		if runActions(x, g) == rBlocked && x.block != "" {
 			out = append(out, fmt.Sprintf("%s: %s", pos, x.block))
 		} else {

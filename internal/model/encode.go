@@ -320,11 +320,28 @@ const (
 // successor can copy the bytes of the threads a step did not change
 // (appendSucc).
 func (m *Model) appendState(dst []byte, s []int64) []byte {
+	return m.appendStateSegs(dst, s, nil)
+}
+
+// appendStateSegs is appendState; when segs is not nil, *segs is set to
+// the byte offsets of the encoding's thread segments and its end, relative
+// to dst's end (as appendSucc records them).
+func (m *Model) appendStateSegs(dst []byte, s []int64, segs *[]int) []byte {
+	base := len(dst)
 	w := bitWriter{buf: dst}
 	m.encodeFixed(&w, s)
+	if segs != nil {
+		*segs = (*segs)[:0]
+	}
 	p := m.poolOff + 1
 	for t := int(s[m.poolOff]); t > 0; t-- {
+		if segs != nil {
+			*segs = append(*segs, len(w.buf)-base)
+		}
 		p = m.encodeThread(&w, s, p)
+	}
+	if segs != nil {
+		*segs = append(*segs, len(w.buf)-base)
 	}
 	return w.buf
 }

@@ -46,6 +46,8 @@ type exec struct {
 	cands []int64
 
 	print io.Writer // println output, or nil
+
+	nc NativeContext // the context of the calls of Options.Native
 }
 
 func (x *exec) fail(k ErrorKind, pos source.Pos, format string, args ...any) {

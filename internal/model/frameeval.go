@@ -22,6 +22,11 @@ type Frame struct {
 // thread's from the bottom: the order of SplitData's data.
 func (m *Model) Frames(state []byte, dst []Frame) []Frame {
 	s, off := m.mustDecode(state)
+	return m.appendFrames(dst, s, off)
+}
+
+// appendFrames is Frames on the decoded state s with thread records off.
+func (m *Model) appendFrames(dst []Frame, s []int64, off []int) []Frame {
 	for j, th := range off {
 		d := int(s[th+thDepth])
 		p := th + thHeader

@@ -36,6 +36,11 @@ type Options struct {
 	// steps per (thread, fixed part, thread record) (see tcache.go). The
 	// states, transitions and their order are the same in every mode.
 	TransitionCache CacheMode
+	// Native, when not nil, is code outside BIR that takes part in the
+	// steps (see Native): the guards, actions and expressions it replaces,
+	// and its hooks around every run of a transformation. The transition
+	// cache is then off.
+	Native Native
 }
 
 // CacheMode says when Next uses the transition cache.
@@ -202,8 +207,17 @@ func New(prog *types.Program, opts Options) (m *Model, err error) {
 	m.compileLabels()
 	m.buildEncoding()
 	m.x.m = m
-	m.tc.init(m.opts.TransitionCache, m.exclOff < 0, m.encoding.fixedOff == nil)
+	m.tc.init(m.cacheMode(), m.exclOff < 0, m.encoding.fixedOff == nil)
 	return m, nil
+}
+
+// cacheMode is the transition cache's mode: off with native code, whose
+// steps the cache cannot replay.
+func (m *Model) cacheMode() CacheMode {
+	if m.opts.Native != nil {
+		return CacheOff
+	}
+	return m.opts.TransitionCache
 }
 
 // Program returns the program m was compiled from.
@@ -231,7 +245,7 @@ func (m *Model) Clone() *Model {
 	c.dataBuf = nil
 	c.dataSegs = nil
 	c.tc = tcache{}
-	c.tc.init(c.opts.TransitionCache, c.exclOff < 0, c.encoding.fixedOff == nil)
+	c.tc.init(c.cacheMode(), c.exclOff < 0, c.encoding.fixedOff == nil)
 	return &c
 }
 
@@ -392,9 +406,12 @@ func (m *Model) compile() {
 func (m *Model) compileGroup(g *group) {
 	sc := scope{proc: g.proc}
 	t := g.Decl
-	if t.Guard != nil {
+	switch {
+	case m.replaces(t.Guard):
+		g.guard = nativeGuard(m.opts.Native, t.Guard)
+	case t.Guard != nil:
 		g.guard = m.expr(t.Guard, sc)
-	} else {
+	default:
 		g.guard = func(*exec) int64 { return 1 }
 	}
 	for _, a := range t.Actions {
@@ -406,7 +423,11 @@ func (m *Model) compileGroup(g *group) {
 			g.resultN = n
 			g.resultA = m.addr(t.Result, sc)
 		} else {
-			g.result = m.expr(t.Result, sc)
+			if m.replaces(t.Result) {
+				g.result = nativeExpr(m.opts.Native, t.Result)
+			} else {
+				g.result = m.expr(t.Result, sc)
+			}
 			if p := sc.proc.proc; p.Result != nil {
 				// the result is stored in the function's result type
 				// (checked, or wrapped into a fixed-width type)

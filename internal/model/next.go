@@ -84,6 +84,18 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 			return dst, st
 		}
 	}
+	if nat := m.opts.Native; nat != nil {
+		c := x.native()
+		c.pre, c.preOff, c.pos, c.noChose = nil, nil, source.NoPos, true
+		r := nat.Initial(c)
+		c.noChose = false
+		if x.nativeResult(r, source.NoPos) != rOK {
+			if !x.failed {
+				x.limit(source.NoPos, "native code blocked the initial state")
+			}
+			return dst, &Step{Outcome: x.outcome, Thread: -1, Kind: x.kind, Msg: x.msg, Pos: x.pos}
+		}
+	}
 	return m.appendState(dst, x.s), nil
 }
 
@@ -196,9 +208,14 @@ func (m *Model) expand(lv, t int) int {
 			x.clearError()
 			x.cp = 0
 			x.intern = false
-			r := m.run(g)
-			L.work, L.workOff = x.s, x.off
-			m.noteWork(L, t)
+			var r int
+			if m.opts.Native == nil {
+				r = m.run(g)
+				L.work, L.workOff = x.s, x.off
+				m.noteWork(L, t)
+			} else {
+				r = m.runNative(g, L)
+			}
 			intern := L.intern || x.intern
 			switch r {
 			case rFail:
@@ -275,6 +292,21 @@ func (m *Model) run(g *group) int {
 	return rOK
 }
 
+// runNative is run with the native code's Begin and End around it, for
+// the state of level L.
+func (m *Model) runNative(g *group, L *level) int {
+	x := &m.x
+	x.nativeBegin(g, L.s, L.off)
+	r := m.run(g)
+	if r == rOK {
+		r = m.nativeEnd(g)
+	}
+	L.work, L.workOff = x.s, x.off
+	// End may have written any thread's record: prepareWork copies all
+	L.clean = false
+	return r
+}
+
 // ret returns from the function frame on top of the current thread.
 func (m *Model) ret(g *group) int {
 	x := &m.x
@@ -336,7 +368,10 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 
 func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 	tc := &m.tc
-	if m.emitted == 0 {
+	switch {
+	case m.opts.Native != nil:
+		m.encodeNative(s)
+	case m.emitted == 0:
 		// keep the first successor's slots: a depth-first search expands
 		// it next when it is new, and Next need not decode it
 		f := &m.first
@@ -348,11 +383,11 @@ func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 		if tc.rec {
 			tc.record(m.enc, f.segs, t, len(m.segs)-1, m.path, intern, s, m.levels[0].s, m.poolOff+1)
 		}
-	} else if tc.rec {
+	case tc.rec:
 		tc.recSegs = tc.recSegs[:0]
 		m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t, &tc.recSegs)
 		tc.record(m.enc, tc.recSegs, t, len(m.segs)-1, m.path, intern, s, m.levels[0].s, m.poolOff+1)
-	} else {
+	default:
 		m.enc = m.appendSucc(m.enc[:0], s, off, m.src, m.levels[0].s, m.segs, t, nil)
 	}
 	if m.checkEncoding {
@@ -366,6 +401,20 @@ func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {
 	st.slots, st.off, st.hit = s, off, nil
 	m.emitted++
 	m.yield(&m.step)
+}
+
+// encodeNative encodes the successor s into m.enc in full (End may have
+// written any thread's record), keeping the first successor's slots.
+func (m *Model) encodeNative(s []int64) {
+	if m.emitted > 0 {
+		m.enc = m.appendState(m.enc[:0], s)
+		return
+	}
+	f := &m.first
+	m.enc = m.appendStateSegs(m.enc[:0], s, &f.segs)
+	f.s = append(f.s[:0], s...)
+	f.enc = append(f.enc[:0], m.enc...)
+	f.ok = true
 }
 
 func (m *Model) emitFail(t int, intern bool) {
