@@ -35,4 +35,15 @@
 // thread until it takes a visible transformation or blocks, and its inner
 // states are never delivered; runtime errors and bounds are outcomes of kind
 // Error and Limit. docs/semantics.md records the choices BIR.md leaves open.
+//
+// # Native code
+//
+// Options.Native lets Go code take part in the steps, as Java PathFinder's
+// native peers do (native.go): while it compiles, the model asks it which
+// guards, actions, arguments, results and call targets it replaces; while
+// it runs, it calls it for those, calls its Begin and End around every run
+// of a transformation (End may write any slot, choose, fail or block), and
+// its Initial on the initial state. On-the-fly predicate abstraction
+// (internal/apf) keeps abstracted integer data out of the slots this way and
+// the predicates over them in hidden variables.
 package model

@@ -697,3 +697,34 @@ end I;
 		})
 	}
 }
+
+// The explanation of a state without successors runs the native guards
+// and, after Begin, the native actions: a replaced guard that is false and
+// a replaced action that blocks are explained.
+func TestNativeExplain(t *testing.T) {
+	src := `system E ()
+v : range 0..9;
+main thread M ()
+  loc m0:
+    when v == 3 do { } goto m1;
+    when true do { v := 1; } goto m1;
+  loc m1:
+end M;
+end E;
+`
+	fk := newFake()
+	fk.exprs["v == 3"] = func(c *NativeContext) int64 { return 0 }
+	fk.acts["v := 1"] = func(c *NativeContext) NativeResult { return NativeBlocked }
+	m, _ := nativeModel(t, src, fk)
+	s0, _ := m.Initial(nil)
+	if n, _ := m.Next(s0, func(*Step) {}); n != 0 {
+		t.Fatalf("%d successors, want none", n)
+	}
+	waits := m.Threads(s0, true)[0].Waits
+	if len(waits) != 2 || !strings.Contains(waits[0], "guard v == 3 is false") || !strings.Contains(waits[1], "native code blocked") {
+		t.Errorf("waits %q", waits)
+	}
+	if fk.begins[1] != 2 || fk.ends[1] != 0 {
+		t.Errorf("Begin %d, End %d for the blocked action (Next and the explanation)", fk.begins[1], fk.ends[1])
+	}
+}

@@ -93,7 +93,7 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 			if !x.failed {
 				x.limit(source.NoPos, "native code blocked the initial state")
 			}
-			return dst, &Step{Outcome: x.outcome, Thread: -1, Kind: x.kind, Msg: x.msg, Pos: x.pos}
+			return dst, &Step{Outcome: x.outcome, Kind: x.kind, Msg: x.msg, Pos: x.pos}
 		}
 	}
 	return m.appendState(dst, x.s), nil
