@@ -47,7 +47,7 @@ func (p *Program) classify() {
 	}
 	if len(c.errs) > 0 {
 		c.errs.Sort()
-		c.errs.RemoveMultiples()
+		c.errs = dedupe(c.errs)
 		p.Unsupported = &UnsupportedError{List: c.errs}
 	}
 }
@@ -266,4 +266,15 @@ func (c *classifier) args(pr *types.Proc, args []ast.Expr) {
 			c.unsupported(x.Pos(), "abstracted data passed to the parameter %s of %s of type %s, which can take them only as a boolean, an enum or a range of at most 256 values", param.Name(), pr.Name(), param.Type())
 		}
 	}
+}
+
+// dedupe drops the repeats of a sorted list (a construct reached twice).
+func dedupe(l source.ErrorList) source.ErrorList {
+	out := l[:0]
+	for i, e := range l {
+		if i == 0 || e.Pos != l[i-1].Pos || e.Msg != l[i-1].Msg {
+			out = append(out, e)
+		}
+	}
+	return out
 }

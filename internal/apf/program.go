@@ -3,6 +3,7 @@ package apf
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"birch/internal/abstraction/predicate"
 	"birch/internal/bir/ast"
@@ -52,7 +53,7 @@ type PredSlot struct {
 	// subtype.
 	Record *types.Named
 	// Var is the hidden variable in P′: a global, a local of Proc, or a
-	// field of Record. Its name has a '$', which no BIR identifier has.
+	// field of Record. Its name has a '#', which no BIR identifier has.
 	Var *types.Var
 }
 
@@ -98,7 +99,14 @@ type UnsupportedError struct {
 	List source.ErrorList
 }
 
-func (e *UnsupportedError) Error() string { return e.List.Error() }
+// Error lists the constructs, one line each.
+func (e *UnsupportedError) Error() string {
+	lines := make([]string, len(e.List))
+	for i, x := range e.List {
+		lines[i] = x.Error()
+	}
+	return strings.Join(lines, "\n")
+}
 
 // maxConcreteRange is the largest number of values of a range type whose
 // data stay concrete; the C2bp pass uses the same bound.
@@ -142,9 +150,9 @@ func choosable(t types.Type) bool {
 }
 
 // hiddenName is the name of the hidden variable of the i-th predicate
-// (from 0): BIR identifiers have no '$', so it clashes with no name of the
+// (from 0): BIR identifiers have no '#', so it clashes with no name of the
 // model.
-func hiddenName(i int) string { return "pred$" + strconv.Itoa(i+1) }
+func hiddenName(i int) string { return "pred#" + strconv.Itoa(i+1) }
 
 // Instrument parses the model again (src, its file name in fset), reads
 // the predicate file against it, adds the hidden variables, and checks the

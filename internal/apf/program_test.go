@@ -3,8 +3,10 @@ package apf
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
+	"birch/internal/bir/ast"
 	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/source"
@@ -63,7 +65,7 @@ func TestSlots(t *testing.T) {
 	}
 	for i, w := range want {
 		s := p.Slots[i]
-		name := fmt.Sprintf("pred$%d", i+1)
+		name := fmt.Sprintf("pred#%d", i+1)
 		if s.Context != w.ctx || s.Var == nil || s.Var.Name() != name || s.Var.Kind != w.kind {
 			t.Errorf("slot %d: %v %v, want %v %s", i, s.Context, s.Var, w.ctx, name)
 			continue
@@ -165,6 +167,124 @@ func TestGroupsAgree(t *testing.T) {
 			if x, y := pos(orig, a[i]), pos(inst, b[i]); x != y {
 				t.Errorf("%s: group %d: %s, P′ %s", tc.model, i, x, y)
 			}
+		}
+	}
+}
+
+// TestNameClash: the hidden variables have a '#', which no BIR name has,
+// so a model whose names are what a naive scheme would pick keeps them,
+// and its predicates read the model's variables, not the hidden ones.
+func TestNameClash(t *testing.T) {
+	model := `system S ()
+R = record { pred1 : int; pred_2 : boolean; };
+Rs : collection [1] of R;
+pred : int;
+pred1 : int;
+pred_1 : boolean;
+main thread M ()
+  pred2 : int;
+  pred_2 : boolean;
+  loc s0: live { pred2 }
+    when pred1 > 0 do { pred2 := pred1; } goto s0;
+end M;
+end S;
+`
+	p := instrumentSource(t, "model.bir", model, "pred1 > 0\n[thread M] pred2 == pred\n[record R] this.pred1 > pred1\n")
+	user := map[string]bool{"pred": true, "pred1": true, "pred_1": true, "pred2": true, "pred_2": true}
+	for i, s := range p.Slots {
+		if user[s.Var.Name()] {
+			t.Errorf("slot %d is the model's %s", i, s.Var.Name())
+		}
+	}
+	// the predicates read the model's variables
+	for i, pr := range p.Preds.Predicates {
+		ast.Inspect(pr.Expr, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := p.Prog.Info.Uses[id].(*types.Var); ok && v.Kind != types.ThisVar && !user[v.Name()] {
+					t.Errorf("predicate %d reads %s", i+1, v.Name())
+				}
+			}
+			return true
+		})
+	}
+	if v, ok := p.Prog.Lookup("pred1").(*types.Var); !ok || !p.Abstracted[v] {
+		t.Errorf("pred1: %v, want the model's abstracted global", v)
+	}
+	// a model cannot spell a hidden name ($ is a letter of BIR's names)
+	_, err := Instrument(source.NewFileSet(), "bad.bir", []byte("system S ()\npred#1 : int;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n"), "p.pred", nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "bad.bir:2:5:") {
+		t.Errorf("a model with pred#1: %v, want an error at bad.bir:2:5", err)
+	}
+	p = instrumentSource(t, "model.bir", "system S ()\npred$1 : int;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n", "pred$1 > 0\n")
+	if user, _ := p.Prog.Lookup("pred$1").(*types.Var); user == nil || p.Slots[0].Var == user || !p.Abstracted[user] {
+		t.Errorf("pred$1: the model's %v, the slot's %v", user, p.Slots[0].Var)
+	}
+}
+
+// TestRecordFields: a record predicate's hidden field goes after its
+// type's fields and at the same index in every subtype, splitting a
+// subtype's declaration of several fields where the index falls inside it;
+// supertypes' hidden fields come first.
+func TestRecordFields(t *testing.T) {
+	model := `system S ()
+T = record { v : int; };
+S = record { v, w : int; };
+U = record { v, w : int; x : boolean; };
+S extends T;
+U extends S;
+Ts : collection [1] of T;
+Us : collection [1] of U;
+main thread M ()
+  p : ref T;
+  loc s0:
+    when true do { p := new Us; p.v := 2; } goto s1;
+  loc s1:
+end M;
+end S;
+`
+	p := instrumentSource(t, "model.bir", model, "[record S] this.w > 0\n[record T] this.v > 0\n[record U] this.x\n")
+	fields := func(name string) string {
+		r := p.Prog.Lookup(name).(*types.TypeName).Named().Underlying().(*types.Record)
+		var out []string
+		for i, f := range r.Fields {
+			if f.Index != i {
+				t.Errorf("%s.%s: index %d at %d", name, f.Name(), f.Index, i)
+			}
+			out = append(out, f.Name())
+		}
+		return strings.Join(out, " ")
+	}
+	for name, want := range map[string]string{
+		"T": "v pred#2",
+		"S": "v pred#2 w pred#1",
+		"U": "v pred#2 w pred#1 x pred#3",
+	} {
+		if got := fields(name); got != want {
+			t.Errorf("%s: fields %s, want %s", name, got, want)
+		}
+	}
+	for i, want := range []string{"S", "T", "U"} {
+		if s := p.Slots[i]; s.Context != Record || s.Record.String() != want {
+			t.Errorf("slot %d: %v %v, want record %s", i, s.Context, s.Record, want)
+		}
+	}
+}
+
+// TestInstrumentErrors: a model or predicate file that does not check is
+// a positioned error, in its own file.
+func TestInstrumentErrors(t *testing.T) {
+	model := "system S ()\nR = record { v : int; };\nRs : collection [1] of R;\ng : int;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n"
+	for _, tc := range []struct{ model, preds, want string }{
+		{model, "g > 0\n[record R] this.w > 0\n", "p.pred:2:17: R has no field w"},
+		{model, "[record Q] this == null\n", "p.pred:1:9: undefined record type Q"},
+		{model, "[record R] v > 0\n", "p.pred:1:12: undefined: v"},
+		{model, "[thread M] this == null\n", "p.pred:1:12: undefined: this"},
+		{"system S ()\ng : int\nend S;\n", "g > 0\n", "model.bir:2:8: expected ';', found keyword end"},
+		{"system S ()\ng : int := true;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n", "g > 0\n", "model.bir:2:12: "},
+	} {
+		_, err := Instrument(source.NewFileSet(), "model.bir", []byte(tc.model), "p.pred", []byte(tc.preds))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %s", tc.preds, err, tc.want)
 		}
 	}
 }
