@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"birch/internal/apf"
 	"birch/internal/bir/ast"
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
@@ -327,7 +328,7 @@ func rconcrete(m *rmodel) (*rview, *rgraph, error) {
 // of the started thread W left out); and the models have variety: two
 // threads, calls, the heap, arrays, errors of several kinds.
 func TestRandomModelsConcrete(t *testing.T) {
-	n := 150
+	n := 100
 	if testenv.Long() {
 		n = 1500
 	}
@@ -472,4 +473,197 @@ func rwithPredicates(m *rmodel) (string, []rchecked) {
 	}
 	end := fmt.Sprintf("\nend R%d;\n", m.Seed)
 	return strings.TrimSuffix(m.Src, end) + b.String() + end, out
+}
+
+// rinstrument builds P′ of a generated model and checks that apf abstracts
+// exactly the model's int data.
+func rinstrument(m *rmodel) (*apf.Program, error) {
+	name := fmt.Sprintf("r%d.bir", m.Seed)
+	p, err := apf.Instrument(source.NewFileSet(), name, []byte(m.Src), fmt.Sprintf("r%d.pred", m.Seed), []byte(m.PredFile()))
+	if err != nil {
+		return nil, err
+	}
+	if len(p.Slots) != len(m.Preds) {
+		return nil, fmt.Errorf("%d slots for %d predicates", len(p.Slots), len(m.Preds))
+	}
+	for v := range p.Abstracted {
+		if !m.Ints[v.Name()] {
+			return nil, fmt.Errorf("%s is abstracted", v.Name())
+		}
+	}
+	vars := append([]*types.Var(nil), p.Prog.Globals...)
+	for _, pr := range append(append([]*types.Proc(nil), p.Prog.Threads...), p.Prog.Functions...) {
+		vars = append(vars, pr.Vars()...)
+	}
+	for _, tn := range p.Prog.Types {
+		if n := tn.Named(); n != nil {
+			if rec, ok := n.Underlying().(*types.Record); ok {
+				vars = append(vars, rec.Fields...)
+			}
+		}
+	}
+	for _, v := range vars {
+		if m.Ints[v.Name()] && !p.Abstracted[v] {
+			return nil, fmt.Errorf("%s is not abstracted", v.Name())
+		}
+	}
+	return p, nil
+}
+
+// TestRandomInstrument checks that apf.Instrument takes every generated
+// model and predicate file, abstracts exactly their int data, and
+// supports their constructs.
+func TestRandomInstrument(t *testing.T) {
+	reasons := map[string]int{}
+	uns := 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		m := rgenerate(seed, ropt)
+		p, err := rinstrument(m)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s\n%s", seed, err, m.Src, m.PredFile())
+		}
+		if p.Unsupported != nil {
+			uns++
+			for _, e := range p.Unsupported.(*apf.UnsupportedError).List {
+				msg := e.Msg
+				if i := strings.IndexAny(msg, ":("); i > 0 {
+					msg = msg[:i]
+				}
+				reasons[msg]++
+			}
+		}
+	}
+	t.Logf("%d unsupported: %v", uns, reasons)
+	if uns > 0 {
+		t.Errorf("%d models unsupported", uns)
+	}
+}
+
+// ronTheFly enumerates P′ of m run with native (apf's runtime, or a fake
+// one for the self-test), up to max states.
+func ronTheFly(m *rmodel, p *apf.Program, native model.Native, max int) (*rgraph, error) {
+	am, err := model.New(p.Prog, model.Options{Native: native})
+	if err != nil {
+		return nil, fmt.Errorf("the on-the-fly model: %v", err)
+	}
+	av := &rview{rm: m, mod: am, skip: map[string]bool{}}
+	for _, s := range p.Slots {
+		av.hidden = append(av.hidden, s.Var.Name())
+		av.skip[s.Var.Name()] = true
+	}
+	g, err := av.enumerate(max)
+	if err != nil {
+		return nil, fmt.Errorf("the on-the-fly model: %v", err)
+	}
+	return g, nil
+}
+
+// rfake is a Native for the self-test of the comparison: it replaces no
+// expression; with lie it makes every global predicate true in every
+// state, with skipAsserts it runs no assertion.
+type rfake struct {
+	p           *apf.Program
+	lie         bool
+	skipAsserts bool
+}
+
+func (f *rfake) Replaces(n ast.Node) bool {
+	_, ok := n.(*ast.AssertAction)
+	return ok && f.skipAsserts
+}
+
+func (f *rfake) Value(*model.NativeContext, ast.Expr) int64 {
+	panic("rfake: no expression is replaced")
+}
+
+func (f *rfake) Action(*model.NativeContext, ast.Action) model.NativeResult { return model.NativeOK }
+func (f *rfake) Begin(*model.NativeContext, int)                            {}
+
+func (f *rfake) End(c *model.NativeContext, _ int) model.NativeResult {
+	f.set(c)
+	return model.NativeOK
+}
+
+func (f *rfake) Initial(c *model.NativeContext) model.NativeResult {
+	f.set(c)
+	return model.NativeOK
+}
+
+func (f *rfake) set(c *model.NativeContext) {
+	if !f.lie {
+		return
+	}
+	for _, s := range f.p.Slots {
+		if s.Context == apf.Global {
+			c.Cur().Slots()[c.Cur().Global(s.Var)] = 2
+		}
+	}
+}
+
+// TestSoundnessCheckSelf tests the comparison of TestSoundnessByEnumeration
+// with fake runtimes on P′: one that knows nothing (every predicate
+// unknown, the int data run concretely) represents every concrete state;
+// one that claims every global predicate true after every step misses
+// exactly the models where some reachable state makes a global predicate
+// false; one that skips assertions misses the models whose concrete
+// errors are all assertion failures.
+func TestSoundnessCheckSelf(t *testing.T) {
+	var lies, skips int
+	for seed := uint64(1); seed <= 30; seed++ {
+		m := rgenerate(seed, ropt)
+		_, cg, err := rconcrete(m)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		p, err := rinstrument(m)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		ag, err := ronTheFly(m, p, &rfake{p: p}, rMaxConcrete)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if _, _, err := rcompare(cg, ag); err != nil {
+			t.Fatalf("seed %d: with every predicate unknown: %v\n%s%s", seed, err, m.Src, m.PredFile())
+		}
+		falseGlobal, asserts, others := false, 0, 0
+		for _, s := range cg.states {
+			for k, v := range s.preds {
+				falseGlobal = falseGlobal || (v == "false" && !strings.Contains(k, "@"))
+			}
+			for _, e := range s.errs {
+				if e.kind == model.Assertion {
+					asserts++
+				} else {
+					others++
+				}
+			}
+		}
+		ag, err = ronTheFly(m, p, &rfake{p: p, lie: true}, rMaxConcrete)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		_, _, err = rcompare(cg, ag)
+		if (err != nil) != falseGlobal || (err != nil && !strings.Contains(err.Error(), "is not represented")) {
+			t.Fatalf("seed %d: with every global predicate true, a global predicate false somewhere %v, the comparison says %v", seed, falseGlobal, err)
+		}
+		if err != nil {
+			lies++
+		}
+		if asserts > 0 && others == 0 {
+			ag, err = ronTheFly(m, p, &rfake{p: p, skipAsserts: true}, rMaxConcrete)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			_, _, err = rcompare(cg, ag)
+			if err == nil || !strings.Contains(err.Error(), "no on-the-fly state that represents it does") {
+				t.Fatalf("seed %d: without assertions, the comparison says %v", seed, err)
+			}
+			skips++
+		}
+	}
+	t.Logf("lies found in %d models, skipped assertions in %d", lies, skips)
+	if lies < 5 || skips < 3 {
+		t.Errorf("the self-test exercises too few models")
+	}
 }
