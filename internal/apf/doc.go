@@ -27,8 +27,8 @@
 //     field at the same index in every subtype of T (BIR's prefix rule);
 //     each object has its instance.
 //
-// A hidden variable is named pred#N, N the predicate's number in the file
-// from 1: BIR identifiers have no '#', so it clashes with no name of the
+// A hidden variable is named pred'N, N the predicate's number in the file
+// from 1: BIR identifiers have no quote ('), so it clashes with no name of the
 // model. P′ is checked again with types.Check, and its threads, functions,
 // locations and transformations are those of the model in the same order,
 // so model.Groups() of P′ and of the model agree index by index (a trail
@@ -52,14 +52,14 @@
 //
 // P′ reads as
 //
-//	R = record { v : int; pred#3 : range 0..2; };
+//	R = record { v : int; pred'3 : range 0..2; };
 //	…
 //	main thread M ()
 //	  x : int;
-//	  pred#2 : range 0..2;
-//	  loc s0: live { x, pred#2 }
+//	  pred'2 : range 0..2;
+//	  loc s0: live { x, pred'2 }
 //	  …
-//	pred#1 : range 0..2;
+//	pred'1 : range 0..2;
 //
 // Program.Slots maps each predicate to its hidden variable (PredSlot).
 //

@@ -53,7 +53,7 @@ type PredSlot struct {
 	// subtype.
 	Record *types.Named
 	// Var is the hidden variable in P′: a global, a local of Proc, or a
-	// field of Record. Its name has a '#', which no BIR identifier has.
+	// field of Record. Its name has a quote ('), which no BIR identifier has.
 	Var *types.Var
 }
 
@@ -150,9 +150,9 @@ func choosable(t types.Type) bool {
 }
 
 // hiddenName is the name of the hidden variable of the i-th predicate
-// (from 0): BIR identifiers have no '#', so it clashes with no name of the
+// (from 0): BIR identifiers have no quote ('), so it clashes with no name of the
 // model.
-func hiddenName(i int) string { return "pred#" + strconv.Itoa(i+1) }
+func hiddenName(i int) string { return "pred'" + strconv.Itoa(i+1) }
 
 // Instrument parses the model again (src, its file name in fset), reads
 // the predicate file against it, adds the hidden variables, and checks the

@@ -65,7 +65,7 @@ func TestSlots(t *testing.T) {
 	}
 	for i, w := range want {
 		s := p.Slots[i]
-		name := fmt.Sprintf("pred#%d", i+1)
+		name := fmt.Sprintf("pred'%d", i+1)
 		if s.Context != w.ctx || s.Var == nil || s.Var.Name() != name || s.Var.Kind != w.kind {
 			t.Errorf("slot %d: %v %v, want %v %s", i, s.Context, s.Var, w.ctx, name)
 			continue
@@ -171,7 +171,7 @@ func TestGroupsAgree(t *testing.T) {
 	}
 }
 
-// TestNameClash: the hidden variables have a '#', which no BIR name has,
+// TestNameClash: the hidden variables have a quote ('), which no BIR name has,
 // so a model whose names are what a naive scheme would pick keeps them,
 // and its predicates read the model's variables, not the hidden ones.
 func TestNameClash(t *testing.T) {
@@ -211,9 +211,9 @@ end S;
 		t.Errorf("pred1: %v, want the model's abstracted global", v)
 	}
 	// a model cannot spell a hidden name ($ is a letter of BIR's names)
-	_, err := Instrument(source.NewFileSet(), "bad.bir", []byte("system S ()\npred#1 : int;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n"), "p.pred", nil)
+	_, err := Instrument(source.NewFileSet(), "bad.bir", []byte("system S ()\npred'1 : int;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n"), "p.pred", nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "bad.bir:2:5:") {
-		t.Errorf("a model with pred#1: %v, want an error at bad.bir:2:5", err)
+		t.Errorf("a model with pred'1: %v, want an error at bad.bir:2:5", err)
 	}
 	p = instrumentSource(t, "model.bir", "system S ()\npred$1 : int;\nmain thread M ()\n  loc s0:\nend M;\nend S;\n", "pred$1 > 0\n")
 	if user, _ := p.Prog.Lookup("pred$1").(*types.Var); user == nil || p.Slots[0].Var == user || !p.Abstracted[user] {
@@ -255,9 +255,9 @@ end S;
 		return strings.Join(out, " ")
 	}
 	for name, want := range map[string]string{
-		"T": "v pred#2",
-		"S": "v pred#2 w pred#1",
-		"U": "v pred#2 w pred#1 x pred#3",
+		"T": "v pred'2",
+		"S": "v pred'2 w pred'1",
+		"U": "v pred'2 w pred'1 x pred'3",
 	} {
 		if got := fields(name); got != want {
 			t.Errorf("%s: fields %s, want %s", name, got, want)
