@@ -1,0 +1,737 @@
+package apf
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/format"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/smt"
+	"birch/internal/smt/solvers"
+	"birch/internal/source"
+)
+
+// Config configures a Runtime; its zero value works.
+type Config struct {
+	Solver string          // a name for solvers.New; "" is solvers.Default
+	Ctx    context.Context // stops the solver's queries; nil never stops
+}
+
+// Stats counts the runtime's work.
+type Stats struct {
+	Steps     int // runs of transformations the runtime ended (End)
+	Queries   int // questions sent to the solver
+	CacheHits int // questions answered by the query cache (or by simplification)
+	Unknowns  int // questions the solver could not decide (taken as not proved)
+	// GuardUnknowns counts guards whose value was unknown: the
+	// transformation was taken with the guard as a path fact.
+	GuardUnknowns int
+	// Branches counts choices the runtime made: a possible runtime error
+	// taken both ways, a concrete location given one of the values
+	// abstracted data may have.
+	Branches int
+	Limits   int // steps stopped at something the runtime cannot do soundly
+}
+
+// ctxKind is the context of a predicate.
+type ctxKind uint8
+
+const (
+	ctxGlobal ctxKind = iota
+	ctxThread
+	ctxFunction
+	ctxRecord
+)
+
+// predDesc is one predicate of the predicate file, as the runtime uses it.
+type predDesc struct {
+	expr   ast.Expr
+	ctx    ctxKind
+	proc   *types.Proc  // ctxThread, ctxFunction
+	record *types.Named // ctxRecord
+	hidden *types.Var   // the hidden variable that holds its value
+	this   *types.Var   // ctxRecord: the variable `this` stands for
+}
+
+// instID names a predicate instance: a predicate in one context.
+type instID struct {
+	pred          int
+	thread, depth int32
+	ref           int64
+}
+
+// inst is a predicate instance in one state.
+type inst struct {
+	id   instID
+	slot int       // its hidden variable's slot
+	term *smt.Term // its formula; nil: undefined there
+	val  tri       // the value its hidden variable holds
+}
+
+// roleKind says what an expression the model hands to Value is.
+type roleKind uint8
+
+const (
+	roleOther  roleKind = iota
+	roleGuard           // a transformation's guard
+	roleArg             // an argument of a call or start
+	roleResult          // the result of a return
+)
+
+type role struct {
+	kind  roleKind
+	group int        // roleGuard: the transformation's index in the model's groups
+	typ   types.Type // roleArg: the parameter's type; roleResult: the function's result type
+}
+
+// Runtime is the on-the-fly predicate abstraction of one program: the code
+// the model (model.Options.Native) calls for the guards, actions and
+// expressions that read or write abstracted data, and after every step,
+// to update the predicates. It is not safe for concurrent use.
+type Runtime struct {
+	prog   *types.Program
+	info   *types.Info
+	preds  []predDesc
+	groups []*ast.Transformation
+	procOf []*types.Proc // per group
+	roles  map[ast.Expr]role
+
+	tm     *smt.TermManager
+	solver smt.Solver
+	cache  *smt.Cache
+	err    error // the first failure of the solver
+	stats  Stats
+
+	syms   map[locKey]*smt.Term
+	dom    map[*smt.Term]*smt.Term // the domain fact of a symbol
+	varsOf map[*smt.Term][]*smt.Term
+
+	// the run under way (Begin .. End)
+	inRun    bool
+	status   result
+	overlay  map[locKey]*smt.Term
+	path     []*smt.Term
+	stash    map[ast.Expr]*smt.Term
+	fresh    int
+	preAlloc map[int64]bool
+	// the last guard evaluated, when its value was unknown
+	pendGroup int
+	pending   *smt.Term
+
+	// the instances of the last pre-state, and its slots
+	preKey  []int64
+	preList []inst
+	preByID map[instID]int
+	preLits []*smt.Term
+}
+
+// newRuntime makes the runtime of prog with its predicates.
+func newRuntime(prog *types.Program, preds []predDesc, cfg Config) (*Runtime, error) {
+	tm := smt.NewTermManager()
+	s, err := solvers.NewContext(cfg.Ctx, cfg.Solver, tm)
+	if err != nil {
+		return nil, err
+	}
+	r := &Runtime{
+		prog: prog, info: prog.Info, preds: preds, roles: map[ast.Expr]role{},
+		tm: tm, solver: s, cache: smt.NewCache(s),
+		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
+		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, pendGroup: -1,
+	}
+	// the transformations in the order of the model's groups: threads,
+	// then functions, location by location
+	for _, procs := range [][]*types.Proc{prog.Threads, prog.Functions} {
+		for _, p := range procs {
+			for _, l := range p.Locations {
+				for _, t := range l.Decl.Transformations {
+					g := len(r.groups)
+					r.groups = append(r.groups, t)
+					r.procOf = append(r.procOf, p)
+					r.noteRoles(g, p, t)
+				}
+			}
+		}
+	}
+	return r, nil
+}
+
+// noteRoles records what the expressions of transformation t are.
+func (r *Runtime) noteRoles(g int, p *types.Proc, t *ast.Transformation) {
+	if t.Guard != nil {
+		r.roles[t.Guard] = role{kind: roleGuard, group: g}
+	}
+	if t.Return && t.Result != nil {
+		r.roles[t.Result] = role{kind: roleResult, typ: p.Result}
+	}
+	args := func(callee *ast.Ident, xs []ast.Expr) {
+		q, _ := r.info.Uses[callee].(*types.Proc)
+		for i, x := range xs {
+			ro := role{kind: roleArg, typ: r.info.TypeOf(x)}
+			if q != nil && i < len(q.Params) {
+				ro.typ = q.Params[i].Type()
+			}
+			r.roles[x] = ro
+		}
+	}
+	for _, a := range t.Actions {
+		switch a := a.(type) {
+		case *ast.CallAction:
+			args(a.Func, a.Args)
+		case *ast.StartAction:
+			args(a.Thread, a.Args)
+		}
+	}
+}
+
+// Stats returns the counts so far.
+func (r *Runtime) Stats() Stats { return r.stats }
+
+// Err returns the first failure of the solver (a query it could not
+// answer for a reason other than undecidability), or nil. Such a query
+// counted as not proved: the abstraction stays sound.
+func (r *Runtime) Err() error { return r.err }
+
+// Close releases the solver.
+func (r *Runtime) Close() {
+	if r.solver != nil {
+		r.solver.Close()
+		r.solver = nil
+	}
+}
+
+// stepEnv is the environment of the current thread's top frame.
+func (r *Runtime) stepEnv(s *step) *env {
+	return &env{sn: s.cur, mode: modeRun, thread: s.h.Thread(), depth: s.h.Depth(), s: s, check: true}
+}
+
+// stepFacts are the facts of the run under way: its path and the
+// literals of the pre-state's known predicates.
+func (r *Runtime) stepFacts(s *step) []*smt.Term {
+	r.preInstances(s)
+	return append(slices.Clip(r.path), r.preLits...)
+}
+
+// value computes an expression the model leaves to the runtime.
+func (r *Runtime) value(s *step, x ast.Expr) int64 {
+	ro := r.roles[x]
+	e := r.stepEnv(s)
+	if ro.kind == roleGuard {
+		// evaluated in the state before the run, outside any run
+		r.status, r.path, r.inRun, r.preAlloc = resOK, nil, false, nil
+		clear(r.overlay)
+		r.pendGroup, r.pending = ro.group, nil
+		e.guard = true
+		t := r.expr(e, x)
+		if t == nil {
+			return 0
+		}
+		switch r.decide(r.cone(r.stepFacts(s), t), t) {
+		case isTrue:
+			return 1
+		case isFalse:
+			return 0
+		}
+		r.stats.GuardUnknowns++
+		r.pending = t
+		return 1
+	}
+	t := r.expr(e, x)
+	if t == nil {
+		return 0
+	}
+	typ := ro.typ
+	if typ == nil {
+		typ = r.info.TypeOf(x)
+	}
+	if (ro.kind == roleArg || ro.kind == roleResult) && abstracted(typ) {
+		r.stash[x] = t
+		return defaultValue(typ)
+	}
+	v, _ := r.choose(e, t, nil, typ, x.Pos(), format.Expr(x))
+	return v
+}
+
+// defaultValue is the default value of a scalar type.
+func defaultValue(t types.Type) int64 {
+	if u, ok := t.Underlying().(*types.Range); ok && (u.Lo > 0 || u.Hi < 0) {
+		return u.Lo
+	}
+	return 0
+}
+
+// choose gives a concrete value to the term t, to be stored in a location
+// of type typ: the value when the path and the predicates decide it, and
+// otherwise a choice point among the values that remain possible (cands,
+// or the ite leaves of t, or the values of a small type), with t == v as a
+// path fact. A value out of typ's range is a runtime error (possible or
+// certain).
+func (r *Runtime) choose(e *env, t *smt.Term, cands []int64, typ types.Type, pos source.Pos, what string) (int64, bool) {
+	tm := r.tm
+	switch t {
+	case tm.True():
+		return 1, true
+	case tm.False():
+		return 0, true
+	}
+	if v, ok := lit(t); ok {
+		return v, true
+	}
+	if !e.check || e.guard || len(e.conds) > 0 {
+		r.limit(e, pos, "a concrete value of %s that depends on abstracted data is needed here", source.Excerpt(what))
+		return 0, false
+	}
+	facts := r.stepFacts(e.s)
+	if t.IsBool() {
+		v := r.decide(r.cone(facts, t), t)
+		if v == unknown {
+			r.stats.Branches++
+			if e.s.h.Choose(2) == 0 {
+				v = isTrue
+			} else {
+				v = isFalse
+			}
+			r.path = append(r.path, literal(tm, t, v))
+		}
+		return int64(v - 1), true
+	}
+	outside := false // a value out of typ's range may be stored
+	if cands == nil {
+		cands = leaves(t)
+	}
+	if cands == nil {
+		var lo, hi int64
+		switch u := typ.Underlying().(type) {
+		case *types.Range:
+			lo, hi = u.Lo, u.Hi
+		case *types.Enum:
+			for _, c := range u.Consts {
+				cands = append(cands, c.Ordinal)
+			}
+		default:
+			r.limit(e, pos, "a concrete value of %s that depends on abstracted data is needed here", source.Excerpt(what))
+			return 0, false
+		}
+		if cands == nil {
+			if uint64(hi-lo) >= 256 {
+				r.limit(e, pos, "%s would take one of more than 256 values", source.Excerpt(what))
+				return 0, false
+			}
+			for v := lo; v <= hi; v++ {
+				cands = append(cands, v)
+			}
+			cond := tm.Or(tm.Lt(t, tm.Int(lo)), tm.Gt(t, tm.Int(hi)))
+			outside = !r.valid(r.cone(facts, cond), tm.Not(cond))
+		}
+	}
+	hyp := r.cone(facts, t)
+	var alts []int64
+	for _, v := range cands {
+		if !r.valid(hyp, tm.Not(tm.Eq(t, tm.Int(v)))) {
+			alts = append(alts, v)
+		}
+	}
+	n := len(alts)
+	if outside {
+		n++
+	}
+	if n == 0 {
+		r.status = resBlocked // no value is possible: the run is infeasible
+		return 0, false
+	}
+	k := 0
+	if n > 1 {
+		r.stats.Branches++
+		k = e.s.h.Choose(n)
+	}
+	if k == len(alts) {
+		r.fail(e, model.RangeError, pos, "possibly a value out of the range of %s", what)
+		return 0, false
+	}
+	if n > 1 {
+		r.path = append(r.path, tm.Eq(t, tm.Int(alts[k])))
+	}
+	return alts[k], true
+}
+
+// leaves returns the values of an ite tree of Int literals, or nil.
+func leaves(t *smt.Term) []int64 {
+	var out []int64
+	var walk func(t *smt.Term) bool
+	walk = func(t *smt.Term) bool {
+		if v, ok := t.Int64(); ok {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+			return true
+		}
+		if t.Op() == smt.OpIte {
+			return walk(t.Arg(1)) && walk(t.Arg(2))
+		}
+		return false
+	}
+	if !walk(t) {
+		return nil
+	}
+	slices.Sort(out)
+	return out
+}
+
+// write stores v into the place p.
+func (r *Runtime) write(e *env, p place, v *smt.Term, pos source.Pos, what string) bool {
+	tm := r.tm
+	if abstracted(p.typ) {
+		if u, ok := p.typ.Underlying().(*types.Range); ok {
+			bad := tm.Or(tm.Lt(v, tm.Int(u.Lo)), tm.Gt(v, tm.Int(u.Hi)))
+			if c, isLit := lit(v); isLit {
+				if c < u.Lo || c > u.Hi {
+					r.fail(e, model.RangeError, pos, "value %d out of range %d..%d of %s", c, u.Lo, u.Hi, what)
+					return false
+				}
+			} else if !r.mayFail(e, bad, model.RangeError, pos, "value out of range %d..%d of %s", u.Lo, u.Hi, what) {
+				return false
+			}
+		}
+		if p.elems == nil {
+			r.overlay[p.key] = v
+			return true
+		}
+		olds := make([]*smt.Term, len(p.elems))
+		for k, q := range p.elems {
+			if olds[k] = r.read(e, q); olds[k] == nil {
+				return false
+			}
+		}
+		for k, q := range p.elems {
+			r.overlay[q.key] = tm.Ite(tm.Eq(p.idx, tm.Int(int64(k))), v, olds[k])
+		}
+		return true
+	}
+	if p.elems != nil {
+		// a concrete element at a symbolic index: choose the index
+		ks := make([]int64, len(p.elems))
+		for k := range ks {
+			ks[k] = int64(k)
+		}
+		k, ok := r.choose(e, p.idx, ks, nil, pos, what)
+		if !ok {
+			return false
+		}
+		p = p.elems[k]
+	}
+	c, ok := r.choose(e, v, nil, p.typ, pos, what)
+	if !ok {
+		return false
+	}
+	return r.store(e, p, c, pos, what)
+}
+
+// store writes the concrete value c into the concrete place p, with BIR's
+// checks: a range, a fixed-width type's wrap, a reference's collections.
+func (r *Runtime) store(e *env, p place, c int64, pos source.Pos, what string) bool {
+	switch u := p.typ.Underlying().(type) {
+	case *types.Range:
+		w, ok := u.WrapValue(c)
+		if !ok && u.Wrap {
+			r.limit(e, pos, "value %d of %s (of type uint64) is not representable", uint64(c), what)
+			return false
+		}
+		if !ok {
+			r.fail(e, model.RangeError, pos, "value %d out of range %d..%d of %s", c, u.Lo, u.Hi, what)
+			return false
+		}
+		c = w
+	case *types.Ref:
+		if c != 0 {
+			for _, o := range e.sn.objects() {
+				if o.ref == c && !u.Holds(o.coll) {
+					r.fail(e, model.TypeError, pos, "cast: object %d (a %s) does not fit %s, of type %s", c, o.typ, what, p.typ)
+					return false
+				}
+			}
+		}
+	}
+	if p.slot < 0 {
+		r.limit(e, pos, "no slot for %s", what)
+		return false
+	}
+	e.sn.st.Slots()[p.slot] = c
+	return true
+}
+
+// copyValue copies the value array at src into dst, slot by slot.
+func (r *Runtime) copyValue(e *env, dst, src place, pos source.Pos, what string) bool {
+	if dst.elems != nil || src.elems != nil {
+		r.limit(e, pos, "a value array chosen by abstracted data")
+		return false
+	}
+	var ok = true
+	var walk func(t types.Type, off int64)
+	walk = func(t types.Type, off int64) {
+		if !ok {
+			return
+		}
+		if a, isArr := t.Underlying().(*types.Array); isArr {
+			es := types.Slots(a.Elem)
+			for k := int64(0); k < a.Len; k++ {
+				walk(a.Elem, off+k*es)
+			}
+			return
+		}
+		if _, isLock := t.Underlying().(*types.Lock); isLock {
+			return
+		}
+		v := r.read(e, sub(src, off, t))
+		ok = v != nil && r.write(e, sub(dst, off, t), v, pos, what)
+	}
+	walk(dst.typ, 0)
+	return ok
+}
+
+// action runs an action the model leaves to the runtime.
+func (r *Runtime) action(s *step, a ast.Action) result {
+	if r.stopped() {
+		return r.status
+	}
+	e := r.stepEnv(s)
+	tm := r.tm
+	switch a := a.(type) {
+	case *ast.AssignAction:
+		what := format.Expr(a.Lhs)
+		if _, isArr := r.info.TypeOf(a.Lhs).Underlying().(*types.Array); isArr {
+			src, ok := r.place(e, a.Rhs)
+			if !ok {
+				break
+			}
+			if dst, ok := r.place(e, a.Lhs); ok {
+				r.copyValue(e, dst, src, a.Lhs.Pos(), what)
+			}
+			break
+		}
+		v := r.expr(e, a.Rhs)
+		if v == nil {
+			break
+		}
+		if p, ok := r.place(e, a.Lhs); ok {
+			r.write(e, p, v, a.Lhs.Pos(), what)
+		}
+	case *ast.ChooseAction:
+		what := format.Expr(a.Lhs)
+		var v *smt.Term
+		if a.Values != nil {
+			k := 0
+			if len(a.Values) > 1 {
+				k = s.h.Choose(len(a.Values))
+			}
+			if v = r.expr(e, a.Values[k]); v == nil {
+				break
+			}
+		} else {
+			lo := r.expr(e, a.Lo)
+			hi := r.expr(e, a.Hi)
+			if lo == nil || hi == nil {
+				break
+			}
+			if r.valid(r.cone(r.stepFacts(s), lo, hi), tm.Lt(hi, lo)) {
+				r.status = resBlocked // an empty range
+				break
+			}
+			v = tm.Const("apf!choice"+itoa(r.fresh), smt.IntSort)
+			r.fresh++
+			r.dom[v] = intDomain(tm, v)
+			r.path = append(r.path, tm.And(tm.Le(lo, v), tm.Le(v, hi)))
+		}
+		if p, ok := r.place(e, a.Lhs); ok {
+			r.write(e, p, v, a.Lhs.Pos(), what)
+		}
+	case *ast.AssertAction:
+		c := r.expr(e, a.Cond)
+		if c == nil {
+			break
+		}
+		text := format.Expr(a.Cond)
+		if c == tm.False() {
+			r.fail(e, model.Assertion, a.AssertPos, "assertion violated: %s", text)
+			break
+		}
+		r.mayFail(e, r.not(c), model.Assertion, a.AssertPos, "assertion violated: %s", text)
+	case *ast.AssumeAction:
+		c := r.expr(e, a.Cond)
+		if c == nil {
+			break
+		}
+		switch r.decide(r.cone(r.stepFacts(s), c), c) {
+		case isFalse:
+			r.status = resBlocked
+		case unknown:
+			r.path = append(r.path, c)
+		}
+	case *ast.PrintAction:
+		// prints nothing: the values are abstracted
+	default:
+		r.limit(e, a.Pos(), "this action reads abstracted data")
+	}
+	return r.status
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// begin starts a run of transformation g.
+func (r *Runtime) begin(s *step, g int) {
+	r.inRun, r.status, r.fresh, r.preAlloc = true, resOK, 0, nil
+	clear(r.overlay)
+	clear(r.stash)
+	r.path = r.path[:0]
+	if r.pendGroup == g && r.pending != nil {
+		r.path = append(r.path, r.pending)
+	}
+}
+
+// preInstances computes the instances of the state before the step, with
+// their pre-state formulas (kept while the pre-state stays the same).
+func (r *Runtime) preInstances(s *step) {
+	slots := s.pre.st.Slots()
+	if r.preByID != nil && slices.Equal(slots, r.preKey) {
+		return
+	}
+	r.preKey = append(r.preKey[:0], slots...)
+	r.preList = r.instances(s.pre, modePre, s, r.preList[:0])
+	if r.preByID == nil {
+		r.preByID = map[instID]int{}
+	}
+	clear(r.preByID)
+	r.preLits = r.preLits[:0]
+	for i, p := range r.preList {
+		r.preByID[p.id] = i
+		if l := literal(r.tm, p.term, p.val); l != nil {
+			r.preLits = append(r.preLits, l)
+		}
+	}
+}
+
+// instances appends the predicate instances of the state sn, their
+// formulas evaluated in mode m and the values their hidden variables hold.
+func (r *Runtime) instances(sn snapshot, m mode, s *step, dst []inst) []inst {
+	st := sn.st
+	slots := st.Slots()
+	var frames []frame
+	var objects []object
+	add := func(i int, id instID, slot int, e *env) {
+		if slot < 0 {
+			return
+		}
+		e.sn, e.mode, e.s = sn, m, s
+		var t *smt.Term
+		saved := r.status
+		t = r.expr(e, r.preds[i].expr)
+		r.status = saved
+		if t != nil && !t.IsBool() {
+			t = nil
+		}
+		dst = append(dst, inst{id: id, slot: slot, term: t, val: tri(slots[slot])})
+	}
+	for i, pd := range r.preds {
+		switch pd.ctx {
+		case ctxGlobal:
+			add(i, instID{pred: i, thread: -1, depth: -1}, st.Global(pd.hidden), &env{thread: -1})
+		case ctxThread, ctxFunction:
+			if frames == nil {
+				frames = sn.frames()
+			}
+			for _, f := range frames {
+				if f.proc != pd.proc || (pd.ctx == ctxThread && f.depth != 0) {
+					continue
+				}
+				id := instID{pred: i, thread: int32(f.thread), depth: int32(f.depth)}
+				add(i, id, st.Local(f.thread, f.depth, pd.hidden), &env{thread: f.thread, depth: f.depth})
+			}
+		case ctxRecord:
+			if objects == nil {
+				objects = sn.objects()
+			}
+			for _, o := range objects {
+				if o.typ == nil || !types.IsSubtype(o.typ, pd.record) {
+					continue
+				}
+				id := instID{pred: i, thread: -1, depth: -1, ref: o.ref}
+				add(i, id, st.Field(o.ref, pd.hidden), &env{thread: -1, thisVar: pd.this, this: o.ref})
+			}
+		}
+	}
+	return dst
+}
+
+// end ends a run of transformation g: the frames it created or left get
+// their abstracted values, and every predicate instance the step may have
+// changed is decided again.
+func (r *Runtime) end(s *step, g int) result {
+	defer func() { r.inRun = false }()
+	if r.stopped() {
+		return r.status
+	}
+	r.stats.Steps++
+	if !r.frameEffects(s, g) {
+		return r.status
+	}
+	r.preInstances(s)
+	facts := r.stepFacts(s)
+	pathVars := map[*smt.Term]bool{}
+	for _, f := range r.path {
+		for _, v := range r.vars(f) {
+			pathVars[v] = true
+		}
+	}
+	post := r.instances(s.cur, modeRun, s, nil)
+	ps := make([]predValue, len(post))
+	fresh := make([]bool, len(post))
+	for i, p := range post {
+		ps[i].term = p.term
+		if p.term == nil {
+			continue
+		}
+		if j, had := r.preByID[p.id]; had && r.preList[j].term == p.term {
+			q := r.preList[j]
+			if q.val != unknown || !meets(r.vars(p.term), pathVars) {
+				ps[i].val = q.val
+				continue
+			}
+		}
+		ps[i].val = r.decide(r.cone(facts, p.term), p.term)
+		fresh[i] = ps[i].val != unknown
+	}
+	r.refineFrom(ps, facts, fresh)
+	slots := s.cur.st.Slots()
+	for i, p := range post {
+		slots[p.slot] = int64(ps[i].val)
+	}
+	return r.status
+}
+
+func meets(vs []*smt.Term, set map[*smt.Term]bool) bool {
+	for _, v := range vs {
+		if set[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// initial decides every predicate instance of the initial state from the
+// values its slots hold.
+func (r *Runtime) initial(s *step) result {
+	r.status = resOK
+	slots := s.cur.st.Slots()
+	for _, p := range r.instances(s.cur, modeSlots, s, nil) {
+		v := unknown
+		switch p.term {
+		case r.tm.True():
+			v = isTrue
+		case r.tm.False():
+			v = isFalse
+		}
+		slots[p.slot] = int64(v)
+	}
+	return resOK
+}

@@ -1,0 +1,257 @@
+package apf
+
+import (
+	"errors"
+	"math"
+
+	"birch/internal/smt"
+)
+
+// tri is a three-valued truth value, stored as a predicate's hidden
+// variable holds it: 0 unknown, 1 false, 2 true.
+type tri int64
+
+const (
+	unknown tri = 0
+	isFalse tri = 1
+	isTrue  tri = 2
+)
+
+func triOf(b bool) tri {
+	if b {
+		return isTrue
+	}
+	return isFalse
+}
+
+// literal is t or its negation for a known value, nil for unknown (or an
+// undefined term).
+func literal(tm *smt.TermManager, t *smt.Term, v tri) *smt.Term {
+	switch {
+	case t == nil:
+		return nil
+	case v == isTrue:
+		return t
+	case v == isFalse:
+		return tm.Not(t)
+	}
+	return nil
+}
+
+// valid reports whether hyp implies goal, through the query cache. A
+// query the solver cannot decide, or a failure, is "not proved".
+func (r *Runtime) valid(hyp, goal *smt.Term) bool {
+	if goal == r.tm.True() {
+		return true
+	}
+	before := r.cache.Stats()
+	ok, err := r.cache.Implies(hyp, goal)
+	after := r.cache.Stats()
+	r.stats.Queries += after.Misses - before.Misses
+	r.stats.CacheHits += after.Hits - before.Hits + after.Trivial - before.Trivial
+	if err != nil {
+		if errors.Is(err, smt.ErrUnknown) {
+			r.stats.Unknowns++
+		} else if r.err == nil {
+			r.err = err
+		}
+		return false
+	}
+	return ok
+}
+
+// decide is the value of the formula t under hyp: true when hyp implies
+// t, false when it implies ¬t, unknown otherwise.
+func (r *Runtime) decide(hyp, t *smt.Term) tri {
+	tm := r.tm
+	switch {
+	case t == nil:
+		return unknown
+	case t == tm.True():
+		return isTrue
+	case t == tm.False():
+		return isFalse
+	case r.valid(hyp, t):
+		return isTrue
+	case r.valid(hyp, tm.Not(t)):
+		return isFalse
+	}
+	return unknown
+}
+
+// vars returns the declared constants t reads (memoized).
+func (r *Runtime) vars(t *smt.Term) []*smt.Term {
+	if vs, ok := r.varsOf[t]; ok {
+		return vs
+	}
+	if len(r.varsOf) > maxMemo {
+		clear(r.varsOf)
+	}
+	seen := map[*smt.Term]bool{}
+	var out []*smt.Term
+	var walk func(t *smt.Term)
+	walk = func(t *smt.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Op() == smt.OpVar {
+			out = append(out, t)
+			return
+		}
+		for _, a := range t.Args() {
+			walk(a)
+		}
+	}
+	walk(t)
+	r.varsOf[t] = out
+	return out
+}
+
+// maxMemo bounds the runtime's memo tables: a full table is emptied,
+// which costs work again, never answers.
+const maxMemo = 1 << 18
+
+// cone returns the hypothesis for a question about the goals: the facts
+// that share a constant with the goals, transitively (the cone of
+// influence D of the paper), and the domain fact of every constant they
+// and the goals read (an int lies in [-2^63, 2^63-1], a range in its
+// bounds).
+func (r *Runtime) cone(facts []*smt.Term, goals ...*smt.Term) *smt.Term {
+	in := map[*smt.Term]bool{}
+	for _, g := range goals {
+		if g != nil {
+			for _, v := range r.vars(g) {
+				in[v] = true
+			}
+		}
+	}
+	used := make([]bool, len(facts))
+	var parts []*smt.Term
+	for changed := true; changed; {
+		changed = false
+		for i, f := range facts {
+			if used[i] || f == nil {
+				continue
+			}
+			vs := r.vars(f)
+			meets := len(vs) == 0
+			for _, v := range vs {
+				if in[v] {
+					meets = true
+					break
+				}
+			}
+			if !meets {
+				continue
+			}
+			used[i], changed = true, true
+			parts = append(parts, f)
+			for _, v := range vs {
+				in[v] = true
+			}
+		}
+	}
+	for v := range in {
+		if d := r.dom[v]; d != nil {
+			parts = append(parts, d)
+		}
+	}
+	return r.tm.And(sortTerms(parts)...)
+}
+
+// sortTerms orders terms by ID, so that one set of facts is one formula
+// (and one cache key) whatever order it was collected in.
+func sortTerms(ts []*smt.Term) []*smt.Term {
+	for i := 1; i < len(ts); i++ {
+		for j := i; j > 0 && ts[j].ID() < ts[j-1].ID(); j-- {
+			ts[j], ts[j-1] = ts[j-1], ts[j]
+		}
+	}
+	return ts
+}
+
+// intDomain is the domain fact of an int: -2^63 <= v <= 2^63-1.
+func intDomain(tm *smt.TermManager, v *smt.Term) *smt.Term {
+	return tm.And(tm.Le(tm.Int(math.MinInt64), v), tm.Le(v, tm.Int(math.MaxInt64)))
+}
+
+// predValue is one predicate instance for refine: its formula and value.
+type predValue struct {
+	term *smt.Term // nil: undefined, stays unknown
+	val  tri
+}
+
+// refine decides the unknown predicates from the known ones and the facts
+// to a fixpoint (the paper's §3.6 and Figure 3): an unknown p becomes true
+// when the facts and the known predicates sharing a constant with p
+// (transitively) imply p, false when they imply ¬p. Each round asks only
+// about the unknown predicates that share a constant with a predicate
+// that became known in the round before (or, in the first round, with
+// any known predicate or fact).
+func (r *Runtime) refine(ps []predValue, facts []*smt.Term) {
+	fresh := make([]bool, len(ps))
+	for i := range ps {
+		fresh[i] = ps[i].val != unknown
+	}
+	r.refineLoop(ps, facts, fresh, true)
+}
+
+// refineFrom is refine after a step has decided its predicates under the
+// facts: the first round asks only about the unknown predicates that
+// share a constant with one the step decided (fresh).
+func (r *Runtime) refineFrom(ps []predValue, facts []*smt.Term, fresh []bool) {
+	r.refineLoop(ps, facts, fresh, false)
+}
+
+// refineLoop runs the rounds of refine; fresh marks the predicates that
+// became known in the round before, and first whether the facts are new.
+func (r *Runtime) refineLoop(ps []predValue, facts []*smt.Term, fresh []bool, first bool) {
+	tm := r.tm
+	for {
+		var lits, newVars []*smt.Term
+		for i, p := range ps {
+			if l := literal(tm, p.term, p.val); l != nil {
+				lits = append(lits, l)
+				if fresh[i] {
+					newVars = append(newVars, r.vars(p.term)...)
+				}
+			}
+		}
+		if first {
+			for _, f := range facts {
+				newVars = append(newVars, r.vars(f)...)
+			}
+		}
+		touched := map[*smt.Term]bool{}
+		for _, v := range newVars {
+			touched[v] = true
+		}
+		all := append(append([]*smt.Term(nil), facts...), lits...)
+		clear(fresh)
+		changed := false
+		for i := range ps {
+			p := &ps[i]
+			if p.val != unknown || p.term == nil {
+				continue
+			}
+			meets := false
+			for _, v := range r.vars(p.term) {
+				if touched[v] {
+					meets = true
+					break
+				}
+			}
+			if !meets {
+				continue
+			}
+			if v := r.decide(r.cone(all, p.term), p.term); v != unknown {
+				p.val, fresh[i], changed = v, true, true
+			}
+		}
+		first = false
+		if !changed {
+			return
+		}
+	}
+}
