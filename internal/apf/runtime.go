@@ -98,6 +98,8 @@ type Runtime struct {
 	groups []*ast.Transformation
 	procOf []*types.Proc // per group
 	roles  map[ast.Expr]role
+	// replaced is what Replaces answers true for
+	replaced map[ast.Node]bool
 
 	tm     *smt.TermManager
 	solver smt.Solver
@@ -128,19 +130,39 @@ type Runtime struct {
 	preLits []*smt.Term
 }
 
-// newRuntime makes the runtime of prog with its predicates.
-func newRuntime(prog *types.Program, preds []predDesc, cfg Config) (*Runtime, error) {
-	tm := smt.NewTermManager()
-	s, err := solvers.NewContext(cfg.Ctx, cfg.Solver, tm)
+// NewRuntime returns the runtime of the instrumented program p, to be
+// given to model.New(p.Prog, model.Options{Native: r}). The caller must
+// Close it. It fails when the solver cannot be started.
+func NewRuntime(p *Program, cfg Config) (*Runtime, error) {
+	preds := make([]predDesc, len(p.Slots))
+	for i, sl := range p.Slots {
+		pr := p.Preds.Predicates[i]
+		d := predDesc{expr: pr.Expr, proc: sl.Proc, record: sl.Record, hidden: sl.Var, this: pr.This}
+		switch sl.Context {
+		case Thread:
+			d.ctx = ctxThread
+		case Function:
+			d.ctx = ctxFunction
+		case Record:
+			d.ctx = ctxRecord
+		}
+		preds[i] = d
+	}
+	r, err := newRuntime(p.Prog, preds, cfg)
 	if err != nil {
 		return nil, err
 	}
-	r := &Runtime{
-		prog: prog, info: prog.Info, preds: preds, roles: map[ast.Expr]role{},
-		tm: tm, solver: s, cache: smt.NewCache(s),
-		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
-		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, pendGroup: -1,
+	r.replaced = p.Replaced
+	return r, nil
+}
+
+// newRuntime makes the runtime of prog with its predicates.
+func newRuntime(prog *types.Program, preds []predDesc, cfg Config) (*Runtime, error) {
+	r, err := newSolving(cfg)
+	if err != nil {
+		return nil, err
 	}
+	r.prog, r.info, r.preds = prog, prog.Info, preds
 	// the transformations in the order of the model's groups: threads,
 	// then functions, location by location
 	for _, procs := range [][]*types.Proc{prog.Threads, prog.Functions} {
@@ -156,6 +178,22 @@ func newRuntime(prog *types.Program, preds []predDesc, cfg Config) (*Runtime, er
 		}
 	}
 	return r, nil
+}
+
+// newSolving returns a runtime with its solver and tables and no program
+// (the part the tests of the solving use alone).
+func newSolving(cfg Config) (*Runtime, error) {
+	tm := smt.NewTermManager()
+	s, err := solvers.NewContext(cfg.Ctx, cfg.Solver, tm)
+	if err != nil {
+		return nil, err
+	}
+	return &Runtime{
+		roles: map[ast.Expr]role{},
+		tm:    tm, solver: s, cache: smt.NewCache(s),
+		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
+		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, pendGroup: -1,
+	}, nil
 }
 
 // noteRoles records what the expressions of transformation t are.

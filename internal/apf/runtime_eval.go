@@ -59,7 +59,8 @@ const (
 
 // locKey names one slot of abstracted data at run time: a global (at an
 // offset inside it, for a value array), a local of one frame, a field of
-// one object, an element of one heap array.
+// one object (by its index, depth: a subtype's record has its own Var for
+// an inherited field, at the same index), an element of one heap array.
 type locKey struct {
 	kind          locKind
 	thread, depth int32
@@ -76,7 +77,7 @@ func (k locKey) String() string {
 	case kLocal:
 		s = fmt.Sprintf("%s@%d.%d", k.v.Name(), k.thread, k.depth)
 	case kField:
-		s = fmt.Sprintf("o%d.%s", k.ref, k.v.Name())
+		s = fmt.Sprintf("o%d.%d", k.ref, k.depth)
 	case kElem:
 		return fmt.Sprintf("o%d[%d]", k.ref, k.off)
 	}
@@ -96,16 +97,13 @@ type place struct {
 	elems []place
 }
 
-// abstracted reports whether values of type t are abstracted: int and the
-// ranges of more than 256 values (not the fixed-width types).
+// abstracted reports whether a slot of type t holds abstracted data: an
+// int or a range of more than 256 values (AbstractType of a scalar).
 func abstracted(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Kind == types.Int
-	case *types.Range:
-		return !u.Wrap && u.Span() >= 256
+	if _, isArr := t.Underlying().(*types.Array); isArr {
+		return false
 	}
-	return false
+	return AbstractType(t)
 }
 
 // stopped reports whether the step has failed, blocked or hit a limit.
@@ -336,7 +334,7 @@ func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 			r.fail(e, model.NullDereference, x.Sel.Pos(), "null dereference: %s is null", format.Expr(x.X))
 			return place{}, false
 		}
-		return place{key: locKey{kind: kField, ref: o, v: f}, slot: slot, typ: f.Type()}, true
+		return place{key: locKey{kind: kField, ref: o, depth: int32(f.Index)}, slot: slot, typ: f.Type()}, true
 	case *ast.IndexExpr:
 		idx := r.expr(e, x.Index)
 		if idx == nil {
