@@ -19,8 +19,8 @@ func TestRefineFigure3(t *testing.T) {
 	a := tm.Const("a", smt.IntSort)
 	lt0, lt1 := tm.Lt(a, tm.Int(0)), tm.Lt(a, tm.Int(1))
 	for _, c := range []struct {
-		name     string
-		fact     *smt.Term
+		name      string
+		fact      *smt.Term
 		want0, w1 tri
 	}{
 		{"then", lt0, isTrue, isTrue},
