@@ -67,7 +67,7 @@ func (v *e2eView) project(enc []byte) *e2eState {
 	var b strings.Builder
 	for _, x := range v.mod.Describe(enc) {
 		vals[x.Name] = x.Value
-		if !v.skip[e2eBase(x.Name)] && !strings.Contains(x.Name, "$") {
+		if !v.skip[e2eBase(x.Name)] && !strings.Contains(x.Name, "'") {
 			fmt.Fprintf(&b, "%s=%s ", x.Name, x.Value)
 		}
 	}
@@ -93,7 +93,7 @@ func (v *e2eView) project(enc []byte) *e2eState {
 	}
 	for i, p := range v.preds {
 		key := strconv.Itoa(i)
-		hname := "pred$" + strconv.Itoa(i+1)
+		hname := hiddenName(i)
 		truth := func(thread, depth int) string {
 			ok, err := v.fe.Eval(v.feIdx[i], thread, depth)
 			if err != nil {
