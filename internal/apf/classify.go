@@ -141,6 +141,7 @@ func (c *classifier) transformation(pr *types.Proc, t *ast.Transformation) {
 		r := c.reads(t.Result)
 		if r || AbstractType(pr.Result) {
 			p.Replaced[t.Result] = true
+			c.oneSlot(t.Result, "returned")
 		}
 		if r && !AbstractType(pr.Result) && !choosable(pr.Result) {
 			c.unsupported(t.Result.Pos(), "abstracted data returned as %s, which can take them only as a boolean, an enum or a range of at most 256 values", pr.Result)
@@ -229,6 +230,7 @@ func (c *classifier) action(a ast.Action) {
 			}
 			if res || loc || path {
 				p.Replaced[a.Lhs] = true
+				c.oneSlot(a.Lhs, "stored from a call")
 			}
 		}
 	case *ast.PrintAction:
@@ -261,10 +263,21 @@ func (c *classifier) args(pr *types.Proc, args []ast.Expr) {
 		r := c.reads(x)
 		if r || c.p.Abstracted[param] {
 			c.p.Replaced[x] = true
+			c.oneSlot(x, "passed to the parameter "+param.Name()+" of "+pr.Name())
 		}
 		if r && !c.p.Abstracted[param] && !choosable(param.Type()) {
 			c.unsupported(x.Pos(), "abstracted data passed to the parameter %s of %s of type %s, which can take them only as a boolean, an enum or a range of at most 256 values", param.Name(), pr.Name(), param.Type())
 		}
+	}
+}
+
+// oneSlot reports x, a replaced result, argument or call Lhs, when it is
+// a value array: the model leaves to native code only expressions of one
+// slot (model.Native.Replaces), so the runtime could not hold its
+// elements' values.
+func (c *classifier) oneSlot(x ast.Expr, what string) {
+	if t := c.info.TypeOf(x); t != nil && types.Slots(t) != 1 {
+		c.unsupported(x.Pos(), "a value array of abstracted data %s (only values of one slot pass through calls and returns)", what)
 	}
 }
 

@@ -212,12 +212,17 @@ function k () : int16
   loc k0:
     when true do { } return int16(g);
 end k;
+function va (a : Ints) : Ints
+  loc v0:
+    when true do { } return a;
+end va;
 thread W (n : int32)
   loc w0:
 end W;
 main thread M ()
   p : R_ref;
   a : ref Ints;
+  vals : Ints;
   loc s0:
     when true do { w := g; flags[g] := true; lock(ls[g]); } goto s1;
   loc s1:
@@ -229,6 +234,8 @@ main thread M ()
   loc s4:
     when true do { w := w + 1; flags[1] := g > 0; } goto s5;
   loc s5:
+    when true do { vals := call va(vals); } goto s6;
+  loc s6:
 end M;
 end S;
 `
@@ -238,15 +245,18 @@ end S;
 		t.Fatalf("Unsupported = %v, want an *UnsupportedError", p.Unsupported)
 	}
 	want := []string{
-		"model.bir:29:20: an assignment of abstracted data to w of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:29:28: an assignment to concrete data at a location chosen by abstracted data",
-		"model.bir:29:51: a lock reached through abstracted data",
-		"model.bir:31:20: a new object stored at a location chosen by abstracted data",
-		"model.bir:31:51: the length of a new array read from abstracted data",
-		"model.bir:31:63: abstracted data passed to the parameter n of W of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:33:20: the abstracted result of f stored in w of type int32, which can take it only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:35:20: an assignment of abstracted data to p of type R_ref, which can take them only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:35:49: reachable from a reference read through abstracted data",
+		"model.bir:34:20: an assignment of abstracted data to w of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:34:28: an assignment to concrete data at a location chosen by abstracted data",
+		"model.bir:34:51: a lock reached through abstracted data",
+		"model.bir:36:20: a new object stored at a location chosen by abstracted data",
+		"model.bir:36:51: the length of a new array read from abstracted data",
+		"model.bir:36:63: abstracted data passed to the parameter n of W of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:38:20: the abstracted result of f stored in w of type int32, which can take it only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:40:20: an assignment of abstracted data to p of type R_ref, which can take them only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:40:49: reachable from a reference read through abstracted data",
+		"model.bir:24:29: a value array of abstracted data returned (only values of one slot pass through calls and returns)",
+		"model.bir:44:20: a value array of abstracted data stored from a call (only values of one slot pass through calls and returns)",
+		"model.bir:44:36: a value array of abstracted data passed to the parameter a of va (only values of one slot pass through calls and returns)",
 		"model.bir:20:29: abstracted data returned as int16, which can take them only as a boolean, an enum or a range of at most 256 values",
 	}
 	sort.Strings(want)

@@ -105,6 +105,9 @@
 //   - a lock reached through abstracted data;
 //   - the length of a new array, or the object reachable starts from, read
 //     from abstracted data.
+//   - a value array of abstracted data passed as an argument, returned, or
+//     stored from a call: only values of one slot pass through the native
+//     hook.
 //
 // println of abstracted data is replaced and prints nothing. Invariants
 // and the model's predicates that read abstracted data (Program.Reads) are
