@@ -269,3 +269,39 @@ end S;
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestReads: Reads tells the invariants and model predicates that read
+// abstracted data (which the runtime does not evaluate) from the others.
+func TestReads(t *testing.T) {
+	model := `system S ()
+R = record { v : int; b : boolean; };
+Rs : collection [1] of R;
+g : int;
+s : range 0..3;
+p : ref R;
+main thread M ()
+  loc s0:
+end M;
+predicates
+  low = g < 2;
+  small = s < 2;
+  field = p != null && p.v > 0;
+  flag = p != null && p.b;
+properties
+  invariant inv1: s < 3 || g > 0;
+  invariant inv2: s < 3;
+end S;
+`
+	p := instrumentSource(t, "model.bir", model, "g > 0\n")
+	got := map[string]bool{}
+	for _, pr := range p.Prog.Predicates {
+		got[pr.Name()] = p.Reads(pr.Decl.Expr)
+	}
+	for _, pr := range p.Prog.Properties {
+		got[pr.Name()] = p.Reads(pr.Decl.Expr)
+	}
+	want := map[string]bool{"low": true, "small": false, "field": true, "flag": false, "inv1": true, "inv2": false}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Reads: %v, want %v", got, want)
+	}
+}

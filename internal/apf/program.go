@@ -179,7 +179,8 @@ func Instrument(fset *source.FileSet, name string, src []byte, predName string, 
 	}
 	prog, err := types.Check(fset, f, nil)
 	if err != nil {
-		return nil, fmt.Errorf("apf: internal error: the instrumented model does not check: %v", err)
+		// the hidden variables may make a state or a record too large
+		return nil, fmt.Errorf("the model with one variable per predicate (on-the-fly predicate abstraction) does not check: %v", err)
 	}
 	preds, err := predicate.ParseFile(prog, predName, predSrc)
 	if err != nil || len(preds.Predicates) != len(pf.Predicates) {
