@@ -193,8 +193,9 @@ type firstSucc struct {
 // (for example one whose state would exceed the bounds).
 func New(prog *types.Program, opts Options) (m *Model, err error) {
 	m = &Model{prog: prog, info: prog.Info, fset: prog.Fset, opts: opts.withDefaults()}
-	if cs := UnboundedChoices(prog, m.opts.MaxChoiceRange); cs != nil && opts.ChoiceValues == nil {
-		// explicit search would enumerate more values than it can
+	if cs := unboundedChoices(prog, m.opts.MaxChoiceRange, opts.Native); cs != nil && opts.ChoiceValues == nil {
+		// explicit search would enumerate more values than it can (native
+		// code choosing for a choice it replaces need not)
 		return nil, &UnboundedChoiceError{Choices: cs, Max: m.opts.MaxChoiceRange}
 	}
 	defer func() {
@@ -408,7 +409,7 @@ func (m *Model) compileGroup(g *group) {
 	t := g.Decl
 	switch {
 	case m.replaces(t.Guard):
-		g.guard = nativeGuard(m.opts.Native, t.Guard)
+		g.guard = nativeGuard(m.opts.Native, g)
 	case t.Guard != nil:
 		g.guard = m.expr(t.Guard, sc)
 	default:

@@ -69,7 +69,8 @@ type NativeContext struct {
 	x       *exec
 	pre     []int64 // the state before the step
 	preOff  []int
-	pos     source.Pos // the transformation running (for a limit of Choose)
+	group   int        // the transformation running, -1 in Initial
+	pos     source.Pos // its position (for a limit of Choose)
 	noChose bool       // Choose is not allowed (a guard, Initial)
 }
 
@@ -83,6 +84,10 @@ func (x *exec) native() *NativeContext {
 // Thread returns the index of the current thread (its tid minus one), -1
 // in Initial.
 func (c *NativeContext) Thread() int { return c.x.t }
+
+// Group returns the index in Groups of the transformation whose guard,
+// action or hook runs, -1 in Initial.
+func (c *NativeContext) Group() int { return c.group }
 
 // Depth returns the depth of the current thread's top frame in the state
 // being built (0 the bottom frame; after a call, the callee's), -1 in
@@ -282,11 +287,12 @@ func (s NativeState) Objects(dst []NativeObject) []NativeObject {
 // Frames appends the frames of the state to dst, as Model.Frames does.
 func (s NativeState) Frames(dst []Frame) []Frame { return s.m.appendFrames(dst, s.s, s.off) }
 
-// nativeGuard compiles a guard left to the native code.
-func nativeGuard(nat Native, e ast.Expr) evalFn {
+// nativeGuard compiles the guard of g left to the native code.
+func nativeGuard(nat Native, g *group) evalFn {
+	e, gi, pos := g.Decl.Guard, g.Index, g.Decl.Pos()
 	return func(x *exec) int64 {
 		c := x.native()
-		c.pre, c.preOff, c.noChose = nil, nil, true
+		c.pre, c.preOff, c.group, c.pos, c.noChose = nil, nil, gi, pos, true
 		v := nat.Value(c, e)
 		c.noChose = false
 		return v
@@ -333,7 +339,7 @@ func (m *Model) replaces(e ast.Expr) bool {
 // nativeBegin calls Begin before a run of g on the state pre.
 func (x *exec) nativeBegin(g *group, pre []int64, preOff []int) {
 	c := x.native()
-	c.pre, c.preOff, c.pos, c.noChose = pre, preOff, g.Decl.Pos(), false
+	c.pre, c.preOff, c.group, c.pos, c.noChose = pre, preOff, g.Index, g.Decl.Pos(), false
 	x.m.opts.Native.Begin(c, g.Index)
 }
 

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -33,8 +34,13 @@ type fakeNative struct {
 }
 
 func actionText(a ast.Action) string {
-	if as, ok := a.(*ast.AssignAction); ok {
-		return format.Expr(as.Lhs) + " := " + format.Expr(as.Rhs)
+	switch a := a.(type) {
+	case *ast.AssignAction:
+		return format.Expr(a.Lhs) + " := " + format.Expr(a.Rhs)
+	case *ast.ChooseAction:
+		if a.Type != nil && a.Extern {
+			return format.Expr(a.Lhs) + " := externChoose(" + format.TypeExpr(a.Type) + ")"
+		}
 	}
 	return ""
 }
@@ -547,8 +553,8 @@ end G;
 `
 	fk := newFake()
 	fk.exprs["v == 0"] = func(c *NativeContext) int64 {
-		if &c.Pre().Slots()[0] != &c.Cur().Slots()[0] {
-			t.Error("Pre is not Cur in a guard")
+		if &c.Pre().Slots()[0] != &c.Cur().Slots()[0] || c.Group() != 0 {
+			t.Errorf("Pre is not Cur in a guard, or the group %d is not 0", c.Group())
 		}
 		return int64(c.Choose(2))
 	}
@@ -601,6 +607,9 @@ end F;
 	fk.end = func(c *NativeContext, g int) NativeResult {
 		s := c.Cur()
 		y, z := s.Slots()[s.Local(0, 0, local(prog, "M", "y"))], s.Slots()[s.Local(0, 0, local(prog, "M", "z"))]
+		if c.Group() != g {
+			t.Errorf("End of g%d in group %d", g, c.Group())
+		}
 		ends = append(ends, fmt.Sprintf("g%d depth %d: y=%d z=%d pre depth %d", g, c.Depth(), y, z, c.Pre().Depth(0)-1))
 		return NativeOK
 	}
@@ -674,7 +683,7 @@ end I;
 			return NativeOK
 		}, "limit: native code chose in a guard or in the initial state"},
 		{"context", func(c *NativeContext) NativeResult {
-			if c.Thread() != -1 || c.Depth() != -1 || c.Pre().Threads() != 1 || c.Cur().Depth(0) != 1 {
+			if c.Thread() != -1 || c.Depth() != -1 || c.Group() != -1 || c.Pre().Threads() != 1 || c.Cur().Depth(0) != 1 {
 				t.Errorf("thread %d depth %d threads %d", c.Thread(), c.Depth(), c.Pre().Threads())
 			}
 			return NativeOK
@@ -726,5 +735,37 @@ end E;
 	}
 	if fk.begins[1] != 2 || fk.ends[1] != 0 {
 		t.Errorf("Begin %d, End %d for the blocked action (Next and the explanation)", fk.begins[1], fk.ends[1])
+	}
+}
+
+// A choice among more values than explicit search enumerates is no error
+// of New when native code replaces it (and chooses itself).
+func TestNativeUnboundedChoice(t *testing.T) {
+	src := `system U ()
+x : int;
+main thread M ()
+  loc m0:
+    when true do { x := externChoose(int); } goto m1;
+  loc m1:
+end M;
+end U;
+`
+	var uerr *UnboundedChoiceError
+	if _, err := New(checkProg(t, "native.bir", src), Options{Native: newFake()}); !errors.As(err, &uerr) {
+		t.Fatalf("not replaced: %v, want an UnboundedChoiceError", err)
+	}
+	fk := newFake()
+	fk.acts["x := externChoose(int)"] = func(c *NativeContext) NativeResult {
+		c.Cur().Slots()[0] = int64(-5 + 10*c.Choose(2))
+		return NativeOK
+	}
+	m, _ := nativeModel(t, src, fk)
+	s0, _ := m.Initial(nil)
+	var got []string
+	for _, st := range successors(m, s0) {
+		got = append(got, value(t, m, st.State, "x"))
+	}
+	if want := []string{"-5", "5"}; !slices.Equal(got, want) {
+		t.Errorf("x: %q, want %q", got, want)
 	}
 }

@@ -86,7 +86,7 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 	}
 	if nat := m.opts.Native; nat != nil {
 		c := x.native()
-		c.pre, c.preOff, c.pos, c.noChose = nil, nil, source.NoPos, true
+		c.pre, c.preOff, c.group, c.pos, c.noChose = nil, nil, -1, source.NoPos, true
 		r := nat.Initial(c)
 		c.noChose = false
 		if x.nativeResult(r, source.NoPos) != rOK {

@@ -53,6 +53,12 @@ func (e *UnboundedChoiceError) Unwrap() error {
 // more than max values, in source order (nil when there is none; max <= 0
 // is the default bound, 2^20).
 func UnboundedChoices(prog *types.Program, max int) []UnboundedChoice {
+	return unboundedChoices(prog, max, nil)
+}
+
+// unboundedChoices is UnboundedChoices without the choices native code
+// replaces (nat may be nil).
+func unboundedChoices(prog *types.Program, max int, nat Native) []UnboundedChoice {
 	if max <= 0 {
 		max = Options{}.withDefaults().MaxChoiceRange
 	}
@@ -66,7 +72,7 @@ func UnboundedChoices(prog *types.Program, max int) []UnboundedChoice {
 			return true
 		}
 		lo, hi, ok := types.IntegerBounds(prog.Info.TypeExprs[a.Type])
-		if !ok || hi < lo || uint64(hi-lo) < uint64(max) {
+		if !ok || hi < lo || uint64(hi-lo) < uint64(max) || nat != nil && nat.Replaces(a) {
 			return true
 		}
 		kw := "internChoose"
