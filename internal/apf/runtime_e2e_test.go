@@ -48,7 +48,7 @@ type e2eView struct {
 	preds  []*predicate.Predicate
 	fe     *model.FrameEvaluator
 	feIdx  []int
-	record func(vals map[string]string) map[string]string // the truth of record instances (concrete only)
+	record func(pred int, vals map[string]string) map[string]string // the truth of record instances (concrete only)
 	hidden bool
 }
 
@@ -110,7 +110,7 @@ func (v *e2eView) project(enc []byte) *e2eState {
 					}
 				}
 			} else {
-				for obj, t := range v.record(vals) {
+				for obj, t := range v.record(i, vals) {
 					s.preds[key+"@"+obj] = t
 				}
 			}
@@ -216,7 +216,22 @@ func represents(a, c map[string]string) bool {
 // predicates in a concrete state (by the values model.Describe prints).
 type e2eCase struct {
 	name, src, preds string
-	record           func(vals map[string]string) map[string]string
+	record           func(pred int, vals map[string]string) map[string]string
+}
+
+// fieldTruth is the truth of a record predicate test(v) of every object
+// of collection coll (by its field f as model.Describe prints it).
+func fieldTruth(vals map[string]string, coll, f string, test func(v int64) bool) map[string]string {
+	out := map[string]string{}
+	for k := 0; ; k++ {
+		obj := coll + "[" + strconv.Itoa(k) + "]"
+		s, ok := vals[obj+"."+f]
+		if !ok {
+			return out
+		}
+		v, err := strconv.ParseInt(s, 10, 64)
+		out[obj] = strconv.FormatBool(err == nil && test(v))
+	}
 }
 
 // e2eRun is the outcome of one case.
