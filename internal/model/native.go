@@ -157,6 +157,13 @@ type NativeState struct {
 	off []int
 }
 
+// NativeState decodes state into a new vector, for reading the slots of a
+// state outside the hooks (it must be a state of m).
+func (m *Model) NativeState(state []byte) NativeState {
+	s, off := m.mustDecode(state)
+	return NativeState{m, s, off}
+}
+
 // Slots returns the vector (written only through NativeContext.Cur).
 func (s NativeState) Slots() []int64 { return s.s }
 

@@ -286,7 +286,9 @@ func TestNativeReplacedMatchesModel(t *testing.T) {
 	}
 	var frames []Frame
 	var objs []NativeObject
+	var endSlots []int64
 	fk.end = func(c *NativeContext, gi int) NativeResult {
+		endSlots = append(endSlots[:0], c.Cur().Slots()...)
 		frames = c.Cur().Frames(frames[:0])
 		objs = c.Cur().Objects(objs[:0])
 		if c.Thread() == 0 {
@@ -308,6 +310,9 @@ func TestNativeReplacedMatchesModel(t *testing.T) {
 	}
 	var checked int
 	states, edges, other := reach(t, m, func(st *Step) {
+		if got := m.NativeState(st.State).Slots(); !slices.Equal(got, endSlots) {
+			t.Errorf("End's slots %v, the state's %v", endSlots, got)
+		}
 		if got := m.Frames(st.State, nil); !slices.Equal(got, frames) {
 			t.Errorf("End's frames %v, the state's %v", frames, got)
 		}
