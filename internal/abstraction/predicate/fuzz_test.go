@@ -16,6 +16,8 @@ func FuzzParseFile(f *testing.F) {
 		"[thread Main] b[i] == d[j + 1] -> p.v != 0",
 		"[thread", "[]", "[thread Main]", "((((", "a[", "p.", "\x00", "g <\r\n",
 		"[thread Main] p.data[i] == q.data.length && p instanceof Cell",
+		"[record Cell] this.v < g && this.next != null -> this.next.v == g", "[record", "[record Cell]",
+		"[record Big] this.big", "[record Cells] this == null",
 	} {
 		f.Add(s)
 	}
