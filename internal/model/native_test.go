@@ -774,3 +774,74 @@ end U;
 		t.Errorf("x: %q, want %q", got, want)
 	}
 }
+
+// countNative replaces every guard and assignment: a guard reads v, an
+// assignment adds 1 to v (mod 4), End counts the runs in h.
+type countNative struct{ v, h *types.Var }
+
+func (n countNative) Replaces(x ast.Node) bool {
+	switch x := x.(type) {
+	case *ast.AssignAction:
+		return format.Expr(x.Lhs) == "v"
+	case *ast.BinaryExpr:
+		return format.Expr(x.X) == "v"
+	}
+	return false
+}
+
+func (n countNative) Value(c *NativeContext, e ast.Expr) int64 {
+	return b2i(c.Cur().Slots()[c.Cur().Global(n.v)] < 3)
+}
+
+func (n countNative) Action(c *NativeContext, a ast.Action) NativeResult {
+	s := c.Cur().Slots()
+	p := c.Cur().Global(n.v)
+	s[p] = (s[p] + 1) % 4
+	return NativeOK
+}
+
+func (n countNative) Begin(c *NativeContext, g int) {}
+
+func (n countNative) End(c *NativeContext, g int) NativeResult {
+	s := c.Cur().Slots()
+	p := c.Cur().Global(n.h)
+	s[p] = (s[p] + 1) % 8
+	return NativeOK
+}
+
+func (n countNative) Initial(c *NativeContext) NativeResult { return NativeOK }
+
+// The model's side of native code allocates nothing per Next.
+func TestNativeNoAllocs(t *testing.T) {
+	src := `system A ()
+v : range 0..3;
+h : range 0..7;
+main thread M ()
+  i : range 0..1;
+  loc m0:
+    when v < 3 do { v := v + 1; } goto m0;
+    when i == 0 do invisible { i := 1; } goto m1;
+  loc m1:
+    when v < 3 do { v := v + 1; i := 0; } goto m0;
+end M;
+main thread N ()
+  loc n0:
+    when v < 3 do { v := v + 1; } goto n0;
+end N;
+end A;
+`
+	prog := checkProg(t, "native.bir", src)
+	m, err := New(prog, Options{Native: countNative{prog.Globals[0], prog.Globals[1]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s0, _ := m.Initial(nil)
+	n := 0
+	yield := func(st *Step) { n++ }
+	if allocs := testing.AllocsPerRun(100, func() { m.Next(s0, yield) }); allocs != 0 {
+		t.Errorf("%v allocations per Next", allocs)
+	}
+	if n != 101*3 {
+		t.Errorf("%d outcomes in 101 calls, want 3 each (M: two, one after an invisible run; N: one)", n)
+	}
+}
