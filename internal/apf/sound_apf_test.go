@@ -1,0 +1,106 @@
+package apf_test
+
+import (
+	"fmt"
+	"testing"
+
+	"birch/internal/apf"
+)
+
+// rresult is the outcome of the soundness check of one model.
+type rresult struct {
+	unsupported bool
+	concrete    int // concrete states found
+	complete    bool
+	abstract    int  // on-the-fly states
+	limited     bool // the on-the-fly search reached a limit (not compared)
+	counts      rcounts
+}
+
+// rsound runs the soundness check on one model and returns the first
+// discrepancy as an error.
+func rsound(m *rmodel) (res rresult, err error) {
+	_, cg, err := rconcrete(m)
+	if err != nil {
+		return res, err
+	}
+	p, err := rinstrument(m)
+	if err != nil {
+		return res, fmt.Errorf("Instrument: %v", err)
+	}
+	if p.Unsupported != nil {
+		res.unsupported = true
+		return res, nil
+	}
+	rt, err := apf.NewRuntime(p, apf.Config{})
+	if err != nil {
+		return res, fmt.Errorf("NewRuntime: %v", err)
+	}
+	defer rt.Close()
+	ag, err := ronTheFly(m, p, rt, rMaxAbstract)
+	if err != nil {
+		return res, err
+	}
+	if err := rt.Err(); err != nil {
+		return res, fmt.Errorf("the solver failed: %v", err)
+	}
+	if !ag.complete {
+		return res, fmt.Errorf("the on-the-fly search has more than %d states", rMaxAbstract)
+	}
+	if len(ag.limits) > 0 {
+		// a limit makes the check inconclusive, never a pass; the
+		// states past it are missing
+		res.limited = true
+		return res, nil
+	}
+	res.concrete, res.complete, res.abstract = len(cg.states), cg.complete, len(ag.states)
+	res.counts, err = rcompare(cg, ag)
+	return res, err
+}
+
+// TestSoundnessByEnumeration is issue 22's soundness test on random models
+// (the comment at the top of sound_test.go says what it checks).
+func TestSoundnessByEnumeration(t *testing.T) {
+	rsoundRun(t, rseeds(40, 600), ropt)
+}
+
+func rsoundRun(t *testing.T, seeds []uint64, o ropts) {
+	var sum rresult
+	checked, unsupported, limited, complete := 0, 0, 0, 0
+	for _, seed := range seeds {
+		m := rgenerate(seed, o)
+		res, err := rsound(m)
+		if err != nil {
+			t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, m.Src, m.PredFile())
+			continue
+		}
+		switch {
+		case res.unsupported:
+			unsupported++
+			continue
+		case res.limited:
+			limited++
+			continue
+		}
+		checked++
+		if res.complete {
+			complete++
+		}
+		sum.concrete += res.concrete
+		sum.abstract += res.abstract
+		sum.counts.matched += res.counts.matched
+		sum.counts.errors += res.counts.errors
+		sum.counts.same += res.counts.same
+		sum.counts.cut += res.counts.cut
+		sum.counts.instances += res.counts.instances
+		sum.counts.known += res.counts.known
+	}
+	t.Logf("%d models checked (%d explored completely), %d unsupported, %d limited; concrete states %d, %d of them matched; on-the-fly states %d; concrete errors %d, %d of the same kind; concrete steps that fail on the fly %d; predicate instances of the matched states %d, known %d",
+		checked, complete, unsupported, limited, sum.concrete, sum.counts.matched, sum.abstract, sum.counts.errors, sum.counts.same, sum.counts.cut, sum.counts.instances, sum.counts.known)
+	if sum.counts.known < sum.counts.instances/3 {
+		t.Errorf("the runtime knows too few predicates for the comparison to mean much")
+	}
+	if checked < len(seeds)*3/4 {
+		t.Errorf("only %d of %d models checked", checked, len(seeds))
+	}
+}
