@@ -82,9 +82,8 @@ const (
 )
 
 type role struct {
-	kind  roleKind
-	group int        // roleGuard: the transformation's index in the model's groups
-	typ   types.Type // roleArg: the parameter's type; roleResult: the function's result type
+	kind roleKind
+	typ  types.Type // roleArg: the parameter's type; roleResult: the function's result type
 }
 
 // Runtime is the on-the-fly predicate abstraction of one program: the code
@@ -119,9 +118,8 @@ type Runtime struct {
 	stash    map[ast.Expr]*smt.Term
 	fresh    int
 	preAlloc map[int64]bool
-	// the last guard evaluated, when its value was unknown
-	pendGroup int
-	pending   *smt.Term
+	// guardOf is each transformation's guard, when the runtime computes it
+	guardOf map[int]ast.Expr
 
 	// the instances of the last pre-state, and its slots
 	preKey  []int64
@@ -148,21 +146,16 @@ func NewRuntime(p *Program, cfg Config) (*Runtime, error) {
 		}
 		preds[i] = d
 	}
-	r, err := newRuntime(p.Prog, preds, cfg)
-	if err != nil {
-		return nil, err
-	}
-	r.replaced = p.Replaced
-	return r, nil
+	return newRuntime(p.Prog, preds, p.Replaced, cfg)
 }
 
 // newRuntime makes the runtime of prog with its predicates.
-func newRuntime(prog *types.Program, preds []predDesc, cfg Config) (*Runtime, error) {
+func newRuntime(prog *types.Program, preds []predDesc, replaced map[ast.Node]bool, cfg Config) (*Runtime, error) {
 	r, err := newSolving(cfg)
 	if err != nil {
 		return nil, err
 	}
-	r.prog, r.info, r.preds = prog, prog.Info, preds
+	r.prog, r.info, r.preds, r.replaced = prog, prog.Info, preds, replaced
 	// the transformations in the order of the model's groups: threads,
 	// then functions, location by location
 	for _, procs := range [][]*types.Proc{prog.Threads, prog.Functions} {
@@ -192,14 +185,17 @@ func newSolving(cfg Config) (*Runtime, error) {
 		roles: map[ast.Expr]role{},
 		tm:    tm, solver: s, cache: smt.NewCache(s),
 		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
-		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, pendGroup: -1,
+		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, guardOf: map[int]ast.Expr{},
 	}, nil
 }
 
 // noteRoles records what the expressions of transformation t are.
 func (r *Runtime) noteRoles(g int, p *types.Proc, t *ast.Transformation) {
 	if t.Guard != nil {
-		r.roles[t.Guard] = role{kind: roleGuard, group: g}
+		r.roles[t.Guard] = role{kind: roleGuard}
+		if r.replaced[t.Guard] {
+			r.guardOf[g] = t.Guard
+		}
 	}
 	if t.Return && t.Result != nil {
 		r.roles[t.Result] = role{kind: roleResult, typ: p.Result}
@@ -260,7 +256,6 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 		// evaluated in the state before the run, outside any run
 		r.status, r.path, r.inRun, r.preAlloc = resOK, nil, false, nil
 		clear(r.overlay)
-		r.pendGroup, r.pending = ro.group, nil
 		e.guard = true
 		t := r.expr(e, x)
 		if t == nil {
@@ -272,8 +267,7 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 		case isFalse:
 			return 0
 		}
-		r.stats.GuardUnknowns++
-		r.pending = t
+		r.stats.GuardUnknowns++ // Begin makes the guard a fact of the run
 		return 1
 	}
 	t := r.expr(e, x)
@@ -288,7 +282,16 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 		r.stash[x] = t
 		return defaultValue(typ)
 	}
-	v, _ := r.choose(e, t, nil, typ, x.Pos(), format.Expr(x))
+	v, ok := r.choose(e, t, nil, typ, x.Pos(), format.Expr(x))
+	if ok && ro.kind == roleResult {
+		// for a caller's abstracted left-hand side, which the model does
+		// not store into
+		if types.IsBoolean(typ) {
+			r.stash[x] = r.tm.Bool(v != 0)
+		} else {
+			r.stash[x] = r.tm.Int(v)
+		}
+	}
 	return v
 }
 
@@ -622,8 +625,17 @@ func (r *Runtime) begin(s *step, g int) {
 	clear(r.overlay)
 	clear(r.stash)
 	r.path = r.path[:0]
-	if r.pendGroup == g && r.pending != nil {
-		r.path = append(r.path, r.pending)
+	// a guard the runtime computed is a fact of the run (when its value
+	// was known the fact adds nothing); it is evaluated again here, in the
+	// state before the run, rather than remembered from Value: the model
+	// evaluates other guards (of an invisible run's next steps) between a
+	// guard and the later alternatives of its transformation's choices
+	if x := r.guardOf[g]; x != nil {
+		e := &env{sn: s.pre, mode: modePre, thread: s.h.Thread(), depth: s.h.Depth(), s: s}
+		if t := r.expr(e, x); t != nil && t != r.tm.True() {
+			r.path = append(r.path, t)
+		}
+		r.status = resOK
 	}
 }
 

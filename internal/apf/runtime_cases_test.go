@@ -300,3 +300,34 @@ end Bank;
 		t.Errorf("without bal >= 0: %v %s, want a possible assertion violation", res.Verdict, res.Reason)
 	}
 }
+
+// An unknown guard is a fact of every alternative of its transformation's
+// choices, also after an invisible run evaluated other guards between the
+// alternatives.
+func TestRuntimeGuardFactAcrossInvisibleRun(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "inv", src: `system Inv ()
+main thread Main ()
+  x : int;
+  b : boolean;
+  loc s0:
+    when true do { x := externChoose(-2 .. 2); } goto s1;
+  loc s1:
+    when x < 0 do invisible { b := internChoose(true, false); } goto s2;
+    when !(x < 0) do { } goto s4;
+  loc s2:
+    when x < 1 do { } goto s3;
+  loc s3:
+  loc s4:
+end Main;
+end Inv;
+`, preds: "[thread Main] x < 0\n"})
+	states := run.apf.at("Main@s3")
+	if len(states) != 2 {
+		t.Errorf("%d states at s3, want 2 (b true and false)", len(states))
+	}
+	for _, s := range states {
+		if s.preds["0@0.0"] != "true" {
+			t.Errorf("at s3: %s %s, want x < 0 true", s.ctrl, predsText(s.preds))
+		}
+	}
+}

@@ -138,18 +138,6 @@ func (r *Runtime) storeResult(s *step, g int, caller frame, preFrames []frame) b
 	if callee.Result == nil || tr.Result == nil {
 		return true
 	}
-	v := r.stash[tr.Result]
-	if v == nil {
-		if !abstracted(callee.Result) {
-			return true // the model stored it
-		}
-		tv := r.info.Types[tr.Result]
-		if tv.Value.Kind != types.IntConst {
-			r.limit(e, tr.Result.Pos(), "the result of %s was not handed to the runtime", callee.Name())
-			return false
-		}
-		v = r.tm.Int(tv.Value.Int)
-	}
 	// the call site: a call of callee from the caller's location (where it
 	// stayed during the call) to where it is now
 	var from *types.Location
@@ -181,6 +169,18 @@ func (r *Runtime) storeResult(s *step, g int, caller frame, preFrames []frame) b
 	}
 	if lhs == nil {
 		return true
+	}
+	v := r.stash[tr.Result]
+	if v == nil {
+		if !abstracted(callee.Result) && !abstracted(r.info.TypeOf(lhs)) {
+			return true // the model stored it
+		}
+		tv := r.info.Types[tr.Result]
+		if tv.Value.Kind != types.IntConst {
+			r.limit(e, tr.Result.Pos(), "the result of %s was not handed to the runtime", callee.Name())
+			return false
+		}
+		v = r.tm.Int(tv.Value.Int)
 	}
 	p, ok := r.place(e, lhs)
 	return ok && r.write(e, p, v, lhs.Pos(), format.Expr(lhs))
