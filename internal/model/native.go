@@ -32,8 +32,9 @@ type Native interface {
 	// 0 or 1; the value must be a valid value of the expression's type: a
 	// result or an argument is still checked against the type it is
 	// stored into). It may call Fail or Limit; Value of a guard may not
-	// Choose. A guard's Value is called once per state and
-	// transformation, before Begin.
+	// Choose. A guard's Value is called before Begin, once per expansion
+	// of the state (not per alternative of the run's choices), with Pre
+	// the state Cur returns.
 	Value(c *NativeContext, e ast.Expr) int64
 	// Action runs a replaced action.
 	Action(c *NativeContext, a ast.Action) NativeResult
@@ -42,9 +43,11 @@ type Native interface {
 	// after the run completed normally (its actions, the move to the
 	// target, a call's push or a return's pop and the caller's store of
 	// the result), in the state after the step and before the step is
-	// emitted or an invisible run goes on. End may Choose, Fail, Limit or
-	// block (NativeBlocked: the run has no outcome). g is the
-	// transformation's index in Groups.
+	// emitted or an invisible run goes on. End is not called after a run
+	// that blocked or failed. End may write any slot (of any thread),
+	// Choose, Fail, Limit or block (NativeBlocked: the run has no
+	// outcome). g is the transformation's index in Groups; Group.Access
+	// does not include what the native code reads or writes.
 	Begin(c *NativeContext, g int)
 	End(c *NativeContext, g int) NativeResult
 	// Initial is called on the initial state (the main threads started)
@@ -66,12 +69,12 @@ const (
 // NativeContext is the model's execution state during a call of a Native
 // method. It is valid only during the call.
 type NativeContext struct {
-	x       *exec
-	pre     []int64 // the state before the step
-	preOff  []int
-	group   int        // the transformation running, -1 in Initial
-	pos     source.Pos // its position (for a limit of Choose)
-	noChose bool       // Choose is not allowed (a guard, Initial)
+	x        *exec
+	pre      []int64 // the state before the step
+	preOff   []int
+	group    int        // the transformation running, -1 in Initial
+	pos      source.Pos // its position (for a limit of Choose)
+	noChoose bool       // Choose is not allowed (a guard, Initial)
 }
 
 // native returns x's context for a call of the Native.
@@ -122,7 +125,7 @@ func (c *NativeContext) Pre() NativeState {
 func (c *NativeContext) Choose(n int) int {
 	x := c.x
 	switch {
-	case c.noChose:
+	case c.noChoose:
 		x.limit(c.pos, "native code chose in a guard or in the initial state")
 		return 0
 	case n < 1:
@@ -299,9 +302,9 @@ func nativeGuard(nat Native, g *group) evalFn {
 	e, gi, pos := g.Decl.Guard, g.Index, g.Decl.Pos()
 	return func(x *exec) int64 {
 		c := x.native()
-		c.pre, c.preOff, c.group, c.pos, c.noChose = nil, nil, gi, pos, true
+		c.pre, c.preOff, c.group, c.pos, c.noChoose = nil, nil, gi, pos, true
 		v := nat.Value(c, e)
-		c.noChose = false
+		c.noChoose = false
 		return v
 	}
 }
@@ -346,7 +349,7 @@ func (m *Model) replaces(e ast.Expr) bool {
 // nativeBegin calls Begin before a run of g on the state pre.
 func (x *exec) nativeBegin(g *group, pre []int64, preOff []int) {
 	c := x.native()
-	c.pre, c.preOff, c.group, c.pos, c.noChose = pre, preOff, g.Index, g.Decl.Pos(), false
+	c.pre, c.preOff, c.group, c.pos, c.noChoose = pre, preOff, g.Index, g.Decl.Pos(), false
 	x.m.opts.Native.Begin(c, g.Index)
 }
 

@@ -447,6 +447,30 @@ end C;
 	if want := []int64{1, 2, 4, 5, 6}; !slices.Equal(curs, want) {
 		t.Errorf("Cur's i in End: %v, want %v", curs, want)
 	}
+
+	// with the invisible transformations exposed, each is a step of its
+	// own, after its End
+	fk = newFake()
+	fk.end = func(c *NativeContext, g int) NativeResult {
+		c.Cur().Slots()[c.Cur().Global(global(prog, "h"))]++
+		return NativeOK
+	}
+	prog = checkProg(t, "native.bir", src)
+	m, err := New(prog, Options{Native: fk, ExposeInvisible: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.checkEncoding = true
+	s, _ := m.Initial(nil)
+	var hs []string
+	for range 3 {
+		succ := successors(m, s)
+		s = succ[0].State
+		hs = append(hs, fmt.Sprintf("%d:%s", len(succ), value(t, m, s, "h")))
+	}
+	if want := []string{"1:1", "1:2", "3:3"}; !slices.Equal(hs, want) {
+		t.Errorf("exposed: successors:h %q, want %q", hs, want)
+	}
 }
 
 const nativeActionSrc = `system B ()

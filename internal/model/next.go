@@ -86,9 +86,9 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 	}
 	if nat := m.opts.Native; nat != nil {
 		c := x.native()
-		c.pre, c.preOff, c.group, c.pos, c.noChose = nil, nil, -1, source.NoPos, true
+		c.pre, c.preOff, c.group, c.pos, c.noChoose = nil, nil, -1, source.NoPos, true
 		r := nat.Initial(c)
-		c.noChose = false
+		c.noChoose = false
 		if x.nativeResult(r, source.NoPos) != rOK {
 			if !x.failed {
 				x.limit(source.NoPos, "native code blocked the initial state")
