@@ -120,6 +120,8 @@ type Runtime struct {
 	preAlloc map[int64]bool
 	// guardOf is each transformation's guard, when the runtime computes it
 	guardOf map[int]ast.Expr
+	// guardDeferred: the guard being evaluated may fail (Begin decides)
+	guardDeferred bool
 
 	// the instances of the last pre-state, and its slots
 	preKey  []int64
@@ -254,12 +256,15 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 	e := r.stepEnv(s)
 	if ro.kind == roleGuard {
 		// evaluated in the state before the run, outside any run
-		r.status, r.path, r.inRun, r.preAlloc = resOK, nil, false, nil
+		r.status, r.path, r.inRun, r.preAlloc, r.guardDeferred = resOK, nil, false, nil, false
 		clear(r.overlay)
 		e.guard = true
 		t := r.expr(e, x)
 		if t == nil {
 			return 0
+		}
+		if r.guardDeferred {
+			return 1
 		}
 		switch r.decide(r.cone(r.stepFacts(s), t), t) {
 		case isTrue:
@@ -631,11 +636,21 @@ func (r *Runtime) begin(s *step, g int) {
 	// evaluates other guards (of an invisible run's next steps) between a
 	// guard and the later alternatives of its transformation's choices
 	if x := r.guardOf[g]; x != nil {
-		e := &env{sn: s.pre, mode: modePre, thread: s.h.Thread(), depth: s.h.Depth(), s: s}
-		if t := r.expr(e, x); t != nil && t != r.tm.True() {
-			r.path = append(r.path, t)
+		// a guard that may fail is decided here, where the model lets the
+		// runtime choose between the failure and going on
+		e := &env{sn: s.pre, mode: modePre, thread: s.h.Thread(), depth: s.h.Depth(), s: s, check: true}
+		t := r.expr(e, x)
+		switch {
+		case t == nil || t == r.tm.True():
+		case t == r.tm.False():
+			r.status = resBlocked
+		default:
+			if r.decide(r.cone(r.stepFacts(s), t), t) == isFalse {
+				r.status = resBlocked
+			} else {
+				r.path = append(r.path, t)
+			}
 		}
-		r.status = resOK
 	}
 }
 

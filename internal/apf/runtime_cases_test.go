@@ -331,3 +331,30 @@ end Inv;
 		}
 	}
 }
+
+// A guard that may fail (an index out of bounds for some values of the
+// abstracted index) is taken both ways in Begin: the failure, and the
+// guard decided under the index in bounds.
+func TestRuntimeGuardMayFail(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "gerr", src: `system GuardErr ()
+a : array [2] of int;
+i : int;
+main thread Main ()
+  loc s0:
+    when true do { i := externChoose(0 .. 2); a[0] := 1; } goto s1;
+  loc s1:
+    when a[i] > 0 do { } goto s2;
+    when a[i] <= 0 do { } goto s3;
+  loc s2:
+  loc s3:
+end Main;
+end GuardErr;
+`, preds: "i == 0\na[0] > 0\na[1] > 0\ni >= 0\n"})
+	if !run.apf.errs["index-out-of-bounds"] {
+		t.Errorf("errors %v, want an index out of bounds", run.apf.errs)
+	}
+	if len(run.apf.at("Main@s2")) == 0 || len(run.apf.at("Main@s3")) == 0 {
+		t.Errorf("the guards' transformations were not both taken")
+	}
+	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
+}

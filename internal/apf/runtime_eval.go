@@ -149,8 +149,8 @@ func (r *Runtime) under(e *env, f *smt.Term) *smt.Term {
 // mayFail handles a runtime error that happens when cond holds: none when
 // the path and the predicates exclude it, a failure when they imply it,
 // and otherwise a choice between the failure and going on with ¬cond as a
-// path fact (in a guard, which cannot choose, the failure: an
-// over-approximation). It reports whether the step goes on.
+// path fact (in a guard's Value, which cannot choose, the guard is taken
+// and Begin chooses). It reports whether the step goes on.
 func (r *Runtime) mayFail(e *env, cond *smt.Term, k model.ErrorKind, pos source.Pos, format string, args ...any) bool {
 	tm := r.tm
 	if !e.check || cond == tm.False() || r.stopped() {
@@ -163,12 +163,16 @@ func (r *Runtime) mayFail(e *env, cond *smt.Term, k model.ErrorKind, pos source.
 	}
 	msg := fmt.Sprintf(format, args...)
 	if !r.valid(hyp, c) {
-		if !e.guard {
-			r.stats.Branches++
-			if e.s.h.Choose(2) == 0 {
-				r.path = append(r.path, tm.Not(c))
-				return true
-			}
+		if e.guard {
+			// a guard's Value cannot choose: the guard is taken, and
+			// Begin evaluates it again, choosing there
+			r.guardDeferred = true
+			return true
+		}
+		r.stats.Branches++
+		if e.s.h.Choose(2) == 0 {
+			r.path = append(r.path, tm.Not(c))
+			return true
 		}
 		msg = "possibly " + msg
 	}
