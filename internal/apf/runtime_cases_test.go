@@ -358,3 +358,34 @@ end GuardErr;
 	}
 	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
 }
+
+// A function whose result type is concrete returns into an abstracted
+// left-hand side: the runtime stores the value the model computed.
+func TestRuntimeConcreteResultAbstractLhs(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "res", src: `system Res ()
+function small (k : int) : range 0..3
+  loc f0:
+    when k > 0 do { } return 2;
+    when !(k > 0) do { } return 0;
+end small;
+main thread Main ()
+  x, y : int;
+  loc s0:
+    when true do { y := externChoose(-1 .. 1); } goto s1;
+  loc s1:
+    when true do { x := call small(y); } goto s2;
+  loc s2:
+    when true do { assert(x <= 2); } goto s3;
+  loc s3:
+end Main;
+end Res;
+`, preds: "[thread Main] x == 2\n[thread Main] y > 0\n[function small] k > 0\n[thread Main] x <= 2\n"})
+	if len(run.apf.errs) != 0 {
+		t.Errorf("errors %v", run.apf.errs)
+	}
+	for _, s := range run.apf.at("Main@s2") {
+		if s.preds["0@0.0"] == "?" || s.preds["3@0.0"] != "true" {
+			t.Errorf("after the call: %s, want x == 2 known and x <= 2 true", predsText(s.preds))
+		}
+	}
+}
