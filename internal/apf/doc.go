@@ -90,6 +90,57 @@
 // (frames, threads), and so do new, forall, reachable and the lock
 // actions.
 //
+// # The runtime
+//
+// NewRuntime returns the model.Native of a Program: model.New(p.Prog,
+// model.Options{Native: r}) runs P′ with it, and search.Run explores it
+// as any model. The runtime evaluates an expression of P′ to a solver term
+// (internal/smt): concrete parts read from the slots, an abstracted
+// location — a global, a local of one frame, a field of one object, an
+// element of one heap or value array — as the term the step wrote into
+// the run's overlay, or else as the location's symbol, which stands for
+// its value in the state before the step (a location the step created, in
+// a new frame or object, reads as the initial value its slot holds).
+// References and indices are concrete, so aliasing needs no alias
+// analysis: p.v written through q == p is the same location; an element
+// written at an abstracted index i is, for each element k, ite(i == k, e,
+// old). Int arithmetic is BIR's: an overflow, a zero divisor, an index out
+// of bounds, a value out of a range are runtime errors, and / and %
+// truncate.
+//
+// After each run (End) every predicate instance of the state after the
+// step is evaluated there and in the state before it; equal terms
+// (hash-consed) keep their value, a known one, or an unknown one the
+// run's path does not touch. Any other instance p — its data written,
+// a reference or index along its access paths changed, a new frame,
+// object or thread — gets true when path ∧ l(D) ⇒ p is valid, false when
+// path ∧ l(D) ⇒ ¬p is, unknown otherwise (Abstract Pathfinder §3.5): the
+// path holds the guard and the facts of the run's choices, l(D) the known
+// predicate instances of the state before the step that share a symbol
+// with p, transitively (the cone of influence), with each symbol's domain
+// (an int in [-2^63, 2^63-1], a range in its bounds). The unknown
+// instances are then refined from the known ones to a fixpoint (§3.6,
+// Figure 3). The questions go through an smt.Cache; an undecided one is
+// unknown, never a guess.
+//
+// A guard is true or false when the known predicates decide it; when they
+// do not, its transformation is taken with the guard as a fact of the run
+// (so its negation's transformation is taken too: branching on unknown).
+// A runtime error that abstracted data make possible but not certain is a
+// choice between the failure and the run going on with its negation as a
+// fact (in a guard, whose Value cannot choose, Begin makes the choice);
+// assume(c) blocks the run when the facts refute c and makes c a fact
+// otherwise. A concrete location (a boolean, an enum, a small range)
+// that receives abstracted data takes, by a choice, each value the facts
+// allow. A call binds the callee's abstracted parameters to the
+// arguments' terms, a start the new thread's, a return stores the result's
+// term into the caller's left-hand side; arriving at a location resets
+// its dead abstracted locals to their defaults, as the model does with
+// their slots. What the runtime cannot do soundly at run time stops the
+// step with a limit ("on-the-fly predicate abstraction: …"), never a
+// value. Stats counts the solver's queries, the cache's hits, the unknown
+// guards and the choices made.
+//
 // # What is unsupported
 //
 // Program.Unsupported (an *UnsupportedError) lists, each at its position,
