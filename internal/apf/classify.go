@@ -37,13 +37,26 @@ func (p *Program) classify() {
 			}
 		}
 	}
-	c := &classifier{p: p, info: prog.Info}
+	c := &classifier{p: p, info: prog.Info, results: map[*types.Proc]bool{}}
+	type ret struct {
+		proc *types.Proc
+		t    *ast.Transformation
+	}
+	var returns []ret
 	for _, pr := range procs {
 		for _, l := range pr.Body().Locations {
 			for _, t := range l.Transformations {
-				c.transformation(pr, t)
+				c.transformation(t)
+				if t.Result != nil {
+					returns = append(returns, ret{pr, t})
+				}
 			}
 		}
+	}
+	// after the calls: a call whose Lhs the runtime stores needs the
+	// results of its callee
+	for _, r := range returns {
+		c.result(r.proc, r.t.Result)
 	}
 	if len(c.errs) > 0 {
 		c.errs.Sort()
@@ -71,6 +84,9 @@ type classifier struct {
 	p    *Program
 	info *types.Info
 	errs source.ErrorList
+	// results holds the functions some call of which has a replaced Lhs:
+	// the runtime, not the model, stores their results
+	results map[*types.Proc]bool
 }
 
 func (c *classifier) unsupported(pos source.Pos, format string, args ...any) {
@@ -128,8 +144,8 @@ func (c *classifier) location(x ast.Expr) (loc, path bool) {
 	return false, c.reads(x)
 }
 
-// transformation classifies t, a transformation of proc pr.
-func (c *classifier) transformation(pr *types.Proc, t *ast.Transformation) {
+// transformation classifies the guard and the actions of t.
+func (c *classifier) transformation(t *ast.Transformation) {
 	p := c.p
 	if t.Guard != nil && c.reads(t.Guard) {
 		p.Replaced[t.Guard] = true
@@ -137,16 +153,38 @@ func (c *classifier) transformation(pr *types.Proc, t *ast.Transformation) {
 	for _, a := range t.Actions {
 		c.action(a)
 	}
-	if t.Result != nil {
-		r := c.reads(t.Result)
-		if r || AbstractType(pr.Result) {
-			p.Replaced[t.Result] = true
-			c.oneSlot(t.Result, "returned")
-		}
-		if r && !AbstractType(pr.Result) && !choosable(pr.Result) {
-			c.unsupported(t.Result.Pos(), "abstracted data returned as %s, which can take them only as a boolean, an enum or a range of at most 256 values", pr.Result)
-		}
+	c.forms(t)
+}
+
+// result classifies x, the result of a `return x` of function pr.
+func (c *classifier) result(pr *types.Proc, x ast.Expr) {
+	r := c.reads(x)
+	if r || AbstractType(pr.Result) || c.results[pr] {
+		c.p.Replaced[x] = true
+		c.oneSlot(x, "returned")
 	}
+	if r && !AbstractType(pr.Result) && !choosable(pr.Result) {
+		c.unsupported(x.Pos(), "abstracted data returned as %s, which can take them only as a boolean, an enum or a range of at most 256 values", pr.Result)
+	}
+}
+
+// forms reports the expressions of t the runtime cannot evaluate: a lock
+// or thread identifier of a builtin, or a value array, chosen by
+// abstracted data.
+func (c *classifier) forms(t *ast.Transformation) {
+	ast.Inspect(t, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BuiltinExpr:
+			if c.reads(n.X) {
+				c.unsupported(n.X.Pos(), "%s of a lock or thread chosen by abstracted data", n.Op)
+			}
+		case *ast.IndexExpr:
+			if _, ok := c.info.TypeOf(n).Underlying().(*types.Array); ok && c.reads(n.Index) {
+				c.unsupported(n.Index.Pos(), "a value array chosen by abstracted data")
+			}
+		}
+		return true
+	})
 }
 
 // assigned classifies the store of a value into the location lhs: rhs
@@ -230,6 +268,7 @@ func (c *classifier) action(a ast.Action) {
 			}
 			if res || loc || path {
 				p.Replaced[a.Lhs] = true
+				c.results[f] = true
 				c.oneSlot(a.Lhs, "stored from a call")
 			}
 		}

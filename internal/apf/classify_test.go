@@ -159,6 +159,8 @@ main thread M ()
   loc s4:
     when true do { call f(c, b); } goto s5;
   loc s5:
+    when true do { x := call u(c); } goto s6;
+  loc s6:
 end M;
 end S;
 `, "g > 0\n", `abstracted M x : int
@@ -169,12 +171,14 @@ abstracted h k : int
 5:26 expr 1
 6:27 expr k + 1
 10:29 expr k > 0
+14:29 expr c
 24:20 expr x
 24:32 expr 2
 26:32 expr x
 30:28 expr 7
 30:31 expr x > 2
-32:27 expr c`},
+32:27 expr c
+34:20 expr x`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := instrumentSource(t, "model.bir", tc.model, tc.preds)
@@ -223,6 +227,8 @@ main thread M ()
   p : R_ref;
   a : ref Ints;
   vals : Ints;
+  tids : array [2] of tid;
+  grid : array [2] of Ints;
   loc s0:
     when true do { w := g; flags[g] := true; lock(ls[g]); } goto s1;
   loc s1:
@@ -236,6 +242,8 @@ main thread M ()
   loc s5:
     when true do { vals := call va(vals); } goto s6;
   loc s6:
+    when lockAvailable(ls[g]) && !threadTerminated(tids[g]) do { vals := grid[g]; } goto s7;
+  loc s7:
 end M;
 end S;
 `
@@ -245,18 +253,21 @@ end S;
 		t.Fatalf("Unsupported = %v, want an *UnsupportedError", p.Unsupported)
 	}
 	want := []string{
-		"model.bir:34:20: an assignment of abstracted data to w of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:34:28: an assignment to concrete data at a location chosen by abstracted data",
-		"model.bir:34:51: a lock reached through abstracted data",
-		"model.bir:36:20: a new object stored at a location chosen by abstracted data",
-		"model.bir:36:51: the length of a new array read from abstracted data",
-		"model.bir:36:63: abstracted data passed to the parameter n of W of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:38:20: the abstracted result of f stored in w of type int32, which can take it only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:40:20: an assignment of abstracted data to p of type R_ref, which can take them only as a boolean, an enum or a range of at most 256 values",
-		"model.bir:40:49: reachable from a reference read through abstracted data",
+		"model.bir:36:20: an assignment of abstracted data to w of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:36:28: an assignment to concrete data at a location chosen by abstracted data",
+		"model.bir:36:51: a lock reached through abstracted data",
+		"model.bir:38:20: a new object stored at a location chosen by abstracted data",
+		"model.bir:38:51: the length of a new array read from abstracted data",
+		"model.bir:38:63: abstracted data passed to the parameter n of W of type int32, which can take them only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:40:20: the abstracted result of f stored in w of type int32, which can take it only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:42:20: an assignment of abstracted data to p of type R_ref, which can take them only as a boolean, an enum or a range of at most 256 values",
+		"model.bir:42:49: reachable from a reference read through abstracted data",
+		"model.bir:48:24: lockAvailable of a lock or thread chosen by abstracted data",
+		"model.bir:48:52: threadTerminated of a lock or thread chosen by abstracted data",
+		"model.bir:48:79: a value array chosen by abstracted data",
 		"model.bir:24:29: a value array of abstracted data returned (only values of one slot pass through calls and returns)",
-		"model.bir:44:20: a value array of abstracted data stored from a call (only values of one slot pass through calls and returns)",
-		"model.bir:44:36: a value array of abstracted data passed to the parameter a of va (only values of one slot pass through calls and returns)",
+		"model.bir:46:20: a value array of abstracted data stored from a call (only values of one slot pass through calls and returns)",
+		"model.bir:46:36: a value array of abstracted data passed to the parameter a of va (only values of one slot pass through calls and returns)",
 		"model.bir:20:29: abstracted data returned as int16, which can take them only as a boolean, an enum or a range of at most 256 values",
 	}
 	sort.Strings(want)

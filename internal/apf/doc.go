@@ -84,9 +84,10 @@
 // (model.Native.Replaces): a transformation's guard, an action, the result
 // of `return e`, an argument of a call or start, and the Lhs of a call,
 // whenever it reads or writes abstracted data. An argument for an
-// abstracted parameter, and the result of a function whose result type is
-// abstracted, are replaced even when they are constants: the runtime, not
-// the slot, holds the value. Calls and starts themselves run in the model
+// abstracted parameter, the result of a function whose result type is
+// abstracted, and the result of a function some call of which stores it
+// into an abstracted location, are replaced even when they are constants:
+// the runtime, not the slot, holds or stores the value. Calls and starts themselves run in the model
 // (frames, threads), and so do new, forall, reachable and the lock
 // actions.
 //
@@ -159,6 +160,9 @@
 //   - a value array of abstracted data passed as an argument, returned, or
 //     stored from a call: only values of one slot pass through the native
 //     hook.
+//   - a lock or thread identifier that lockAvailable, hasLock, wasNotified
+//     or threadTerminated reads, or a value array, chosen by abstracted
+//     data (an abstracted index).
 //
 // println of abstracted data is replaced and prints nothing. Invariants
 // and the model's predicates that read abstracted data (Program.Reads) are

@@ -55,6 +55,9 @@ type PredSlot struct {
 	// Var is the hidden variable in P′: a global, a local of Proc, or a
 	// field of Record. Its name has a quote ('), which no BIR identifier has.
 	Var *types.Var
+	// This is the `this` of a Record predicate (the predicate's This): the
+	// variable its expression reads for the object; nil otherwise.
+	This *types.Var
 }
 
 // Program is a model instrumented for on-the-fly predicate abstraction:
@@ -81,10 +84,11 @@ type Program struct {
 	// Replaced is what Native.Replaces answers true for: the guards, the
 	// actions, the result expressions of `return e`, the argument
 	// expressions of calls and starts, and the Lhs of calls that read or
-	// write abstracted data. An argument for an abstracted parameter and
-	// the result of a function whose result type is abstracted are
-	// replaced even when constant: the runtime, not the slot, holds the
-	// value. A CallAction or StartAction itself is never replaced (the
+	// write abstracted data. An argument for an abstracted parameter, the
+	// result of a function whose result type is abstracted, and the
+	// result of a function some call of which has a replaced Lhs, are
+	// replaced even when constant or concrete: the runtime, not the slot,
+	// holds or stores the value. A CallAction or StartAction itself is never replaced (the
 	// model pushes the frame or starts the thread).
 	Replaced map[ast.Node]bool
 	// Unsupported lists, each at its position, the constructs the runtime
@@ -354,7 +358,7 @@ func (p *Program) findSlots() error {
 		var s PredSlot
 		switch {
 		case pr.Record != nil:
-			s.Context, s.Record = Record, pr.Record
+			s.Context, s.Record, s.This = Record, pr.Record, pr.This
 			if r, ok := pr.Record.Underlying().(*types.Record); ok {
 				s.Var = r.Field(name)
 			}
