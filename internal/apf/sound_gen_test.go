@@ -287,9 +287,16 @@ type ropts struct {
 	Locs    int  // locations per thread, at least 2
 	Preds   int  // at most this many predicates
 	Grow    int  // percent of int assignments that add or subtract
+	// Invisible makes some locations' transformations invisible (those
+	// of a thread that read and write its locals only)
+	Invisible bool
 }
 
-var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, Locs: 4, Preds: 6, Grow: 25}
+var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, Locs: 4, Preds: 6, Grow: 25, Invisible: true}
+
+// rvisible is ropt without invisible transformations (the soundness test
+// by enumeration: sound_test.go says why).
+var rvisible = ropts{Threads: true, Fn: true, Heap: true, Arr: true, Locs: 4, Preds: 6, Grow: 25}
 
 // rgen is the generator's state.
 type rgen struct {
@@ -441,6 +448,9 @@ func (p *rproc) write(b *strings.Builder, g *rgen) {
 		b.WriteString("  loc s0:\n    when p != null do { } goto l0;\n")
 	}
 	if p.name == "T0" && g.m.Second == "W" {
+		if g.p(30) {
+			init = append(init, "start W()") // two instances of W
+		}
 		init = append(init, "w := start W()")
 	}
 	if len(init) > 0 {
@@ -514,7 +524,7 @@ func (g *rgen) thread(name string) *rproc {
 		}
 		loc := rloc{}
 		lsc := sc
-		if ls := sc.localScope(p); ls != nil && l+1 < n && g.p(15) {
+		if ls := sc.localScope(p); ls != nil && l+1 < n && g.o.Invisible && g.p(15) {
 			loc.inv, lsc = true, ls
 		}
 		for k := 0; k < 1+g.n(2); k++ {
@@ -709,6 +719,8 @@ func (g *rgen) guard(sc *rscope) *rexp {
 		return rop("!", g.cmp(sc))
 	case k < 17 && len(sc.bools) > 0:
 		return rv(g.pick(sc.bools))
+	case k < 17:
+		return rop("||", g.cmp(sc), rop("!", g.cmp(sc)))
 	case k < 18 && g.small && !sc.inv:
 		return rop("<", rv("small"), rk(int64(1+g.n(3))))
 	case k < 20 && g.m.Heap && !sc.inv:

@@ -39,16 +39,16 @@ import (
 //     thread taking a transformation) must be an error of the same thread
 //     and transformation from some on-the-fly state that represents it.
 //
-// Both models run with invisible runs exposed (model.Options.ExposeInvisible:
-// each transformation of a run is a step; the run is still not interleaved
-// with other threads): a run of the model ends where its thread has no
-// outcome, and an on-the-fly run, which takes a transformation whose guard
-// it cannot decide, may go on where the concrete one ends, so that a state
-// where a thread rests after an invisible transformation has no
-// counterpart although every interleaving is covered (the run's
-// transformations read and write the thread's locals only, so the rest of
-// the concrete execution may move before it). The verdict-level test
-// (sound_verdict_test.go) runs them as the check does.
+// The models of this test have no invisible transformations (ropts.Invisible
+// is off): a run of the model ends where its thread has no outcome, while
+// an on-the-fly run takes a transformation whose guard it cannot decide
+// and goes on, so a state where a thread rests after an invisible
+// transformation (and the states other threads reach from it) may have no
+// counterpart, although every interleaving is covered up to the order of
+// the run's transformations, which read and write the thread's locals only
+// (with the runs exposed, the thread keeps control where the concrete one
+// loses it, the same way). The verdict-level test (sound_verdict_test.go)
+// has them.
 //
 // The concrete search stops after rMaxConcrete states (values may grow in
 // loops); the states it found are checked all the same.
@@ -405,7 +405,7 @@ func rconcrete(m *rmodel) (*rview, *rgraph, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("the generated model does not check: %v", err)
 	}
-	mod, err := model.New(prog, model.Options{ExposeInvisible: true})
+	mod, err := model.New(prog, model.Options{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -636,7 +636,7 @@ func TestRandomInstrument(t *testing.T) {
 // ronTheFly enumerates P′ of m run with native (apf's runtime, or a fake
 // one for the self-test), up to max states.
 func ronTheFly(m *rmodel, p *apf.Program, native model.Native, max int) (*rgraph, error) {
-	am, err := model.New(p.Prog, model.Options{Native: native, ExposeInvisible: true})
+	am, err := model.New(p.Prog, model.Options{Native: native})
 	if err != nil {
 		return nil, fmt.Errorf("the on-the-fly model: %v", err)
 	}
