@@ -80,7 +80,7 @@ func newAMCSTechnique(t *Task) (*amcsTechnique, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := noRecordPreds(t.Input.Prog, f); err != nil {
+		if err := noRecordPreds(t.Input.Prog, f, "--amcs"); err != nil {
 			return nil, err
 		}
 		a.preds = f.Predicates
@@ -220,14 +220,15 @@ func amcsWhy(r *amcs.Result) string {
 	return "some abstract state matched more than one concrete state"
 }
 
-// noRecordPreds reports each `[record T]` predicate of f at its position:
-// abstract matching's predicates are expressions over globals and frames,
-// with no value per object.
-func noRecordPreds(prog *types.Program, f *predicate.File) error {
+// noRecordPreds reports each `[record T]` predicate of f at its position,
+// for the technique of the flag mode: abstract matching's and the
+// refinement's predicates are expressions over globals and frames, with no
+// value per object.
+func noRecordPreds(prog *types.Program, f *predicate.File, mode string) error {
 	var list source.ErrorList
 	for _, p := range f.Predicates {
 		if p.Record != nil {
-			list.Add(prog.Fset.Position(p.Expr.Pos()), "--amcs reads predicates over globals, threads and functions; a [record "+p.Record.String()+"] predicate is for --on-the-fly")
+			list.Add(prog.Fset.Position(p.Expr.Pos()), mode+" reads predicates over globals, threads and functions; a [record "+p.Record.String()+"] predicate is for --on-the-fly")
 		}
 	}
 	return list.Err()

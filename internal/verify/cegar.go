@@ -342,6 +342,9 @@ func cegarStart(t *Task) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := noRecordPreds(prog, f, "--cegar"); err != nil {
+		return "", err
+	}
 	fresh, err := refine.Fresh(prog, f.Predicates, seed)
 	if err != nil {
 		return "", errorf("birch: the refinement's first predicates: %v", err)

@@ -198,3 +198,15 @@ end R;
 		t.Errorf("%d rounds, %d predicates:\n%s", len(c.Cegar.Rounds), c.Cegar.Count, c.Cegar.Predicates)
 	}
 }
+
+// TestCegarRecordPredicates: a [record T] predicate in the starting file
+// is a positioned error in that file (the boolean programs of the
+// refinement keep no value per object).
+func TestCegarRecordPredicates(t *testing.T) {
+	in := load(t, examples+"/heap-list.bir")
+	read := func(string) ([]byte, error) { return []byte("head == null\n[record Node]  this.next == null\n"), nil }
+	_, err := Run(&Task{Input: in, Cegar: &Cegar{File: "rec.pred", ReadFile: read}})
+	if err == nil || !strings.Contains(err.Error(), "rec.pred:2:16: --cegar reads predicates over globals, threads and functions; a [record Node] predicate is for --on-the-fly") {
+		t.Errorf("a record predicate: %v, want a positioned error", err)
+	}
+}
