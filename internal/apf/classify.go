@@ -134,7 +134,7 @@ func (c *classifier) location(x ast.Expr) (loc, path bool) {
 		return v != nil && c.p.Abstracted[v], c.reads(x.X)
 	case *ast.IndexExpr:
 		loc = AbstractType(c.info.TypeOf(x))
-		if _, ok := c.info.TypeOf(x.X).Underlying().(*types.Array); ok {
+		if isArray(c.info.TypeOf(x.X)) {
 			_, path = c.location(x.X) // a value array: a location itself
 		} else {
 			path = c.reads(x.X) // a reference to a heap array
@@ -179,7 +179,7 @@ func (c *classifier) forms(t *ast.Transformation) {
 				c.unsupported(n.X.Pos(), "%s of a lock or thread chosen by abstracted data", n.Op)
 			}
 		case *ast.IndexExpr:
-			if _, ok := c.info.TypeOf(n).Underlying().(*types.Array); ok && c.reads(n.Index) {
+			if isArray(c.info.TypeOf(n)) && c.reads(n.Index) {
 				c.unsupported(n.Index.Pos(), "a value array chosen by abstracted data")
 			}
 		}
@@ -329,4 +329,13 @@ func dedupe(l source.ErrorList) source.ErrorList {
 		}
 	}
 	return out
+}
+
+// isArray reports whether t is a value array type (nil is not).
+func isArray(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Array)
+	return ok
 }
