@@ -2,6 +2,7 @@ package apf_test
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -125,30 +126,33 @@ func (v *renv) varName(name string) string {
 	return v.frame + name
 }
 
-func (v *renv) int(e *rexp) int64 {
+// int evaluates an int expression over the mathematical integers, as a
+// predicate is read (x + 2 > y at the largest int is true, not an
+// overflow).
+func (v *renv) int(e *rexp) *big.Int {
 	var s string
 	switch e.op {
 	case "k":
-		return e.k
+		return big.NewInt(e.k)
 	case "+":
-		return v.int(e.x[0]) + v.int(e.x[1])
+		return new(big.Int).Add(v.int(e.x[0]), v.int(e.x[1]))
 	case "-":
-		return v.int(e.x[0]) - v.int(e.x[1])
+		return new(big.Int).Sub(v.int(e.x[0]), v.int(e.x[1]))
 	case "v":
 		s = v.get(v.varName(e.name))
 	case "f":
 		s = v.get(v.obj(e.x[0]) + ".v")
 	case "ix":
 		k := v.int(e.x[0])
-		if k < 0 || k > 2 {
+		if !k.IsInt64() || k.Int64() < 0 || k.Int64() > 2 {
 			panic(rundef{})
 		}
-		s = v.get("arr[" + strconv.FormatInt(k, 10) + "]")
+		s = v.get("arr[" + k.String() + "]")
 	default:
 		panic("evaluation: not an int: " + e.String())
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok {
 		panic(fmt.Sprintf("evaluation: %s is %q", e, s))
 	}
 	return n
@@ -195,20 +199,20 @@ func (v *renv) bool(e *rexp) bool {
 		eq := v.ref(e.x[0]) == v.ref(e.x[1])
 		return eq == (e.op == "==")
 	}
-	l, r := v.int(e.x[0]), v.int(e.x[1])
+	d := v.int(e.x[0]).Cmp(v.int(e.x[1]))
 	switch e.op {
 	case "<":
-		return l < r
+		return d < 0
 	case "<=":
-		return l <= r
+		return d <= 0
 	case "==":
-		return l == r
+		return d == 0
 	case "!=":
-		return l != r
+		return d != 0
 	case ">":
-		return l > r
+		return d > 0
 	case ">=":
-		return l >= r
+		return d >= 0
 	}
 	panic("evaluation: not a boolean: " + e.String())
 }
@@ -311,8 +315,11 @@ type rgen struct {
 	// fn says how many parameters f has and whether it has a result
 	fn struct {
 		params int
+		bparam bool
 		result bool
 	}
+	// wParam: the thread W has the int parameter n
+	wParam bool
 	// cands are comparisons of the model by context ("" the globals, a
 	// thread's or f's name), candidates for predicates
 	cands map[string][]*rexp
@@ -328,16 +335,20 @@ func (g *rgen) pick(xs []string) string { return xs[g.n(len(xs))] }
 // parameters), its boolean local, its locations.
 type rproc struct {
 	name   string
-	params []string
+	params []string // int parameters
+	bparam bool     // f has the boolean parameter k too
 	result bool
-	ints   []string // parameters and int locals
-	bools  []string
+	ints   []string // int parameters and locals
+	bools  []string // boolean parameter and locals
+	inits  map[string]int64
+	init   []string // T0's first actions (at s0)
 	locs   []rloc
 }
 
 type rloc struct {
-	inv bool // every transformation is invisible (they read and write locals only)
-	ts  []rtrans
+	inv  bool     // every transformation is invisible (they read and write locals only)
+	live []string // the live set, or nil
+	ts   []rtrans
 }
 
 type rtrans struct {
@@ -391,11 +402,12 @@ func (g *rgen) model() *rmodel {
 		m.Second = "T1"
 		if g.p(50) {
 			m.Second = "W"
+			g.wParam = g.p(50)
 		}
 	}
 	if m.Fn = g.o.Fn && g.p(50); m.Fn {
 		f := g.function()
-		g.fn.params, g.fn.result = len(f.params), f.result
+		g.fn.params, g.fn.bparam, g.fn.result = len(f.params), f.bparam, f.result
 		f.write(&b, g)
 	}
 	g.thread("T0").write(&b, g)
@@ -416,48 +428,48 @@ func (p *rproc) write(b *strings.Builder, g *rgen) {
 		for _, x := range p.params {
 			ps = append(ps, x+" : int")
 		}
+		if p.bparam {
+			ps = append(ps, "k : boolean")
+		}
 		res := ""
 		if p.result {
 			res = " : int"
 		}
 		fmt.Fprintf(b, "\nfunction f (%s)%s\n", strings.Join(ps, ", "), res)
+	case p.name == "W" && len(p.params) > 0:
+		b.WriteString("\nthread W (n : int)\n")
 	case p.name == "W":
 		b.WriteString("\nthread W ()\n")
 	default:
 		fmt.Fprintf(b, "\nmain thread %s ()\n", p.name)
 	}
 	for _, x := range p.ints[len(p.params):] {
+		if k, ok := p.inits[x]; ok {
+			fmt.Fprintf(b, "  %s : int := %d;\n", x, k)
+			continue
+		}
 		fmt.Fprintf(b, "  %s : int;\n", x)
 	}
 	for _, x := range p.bools {
-		fmt.Fprintf(b, "  %s : boolean;\n", x)
+		if x != "k" {
+			fmt.Fprintf(b, "  %s : boolean;\n", x)
+		}
 	}
 	if p.name == "T0" && g.m.Second == "W" {
 		b.WriteString("  w : tid;\n")
 	}
-	// T0 first allocates the cells and starts W; T1 waits until p is set
-	var init []string
-	switch {
-	case p.name == "T0" && g.m.Heap:
-		if g.p(70) {
-			init = append(init, "p := new Cells", "q := new Cells", "p.next := q", "q.next := p")
-		} else {
-			init = append(init, "p := new Cells", "q := p", "p.next := p")
-		}
-	case p.name == "T1" && g.m.Heap:
-		b.WriteString("  loc s0:\n    when p != null do { } goto l0;\n")
+	if p.name == "T1" && g.m.Heap {
+		b.WriteString("  loc s0:\n    when p != null do { } goto l0;\n") // T1 waits until T0 set p
 	}
-	if p.name == "T0" && g.m.Second == "W" {
-		if g.p(30) {
-			init = append(init, "start W()") // two instances of W
-		}
-		init = append(init, "w := start W()")
-	}
-	if len(init) > 0 {
-		fmt.Fprintf(b, "  loc s0:\n    when true do { %s; } goto l0;\n", strings.Join(init, "; "))
+	if len(p.init) > 0 {
+		fmt.Fprintf(b, "  loc s0:\n    when true do { %s; } goto l0;\n", strings.Join(p.init, "; "))
 	}
 	for i, l := range p.locs {
-		fmt.Fprintf(b, "  loc l%d:\n", i)
+		live := ""
+		if l.live != nil {
+			live = " live { " + strings.Join(l.live, ", ") + " }"
+		}
+		fmt.Fprintf(b, "  loc l%d:%s\n", i, live)
 		for _, t := range l.ts {
 			inv := ""
 			if l.inv {
@@ -505,16 +517,44 @@ func (sc *rscope) localScope(p *rproc) *rscope {
 }
 
 func (g *rgen) thread(name string) *rproc {
-	p := &rproc{name: name}
+	p := &rproc{name: name, inits: map[string]int64{}}
+	if name == "W" && g.wParam {
+		p.params = []string{"n"}
+		p.ints = []string{"n"}
+		g.m.Ints["n"] = true
+	}
 	for i := 0; i < g.n(3); i++ {
 		x := string(rune('a' + i))
 		p.ints = append(p.ints, x)
 		g.m.Ints[x] = true
+		if g.p(20) {
+			p.inits[x] = int64(g.n(3))
+		}
 	}
 	if g.p(35) {
 		p.bools = append(p.bools, "c")
 	}
 	sc := g.scope(p)
+	if name == "T0" {
+		// T0 first allocates the cells and starts W
+		if g.m.Heap {
+			if g.p(70) {
+				p.init = append(p.init, "p := new Cells", "q := new Cells", "p.next := q", "q.next := p")
+			} else {
+				p.init = append(p.init, "p := new Cells", "q := p", "p.next := p")
+			}
+		}
+		if g.m.Second == "W" {
+			arg := ""
+			if g.wParam {
+				arg = g.intExpr(sc).String()
+			}
+			if g.p(30) {
+				p.init = append(p.init, "start W("+arg+")") // two instances of W
+			}
+			p.init = append(p.init, "w := start W("+arg+")")
+		}
+	}
 	g.scopes[name] = sc
 	n := 2 + g.n(g.o.Locs-1)
 	for l := 0; l < n; l++ {
@@ -551,7 +591,32 @@ func (g *rgen) thread(name string) *rproc {
 		g.pairRule(&loc)
 		p.locs = append(p.locs, loc)
 	}
+	g.liveSets(p)
 	return p
+}
+
+// liveSets gives some locations of p a live set: a random part of its
+// locals (and parameters); the others are reset to their defaults when
+// the thread arrives there.
+func (g *rgen) liveSets(p *rproc) {
+	all := append(append([]string(nil), p.ints...), p.bools...)
+	if p.name == "T0" && g.m.Second == "W" {
+		all = append(all, "w")
+	}
+	if len(all) == 0 {
+		return
+	}
+	for i := range p.locs {
+		if g.p(20) {
+			live := []string{}
+			for _, x := range all {
+				if g.p(50) {
+					live = append(live, x)
+				}
+			}
+			p.locs[i].live = live
+		}
+	}
 }
 
 // pairRule keeps BIR §12.2: the transformations between one source and
@@ -571,13 +636,20 @@ func (g *rgen) pairRule(loc *rloc) {
 // function generates f: one or two int parameters, maybe the int local r,
 // maybe a result; its transformations go forward or return.
 func (g *rgen) function() *rproc {
-	p := &rproc{name: "f", result: g.p(70)}
+	p := &rproc{name: "f", result: g.p(70), inits: map[string]int64{}}
 	for i := 0; i < 1+g.n(2); i++ {
 		p.params = append(p.params, string(rune('x'+i)))
 	}
 	p.ints = append(p.ints, p.params...)
 	if g.p(50) {
 		p.ints = append(p.ints, "r")
+		if g.p(30) {
+			p.inits["r"] = int64(g.n(3))
+		}
+	}
+	if g.p(30) {
+		p.bparam = true
+		p.bools = append(p.bools, "k")
 	}
 	for _, x := range p.ints {
 		g.m.Ints[x] = true
@@ -603,6 +675,7 @@ func (g *rgen) function() *rproc {
 		g.pairRule(&loc)
 		p.locs = append(p.locs, loc)
 	}
+	g.liveSets(p)
 	return p
 }
 
@@ -612,6 +685,9 @@ func (g *rgen) call(sc *rscope) string {
 	var args []string
 	for i := 0; i < g.fn.params; i++ {
 		args = append(args, g.intExpr(sc).String())
+	}
+	if g.fn.bparam {
+		args = append(args, g.cmp(sc).String()) // an abstracted value for a boolean
 	}
 	c := "call f(" + strings.Join(args, ", ") + ")"
 	if g.fn.result && g.p(75) {

