@@ -389,3 +389,35 @@ end Res;
 		}
 	}
 }
+
+// Two calls of one function from one location to one target store their
+// results into different variables: the return finds its call by the
+// frame's call site.
+func TestRuntimeTwoCallSites(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "sites", src: `system Sites ()
+function twice (n : int) : int
+  loc f0:
+    when true do { } return n + n;
+end twice;
+main thread Main ()
+  x, y, z : int;
+  loc s0:
+    when true do { z := externChoose(0 .. 2); } goto s1;
+  loc s1:
+    when z > 0 do { x := call twice(z); } goto s2;
+    when !(z > 0) do { y := call twice(z); } goto s2;
+  loc s2:
+    when true do { assert(x >= 0 && y >= 0); } goto s3;
+  loc s3:
+end Main;
+end Sites;
+`, preds: "[thread Main] x > 1\n[thread Main] y == 0\n[thread Main] z > 0\n[thread Main] z < 3\n[function twice] n >= 0\n[function twice] n < 3\n[thread Main] x >= 0\n[thread Main] y >= 0\n[thread Main] z >= 0\n"})
+	if len(run.apf.errs) != 0 || len(run.apf.limits) != 0 {
+		t.Errorf("errors %v, limits %q", run.apf.errs, run.apf.limits)
+	}
+	for _, s := range run.apf.at("Main@s2") {
+		if s.preds["0@0.0"] == "?" && s.preds["1@0.0"] == "?" {
+			t.Errorf("after the call: %s, want x > 1 or y == 0 known", predsText(s.preds))
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (r *Runtime) frameEffects(s *step, g int) bool {
 			k++
 		}
 	}
-	if tr.Return && found && !r.storeResult(s, g, top, preFrames) {
+	if tr.Return && found && !r.storeResult(s, g, top) {
 		return false
 	}
 	if found && !exited {
@@ -131,42 +131,26 @@ func (r *Runtime) bindParams(s *step, f frame, args []ast.Expr) bool {
 
 // storeResult stores the result of a returning function into the caller's
 // left-hand side, when the model left that to the runtime.
-func (r *Runtime) storeResult(s *step, g int, caller frame, preFrames []frame) bool {
+func (r *Runtime) storeResult(s *step, g int, caller frame) bool {
 	tr := r.groups[g]
 	callee := r.procOf[g]
 	e := &env{sn: s.cur, mode: modeRun, thread: caller.thread, depth: caller.depth, s: s, check: true}
 	if callee.Result == nil || tr.Result == nil {
 		return true
 	}
-	// the call site: a call of callee from the caller's location (where it
-	// stayed during the call) to where it is now
-	var from *types.Location
-	for _, f := range preFrames {
-		if f.thread == caller.thread && f.depth == caller.depth {
-			from = f.loc
-		}
-	}
-	if from == nil {
-		r.limit(e, tr.Result.Pos(), "no caller of %s", callee.Name())
+	// the call site: the transformation whose call pushed the callee's
+	// frame, in the state before the return
+	site := s.pre.st.Site(caller.thread, caller.depth+1)
+	if site < 0 || site >= len(r.groups) || len(r.groups[site].Actions) == 0 {
+		r.limit(e, tr.Result.Pos(), "no call of %s", callee.Name())
 		return false
 	}
-	var lhs ast.Expr
-	n := 0
-	for _, t := range from.Decl.Transformations {
-		if len(t.Actions) == 0 || t.Return {
-			continue
-		}
-		c, ok := t.Actions[len(t.Actions)-1].(*ast.CallAction)
-		if !ok || r.info.Uses[c.Func] != callee || r.info.Uses[t.Target] != caller.loc {
-			continue
-		}
-		if n > 0 && (lhs == nil) != (c.Lhs == nil) || lhs != nil && c.Lhs != nil && format.Expr(lhs) != format.Expr(c.Lhs) {
-			r.limit(e, c.Pos(), "two calls of %s from %s store their results differently", callee.Name(), from.Name())
-			return false
-		}
-		lhs = c.Lhs
-		n++
+	c, ok := r.groups[site].Actions[len(r.groups[site].Actions)-1].(*ast.CallAction)
+	if !ok {
+		r.limit(e, tr.Result.Pos(), "no call of %s", callee.Name())
+		return false
 	}
+	lhs := c.Lhs
 	if lhs == nil {
 		return true
 	}

@@ -16,6 +16,9 @@ type state interface {
 	Field(ref int64, f *types.Var) int
 	Elem(ref int64, k int64) int
 	Length(ref int64) int64
+	// Site is the index of the transformation whose call pushed a frame,
+	// -1 for a thread's bottom frame
+	Site(thread, depth int) int
 }
 
 // object is an allocated object of a state.

@@ -294,6 +294,17 @@ func (s NativeState) Objects(dst []NativeObject) []NativeObject {
 	return dst
 }
 
+// Site returns the index in Groups of the transformation whose call
+// pushed frame depth of thread, or -1 for a thread's bottom frame and for
+// no such frame.
+func (s NativeState) Site(thread, depth int) int {
+	p := s.frame(thread, depth)
+	if p < 0 {
+		return -1
+	}
+	return int(s.s[p+frSite]) - 1
+}
+
 // Frames appends the frames of the state to dst, as Model.Frames does.
 func (s NativeState) Frames(dst []Frame) []Frame { return s.m.appendFrames(dst, s.s, s.off) }
 
