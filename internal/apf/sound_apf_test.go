@@ -101,12 +101,11 @@ func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int) {
 		sum.counts.matched += res.counts.matched
 		sum.counts.errors += res.counts.errors
 		sum.counts.same += res.counts.same
-		sum.counts.cut += res.counts.cut
 		sum.counts.instances += res.counts.instances
 		sum.counts.known += res.counts.known
 	}
-	t.Logf("%d models checked (%d explored completely), %d unsupported, %d limited, %d with more than %d on-the-fly states; concrete states %d, %d of them matched; on-the-fly states %d; concrete errors %d, %d of the same kind; concrete steps that fail on the fly %d; predicate instances of the matched states %d, known %d",
-		checked, complete, unsupported, limited, large, maxAbstract, sum.concrete, sum.counts.matched, sum.abstract, sum.counts.errors, sum.counts.same, sum.counts.cut, sum.counts.instances, sum.counts.known)
+	t.Logf("%d models checked (%d explored completely), %d unsupported, %d limited, %d with more than %d on-the-fly states; concrete states %d, %d of them matched; on-the-fly states %d; concrete errors %d, %d of the same kind; predicate instances of the matched states %d, known %d",
+		checked, complete, unsupported, limited, large, maxAbstract, sum.concrete, sum.counts.matched, sum.abstract, sum.counts.errors, sum.counts.same, sum.counts.instances, sum.counts.known)
 	if sum.counts.known < sum.counts.instances/3 {
 		t.Errorf("the runtime knows too few predicates for the comparison to mean much")
 	}

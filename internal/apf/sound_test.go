@@ -71,6 +71,7 @@ func rload(src string, name string) (*types.Program, error) {
 // rstate is a reachable state of an enumeration.
 type rstate struct {
 	enc   string
+	index int               // in the graph's states
 	ctrl  string            // the concrete part
 	preds map[string]string // predicate instance -> "true", "false", "?"
 	errs  []rerr            // its error outcomes
@@ -90,7 +91,6 @@ type rerr struct {
 	group  int32 // the first transformation of the step
 	kind   model.ErrorKind
 	msg    string
-	guard  bool // in the guard of the transformation that failed
 }
 
 // rgraph is the reachable part of a model.
@@ -201,7 +201,6 @@ func (v *rview) enumerate(max int) (*rgraph, error) {
 		return nil, fmt.Errorf("initial state: %s", fail.Msg)
 	}
 	g := &rgraph{complete: true}
-	groups := m.Groups()
 	index := map[string]int{}
 	add := func(enc []byte) int {
 		if i, ok := index[string(enc)]; ok {
@@ -211,7 +210,7 @@ func (v *rview) enumerate(max int) (*rgraph, error) {
 			g.complete = false
 			return -1
 		}
-		s := &rstate{enc: string(enc)}
+		s := &rstate{enc: string(enc), index: len(g.states)}
 		s.ctrl, s.preds = v.project(enc)
 		index[s.enc] = len(g.states)
 		g.states = append(g.states, s)
@@ -232,9 +231,7 @@ func (v *rview) enumerate(max int) (*rgraph, error) {
 			case model.OK:
 				outs = append(outs, out{append([]byte(nil), st.State...), redge{thread: st.Thread, group: st.Groups[0]}})
 			case model.Error:
-				decl := groups[st.Groups[len(st.Groups)-1]].Decl
-				guard := decl.Guard != nil && st.Pos >= decl.Guard.Pos() && st.Pos < decl.Guard.End()
-				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], kind: st.Kind, msg: st.Msg, guard: guard})
+				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], kind: st.Kind, msg: st.Msg})
 			case model.Limit:
 				g.limits = append(g.limits, st.Msg)
 			}
@@ -266,7 +263,6 @@ type rcounts struct {
 	matched int // concrete states that needed a counterpart (and had one)
 	errors  int // their errors (each had a counterpart)
 	same    int // of which a counterpart of the same kind
-	cut     int // their steps to a state without counterpart where the on-the-fly step fails
 	// instances: the predicate instances of the matched states; known:
 	// of those, the most any counterpart knows (a runtime that knew
 	// nothing would pass the comparison: the test requires knowledge)
@@ -278,15 +274,10 @@ type rcounts struct {
 // state that needs a counterpart must have one (an on-the-fly state of
 // its concrete part whose known predicates agree with its truth); each of
 // its errors must be an error of the same thread and transformation from
-// some counterpart; each successor needs a counterpart too, unless none
-// exists and a counterpart fails in the guard of the same thread's
-// transformation (the on-the-fly step may fail where the concrete one
-// does not: an error it cannot exclude, in a guard, which a native Value
-// cannot take both ways; the
-// search then reports a violation there, never a pass). That holds for a
-// guard only: an action whose error is possible is taken both ways (one
-// fails, the other goes on), and a certain error is one the concrete step
-// has too.
+// some counterpart; each successor needs a counterpart too. (The runtime
+// takes a step whose error it cannot exclude both ways, one failing and
+// one going on, in a guard as in an action, so no concrete successor is
+// left without a counterpart by an error the step only may raise.)
 func rcompare(c, a *rgraph) (n rcounts, err error) {
 	byCtrl := map[string][]*rstate{}
 	for _, s := range a.states {
@@ -301,21 +292,23 @@ func rcompare(c, a *rgraph) (n rcounts, err error) {
 		}
 		return out
 	}
-	fails := func(reps []*rstate, thread int, group int32) (found bool, kinds map[model.ErrorKind]bool, guard *rerr) {
+	fails := func(reps []*rstate, thread int, group int32) (found bool, kinds map[model.ErrorKind]bool) {
 		kinds = map[model.ErrorKind]bool{}
 		for _, t := range reps {
-			for i, f := range t.errs {
+			for _, f := range t.errs {
 				if f.thread == thread && f.group == group {
 					found = true
 					kinds[f.kind] = true
-					if f.guard {
-						guard = &t.errs[i]
-					}
 				}
 			}
 		}
-		return found, kinds, guard
+		return found, kinds
 	}
+	type step struct {
+		from *rstate
+		e    redge
+	}
+	via := map[int]step{} // how the search reached a state
 	need, seen := []int{0}, map[int]bool{0: true}
 	for len(need) > 0 {
 		s := c.states[need[0]]
@@ -326,8 +319,14 @@ func rcompare(c, a *rgraph) (n rcounts, err error) {
 			for _, t := range byCtrl[s.ctrl] {
 				near = append(near, rpredsText(t.preds))
 			}
-			return n, fmt.Errorf("the concrete state\n  %s\n  %s\nis not represented; on-the-fly states of its concrete part: %d%s",
-				s.ctrl, rpredsText(s.preds), len(near), strings.Join(append([]string{""}, near...), "\n  "))
+			from := ""
+			if v, ok := via[s.index]; ok {
+				found, _ := fails(reps(v.from), v.e.thread, v.e.group)
+				from = fmt.Sprintf("\nreached from\n  %s\n  %s\nby thread %d, transformation %d (which fails on the fly: %v)",
+					v.from.ctrl, rpredsText(v.from.preds), v.e.thread, v.e.group, found)
+			}
+			return n, fmt.Errorf("the concrete state\n  %s\n  %s\nis not represented; on-the-fly states of its concrete part: %d%s%s",
+				s.ctrl, rpredsText(s.preds), len(near), strings.Join(append([]string{""}, near...), "\n  "), from)
 		}
 		n.matched++
 		n.instances += len(s.preds)
@@ -344,7 +343,7 @@ func rcompare(c, a *rgraph) (n rcounts, err error) {
 		n.known += most
 		for _, e := range s.errs {
 			n.errors++
-			found, kinds, _ := fails(rs, e.thread, e.group)
+			found, kinds := fails(rs, e.thread, e.group)
 			if !found {
 				return n, fmt.Errorf("the concrete state\n  %s\n  %s\nfails (%s: %s, thread %d, transformation %d); no on-the-fly state that represents it does",
 					s.ctrl, rpredsText(s.preds), e.kind, e.msg, e.thread, e.group)
@@ -357,14 +356,7 @@ func rcompare(c, a *rgraph) (n rcounts, err error) {
 			if e.to < 0 || seen[e.to] {
 				continue
 			}
-			if len(reps(c.states[e.to])) == 0 {
-				// an error in an action is taken both ways when
-				// possible: only a guard's cannot
-				if _, _, guard := fails(rs, e.thread, e.group); guard != nil {
-					n.cut++
-					continue
-				}
-			}
+			via[e.to] = step{s, e}
 			seen[e.to] = true
 			need = append(need, e.to)
 		}
