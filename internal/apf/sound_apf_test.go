@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"birch/internal/apf"
+	"birch/internal/smt/solvers"
 	"birch/internal/testenv"
 )
 
@@ -13,15 +14,15 @@ type rresult struct {
 	unsupported bool
 	concrete    int // concrete states found
 	complete    bool
-	abstract    int  // on-the-fly states
-	limited     bool // the on-the-fly search reached a limit (not compared)
-	large       bool // the on-the-fly search has more than maxAbstract states (not compared)
+	abstract    int    // on-the-fly states
+	limited     string // the on-the-fly search reached this limit (not compared)
+	large       bool   // the on-the-fly search has more than maxAbstract states (not compared)
 	counts      rcounts
 }
 
 // rsound runs the soundness check on one model and returns the first
 // discrepancy as an error.
-func rsound(m *rmodel, maxAbstract int) (res rresult, err error) {
+func rsound(m *rmodel, maxAbstract int, solver string) (res rresult, err error) {
 	_, cg, err := rconcrete(m)
 	if err != nil {
 		return res, err
@@ -34,7 +35,7 @@ func rsound(m *rmodel, maxAbstract int) (res rresult, err error) {
 		res.unsupported = true
 		return res, nil
 	}
-	rt, err := apf.NewRuntime(p, apf.Config{})
+	rt, err := apf.NewRuntime(p, apf.Config{Solver: solver})
 	if err != nil {
 		return res, fmt.Errorf("NewRuntime: %v", err)
 	}
@@ -53,7 +54,7 @@ func rsound(m *rmodel, maxAbstract int) (res rresult, err error) {
 	if len(ag.limits) > 0 {
 		// a limit makes the check inconclusive, never a pass; the
 		// states past it are missing
-		res.limited = true
+		res.limited = ag.limits[0]
 		return res, nil
 	}
 	res.concrete, res.complete, res.abstract = len(cg.states), cg.complete, len(ag.states)
@@ -68,15 +69,26 @@ func TestSoundnessByEnumeration(t *testing.T) {
 	if testenv.Long() {
 		max = rMaxAbstract
 	}
-	rsoundRun(t, rseeds(30, 600), rvisible, max)
+	rsoundRun(t, rseeds(30, 600), rvisible, max, "")
+	// the runtime's queries asked of z3 and cvc5 instead of the embedded
+	// solver (long suite only: a process per model)
+	for _, solver := range []string{"z3", "cvc5"} {
+		t.Run(solver, func(t *testing.T) {
+			testenv.SkipUnlessLong(t)
+			if !solvers.Available(solver) {
+				t.Skipf("%s is not installed", solver)
+			}
+			rsoundRun(t, rseeds(0, 150), rvisible, rMaxAbstract, solver)
+		})
+	}
 }
 
-func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int) {
+func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int, solver string) {
 	var sum rresult
 	checked, unsupported, limited, large, complete := 0, 0, 0, 0, 0
 	for _, seed := range seeds {
 		m := rgenerate(seed, o)
-		res, err := rsound(m, maxAbstract)
+		res, err := rsound(m, maxAbstract, solver)
 		if err != nil {
 			t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, m.Src, m.PredFile())
 			continue
@@ -85,8 +97,9 @@ func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int) {
 		case res.unsupported:
 			unsupported++
 			continue
-		case res.limited:
+		case res.limited != "":
 			limited++
+			t.Logf("seed %d: a limit: %s", seed, res.limited)
 			continue
 		case res.large:
 			large++
