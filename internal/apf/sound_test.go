@@ -89,6 +89,7 @@ type redge struct {
 type rerr struct {
 	thread int
 	group  int32 // the first transformation of the step
+	last   int32 // the transformation that failed (the last of an invisible run)
 	kind   model.ErrorKind
 	msg    string
 }
@@ -231,7 +232,7 @@ func (v *rview) enumerate(max int) (*rgraph, error) {
 			case model.OK:
 				outs = append(outs, out{append([]byte(nil), st.State...), redge{thread: st.Thread, group: st.Groups[0]}})
 			case model.Error:
-				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], kind: st.Kind, msg: st.Msg})
+				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], last: st.Groups[len(st.Groups)-1], kind: st.Kind, msg: st.Msg})
 			case model.Limit:
 				g.limits = append(g.limits, st.Msg)
 			}
@@ -391,8 +392,9 @@ func rseeds(n, long int) []uint64 {
 	return seeds
 }
 
-// rconcrete builds and enumerates the concrete model of m.
-func rconcrete(m *rmodel) (*rview, *rgraph, error) {
+// rconcrete builds and enumerates the concrete model of m, up to max
+// states.
+func rconcrete(m *rmodel, max int) (*rview, *rgraph, error) {
 	prog, err := rload(m.Src, fmt.Sprintf("r%d.bir", m.Seed))
 	if err != nil {
 		return nil, nil, fmt.Errorf("the generated model does not check: %v", err)
@@ -402,7 +404,7 @@ func rconcrete(m *rmodel) (*rview, *rgraph, error) {
 		return nil, nil, err
 	}
 	v := &rview{rm: m, mod: mod}
-	g, err := v.enumerate(rMaxConcrete)
+	g, err := v.enumerate(max)
 	return v, g, err
 }
 
@@ -414,7 +416,7 @@ func rconcrete(m *rmodel) (*rview, *rgraph, error) {
 // of the started thread W left out); and the models have variety: two
 // threads, calls, the heap, arrays, errors of several kinds.
 func TestRandomModelsConcrete(t *testing.T) {
-	n := 100
+	n := 60
 	if testenv.Long() {
 		n = 1500
 	}
@@ -698,9 +700,9 @@ func (f *rfake) set(c *model.NativeContext) {
 // errors are all assertion failures.
 func TestSoundnessCheckSelf(t *testing.T) {
 	var lies, skips int
-	for seed := uint64(1); seed <= 30; seed++ {
+	for seed := uint64(1); seed <= 20; seed++ {
 		m := rgenerate(seed, ropt)
-		_, cg, err := rconcrete(m)
+		_, cg, err := rconcrete(m, 500)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -708,7 +710,7 @@ func TestSoundnessCheckSelf(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		ag, err := ronTheFly(m, p, &rfake{p: p}, rMaxConcrete)
+		ag, err := ronTheFly(m, p, &rfake{p: p}, 500)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -728,7 +730,7 @@ func TestSoundnessCheckSelf(t *testing.T) {
 				}
 			}
 		}
-		ag, err = ronTheFly(m, p, &rfake{p: p, lie: true}, rMaxConcrete)
+		ag, err = ronTheFly(m, p, &rfake{p: p, lie: true}, 500)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -740,7 +742,7 @@ func TestSoundnessCheckSelf(t *testing.T) {
 			lies++
 		}
 		if asserts > 0 && others == 0 {
-			ag, err = ronTheFly(m, p, &rfake{p: p, skipAsserts: true}, rMaxConcrete)
+			ag, err = ronTheFly(m, p, &rfake{p: p, skipAsserts: true}, 500)
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
