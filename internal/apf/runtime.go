@@ -580,9 +580,13 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 			if lo == nil || hi == nil {
 				break
 			}
-			if r.valid(r.cone(r.stepFacts(s), lo, hi), tm.Lt(hi, lo)) {
+			empty := tm.Lt(hi, lo)
+			if r.valid(r.cone(r.stepFacts(s), lo, hi), empty) {
 				r.status = resBlocked // an empty range
 				break
+			}
+			if !r.valid(r.cone(r.stepFacts(s), lo, hi), tm.Not(empty)) {
+				s.h.Unsure() // empty for some of the states: blocked there
 			}
 			v = tm.Const("apf!choice"+itoa(r.fresh), smt.IntSort)
 			r.fresh++
@@ -612,6 +616,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 		case isFalse:
 			r.status = resBlocked
 		case unknown:
+			s.h.Unsure() // blocked in the states where c is false
 			r.path = append(r.path, c)
 		}
 	case *ast.PrintAction:
@@ -645,9 +650,15 @@ func (r *Runtime) begin(s *step, g int) {
 		case t == r.tm.False():
 			r.status = resBlocked
 		default:
-			if r.decide(r.cone(r.stepFacts(s), t), t) == isFalse {
+			switch r.decide(r.cone(r.stepFacts(s), t), t) {
+			case isFalse:
 				r.status = resBlocked
-			} else {
+			case unknown:
+				// the concrete states where the guard is false have no
+				// run: an invisible run must rest here for them
+				s.h.Unsure()
+				fallthrough
+			default:
 				r.path = append(r.path, t)
 			}
 		}

@@ -52,6 +52,7 @@ type hook interface {
 	Choose(n int) int
 	Fail(k model.ErrorKind, pos source.Pos, msg string)
 	Limit(pos source.Pos, msg string)
+	Unsure()
 }
 
 // step is the runtime's view of one hook call.

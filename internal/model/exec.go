@@ -48,6 +48,10 @@ type exec struct {
 	print io.Writer // println output, or nil
 
 	nc NativeContext // the context of the calls of Options.Native
+	// unsure: native code let the current run (or the guard being
+	// evaluated) go on for only some of the states the current one
+	// stands for (NativeContext.Unsure)
+	unsure bool
 }
 
 func (x *exec) fail(k ErrorKind, pos source.Pos, format string, args ...any) {

@@ -139,6 +139,16 @@ func (c *NativeContext) Choose(n int) int {
 	return k
 }
 
+// Unsure records that the current guard or run goes on for only some of
+// the concrete states the current state stands for: native code took a
+// guard or an assumption it could not decide. Where such a guard or run
+// is the only way for the thread to move inside an invisible run, the
+// model also emits the state the run reached (where the concrete run
+// may rest, and other threads move), and with ExposeInvisible lets the
+// other threads move too: taking an undecided guard must not take away
+// the outcomes of the guard being false.
+func (c *NativeContext) Unsure() { c.x.unsure = true }
+
 // Fail records a runtime error of kind k at pos: the step fails (the
 // first error or limit of a step is the one reported).
 func (c *NativeContext) Fail(k ErrorKind, pos source.Pos, msg string) {

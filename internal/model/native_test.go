@@ -869,3 +869,83 @@ end A;
 		t.Errorf("%d outcomes in 101 calls, want 3 each (M: two, one after an invisible run; N: one)", n)
 	}
 }
+
+// An invisible run rests where its thread cannot move, and the other
+// threads move there. A guard that native code takes without deciding it
+// (NativeContext.Unsure) must not take that away: the run also rests in
+// the state before the guard's transformation, and with ExposeInvisible
+// the other threads move there too.
+func TestNativeUnsureGuardRests(t *testing.T) {
+	src := `system U ()
+g : boolean;
+main thread A ()
+  x : int;
+  loc a0:
+    when true do invisible { } goto a1;
+  loc a1:
+    when x > 0 do invisible { } goto a2;
+  loc a2:
+end A;
+main thread B ()
+  loc b0:
+    when true do { g := true; } goto b1;
+  loc b1:
+end B;
+end U;
+`
+	for _, expose := range []bool{false, true} {
+		for _, unsure := range []bool{false, true} {
+			fk := newFake()
+			fk.exprs["x > 0"] = func(c *NativeContext) int64 {
+				if unsure {
+					c.Unsure()
+				}
+				return 1
+			}
+			prog := checkProg(t, "unsure.bir", src)
+			m, err := New(prog, Options{Native: fk, ExposeInvisible: expose})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.checkEncoding = true
+			// the moves of B from a state where A is at a1
+			at := func(state []byte, proc string) string {
+				for _, f := range m.Frames(state, nil) {
+					if f.Proc.Name() == proc {
+						return f.Loc.Name()
+					}
+				}
+				return ""
+			}
+			s0, fail := m.Initial(nil)
+			if fail != nil {
+				t.Fatal(fail.Msg)
+			}
+			seen := map[string]bool{string(s0): true}
+			queue := [][]byte{s0}
+			restA1, bMovesAtA1 := false, false
+			for len(queue) > 0 {
+				s := queue[0]
+				queue = queue[1:]
+				if at(s, "A") == "a1" {
+					restA1 = true
+				}
+				for _, st := range successors(m, s) {
+					if at(s, "A") == "a1" && st.Thread == 1 {
+						bMovesAtA1 = true
+					}
+					if !seen[string(st.State)] {
+						seen[string(st.State)] = true
+						queue = append(queue, st.State)
+					}
+				}
+			}
+			if restA1 != unsure && !expose {
+				t.Errorf("expose %v, unsure %v: a state with A resting at a1 stored: %v", expose, unsure, restA1)
+			}
+			if bMovesAtA1 != unsure {
+				t.Errorf("expose %v, unsure %v: B moves where A is at a1: %v", expose, unsure, bMovesAtA1)
+			}
+		}
+	}
+}

@@ -152,7 +152,7 @@ func (m *Model) nextPlain(state []byte, yield func(*Step)) (n int, allDone bool)
 			owner = o
 			allDone = false
 			m.path = m.path[:0]
-			if m.expand(0, o) > 0 {
+			if n, sure := m.expand(0, o); n > 0 && sure {
 				m.yield, m.src = nil, nil
 				return m.emitted, false
 			}
@@ -176,26 +176,31 @@ func (m *Model) nextPlain(state []byte, yield func(*Step)) (n int, allDone bool)
 
 // expand delivers the outcomes of thread t's enabled transformations in
 // level lv's state, following invisible runs. It returns how many it
-// delivered.
-func (m *Model) expand(lv, t int) int {
+// delivered, and whether one of them came from a run that native code
+// did not call unsure (NativeContext.Unsure): without one, the thread
+// may be unable to move in some of the concrete states the state stands
+// for.
+func (m *Model) expand(lv, t int) (produced int, sure bool) {
 	L := m.level(lv)
 	x := &m.x
 	th := L.off[t]
 	fb := m.topFrame(L.s, th)
 	pi := m.allProcs[L.s[fb+frProc]]
 	li := pi.locs[L.s[fb+frLoc]]
-	produced := 0
 	for _, gi := range li.groups {
 		g := m.groups[gi]
 		x.s, x.off, x.t, x.fb = L.s, L.off, t, fb
 		x.clearError()
+		x.unsure = false
 		if g.guard(x) == 0 && !x.failed {
 			continue
 		}
+		guardUnsure := x.unsure
 		m.path = append(m.path, int32(gi))
 		if x.failed {
 			m.emitFail(t, L.intern)
 			produced++
+			sure = sure || !guardUnsure
 			m.path = m.path[:len(m.path)-1]
 			continue
 		}
@@ -208,6 +213,7 @@ func (m *Model) expand(lv, t int) int {
 			x.clearError()
 			x.cp = 0
 			x.intern = false
+			x.unsure = guardUnsure
 			var r int
 			if m.opts.Native == nil {
 				r = m.run(g)
@@ -217,6 +223,7 @@ func (m *Model) expand(lv, t int) int {
 				r = m.runNative(g, L)
 			}
 			intern := L.intern || x.intern
+			runSure := !x.unsure
 			switch r {
 			case rFail:
 				m.emitFail(t, intern)
@@ -254,14 +261,19 @@ func (m *Model) expand(lv, t int) int {
 				// the choice vector of this level survives the recursion
 				saveC, saveN, saveCp := x.choices, x.counts, x.cp
 				x.choices, x.counts = N.choices[:0], N.counts[:0]
-				k := m.expand(lv+1, t)
+				k, kSure := m.expand(lv+1, t)
 				N.choices, N.counts = x.choices, x.counts
 				x.choices, x.counts, x.cp = saveC, saveN, saveCp
-				if k == 0 {
+				if k == 0 || !kSure {
+					// the run rests here (in some of the states N.s
+					// stands for, when every way on is unsure)
 					m.emitOK(t, intern, N.s, N.off)
 					produced++
 				}
 				produced += k
+			}
+			if r != rBlocked {
+				sure = sure || runSure
 			}
 			if !x.nextChoice() {
 				break
@@ -271,7 +283,7 @@ func (m *Model) expand(lv, t int) int {
 		m.pbuf.Truncate(mark)
 		m.path = m.path[:len(m.path)-1]
 	}
-	return produced
+	return produced, sure
 }
 
 // run executes the actions of g and moves the thread on. The guard has
