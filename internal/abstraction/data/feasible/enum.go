@@ -128,7 +128,12 @@ func (e *enumerator) dfs(state []byte, i int) bool {
 			}
 			other = append(other, c.st)
 		}
-		e.diverge(state, i, e.noErrorReason(other, near))
+		why := e.noErrorReason(other, near)
+		if why == "" {
+			// the failing step is not enabled at all
+			why = e.blockedReason(state, step)
+		}
+		e.diverge(state, i, why)
 		return false
 	}
 

@@ -347,6 +347,31 @@ end D;
 	}
 }
 
+// TestErrorStepBlocked: a schedule whose failing last step is not enabled
+// on the concrete model names the guard that is false (the reason was
+// empty: "not confirmed: step 2: Main[1] at loop (countup.bir:5:5): ").
+func TestErrorStepBlocked(t *testing.T) {
+	m := compile(t, "countup.bir", `system C ()
+main thread Main ()
+  x : int;
+  loc loop:
+    when x < 10 do { x := x + 1; } goto loop;
+    when x >= 10 do { assert(x == 10); } goto done;
+  loc done:
+end Main;
+end C;
+`)
+	inc, exit := m.Groups()[0].Index, m.Groups()[1].Index
+	sc := Schedule{Steps: []Step{{Thread: 0, Groups: []int{inc}}, {Thread: 0, Groups: []int{exit}}}, End: End{Kind: EndError, Error: model.Assertion}}
+	r, err := Replay(m, sc, Config{AnyError: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := r.Diverge; r.Confirmed || d == nil || d.Step != 2 || d.Location != "loop" || !strings.HasPrefix(d.Reason, "guard x >= 10 is false") {
+		t.Fatalf("%s %+v", r, r.Diverge)
+	}
+}
+
 func TestBudget(t *testing.T) {
 	conc := compile(t, "dec.bir", conc5("1"))
 	abs := compile(t, "dec-abs.bir", strings.ReplaceAll(decrementAbstract, "CHOICES", "POS"))
