@@ -39,6 +39,11 @@ type abstractModel struct {
 	// pred, when not nil, makes this a predicate abstraction (predicate.go):
 	// out, inferred, bindings and coercions are then unset
 	pred *predAbstraction
+	// onTheFly, when not "", names the on-the-fly predicate abstraction
+	// whose instrumented model abs is (apf.go): it has the transformations
+	// and positions of the model as written; out, inferred, bindings,
+	// coercions and pred are then unset
+	onTheFly string
 }
 
 // synthesize infers the abstractions of in from the bindings b, generates
@@ -121,6 +126,25 @@ func (am *abstractModel) mapGroups() {
 	}
 }
 
+// sameGroups maps every transformation of the instrumented model of an
+// on-the-fly abstraction to the one of the model as written at the same
+// index, after checking that they are the same transformations.
+func (am *abstractModel) sameGroups() error {
+	ag, cg := am.absM.Groups(), am.concM.Groups()
+	if len(ag) != len(cg) {
+		return fmt.Errorf("%d transformations, the model has %d", len(ag), len(cg))
+	}
+	am.groupMap = make([]int, len(ag))
+	for i, g := range ag {
+		a, c := am.abs.Fset.Position(g.Decl.Pos()), am.conc.Fset.Position(cg[i].Decl.Pos())
+		if a.Line != c.Line || a.Column != c.Column {
+			return fmt.Errorf("transformation %d is at %s, the model's at %s", i, a, c)
+		}
+		am.groupMap[i] = i
+	}
+	return nil
+}
+
 // origin is the concrete transformation the abstract one d was generated
 // from, or nil.
 func (am *abstractModel) origin(d *ast.Transformation) *ast.Transformation {
@@ -156,6 +180,9 @@ func (am *abstractModel) basis(pass string) Basis {
 func (am *abstractModel) using() string {
 	if am.pred != nil {
 		return "with " + am.pred.what()
+	}
+	if am.onTheFly != "" {
+		return "with " + am.onTheFly
 	}
 	return "with abstraction (" + strings.Join(am.bindings, ", ") + ")"
 }
@@ -304,6 +331,9 @@ func (am *abstractModel) concretePos(p source.Pos) string {
 	if am.pred != nil {
 		return am.pred.position(am, p)
 	}
+	if am.onTheFly != "" {
+		return PosString(am.abs.Fset, p)
+	}
 	if cp, ok := am.out.Map.Position(p); ok {
 		return cp.String()
 	}
@@ -325,6 +355,10 @@ func (am *abstractModel) abstractViolation(v *search.Violation, final []byte) *V
 func (am *abstractModel) violationOf(k model.ErrorKind, msg string, groups []int32, pos source.Pos) (model.ErrorKind, string) {
 	if am.pred != nil {
 		return am.pred.violation(am, k, msg, pos)
+	}
+	if am.onTheFly != "" {
+		// the runtime words its own violations
+		return k, msg
 	}
 	return k, am.violationMsg(k, msg, groups)
 }

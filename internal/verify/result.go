@@ -216,6 +216,9 @@ type Check struct {
 	Cegar *CegarInfo
 	// AMCS: the rounds of a check by abstract matching.
 	AMCS *AMCSInfo
+	// OnTheFly: the details of a check with on-the-fly predicate
+	// abstraction (with Abstraction for the search and its confirmation).
+	OnTheFly *OnTheFlyInfo
 
 	violated *Property // the property Violation violates
 }

@@ -21,6 +21,11 @@ func Run(t *Task) (*Result, error) {
 	if !pl.safety && t.Search.Strategy != search.DFS {
 		return nil, usagef("ltl properties are checked by a depth-first search; --search=%s does not apply", t.Search.Strategy)
 	}
+	if t.OnTheFly != nil {
+		// no static stop for unbounded choices: the predicates stand for
+		// the data they choose
+		return runOnTheFly(t, pl)
+	}
 	if t.AMCS != nil {
 		a, err := newAMCSTechnique(t)
 		if err != nil {

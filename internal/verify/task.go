@@ -35,6 +35,9 @@ type Task struct {
 	// AMCS, when not nil, checks the model by concrete search with
 	// abstract matching (docs/amcs.md).
 	AMCS *AMCS
+	// OnTheFly, when not nil, checks the model with on-the-fly predicate
+	// abstraction (docs/apf.md).
+	OnTheFly *OnTheFly
 	// Warn, when not nil, receives warnings as they arise (a property
 	// with X makes the search larger, say).
 	Warn func(msg string)

@@ -1,0 +1,224 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"birch/internal/bir/ast"
+	"birch/internal/bir/types"
+	"birch/internal/model"
+	"birch/internal/source"
+)
+
+// The tests of the check with on-the-fly predicate abstraction hold its
+// plumbing to what it must do with an instrumented model given by hand
+// (fakeOnTheFly: a BIR text with the transformations of the model as
+// written, at the same positions, compiled without native code): the
+// pass that rests on the abstraction, the violation confirmed on the
+// model as written, the spurious one that names its step, the properties
+// it does not check, and what it refuses. The real instrumentation is
+// held to the examples of examples/apf (apf_examples_test.go).
+
+// ticket: two threads take a ticket each from a shared int counter; Main
+// waits for both and checks the counter. COND is the assertion.
+const ticketModel = `system Ticket ()
+  next : int;
+  thread T ()
+    mine : int;
+    loc take: when true do { mine := next; next := next + 1; } goto done;
+    loc done:
+  end T;
+  main thread Main ()
+    a, b : tid;
+    loc s0: when true do { a := start T(); b := start T(); } goto s1;
+    loc s1: when threadTerminated(a) && threadTerminated(b) do { } goto s2;
+    loc s2: when true do { assert(COND); } goto s3;
+    loc s3:
+  end Main;
+properties
+  invariant small: next <= 2;
+  invariant started: Main @ s0 || Main @ s1 || Main @ s2 || Main @ s3;
+  ltl eventually: <> (next == 2);
+end Ticket;
+`
+
+// fakeOnTheFly instruments any model as the program src: its
+// predicates are the lines of the predicate file, an expression reads
+// abstracted data when it reads an int variable, and the stats count the
+// calls of stats.
+func fakeOnTheFly(t *testing.T, src string, unsupported error) func(*Task, []byte) (*otfModel, error) {
+	return func(task *Task, preds []byte) (*otfModel, error) {
+		in, err := Load(task.Input.Name, []byte(src))
+		if err != nil {
+			t.Fatalf("the instrumented model: %v", err)
+		}
+		o := &otfModel{prog: in.Prog, unsupported: unsupported}
+		for _, l := range strings.Split(strings.TrimSpace(string(preds)), "\n") {
+			o.preds = append(o.preds, strings.TrimSpace(l))
+		}
+		if unsupported != nil {
+			return o, nil
+		}
+		if o.m, err = model.New(in.Prog, task.Model); err != nil {
+			t.Fatalf("the instrumented model: %v", err)
+		}
+		o.abstracted = []string{"next", "T.mine"}
+		o.reads = func(e ast.Expr) bool {
+			found := false
+			ast.Inspect(e, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if v, ok := in.Prog.Info.Uses[id].(*types.Var); ok && v.Type() == types.Typ[types.Int] {
+						found = true
+					}
+				}
+				return !found
+			})
+			return found
+		}
+		calls := 0
+		o.stats = func() OnTheFlyStats { calls++; return OnTheFlyStats{Queries: calls} }
+		o.close = func() {}
+		return o, nil
+	}
+}
+
+// checkOnTheFly checks the model src with the instrumented model
+// instrumented and the predicate file preds.
+func checkOnTheFly(t *testing.T, src, instrumented, preds string, unsupported error) *Result {
+	t.Helper()
+	in, err := Load("ticket.bir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(string) ([]byte, error) { return []byte(preds), nil }
+	task := &Task{Input: in, OnTheFly: &OnTheFly{File: "ticket.pred", ReadFile: read, instrument: fakeOnTheFly(t, instrumented, unsupported)}}
+	res, err := Run(task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func ticket(cond string) string { return strings.Replace(ticketModel, "COND", cond, 1) }
+
+func checkTitled(t *testing.T, res *Result, title string) *Check {
+	t.Helper()
+	for _, c := range res.Checks {
+		for _, p := range c.Properties {
+			if p.Title == title {
+				return c
+			}
+		}
+	}
+	t.Fatalf("no check of %q in %v", title, res.Checks)
+	return nil
+}
+
+const safetyTitle = "safety (assertions, runtime errors; deadlocks not checked)"
+
+func TestOnTheFlyPass(t *testing.T) {
+	res := checkOnTheFly(t, ticket("next == 2"), ticket("next == 2"), "next == 2\n[thread T] mine == 0", nil)
+	c := checkTitled(t, res, safetyTitle)
+	if c.Verdict() != Pass || !strings.Contains(c.Reason, "proven with on-the-fly predicate abstraction (2 predicates of ticket.pred)") {
+		t.Fatalf("%v: %s", c.Verdict(), c.Reason)
+	}
+	if !c.RestsOn.Has(Abstracted) || !strings.Contains(c.RestsOn.String(), "a pass is a proof") {
+		t.Errorf("rests on %s", c.RestsOn)
+	}
+	if c.OnTheFly == nil || len(c.OnTheFly.Predicates) != 2 || c.OnTheFly.Stats.Queries == 0 || c.OnTheFly.File != "ticket.pred" {
+		t.Errorf("info %+v", c.OnTheFly)
+	}
+	// the invariant over the concrete control is checked in the same
+	// search; the one over next is reported, not checked
+	if v, _ := c.PropertyVerdict(c.Properties[len(c.Properties)-1]); c.Properties[len(c.Properties)-1].Name != "started" || v != Pass {
+		t.Errorf("properties %v", titles(c.Properties))
+	}
+	small := checkTitled(t, res, "invariant small")
+	if small.Verdict() != Inconclusive || !strings.Contains(small.Reason, "not checked: the invariant reads data the predicates stand for") {
+		t.Errorf("invariant small: %v: %s", small.Verdict(), small.Reason)
+	}
+	ltl := checkTitled(t, res, "ltl property eventually")
+	if ltl.Verdict() != Inconclusive || !strings.Contains(ltl.Reason, "does not preserve ltl properties") {
+		t.Errorf("ltl: %v: %s", ltl.Verdict(), ltl.Reason)
+	}
+	if res.Verdict() != Inconclusive {
+		t.Errorf("run verdict %v, want inconclusive (properties not checked)", res.Verdict())
+	}
+}
+
+// TestOnTheFlyConfirmed: the violation of the instrumented model is the
+// model's: its trail replays on the model as written and the check fails
+// with the concrete trail.
+func TestOnTheFlyConfirmed(t *testing.T) {
+	res := checkOnTheFly(t, ticket("next == 3"), ticket("next == 3"), "next == 2", nil)
+	c := checkTitled(t, res, safetyTitle)
+	v := c.Violation
+	if c.Verdict() != Fail || v == nil || !v.Confirmation.Confirmed || v.Kind != "assertion" {
+		t.Fatalf("%v: %s (%+v)", c.Verdict(), c.Reason, v)
+	}
+	if len(v.Trail) != 5 || v.Ordinals == nil || !c.Abstraction.ReplayConfirmed || c.Abstraction.FoundBy != "search" {
+		t.Errorf("trail %v, ordinals %v, abstraction %+v", v.Trail, v.Ordinals, c.Abstraction)
+	}
+	if !strings.Contains(v.Pos, "ticket.bir:12:") {
+		t.Errorf("at %s, want the assertion's line", v.Pos)
+	}
+	if c.Violated() == nil || c.Violated().Name != "safety" {
+		t.Errorf("violated %v", c.Violated())
+	}
+}
+
+// TestOnTheFlyNotConfirmed: a violation of the instrumented model that
+// the model as written does not have (its second thread adds 2 where the
+// model adds 1) is reported with the step where the two part ways.
+func TestOnTheFlyNotConfirmed(t *testing.T) {
+	spurious := strings.Replace(ticket("next == 2"), "loc take: when true do { mine := next; next := next + 1; }", "loc take: when true do { mine := next; next := next + 2; }", 1)
+	res := checkOnTheFly(t, ticket("next == 2"), spurious, "next == 2", nil)
+	c := checkTitled(t, res, safetyTitle)
+	v := c.Violation
+	if c.Verdict() != Inconclusive || v == nil || v.Confirmation.Confirmed {
+		t.Fatalf("%v: %s (%+v)", c.Verdict(), c.Reason, v)
+	}
+	if !strings.Contains(c.Reason, "not confirmed on the concrete model") {
+		t.Errorf("reason %s", c.Reason)
+	}
+	d := v.Confirmation.Diverges
+	if d == nil || d.Step != 5 || !strings.Contains(d.Reason, "assertion holds") {
+		t.Errorf("diverges %+v, want at the assertion, step 5", d)
+	}
+	if len(c.Abstraction.AbstractTrail) != 5 {
+		t.Errorf("abstract trail %v", c.Abstraction.AbstractTrail)
+	}
+}
+
+// TestOnTheFlyUnsupported: a model the instrumentation cannot abstract
+// soundly is not searched: every check is inconclusive with the reason.
+func TestOnTheFlyUnsupported(t *testing.T) {
+	why := source.ErrorList{{Msg: "abstracted data in a lock's path"}}
+	res := checkOnTheFly(t, ticket("next == 2"), ticket("next == 2"), "next == 2", why)
+	c := checkTitled(t, res, safetyTitle)
+	if c.Verdict() != Inconclusive || !strings.Contains(c.Reason, "cannot check the model soundly: ") || !strings.Contains(c.Reason, "abstracted data in a lock's path") {
+		t.Fatalf("%v: %s", c.Verdict(), c.Reason)
+	}
+	if res.Verdict() != Inconclusive {
+		t.Errorf("run %v", res.Verdict())
+	}
+}
+
+func TestOnTheFlyUsage(t *testing.T) {
+	in, err := Load("ticket.bir", []byte(ticket("true")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range []*Task{
+		{Input: in, OnTheFly: &OnTheFly{}},
+		{Input: in, OnTheFly: &OnTheFly{File: "p"}, Predicates: &PredicateAbstraction{File: "p"}},
+		{Input: in, OnTheFly: &OnTheFly{File: "p"}, AMCS: &AMCS{}},
+		{Input: in, OnTheFly: &OnTheFly{File: "p", Solver: "nosuch"}},
+	} {
+		if _, err := Run(task); err == nil {
+			t.Errorf("%+v: no usage error", task.OnTheFly)
+		} else if _, ok := err.(*UsageError); !ok {
+			t.Errorf("%v: not a usage error", err)
+		}
+	}
+}
