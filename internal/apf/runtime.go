@@ -69,6 +69,7 @@ type inst struct {
 	slot int       // its hidden variable's slot
 	term *smt.Term // its formula; nil: undefined there
 	val  tri       // the value its hidden variable holds
+	deps *deps     // what term was read from (the pre-state's instances)
 }
 
 // roleKind says what an expression the model hands to Value is.
@@ -109,6 +110,8 @@ type Runtime struct {
 	syms   map[locKey]*smt.Term
 	dom    map[*smt.Term]*smt.Term // the domain fact of a symbol
 	varsOf map[*smt.Term][]*smt.Term
+	// answers memoizes valid by the question as asked
+	answers map[[2]*smt.Term]bool
 
 	// the run under way (Begin .. End)
 	inRun    bool
@@ -187,6 +190,7 @@ func newSolving(cfg Config) (*Runtime, error) {
 		roles: map[ast.Expr]role{},
 		tm:    tm, solver: s, cache: smt.NewCache(s),
 		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
+		answers: map[[2]*smt.Term]bool{},
 		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, guardOf: map[int]ast.Expr{},
 	}, nil
 }
@@ -673,7 +677,7 @@ func (r *Runtime) preInstances(s *step) {
 		return
 	}
 	r.preKey = append(r.preKey[:0], slots...)
-	r.preList = r.instances(s.pre, modePre, s, r.preList[:0])
+	r.preList = r.instances(s.pre, modePre, s, r.preList[:0], nil)
 	if r.preByID == nil {
 		r.preByID = map[instID]int{}
 	}
@@ -689,7 +693,11 @@ func (r *Runtime) preInstances(s *step) {
 
 // instances appends the predicate instances of the state sn, their
 // formulas evaluated in mode m and the values their hidden variables hold.
-func (r *Runtime) instances(sn snapshot, m mode, s *step, dst []inst) []inst {
+//
+// In modePre each instance records what its formula was read from; reuse,
+// when not nil, gives the formula of an instance the step cannot have
+// changed (nil: evaluate it).
+func (r *Runtime) instances(sn snapshot, m mode, s *step, dst []inst, reuse func(instID) *smt.Term) []inst {
 	st := sn.st
 	slots := st.Slots()
 	var frames []frame
@@ -698,15 +706,23 @@ func (r *Runtime) instances(sn snapshot, m mode, s *step, dst []inst) []inst {
 		if slot < 0 {
 			return
 		}
+		if reuse != nil {
+			if t := reuse(id); t != nil {
+				dst = append(dst, inst{id: id, slot: slot, term: t, val: tri(slots[slot])})
+				return
+			}
+		}
 		e.sn, e.mode, e.s = sn, m, s
-		var t *smt.Term
+		if m == modePre {
+			e.deps = &deps{}
+		}
 		saved := r.status
-		t = r.expr(e, r.preds[i].expr)
+		t := r.expr(e, r.preds[i].expr)
 		r.status = saved
 		if t != nil && !t.IsBool() {
 			t = nil
 		}
-		dst = append(dst, inst{id: id, slot: slot, term: t, val: tri(slots[slot])})
+		dst = append(dst, inst{id: id, slot: slot, term: t, val: tri(slots[slot]), deps: e.deps})
 	}
 	for i, pd := range r.preds {
 		switch pd.ctx {
@@ -759,7 +775,7 @@ func (r *Runtime) end(s *step, g int) result {
 			pathVars[v] = true
 		}
 	}
-	post := r.instances(s.cur, modeRun, s, nil)
+	post := r.instances(s.cur, modeRun, s, nil, r.unchanged(s))
 	ps := make([]predValue, len(post))
 	fresh := make([]bool, len(post))
 	for i, p := range post {
@@ -785,6 +801,47 @@ func (r *Runtime) end(s *step, g int) result {
 	return r.status
 }
 
+// unchanged returns, when the step kept the state's layout (the same
+// frames, so every slot is where it was), the function that gives the
+// pre-state formula of an instance none of whose reads the step changed;
+// nil otherwise.
+func (r *Runtime) unchanged(s *step) func(instID) *smt.Term {
+	pre, cur := s.pre.st.Slots(), s.cur.st.Slots()
+	if len(pre) != len(cur) {
+		return nil
+	}
+	pf, cf := s.pre.frames(), s.cur.frames()
+	if len(pf) != len(cf) {
+		return nil
+	}
+	for i := range pf {
+		if pf[i].thread != cf[i].thread || pf[i].depth != cf[i].depth || pf[i].proc != cf[i].proc {
+			return nil
+		}
+	}
+	return func(id instID) *smt.Term {
+		j, ok := r.preByID[id]
+		if !ok {
+			return nil
+		}
+		q := &r.preList[j]
+		if q.term == nil || q.deps == nil {
+			return nil
+		}
+		for _, sl := range q.deps.slots {
+			if pre[sl] != cur[sl] {
+				return nil
+			}
+		}
+		for _, k := range q.deps.keys {
+			if _, w := r.overlay[k]; w {
+				return nil
+			}
+		}
+		return q.term
+	}
+}
+
 func meets(vs []*smt.Term, set map[*smt.Term]bool) bool {
 	for _, v := range vs {
 		if set[v] {
@@ -799,7 +856,7 @@ func meets(vs []*smt.Term, set map[*smt.Term]bool) bool {
 func (r *Runtime) initial(s *step) result {
 	r.status = resOK
 	slots := s.cur.st.Slots()
-	for _, p := range r.instances(s.cur, modeSlots, s, nil) {
+	for _, p := range r.instances(s.cur, modeSlots, s, nil, nil) {
 		v := unknown
 		switch p.term {
 		case r.tm.True():

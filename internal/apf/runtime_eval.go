@@ -45,6 +45,18 @@ type env struct {
 	// conds are the conditions under which the subexpression being
 	// evaluated is evaluated (the left operands of && || ->)
 	conds []*smt.Term
+	// deps, when not nil, collects what the evaluation reads
+	deps *deps
+}
+
+// deps is what a predicate instance's formula was read from: the slots
+// of concrete values (references, indices and other concrete data on its
+// access paths) and the abstracted locations. Where a step changed none
+// of them, the formula is the same after the step (a heap array's length
+// and an object's type never change).
+type deps struct {
+	slots []int
+	keys  []locKey
 }
 
 // locKind tells the locations of abstracted data apart.
@@ -241,10 +253,16 @@ func (r *Runtime) read(e *env, p place) *smt.Term {
 	}
 	val := e.sn.st.Slots()[p.slot]
 	if !abstracted(p.typ) {
+		if e.deps != nil {
+			e.deps.slots = append(e.deps.slots, p.slot)
+		}
 		if types.IsBoolean(p.typ) {
 			return tm.Bool(val != 0)
 		}
 		return tm.Int(val)
+	}
+	if e.deps != nil {
+		e.deps.keys = append(e.deps.keys, p.key)
 	}
 	switch e.mode {
 	case modePre:

@@ -44,6 +44,26 @@ func (r *Runtime) valid(hyp, goal *smt.Term) bool {
 	if goal == r.tm.True() {
 		return true
 	}
+	// the question as asked (hash-consed terms): no formula to build and
+	// simplify for the cache
+	key := [2]*smt.Term{hyp, goal}
+	if v, ok := r.answers[key]; ok {
+		r.stats.CacheHits++
+		return v
+	}
+	v := r.ask(hyp, goal)
+	if len(r.answers) >= maxMemo {
+		clear(r.answers)
+	}
+	r.answers[key] = v
+	return v
+}
+
+// ask asks the query cache whether hyp implies goal (false when the solver
+// could not decide). valid remembers undecided answers too, which keeps
+// the answers, and so a run's choice points, the same when the model runs
+// a transformation again for another alternative of its choices.
+func (r *Runtime) ask(hyp, goal *smt.Term) bool {
 	before := r.cache.Stats()
 	ok, err := r.cache.Implies(hyp, goal)
 	after := r.cache.Stats()
