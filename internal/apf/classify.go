@@ -87,6 +87,9 @@ type classifier struct {
 	// results holds the functions some call of which has a replaced Lhs:
 	// the runtime, not the model, stores their results
 	results map[*types.Proc]bool
+	// preds holds whether each model predicate reads has followed
+	// reads abstracted data
+	preds map[*types.Predicate]bool
 }
 
 func (c *classifier) unsupported(pos source.Pos, format string, args ...any) {
@@ -102,8 +105,23 @@ func (c *classifier) reads(x ast.Expr) bool {
 		}
 		switch n := n.(type) {
 		case *ast.Ident:
-			if v, ok := c.info.Uses[n].(*types.Var); ok && c.p.Abstracted[v] {
-				found = true
+			switch obj := c.info.Uses[n].(type) {
+			case *types.Var:
+				found = c.p.Abstracted[obj]
+			case *types.Predicate:
+				// a model predicate named in a property or another
+				// predicate reads what its definition reads (the checker
+				// rejects cycles; preds guards against them anyway)
+				if c.preds == nil {
+					c.preds = map[*types.Predicate]bool{}
+				}
+				r, done := c.preds[obj]
+				if !done && obj.Decl != nil {
+					c.preds[obj] = false
+					r = c.reads(obj.Decl.Expr)
+					c.preds[obj] = r
+				}
+				found = r
 			}
 		case *ast.SelectorExpr:
 			if v, ok := c.info.Uses[n.Sel].(*types.Var); ok && c.p.Abstracted[v] {
