@@ -421,3 +421,48 @@ end Sites;
 		}
 	}
 }
+
+// Concrete locations given abstracted data take, by a choice, each value
+// the predicates allow (a boolean, a small range, a range store that may
+// fail); a division by a divisor that may be zero, an assume and an
+// overflow are errors or facts as the predicates decide.
+func TestRuntimeConcreteFromAbstract(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "conc", src: `system Conc ()
+x, y : int;
+b : boolean;
+s : range 0..3;
+main thread Main ()
+  loc s0:
+    when true do { x := externChoose(-1 .. 5); } goto s1;
+  loc s1:
+    when true do { b := x > 2; } goto s2;
+  loc s2:
+    when true do { s := x; } goto s3;
+  loc s3:
+    when true do { y := 12 / x; } goto s4;
+  loc s4:
+    when true do { assume(y > 3); } goto s5;
+  loc s5:
+    when true do { y := y * 1000; } goto s6;
+  loc s6:
+end Main;
+end Conc;
+`, preds: "x > 2\nx >= 0\nx <= 3\nx == 0\ny > 3\ny < 13\ny > -13\n"})
+	for _, k := range []string{"range", "division-by-zero"} {
+		if !run.apf.errs[k] {
+			t.Errorf("no %s error on the fly: %v", k, run.apf.errs)
+		}
+	}
+	if run.apf.errs["overflow"] {
+		t.Errorf("y * 1000 overflows on the fly with -13 < y < 13")
+	}
+	if len(run.apf.at("Main@s6")) == 0 {
+		t.Errorf("s6 unreachable on the fly")
+	}
+	for _, st := range run.apf.at("Main@s5") {
+		if st.preds["4"] != "true" {
+			t.Errorf("after assume(y > 3): %s", predsText(st.preds))
+		}
+	}
+	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
+}
