@@ -34,7 +34,8 @@ type rexp struct {
 
 // The ops: "k" an int constant, "v" a variable, "true", "null", "this",
 // "f" the int field v of the reference x[0], "nx" its field next, "ix" the
-// element x[0] of the value array arr; "+" "-" of ints; "<" "<=" "==" "!="
+// element x[0] of the value array arr, "hx" the element x[0] of the heap
+// array h, "hl" h's length; "+" "-" of ints; "<" "<=" "==" "!="
 // ">" ">=" comparisons (of ints, or == != of references); "&&" "||" "!".
 
 func rk(k int64) *rexp                { return &rexp{op: "k", k: k} }
@@ -67,6 +68,10 @@ func (e *rexp) text(name func(string) string) string {
 		return sub(e.x[0]) + ".next"
 	case "ix":
 		return "arr[" + e.x[0].text(name) + "]"
+	case "hx":
+		return "h[" + e.x[0].text(name) + "]"
+	case "hl":
+		return "h.length"
 	case "!":
 		return "!(" + e.x[0].text(name) + ")"
 	}
@@ -148,6 +153,14 @@ func (v *renv) int(e *rexp) *big.Int {
 			panic(rundef{})
 		}
 		s = v.get("arr[" + k.String() + "]")
+	case "hx":
+		k, o := v.int(e.x[0]), v.obj(rv("h"))
+		if k.Sign() < 0 || k.Cmp(v.int(&rexp{op: "hl"})) >= 0 {
+			panic(rundef{})
+		}
+		s = v.get(o + "[" + k.String() + "]")
+	case "hl":
+		s = v.get(v.obj(rv("h")) + ".length")
 	default:
 		panic("evaluation: not an int: " + e.String())
 	}
@@ -237,7 +250,7 @@ func rrefExpr(e *rexp) bool {
 	case "null", "this", "nx":
 		return true
 	case "v":
-		return e.name == "p" || e.name == "q"
+		return e.name == "p" || e.name == "q" || e.name == "h"
 	}
 	return false
 }
@@ -268,6 +281,7 @@ type rmodel struct {
 	Globals map[string]bool
 	Ints    map[string]bool
 	Heap    bool   // Cells, p and q
+	HeapArr bool   // IntArrs and h
 	Second  string // "T1", "W" or ""
 	Fn      bool   // the function f
 }
@@ -288,6 +302,7 @@ type ropts struct {
 	Fn      bool // the function f, in half of the models
 	Heap    bool // the cells, in half of the models
 	Arr     bool // the array, in half of the models
+	HeapArr bool // the heap array h, in 40% of the models
 	Locs    int  // locations per thread, at least 2
 	Preds   int  // at most this many predicates
 	Grow    int  // percent of int assignments that add or subtract
@@ -296,11 +311,11 @@ type ropts struct {
 	Invisible bool
 }
 
-var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, Locs: 4, Preds: 6, Grow: 25, Invisible: true}
+var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Invisible: true}
 
 // rvisible is ropt without invisible transformations (the soundness test
 // by enumeration: sound_test.go says why).
-var rvisible = ropts{Threads: true, Fn: true, Heap: true, Arr: true, Locs: 4, Preds: 6, Grow: 25}
+var rvisible = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25}
 
 // rgen is the generator's state.
 type rgen struct {
@@ -392,10 +407,14 @@ func (g *rgen) model() *rmodel {
 		b.WriteString("Cell = record { v : int; next : CellRef; };\nCellRef = ref Cell {Cells};\nCells : collection [2] of Cell;\np, q : CellRef;\n")
 		m.Ints["v"] = true
 	}
+	if m.HeapArr = g.o.HeapArr && g.p(40); m.HeapArr {
+		b.WriteString("IntArr = array [3] of int;\nIntArrs : collection [1] of IntArr;\nh : ref IntArr {IntArrs};\n")
+		m.Ints["IntArrs"] = true // the elements: IntArrs[0][1]
+	}
 	for _, v := range g.globals {
 		m.Ints[v] = true
 	}
-	for _, v := range append([]string{"flag", "small", "arr", "p", "q"}, g.globals...) {
+	for _, v := range append([]string{"flag", "small", "arr", "p", "q", "h"}, g.globals...) {
 		m.Globals[v] = true
 	}
 	if g.o.Threads && g.p(50) {
@@ -458,8 +477,15 @@ func (p *rproc) write(b *strings.Builder, g *rgen) {
 	if p.name == "T0" && g.m.Second == "W" {
 		b.WriteString("  w : tid;\n")
 	}
-	if p.name == "T1" && g.m.Heap {
-		b.WriteString("  loc s0:\n    when p != null do { } goto l0;\n") // T1 waits until T0 set p
+	if p.name == "T1" && (g.m.Heap || g.m.HeapArr) {
+		var wait []string // T1 waits until T0 set p and h
+		if g.m.Heap {
+			wait = append(wait, "p != null")
+		}
+		if g.m.HeapArr {
+			wait = append(wait, "h != null")
+		}
+		fmt.Fprintf(b, "  loc s0:\n    when %s do { } goto l0;\n", strings.Join(wait, " && "))
 	}
 	if len(p.init) > 0 {
 		fmt.Fprintf(b, "  loc s0:\n    when true do { %s; } goto l0;\n", strings.Join(p.init, "; "))
@@ -543,6 +569,9 @@ func (g *rgen) thread(name string) *rproc {
 			} else {
 				p.init = append(p.init, "p := new Cells", "q := p", "p.next := p")
 			}
+		}
+		if g.m.HeapArr {
+			p.init = append(p.init, "h := new IntArrs["+strconv.Itoa(2+g.n(2))+"]")
 		}
 		if g.m.Second == "W" {
 			arg := ""
@@ -751,6 +780,11 @@ func (g *rgen) atom(sc *rscope, constOK bool) *rexp {
 		return rop("f", g.ref())
 	case k < 3 && g.arr && !sc.inv:
 		return rop("ix", g.index(sc))
+	case k < 4 && g.m.HeapArr && !sc.inv:
+		if g.p(10) {
+			return rop("hl")
+		}
+		return rop("hx", g.index(sc))
 	}
 	return rv(g.pick(sc.ints))
 }
@@ -827,6 +861,8 @@ func (g *rgen) lhs(sc *rscope) string {
 		return rop("f", g.ref()).String()
 	case k < 4 && g.arr && !sc.inv:
 		return rop("ix", g.index(sc)).String()
+	case k < 5 && g.m.HeapArr && !sc.inv:
+		return rop("hx", g.index(sc)).String()
 	}
 	return g.pick(sc.ints)
 }
@@ -861,7 +897,7 @@ func (g *rgen) action(sc *rscope) (string, bool) {
 		}
 		return b + " := " + g.cmp(sc).String(), false
 	case k < 16 && g.small && !sc.inv:
-		if g.p(50) {
+		if g.p(70) {
 			return "small := " + g.atom(sc, false).String(), false // a range error out of 0..3
 		}
 		return g.pick(sc.ints) + " := small", false

@@ -510,12 +510,15 @@ func TestRandomModelsConcrete(t *testing.T) {
 		if m.Heap {
 			counts["heap"]++
 		}
+		if m.HeapArr {
+			counts["heap array"]++
+		}
 		if strings.Contains(m.Src, "invisible") {
 			counts["invisible"]++
 		}
 	}
 	t.Logf("%d models: %v", n, counts)
-	for _, k := range []string{"complete", "states in a call", "predicates record", "predicates function", "predicates thread", "predicates global", "second thread W", "second thread T1", "heap", "invisible",
+	for _, k := range []string{"complete", "states in a call", "predicates record", "predicates function", "predicates thread", "predicates global", "second thread W", "second thread T1", "heap", "heap array", "invisible",
 		"error assertion", "error null-dereference", "error index-out-of-bounds", "error range"} {
 		if counts[k] < n/50 {
 			t.Errorf("the generator lacks variety: %q %d", k, counts[k])
@@ -700,7 +703,7 @@ func (f *rfake) set(c *model.NativeContext) {
 // errors are all assertion failures.
 func TestSoundnessCheckSelf(t *testing.T) {
 	var lies, skips int
-	for seed := uint64(1); seed <= 20; seed++ {
+	for seed := uint64(1); seed <= 25; seed++ {
 		m := rgenerate(seed, ropt)
 		_, cg, err := rconcrete(m, 500)
 		if err != nil {
