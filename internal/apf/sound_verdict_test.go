@@ -36,8 +36,7 @@ func TestOnTheFlyRandomVerdicts(t *testing.T) {
 			continue
 		}
 		in, _ = verify.Load(name, []byte(m.Src))
-		otf := &verify.OnTheFly{File: fmt.Sprintf("r%d.pred", seed), ReadFile: func(string) ([]byte, error) { return []byte(m.PredFile()), nil }}
-		res, err := verify.Run(&verify.Task{Input: in, OnTheFly: otf})
+		res, err := ronTheFlyCheck(in, m)
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s%s", seed, err, m.Src, m.PredFile())
 		}
@@ -50,14 +49,8 @@ func TestOnTheFlyRandomVerdicts(t *testing.T) {
 		case v == verify.Pass && truth != verify.Pass, v == verify.Fail && truth != verify.Fail:
 			t.Errorf("seed %d: on the fly %v, the explicit search %v (%s)\nmodel:\n%s\npredicates:\n%s", seed, v, truth, res.Checks[0].Reason, m.Src, m.PredFile())
 		case v == verify.Fail:
-			cv := res.Checks[0].Violation
-			cm, err := model.New(in.Prog, model.Options{ExposeInvisible: cv.ExposeInvisible, ChoiceValues: cv.ChoiceValues})
-			if err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-			_, steps, err := search.Replay(cm, cv.Ordinals)
-			if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Kind.String() != cv.Kind {
-				t.Errorf("seed %d: the confirmed trail does not replay to %s: %v\nmodel:\n%s\npredicates:\n%s", seed, cv.Kind, err, m.Src, m.PredFile())
+			if err := rreplay(in, res.Checks[0].Violation); err != nil {
+				t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, m.Src, m.PredFile())
 			}
 		}
 	}
@@ -100,8 +93,7 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, src)
 		}
-		otf := &verify.OnTheFly{File: fmt.Sprintf("r%d.pred", seed), ReadFile: func(string) ([]byte, error) { return []byte(m.PredFile()), nil }}
-		res, err := verify.Run(&verify.Task{Input: in, OnTheFly: otf})
+		res, err := ronTheFlyCheck(in, m)
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s%s", seed, err, src, m.PredFile())
 		}
@@ -118,14 +110,8 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 				t.Errorf("seed %d: a pass with unbounded inputs, a violation with small ones\nmodel:\n%s\npredicates:\n%s", seed, src, m.PredFile())
 			}
 		case verify.Fail:
-			cv := res.Checks[0].Violation
-			cm, err := model.New(in.Prog, model.Options{ExposeInvisible: cv.ExposeInvisible, ChoiceValues: cv.ChoiceValues})
-			if err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-			_, steps, err := search.Replay(cm, cv.Ordinals)
-			if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Kind.String() != cv.Kind {
-				t.Errorf("seed %d: the confirmed trail does not replay to %s with %v: %v\nmodel:\n%s\npredicates:\n%s", seed, cv.Kind, cv.ChoiceValues, err, src, m.PredFile())
+			if err := rreplay(in, res.Checks[0].Violation); err != nil {
+				t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, src, m.PredFile())
 			}
 		}
 	}
@@ -133,4 +119,25 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 	if counts["pass"] == 0 || counts["fail"] == 0 {
 		t.Errorf("the models do not exercise both verdicts: %v", counts)
 	}
+}
+
+// ronTheFlyCheck runs the on-the-fly check of in with m's predicates.
+func ronTheFlyCheck(in *verify.Input, m *rmodel) (*verify.Result, error) {
+	otf := &verify.OnTheFly{File: fmt.Sprintf("r%d.pred", m.Seed), ReadFile: func(string) ([]byte, error) { return []byte(m.PredFile()), nil }}
+	return verify.Run(&verify.Task{Input: in, OnTheFly: otf})
+}
+
+// rreplay replays a confirmed violation's trail on the model as written
+// (with the input values it records) and checks that it ends in an error
+// of the violation's kind.
+func rreplay(in *verify.Input, cv *verify.Violation) error {
+	cm, err := model.New(in.Prog, model.Options{ExposeInvisible: cv.ExposeInvisible, ChoiceValues: cv.ChoiceValues})
+	if err != nil {
+		return err
+	}
+	_, steps, err := search.Replay(cm, cv.Ordinals)
+	if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Kind.String() != cv.Kind {
+		return fmt.Errorf("the confirmed trail does not replay to %s with inputs %v: %v", cv.Kind, cv.ChoiceValues, err)
+	}
+	return nil
 }
