@@ -39,7 +39,8 @@ type Native interface {
 	// Action runs a replaced action.
 	Action(c *NativeContext, a ast.Action) NativeResult
 	// Begin is called before the actions of each run of a transformation
-	// (once per alternative of its choices), after its guard held; End
+	// (once per alternative of its choices), after its guard held (an
+	// error or limit Begin records fails the run before its actions); End
 	// after the run completed normally (its actions, the move to the
 	// target, a call's push or a return's pop and the caller's store of
 	// the result), in the state after the step and before the step is

@@ -949,3 +949,45 @@ end U;
 		}
 	}
 }
+
+// An error Begin records fails the run before its actions: an action
+// that blocks (a lock another thread holds) does not take it away.
+func TestNativeBeginFailsBeforeActions(t *testing.T) {
+	src := `system F ()
+m : lock;
+took : boolean;
+thread H ()
+  loc h0:
+    when true do { lock(m); took := true; } goto h1;
+  loc h1:
+end H;
+main thread M ()
+  loc s0:
+    when true do { start H(); } goto s1;
+  loc s1:
+    when took do { lock(m); } goto s2;
+  loc s2:
+end M;
+end F;
+`
+	fk := newFake()
+	m, _ := nativeModel(t, src, fk)
+	lockG := -1
+	for i, g := range m.Groups() {
+		if g.From.Name() == "s1" {
+			lockG = i
+		}
+	}
+	fk.begin = func(c *NativeContext, g int) {
+		if g == lockG {
+			c.Fail(Assertion, source.NoPos, "native failure in Begin")
+		}
+	}
+	_, _, other := reach(t, m, nil)
+	if len(other) != 1 || other[0].Msg != "native failure in Begin" {
+		t.Errorf("outcomes other than OK: %+v, want Begin's failure", other)
+	}
+	if fk.ends[lockG] != 0 {
+		t.Errorf("End called %d times after Begin failed", fk.ends[lockG])
+	}
+}

@@ -309,7 +309,12 @@ func (m *Model) run(g *group) int {
 func (m *Model) runNative(g *group, L *level) int {
 	x := &m.x
 	x.nativeBegin(g, L.s, L.off)
-	r := m.run(g)
+	r := rFail
+	if !x.failed {
+		// (an error Begin records, in the guard, comes before the
+		// actions: their blocking must not take it away)
+		r = m.run(g)
+	}
 	if r == rOK {
 		r = m.nativeEnd(g)
 	}
