@@ -110,6 +110,17 @@ type Runtime struct {
 	syms   map[locKey]*smt.Term
 	dom    map[*smt.Term]*smt.Term // the domain fact of a symbol
 	varsOf map[*smt.Term][]*smt.Term
+	facts  []*smt.Term // stepFacts's result
+
+	// cone's scratch
+	coneIn    map[*smt.Term]bool
+	coneUsed  []bool
+	coneParts []*smt.Term
+
+	// the hook call under way
+	hookStep         step
+	curSnap, preSnap snapshot
+
 	// answers memoizes valid by the question as asked
 	answers map[[2]*smt.Term]bool
 
@@ -190,7 +201,7 @@ func newSolving(cfg Config) (*Runtime, error) {
 		roles: map[ast.Expr]role{},
 		tm:    tm, solver: s, cache: smt.NewCache(s),
 		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
-		answers: map[[2]*smt.Term]bool{},
+		answers: map[[2]*smt.Term]bool{}, coneIn: map[*smt.Term]bool{},
 		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, guardOf: map[int]ast.Expr{},
 	}, nil
 }
@@ -248,10 +259,12 @@ func (r *Runtime) stepEnv(s *step) *env {
 }
 
 // stepFacts are the facts of the run under way: its path and the
-// literals of the pre-state's known predicates.
+// literals of the pre-state's known predicates. The slice is valid until
+// the next call.
 func (r *Runtime) stepFacts(s *step) []*smt.Term {
 	r.preInstances(s)
-	return append(slices.Clip(r.path), r.preLits...)
+	r.facts = append(append(r.facts[:0], r.path...), r.preLits...)
+	return r.facts
 }
 
 // value computes an expression the model leaves to the runtime.
@@ -697,7 +710,7 @@ func (r *Runtime) preInstances(s *step) {
 // In modePre each instance records what its formula was read from; reuse,
 // when not nil, gives the formula of an instance the step cannot have
 // changed (nil: evaluate it).
-func (r *Runtime) instances(sn snapshot, m mode, s *step, dst []inst, reuse func(instID) *smt.Term) []inst {
+func (r *Runtime) instances(sn *snapshot, m mode, s *step, dst []inst, reuse func(instID) *smt.Term) []inst {
 	st := sn.st
 	slots := st.Slots()
 	var frames []frame

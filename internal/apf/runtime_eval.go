@@ -31,7 +31,7 @@ const (
 
 // env is where an expression is evaluated: a state, a frame, a receiver.
 type env struct {
-	sn            snapshot
+	sn            *snapshot
 	mode          mode
 	thread, depth int        // the frame whose locals are read (-1: none)
 	thisVar       *types.Var // a [record T] predicate's this, bound to this

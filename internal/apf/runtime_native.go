@@ -2,50 +2,17 @@ package apf
 
 import (
 	"birch/internal/bir/ast"
-	"birch/internal/bir/types"
 	"birch/internal/model"
 )
 
 // The Runtime is the model's native code (model.Options.Native).
 var _ model.Native = (*Runtime)(nil)
 
-// nativeState adapts a model.NativeState to the runtime's view of a state.
-type nativeState struct {
-	model.NativeState
-}
-
-// snap is the snapshot of a model state; its objects and frames are read
-// when first asked for.
-func snap(ns model.NativeState) snapshot {
-	var objs []object
-	var frames []frame
-	var haveObjs, haveFrames bool
-	return snapshot{
-		st: nativeState{ns},
-		objects: func() []object {
-			if !haveObjs {
-				for _, o := range ns.Objects(nil) {
-					n, _ := o.Type.(*types.Named)
-					objs = append(objs, object{ref: o.Ref, typ: n, coll: o.Coll})
-				}
-				haveObjs = true
-			}
-			return objs
-		},
-		frames: func() []frame {
-			if !haveFrames {
-				for _, f := range ns.Frames(nil) {
-					frames = append(frames, frame{thread: f.Thread, depth: f.Depth, proc: f.Proc, loc: f.Loc, done: f.Done})
-				}
-				haveFrames = true
-			}
-			return frames
-		},
-	}
-}
-
 func (r *Runtime) stepOf(c *model.NativeContext) *step {
-	return &step{h: c, cur: snap(c.Cur()), pre: snap(c.Pre())}
+	r.curSnap.reset(c.Cur())
+	r.preSnap.reset(c.Pre())
+	r.hookStep = step{h: c, cur: &r.curSnap, pre: &r.preSnap}
+	return &r.hookStep
 }
 
 func nativeResult(res result) model.NativeResult {

@@ -1,8 +1,10 @@
 package apf
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"slices"
 
 	"birch/internal/smt"
 )
@@ -138,7 +140,8 @@ const maxMemo = 1 << 18
 // and the goals read (an int lies in [-2^63, 2^63-1], a range in its
 // bounds).
 func (r *Runtime) cone(facts []*smt.Term, goals ...*smt.Term) *smt.Term {
-	in := map[*smt.Term]bool{}
+	in := r.coneIn
+	clear(in)
 	for _, g := range goals {
 		if g != nil {
 			for _, v := range r.vars(g) {
@@ -146,8 +149,11 @@ func (r *Runtime) cone(facts []*smt.Term, goals ...*smt.Term) *smt.Term {
 			}
 		}
 	}
-	used := make([]bool, len(facts))
-	var parts []*smt.Term
+	used := r.coneUsed[:0]
+	for range facts {
+		used = append(used, false)
+	}
+	parts := r.coneParts[:0]
 	for changed := true; changed; {
 		changed = false
 		for i, f := range facts {
@@ -177,18 +183,11 @@ func (r *Runtime) cone(facts []*smt.Term, goals ...*smt.Term) *smt.Term {
 			parts = append(parts, d)
 		}
 	}
-	return r.tm.And(sortTerms(parts)...)
-}
-
-// sortTerms orders terms by ID, so that one set of facts is one formula
-// (and one cache key) whatever order it was collected in.
-func sortTerms(ts []*smt.Term) []*smt.Term {
-	for i := 1; i < len(ts); i++ {
-		for j := i; j > 0 && ts[j].ID() < ts[j-1].ID(); j-- {
-			ts[j], ts[j-1] = ts[j-1], ts[j]
-		}
-	}
-	return ts
+	// one set of facts is one formula (and one cache key) whatever order
+	// it was collected in
+	slices.SortFunc(parts, func(a, b *smt.Term) int { return cmp.Compare(a.ID(), b.ID()) })
+	r.coneUsed, r.coneParts = used, parts
+	return r.tm.And(parts...)
 }
 
 // intDomain is the domain fact of an int: -2^63 <= v <= 2^63-1.

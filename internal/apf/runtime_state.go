@@ -6,21 +6,6 @@ import (
 	"birch/internal/source"
 )
 
-// state is what the runtime reads and writes of one decoded state vector
-// (model.NativeState implements it). A slot index of -1 means "no such
-// place".
-type state interface {
-	Slots() []int64
-	Global(v *types.Var) int
-	Local(thread, depth int, v *types.Var) int
-	Field(ref int64, f *types.Var) int
-	Elem(ref int64, k int64) int
-	Length(ref int64) int64
-	// Site is the index of the transformation whose call pushed a frame,
-	// -1 for a thread's bottom frame
-	Site(thread, depth int) int
-}
-
 // object is an allocated object of a state.
 type object struct {
 	ref  int64
@@ -36,11 +21,49 @@ type frame struct {
 	done          bool // its thread has terminated
 }
 
-// snapshot is a state with its objects and frames.
+// snapshot is a state with its objects and frames, read when first
+// asked for. The runtime keeps one for the current state and one for the
+// state before the step, and refills them at every hook call.
 type snapshot struct {
-	st      state
-	objects func() []object
-	frames  func() []frame
+	st         model.NativeState
+	objs       []object
+	frs        []frame
+	rawObjs    []model.NativeObject
+	rawFrames  []model.Frame
+	haveObjs   bool
+	haveFrames bool
+}
+
+// reset makes sn the snapshot of ns.
+func (sn *snapshot) reset(ns model.NativeState) {
+	sn.st, sn.haveObjs, sn.haveFrames = ns, false, false
+}
+
+// objects returns the allocated objects.
+func (sn *snapshot) objects() []object {
+	if !sn.haveObjs {
+		sn.rawObjs = sn.st.Objects(sn.rawObjs[:0])
+		sn.objs = sn.objs[:0]
+		for _, o := range sn.rawObjs {
+			n, _ := o.Type.(*types.Named)
+			sn.objs = append(sn.objs, object{ref: o.Ref, typ: n, coll: o.Coll})
+		}
+		sn.haveObjs = true
+	}
+	return sn.objs
+}
+
+// frames returns the frames, thread by thread, each from the bottom.
+func (sn *snapshot) frames() []frame {
+	if !sn.haveFrames {
+		sn.rawFrames = sn.st.Frames(sn.rawFrames[:0])
+		sn.frs = sn.frs[:0]
+		for _, f := range sn.rawFrames {
+			sn.frs = append(sn.frs, frame{thread: f.Thread, depth: f.Depth, proc: f.Proc, loc: f.Loc, done: f.Done})
+		}
+		sn.haveFrames = true
+	}
+	return sn.frs
 }
 
 // hook is the model's side of one hook call (model.NativeContext):
@@ -58,7 +81,7 @@ type hook interface {
 // step is the runtime's view of one hook call.
 type step struct {
 	h        hook
-	cur, pre snapshot
+	cur, pre *snapshot
 }
 
 // result is a hook's outcome (model.NativeOK, NativeBlocked, NativeFailed).
