@@ -466,3 +466,55 @@ end Conc;
 	}
 	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
 }
+
+// Started threads get their abstracted parameters from the arguments, and
+// a recursive function's frames each their own [function f] instances.
+func TestRuntimeStartAndRecursion(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "start", src: `system Start ()
+total : int;
+function sum (n : int) : int
+  r : int;
+  loc f0:
+    when n <= 0 do { } return 0;
+    when n > 0 do { r := call sum(n - 1); } goto f1;
+  loc f1:
+    when true do { } return n + r;
+end sum;
+thread W (n : int, k : int)
+  loc w0:
+    when n > k do { total := call sum(n); } goto w1;
+    when !(n > k) do { } goto w1;
+  loc w1:
+end W;
+main thread Main ()
+  x : int;
+  loc s0:
+    when true do { x := externChoose(-1 .. 2); } goto s1;
+  loc s1:
+    when x == 1 do { start W(x, 0); } goto s2;
+    when x == 2 do { start W(x, 0); start W(0, x); } goto s2;
+    when x != 1 && x != 2 do { } goto s2;
+  loc s2:
+end Main;
+end Start;
+`, preds: "[thread W] n > k\n[thread Main] x > 0\n[thread Main] x == 1\n[thread Main] x == 2\n[thread W] n == 1\n[thread W] n == 2\n" +
+		"[function sum] n <= 0\n[function sum] n == 1\n[function sum] n == 2\n[function sum] r == 0\n[function sum] r == 1\ntotal >= 0\n"})
+	if len(run.apf.errs) != 0 || len(run.apf.limits) != 0 {
+		t.Errorf("errors %v, limits %q", run.apf.errs, run.apf.limits)
+	}
+	for _, s := range run.apf.at("W@w0") {
+		for k, v := range s.preds {
+			if strings.HasPrefix(k, "0@") && v == "?" {
+				t.Errorf("in W: n > k unknown: %s", predsText(s.preds))
+			}
+		}
+	}
+	depth := 0
+	for _, s := range run.apf.states {
+		depth = max(depth, strings.Count(s.ctrl, "sum@"))
+	}
+	if depth < 2 {
+		t.Errorf("sum recursed %d frames deep, want 2", depth)
+	}
+	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
+}
