@@ -351,6 +351,7 @@ func (r *Runtime) choose(e *env, t *smt.Term, cands []int64, typ types.Type, pos
 		v := r.decide(r.cone(facts, t), t)
 		if v == unknown {
 			r.stats.Branches++
+			e.s.h.Unsure() // each alternative holds in some of the states only
 			if e.s.h.Choose(2) == 0 {
 				v = isTrue
 			} else {
@@ -407,6 +408,7 @@ func (r *Runtime) choose(e *env, t *smt.Term, cands []int64, typ types.Type, pos
 	k := 0
 	if n > 1 {
 		r.stats.Branches++
+		e.s.h.Unsure() // each alternative holds in some of the states only
 		k = e.s.h.Choose(n)
 	}
 	if k == len(alts) {

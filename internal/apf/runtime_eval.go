@@ -182,6 +182,8 @@ func (r *Runtime) mayFail(e *env, cond *smt.Term, k model.ErrorKind, pos source.
 			return true
 		}
 		r.stats.Branches++
+		// the failure and going on each hold in some of the states only
+		e.s.h.Unsure()
 		if e.s.h.Choose(2) == 0 {
 			r.path = append(r.path, tm.Not(c))
 			return true

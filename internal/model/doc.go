@@ -44,7 +44,8 @@
 // it runs, it calls it for those, calls its Begin and End around every run
 // of a transformation (End may write any slot, choose, fail or block), and
 // its Initial on the initial state. Native code that takes a guard or an
-// assumption it cannot decide says so (NativeContext.Unsure): an invisible
+// assumption it cannot decide, or an alternative that holds in some of the
+// states only, says so (NativeContext.Unsure): an invisible
 // run then also rests before it, since the thread may be unable to move in
 // some of the states the state stands for. On-the-fly predicate abstraction
 // (internal/apf) keeps abstracted integer data out of the slots this way and
