@@ -668,10 +668,12 @@ func (r *Runtime) begin(s *step, g int) {
 		case t == nil || t == r.tm.True():
 		case t == r.tm.False():
 			r.status = resBlocked
+			s.h.Block()
 		default:
 			switch r.decide(r.cone(r.stepFacts(s), t), t) {
 			case isFalse:
 				r.status = resBlocked
+				s.h.Block()
 			case unknown:
 				// the concrete states where the guard is false have no
 				// run: an invisible run must rest here for them

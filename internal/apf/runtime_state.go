@@ -76,6 +76,7 @@ type hook interface {
 	Fail(k model.ErrorKind, pos source.Pos, msg string)
 	Limit(pos source.Pos, msg string)
 	Unsure()
+	Block()
 }
 
 // step is the runtime's view of one hook call.

@@ -52,6 +52,8 @@ type exec struct {
 	// evaluated) go on for only some of the states the current one
 	// stands for (NativeContext.Unsure)
 	unsure bool
+	// nblocked: native code's Begin blocked the run (NativeContext.Block)
+	nblocked bool
 }
 
 func (x *exec) fail(k ErrorKind, pos source.Pos, format string, args ...any) {

@@ -40,7 +40,8 @@ type Native interface {
 	Action(c *NativeContext, a ast.Action) NativeResult
 	// Begin is called before the actions of each run of a transformation
 	// (once per alternative of its choices), after its guard held (an
-	// error or limit Begin records fails the run before its actions); End
+	// error or limit Begin records fails the run before its actions, and
+	// NativeContext.Block drops it before them); End
 	// after the run completed normally (its actions, the move to the
 	// target, a call's push or a return's pop and the caller's store of
 	// the result), in the state after the step and before the step is
@@ -150,6 +151,11 @@ func (c *NativeContext) Choose(n int) int {
 // other threads move too: taking an undecided guard must not take away
 // the outcomes of the guard being false.
 func (c *NativeContext) Unsure() { c.x.unsure = true }
+
+// Block, called in Begin, says the run has no outcome on this path (the
+// native code found it infeasible): the model runs none of its actions.
+// Elsewhere an Action or End returns NativeBlocked instead.
+func (c *NativeContext) Block() { c.x.nblocked = true }
 
 // Fail records a runtime error of kind k at pos: the step fails (the
 // first error or limit of a step is the one reported).
@@ -373,6 +379,7 @@ func (m *Model) replaces(e ast.Expr) bool {
 func (x *exec) nativeBegin(g *group, pre []int64, preOff []int) {
 	c := x.native()
 	c.pre, c.preOff, c.group, c.pos, c.noChoose = pre, preOff, g.Index, g.Decl.Pos(), false
+	x.nblocked = false
 	x.m.opts.Native.Begin(c, g.Index)
 }
 

@@ -991,3 +991,27 @@ end F;
 		t.Errorf("End called %d times after Begin failed", fk.ends[lockG])
 	}
 }
+
+// A run Begin blocks has no outcome: the model runs none of its actions
+// (a concrete assertion that fails would be one) and does not call End.
+func TestNativeBeginBlocks(t *testing.T) {
+	src := `system B ()
+g : boolean;
+main thread M ()
+  loc s0:
+    when true do { g := true; assert(false); } goto s1;
+  loc s1:
+end M;
+end B;
+`
+	fk := newFake()
+	fk.begin = func(c *NativeContext, g int) { c.Block() }
+	m, _ := nativeModel(t, src, fk)
+	states, edges, other := reach(t, m, nil)
+	if len(states) != 1 || edges != 0 || len(other) != 0 {
+		t.Errorf("%d states, %d edges, other outcomes %+v; want the initial state alone", len(states), edges, other)
+	}
+	if fk.ends[0] != 0 {
+		t.Errorf("End called %d times after Begin blocked", fk.ends[0])
+	}
+}

@@ -309,10 +309,16 @@ func (m *Model) run(g *group) int {
 func (m *Model) runNative(g *group, L *level) int {
 	x := &m.x
 	x.nativeBegin(g, L.s, L.off)
-	r := rFail
-	if !x.failed {
+	var r int
+	switch {
+	case x.failed:
 		// (an error Begin records, in the guard, comes before the
 		// actions: their blocking must not take it away)
+		r = rFail
+	case x.nblocked:
+		// (nor may their failure be an outcome of a blocked run)
+		r = rBlocked
+	default:
 		r = m.run(g)
 	}
 	if r == rOK {
