@@ -518,3 +518,28 @@ end Start;
 	}
 	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
 }
+
+// Assigning a value array of abstracted data copies each element's term.
+func TestRuntimeValueArrayCopy(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "copy", src: `system Copy ()
+a, b : array [2] of int;
+main thread Main ()
+  loc s0:
+    when true do { a[0] := externChoose(0 .. 2); a[1] := 5; } goto s1;
+  loc s1:
+    when true do { b := a; } goto s2;
+  loc s2:
+    when true do { assert(b[1] == 5 && b[0] == a[0]); a[1] := 6; } goto s3;
+  loc s3:
+end Main;
+end Copy;
+`, preds: "b[1] == 5\na[1] == 5\nb[0] == a[0]\n"})
+	if len(run.apf.errs) != 0 {
+		t.Errorf("errors %v", run.apf.errs)
+	}
+	for _, s := range run.apf.at("Main@s3") {
+		if got := predsText(s.preds); got != "0=true 1=false 2=true " {
+			t.Errorf("at s3: %s", got)
+		}
+	}
+}
