@@ -543,3 +543,26 @@ end Copy;
 		}
 	}
 }
+
+// An element of a null heap array at an abstracted index is a null
+// dereference, as the model reports it (the array before the index).
+func TestRuntimeNullArrayBeforeIndex(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "nullarr", src: `system NullArr ()
+Ints = array [3] of int;
+Arrs : collection [1] of Ints;
+IntsRef = ref Ints {Arrs};
+a : IntsRef;
+i : int;
+main thread Main ()
+  loc s0:
+    when true do { i := externChoose(-1 .. 1); } goto s1;
+  loc s1:
+    when true do { a[i + 1] := 1; } goto s2;
+  loc s2:
+end Main;
+end NullArr;
+`, preds: "i == 0\n"})
+	if !run.apf.errs["null-dereference"] || len(run.apf.errs) != 1 {
+		t.Errorf("errors %v, want a null dereference only", run.apf.errs)
+	}
+}

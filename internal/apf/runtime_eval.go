@@ -360,10 +360,8 @@ func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 		}
 		return place{key: locKey{kind: kField, ref: o, depth: int32(f.Index)}, slot: slot, typ: f.Type()}, true
 	case *ast.IndexExpr:
-		idx := r.expr(e, x.Index)
-		if idx == nil {
-			return place{}, false
-		}
+		// the array first, then the index, as the model does (its null
+		// dereference is the error reported when both fail)
 		var n int64
 		var elem types.Type
 		var at func(k int64) (place, bool)
@@ -403,6 +401,10 @@ func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 		}
 		if at == nil {
 			break
+		}
+		idx := r.expr(e, x.Index)
+		if idx == nil {
+			return place{}, false
 		}
 		if k, ok := lit(idx); ok {
 			if k < 0 || k >= n {
