@@ -496,27 +496,9 @@ func (r *Runtime) write(e *env, p place, v *smt.Term, pos source.Pos, what strin
 // store writes the concrete value c into the concrete place p, with BIR's
 // checks: a range, a fixed-width type's wrap, a reference's collections.
 func (r *Runtime) store(e *env, p place, c int64, pos source.Pos, what string) bool {
-	switch u := p.typ.Underlying().(type) {
-	case *types.Range:
-		w, ok := u.WrapValue(c)
-		if !ok && u.Wrap {
-			r.limit(e, pos, "value %d of %s (of type uint64) is not representable", uint64(c), what)
-			return false
-		}
-		if !ok {
-			r.fail(e, model.RangeError, pos, "value %d out of range %d..%d of %s", c, u.Lo, u.Hi, what)
-			return false
-		}
-		c = w
-	case *types.Ref:
-		if c != 0 {
-			for _, o := range e.sn.objects() {
-				if o.ref == c && !u.Holds(o.coll) {
-					r.fail(e, model.TypeError, pos, "cast: object %d (a %s) does not fit %s, of type %s", c, o.typ, what, p.typ)
-					return false
-				}
-			}
-		}
+	c, ok := r.fits(e, c, p.typ, pos, what)
+	if !ok {
+		return false
 	}
 	if p.slot < 0 {
 		r.limit(e, pos, "no slot for %s", what)
@@ -524,6 +506,74 @@ func (r *Runtime) store(e *env, p place, c int64, pos source.Pos, what string) b
 	}
 	e.sn.st.Slots()[p.slot] = c
 	return true
+}
+
+// fits returns the value c stored into a location of type typ holds:
+// a range's value checked, a fixed-width type's wrapped, a reference's
+// collection checked (BIR's checks; a failure is a runtime error).
+func (r *Runtime) fits(e *env, c int64, typ types.Type, pos source.Pos, what string) (int64, bool) {
+	switch u := typ.Underlying().(type) {
+	case *types.Range:
+		w, ok := u.WrapValue(c)
+		if !ok && u.Wrap {
+			r.limit(e, pos, "value %d of %s (of type uint64) is not representable", uint64(c), what)
+			return 0, false
+		}
+		if !ok {
+			r.fail(e, model.RangeError, pos, "value %d out of range %d..%d of %s", c, u.Lo, u.Hi, what)
+			return 0, false
+		}
+		return w, true
+	case *types.Ref:
+		if c != 0 {
+			for _, o := range e.sn.objects() {
+				if o.ref == c && !u.Holds(o.coll) {
+					r.fail(e, model.TypeError, pos, "cast: object %d (a %s) does not fit %s, of type %s", c, o.typ, what, typ)
+					return 0, false
+				}
+			}
+		}
+	}
+	return c, true
+}
+
+// storeTo stores v into the place lhs denotes in the model's order: the
+// value is checked against lhs's type (and given a concrete value, for a
+// concrete lhs) before the place is evaluated, so that of a range error
+// and a null dereference the same one is reported.
+func (r *Runtime) storeTo(e *env, lhs ast.Expr, v *smt.Term, what string) bool {
+	tm := r.tm
+	pos := lhs.Pos()
+	typ := r.info.TypeOf(lhs)
+	switch {
+	case abstracted(typ):
+		if u, ok := typ.Underlying().(*types.Range); ok {
+			if c, isLit := lit(v); isLit {
+				if _, ok := r.fits(e, c, typ, pos, what); !ok {
+					return false
+				}
+			} else if !r.mayFail(e, tm.Or(tm.Lt(v, tm.Int(u.Lo)), tm.Gt(v, tm.Int(u.Hi))), model.RangeError, pos, "value out of range %d..%d of %s", u.Lo, u.Hi, what) {
+				return false
+			}
+		}
+	case types.IsBoolean(typ):
+		c, ok := r.choose(e, v, nil, typ, pos, what)
+		if !ok {
+			return false
+		}
+		v = tm.Bool(c != 0)
+	default:
+		c, ok := r.choose(e, v, nil, typ, pos, what)
+		if !ok {
+			return false
+		}
+		if c, ok = r.fits(e, c, typ, pos, what); !ok {
+			return false
+		}
+		v = tm.Int(c)
+	}
+	p, ok := r.place(e, lhs)
+	return ok && r.write(e, p, v, pos, what)
 }
 
 // copyValue copies the value array at src into dst, slot by slot.
@@ -579,9 +629,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 		if v == nil {
 			break
 		}
-		if p, ok := r.place(e, a.Lhs); ok {
-			r.write(e, p, v, a.Lhs.Pos(), what)
-		}
+		r.storeTo(e, a.Lhs, v, what)
 	case *ast.ChooseAction:
 		what := format.Expr(a.Lhs)
 		var v *smt.Term
@@ -612,9 +660,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 			r.dom[v] = intDomain(tm, v)
 			r.path = append(r.path, tm.And(tm.Le(lo, v), tm.Le(v, hi)))
 		}
-		if p, ok := r.place(e, a.Lhs); ok {
-			r.write(e, p, v, a.Lhs.Pos(), what)
-		}
+		r.storeTo(e, a.Lhs, v, what)
 	case *ast.AssertAction:
 		c := r.expr(e, a.Cond)
 		if c == nil {

@@ -566,3 +566,27 @@ end NullArr;
 		t.Errorf("errors %v, want a null dereference only", run.apf.errs)
 	}
 }
+
+// A store checks its value before it evaluates its place, as the model
+// does: an out-of-range value into a field of null is a range error, an
+// in-range one a null dereference.
+func TestRuntimeStoreChecksValueFirst(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "order", src: `system Order ()
+Cell = record { s : range 0..3; };
+Cells : collection [1] of Cell;
+CellRef = ref Cell {Cells};
+p : CellRef;
+x : int;
+main thread Main ()
+  loc s0:
+    when true do { x := externChoose(-2 .. 2); } goto s1;
+  loc s1:
+    when true do { p.s := x; } goto s2;
+  loc s2:
+end Main;
+end Order;
+`, preds: "x >= 0\n"})
+	if !run.apf.errs["range"] || !run.apf.errs["null-dereference"] || !run.conc.errs["range"] {
+		t.Errorf("errors on the fly %v, concretely %v; want a range error and a null dereference", run.apf.errs, run.conc.errs)
+	}
+}

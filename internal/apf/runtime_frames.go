@@ -166,8 +166,7 @@ func (r *Runtime) storeResult(s *step, g int, caller frame) bool {
 		}
 		v = r.tm.Int(tv.Value.Int)
 	}
-	p, ok := r.place(e, lhs)
-	return ok && r.write(e, p, v, lhs.Pos(), format.Expr(lhs))
+	return r.storeTo(e, lhs, v, format.Expr(lhs))
 }
 
 // resetDead gives the dead abstracted variables of frame f, which arrived
