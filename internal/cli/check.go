@@ -68,6 +68,8 @@ type checkOptions struct {
 	amcs       amcsFlag // --amcs[=VARIANT]
 	amcsRounds int      // --amcs-rounds N
 
+	onTheFly bool // --on-the-fly: on-the-fly predicate abstraction (docs/apf.md)
+
 	// SV-COMP tasks (docs/svcomp.md)
 	task         string       // --task FILE.yml
 	taskProperty string       // --task-property NAME
@@ -152,6 +154,18 @@ gives the initial predicates, --amcs-rounds N bounds the rounds, --seed
 breaks the heuristics' ties. ltl properties are not checked. See
 docs/amcs.md.
 
+--on-the-fly with --predicates FILE abstracts each step as the explicit
+search executes it (Abstract Pathfinder's predicate abstraction): threads,
+locations, locks, references and the heap stay concrete, and the int data
+(and ranges of more than 256 values) are described by the predicates of
+FILE, each true, false or unknown, per context: globals, [thread T] and
+[function f] per frame, [record T] per object. A guard whose value is
+unknown is taken both ways. A pass is a proof; a violation is replayed on
+the model as written: confirmed (fail, with a trail for birch replay) or
+not confirmed (inconclusive, naming the step where the two part ways).
+Deadlocks, ltl properties and invariants that read abstracted data are not
+checked. See docs/apf.md.
+
 A C program (prog.c, or a preprocessed prog.i) is lowered to a BIR model
 (--data-model ILP32|LP64, --overflow-error) and checked by refinement when it
 reads unbounded inputs (__VERIFIER_nondet_int()), by the explicit search
@@ -199,6 +213,7 @@ The JSON output (--json) is described in docs/check.md.`,
 			fs.StringVar(&o.savePredicates, "save-predicates", "", "with --cegar: write the final predicates to `FILE` (for --predicates FILE)")
 			fs.Var(&o.amcs, "amcs", "search with abstract matching: --amcs or --amcs=`VARIANT` (amcs, addall, notp, maxoverlap, minset, minonly); --predicates FILE: initial predicates")
 			fs.IntVar(&o.amcsRounds, "amcs-rounds", 0, "with --amcs: the most rounds of refinement (0: no bound)")
+			fs.BoolVar(&o.onTheFly, "on-the-fly", false, "with --predicates FILE: abstract each step as the explicit search executes it (Abstract Pathfinder) instead of the model before the search")
 			fs.StringVar(&o.task, "task", "", "check the SV-COMP task `FILE.yml` (its program, property and data model); the first line is true, false or unknown")
 			fs.StringVar(&o.taskProperty, "task-property", "", "with --task: check the property `NAME` of the task (unreach-call, no-overflow; default: the first birch checks)")
 			fs.StringVar(&o.witness, "witness", "", "on a violation of a C program, write an SV-COMP violation witness (GraphML 1.0) to `FILE`")
@@ -252,7 +267,7 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		return nil, nil, ExitBadInput
 	}
 	isC := isCInput(name)
-	if !o.amcsOptions(e, fs) {
+	if !o.onTheFlyOptions(e, fs) || !o.amcsOptions(e, fs) {
 		return nil, nil, ExitBadInput
 	}
 	if (o.cubeLength != 0 || o.engine != "auto") && o.predicates == "" && !o.cegar && !isC {
@@ -308,6 +323,9 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 	}
 	if o.amcs.set {
 		t.AMCS, t.Predicates = o.amcsTask(e), nil
+	}
+	if o.onTheFly {
+		t.OnTheFly, t.Predicates = o.onTheFlyTask(e), nil
 	}
 	res, err := verify.Run(t)
 	if err != nil {

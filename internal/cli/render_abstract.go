@@ -87,6 +87,8 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 		if c.Cegar != nil {
 			printCegar(w, o, c)
 		}
+	} else if c.OnTheFly != nil {
+		printOnTheFly(w, c)
 	} else {
 		printAbstraction(w, a)
 	}
@@ -120,7 +122,10 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 			fmt.Fprintln(w, "no trail saved: no concrete trail was found")
 		}
 	}
-	if c.Predicates == nil || c.Predicates.Engine.Name != "bebop" {
+	switch {
+	case c.OnTheFly != nil:
+		fmt.Fprintf(w, "stats: %s (instrumented model)\n", statsLine(c.Stats))
+	case c.Predicates == nil || c.Predicates.Engine.Name != "bebop":
 		fmt.Fprintf(w, "stats: %s (abstract model)\n", statsLine(c.Stats))
 	}
 }
@@ -168,7 +173,7 @@ func printAbstractViolation(w io.Writer, o *checkOptions, c *verify.Check) {
 	switch {
 	case a.FoundBy == "choose-free":
 		fmt.Fprintln(w, foundByLine(a, " (not caused by abstraction)"))
-	case c.Predicates != nil:
+	case c.Predicates != nil, c.OnTheFly != nil:
 		fmt.Fprintln(w, foundByLine(a, ""))
 	default:
 		fmt.Fprintln(w, "found by the search of the abstract model; the choose-free search finds no violation")

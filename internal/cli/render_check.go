@@ -29,6 +29,8 @@ type jsonCheckReport struct {
 	Cegar *jsonCegar `json:"cegar,omitempty"`
 	// AMCS: a check by abstract matching (amcs.go).
 	AMCS *jsonAMCS `json:"amcs,omitempty"`
+	// APF: a check with on-the-fly predicate abstraction (apf.go).
+	APF *jsonAPF `json:"apf,omitempty"`
 	// SVCOMP: the answer to an SV-COMP task (svcomp.go).
 	SVCOMP *jsonSVCOMP `json:"svcomp,omitempty"`
 }
@@ -85,6 +87,7 @@ func checkDoc(o *checkOptions, name string, c *verify.Check) jsonCheckReport {
 	doc.Predicates = predicatesDoc(c)
 	doc.Cegar = cegarDoc(c)
 	doc.AMCS = amcsDoc(c)
+	doc.APF = apfDoc(c)
 	doc.SVCOMP = o.svcompDoc()
 	return doc
 }

@@ -71,12 +71,19 @@ func predicatesDoc(c *verify.Check) *jsonPredicates {
 	for i, pr := range p.Predicates {
 		jp.Predicates = append(jp.Predicates, jsonPredicate{Predicate: pr, Variable: p.Variables[i]})
 	}
+	jp.Inputs = inputsDoc(c)
+	return jp
+}
+
+// inputsDoc is the input values of a check's confirmed violation, or nil.
+func inputsDoc(c *verify.Check) []jsonInput {
+	var out []jsonInput
 	if v := c.Violation; v != nil && v.Confirmation.Confirmed {
 		for _, in := range v.Inputs {
-			jp.Inputs = append(jp.Inputs, jsonInput{Step: in.Step, Pos: in.Pos, Choice: in.Action, Value: in.Value})
+			out = append(out, jsonInput{Step: in.Step, Pos: in.Pos, Choice: in.Action, Value: in.Value})
 		}
 	}
-	return jp
+	return out
 }
 
 // printPredicates prints the predicates and the work of the abstraction.
@@ -106,7 +113,7 @@ func printPredicates(w io.Writer, c *verify.Check) {
 // printInputs prints the input values of a confirmed violation.
 func printInputs(w io.Writer, c *verify.Check) {
 	v := c.Violation
-	if c.Predicates == nil || v == nil || !v.Confirmation.Confirmed || len(v.Inputs) == 0 {
+	if c.Predicates == nil && c.OnTheFly == nil || v == nil || !v.Confirmation.Confirmed || len(v.Inputs) == 0 {
 		return
 	}
 	fmt.Fprintln(w, "input values (solved for on the concrete model):")

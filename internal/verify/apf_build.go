@@ -7,6 +7,7 @@ import (
 
 	"birch/internal/apf"
 	"birch/internal/bir/format"
+	"birch/internal/bir/types"
 	"birch/internal/model"
 	"birch/internal/source"
 )
@@ -34,8 +35,20 @@ func instrumentOnTheFly(t *Task, src []byte) (*otfModel, error) {
 		om.unsupported = p.Unsupported
 		return om, nil
 	}
+	fieldOf := map[*types.Var]string{}
+	for _, tn := range p.Prog.Types {
+		if r, ok := tn.Type().Underlying().(*types.Record); ok {
+			for _, f := range r.Fields {
+				fieldOf[f] = tn.Name() + "." + f.Name()
+			}
+		}
+	}
 	for v := range p.Abstracted {
-		om.abstracted = append(om.abstracted, varName(v))
+		name := varName(v)
+		if f, ok := fieldOf[v]; ok {
+			name = f
+		}
+		om.abstracted = append(om.abstracted, name)
 	}
 	slices.Sort(om.abstracted)
 	rt, err := apf.NewRuntime(p, apf.Config{Solver: o.Solver, Ctx: t.limits().Ctx})
