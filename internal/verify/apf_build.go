@@ -50,6 +50,10 @@ func instrumentOnTheFly(t *Task, src []byte) (*otfModel, error) {
 		}
 		om.abstracted = append(om.abstracted, name)
 	}
+	for n := range p.AbstractArrays {
+		// a heap array's elements; its length stays concrete
+		om.abstracted = append(om.abstracted, n.String()+" elements")
+	}
 	slices.Sort(om.abstracted)
 	rt, err := apf.NewRuntime(p, apf.Config{Solver: o.Solver, Ctx: t.limits().Ctx})
 	if err != nil {
