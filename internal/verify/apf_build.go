@@ -2,6 +2,7 @@ package verify
 
 import (
 	"errors"
+	"fmt"
 
 	"slices"
 
@@ -65,8 +66,9 @@ func instrumentOnTheFly(t *Task, src []byte) (*otfModel, error) {
 		rt.Close()
 		var ue *model.UnboundedChoiceError
 		if errors.As(err, &ue) {
-			// a choice the runtime does not replace (of a fixed-width type)
-			om.unsupported = err
+			// a choice the runtime does not replace: of concrete data
+			c := ue.Choices[0]
+			om.unsupported = fmt.Errorf("%v: %s chooses concrete data (a fixed-width type stays concrete on the fly) among %s values, more than explicit search enumerates", c.Pos, c.Action, c.Values)
 			return om, nil
 		}
 		return nil, plainError(err)

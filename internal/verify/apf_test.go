@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -220,5 +221,81 @@ func TestOnTheFlyUsage(t *testing.T) {
 		} else if _, ok := err.(*UsageError); !ok {
 			t.Errorf("%v: not a usage error", err)
 		}
+	}
+}
+
+// checkReal checks the model src on the fly with the predicates preds,
+// instrumented by package apf.
+func checkReal(t *testing.T, src, preds string) *Result {
+	t.Helper()
+	in, err := Load("m.bir", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(string) ([]byte, error) { return []byte(preds), nil }
+	res, err := Run(&Task{Input: in, OnTheFly: &OnTheFly{File: "m.pred", ReadFile: read}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestOnTheFlyUnsupportedReal: what the runtime cannot do soundly makes the
+// check inconclusive with the position: a lock chosen by abstracted data
+// (apf.Instrument's list), and a choice of a fixed-width type among more
+// values than explicit search enumerates (concrete data on the fly, which
+// the model refuses: it was an error of bad input before).
+func TestOnTheFlyUnsupportedReal(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`system U ()
+locks : array [2] of lock;
+i : int;
+main thread M ()
+  loc a:
+    when true do { lock(locks[i]); } goto b;
+  loc b:
+end M;
+end U;
+`, "m.bir:6:25: a lock reached through abstracted data"},
+		{`system U ()
+i : int;
+w : int32;
+main thread M ()
+  loc a:
+    when true do { w := externChoose(int32); i := 1; } goto b;
+  loc b:
+end M;
+end U;
+`, "m.bir:6:25: w := externChoose(int32) chooses concrete data (a fixed-width type stays concrete on the fly) among 2^32 values"},
+	} {
+		res := checkReal(t, tc.src, "i == 0\n")
+		c := checkTitled(t, res, safetyTitle)
+		if c.Verdict() != Inconclusive || !strings.Contains(c.Reason, "cannot check the model soundly: "+tc.want) {
+			t.Errorf("%v: %s, want %q", c.Verdict(), c.Reason, tc.want)
+		}
+	}
+}
+
+// TestOnTheFlyAbstractTrailWorded: the abstract trail of a violation not
+// confirmed shows each predicate a step changes, in its context, as
+// unknown, false or true, not the hidden variable that holds it.
+func TestOnTheFlyAbstractTrailWorded(t *testing.T) {
+	res := checkReal(t, `system C ()
+main thread Main ()
+  x : int;
+  loc loop:
+    when x < 10 do { x := x + 1; } goto loop;
+    when x >= 10 do { assert(x == 10); } goto done;
+  loc done:
+end Main;
+end C;
+`, "[thread Main] x >= 10\n")
+	c := checkTitled(t, res, safetyTitle)
+	if c.Verdict() != Inconclusive || c.Abstraction == nil || len(c.Abstraction.AbstractTrail) != 2 {
+		t.Fatalf("%v: %s", c.Verdict(), c.Reason)
+	}
+	got := fmt.Sprint(c.Abstraction.AbstractTrail[0].Changes)
+	if got != "[{Main[1] [x >= 10] unknown}]" {
+		t.Errorf("step 1 changes %s", got)
 	}
 }
