@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -207,5 +208,16 @@ func TestOnTheFlyUsage(t *testing.T) {
 		if status != ExitBadInput || out != "" || !strings.HasPrefix(errs, tc.msg) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: status %d, stdout %q, stderr %q; want 2 and %q", tc.args, status, out, errs, tc.msg)
 		}
+	}
+}
+
+// TestOnTheFlyMemoryLimit: --max-memory holds for the whole process during
+// the search on the fly (the runtime's terms and query cache are not in
+// the search's count of its states): busy.bir's states take 2.5 MiB, and
+// the check passed under --max-memory 8M while the process held more.
+func TestOnTheFlyMemoryLimit(t *testing.T) {
+	status, doc := checkJSON(t, "--on-the-fly", "--predicates", "../../bench/apf/models/busy.pred", "--max-memory", "8M", "../../bench/apf/models/busy.bir")
+	if status != ExitInconclusive || !strings.HasPrefix(fmt.Sprint(doc["reason"]), "memory limit reached (--max-memory=8.0 MiB)") {
+		t.Errorf("status %d, reason %v; want the memory limit", status, doc["reason"])
 	}
 }

@@ -238,9 +238,10 @@ func (p *onTheFlyTechnique) searchSafety(props []*Property, invs []*types.Proper
 	}
 	cfg := t.Search
 	cfg.NoDeadlock = true
-	release := t.limits().StartSearch()
+	// the runtime's terms, symbols and query cache grow outside the
+	// search's count of its memory: the memory watch samples the process
+	t.limits().StartWatchedSearch()
 	res := search.Run(absSM, cfg)
-	release()
 	c := &Check{
 		Properties: props, Search: cfg.Strategy.String(),
 		RestsOn:     append(RestsOn{{Abstracted, p.what() + ": an over-approximation, so a pass is a proof"}}, restsOnSearch(cfg, res)...),
