@@ -143,13 +143,13 @@ func (c *NativeContext) Choose(n int) int {
 
 // Unsure records that the current guard or run goes on for only some of
 // the concrete states the current state stands for: native code took a
-// guard or an assumption it could not decide, or chose an alternative
-// (a value, a possible failure) that holds in some of them only. Where such a guard or run
-// is the only way for the thread to move inside an invisible run, the
-// model also emits the state the run reached (where the concrete run
-// may rest, and other threads move), and with ExposeInvisible lets the
-// other threads move too: taking an undecided guard must not take away
-// the outcomes of the guard being false.
+// guard or an assumption it could not decide, or chose an alternative (a
+// value, a possible failure) that holds in some of them only. Where such
+// guards and runs are the only ways for the thread to move inside an
+// invisible run, the model also emits the state the run reached (where
+// the concrete run may rest, and other threads move), and with
+// ExposeInvisible lets the other threads move too: taking an undecided
+// guard must not take away the outcomes of the guard being false.
 func (c *NativeContext) Unsure() { c.x.unsure = true }
 
 // Block, called in Begin, says the run has no outcome on this path (the
