@@ -15,7 +15,9 @@ const apfExamples = examplesDir + "/apf"
 // apfExample is a model of examples/apf with the checks its comments
 // expect: `// expect: VERDICT [KIND]` for birch check --on-the-fly
 // --predicates MODEL.pred, `// expect with FLAGS: VERDICT [KIND]` for
-// birch check FLAGS (a FILE.pred is the example's).
+// birch check FLAGS (a FILE.pred is the example's); a model with unbounded
+// inputs has a `// bounded: LO .. HI` line, the inputs with which the
+// explicit search of the model must not contradict the verdicts.
 type apfExample struct {
 	name, path, preds, src string
 	runs                   []cRun
@@ -67,16 +69,28 @@ func apfExamplesOf(t *testing.T) []apfExample {
 // birch replay replays to the same violation, an inconclusive check whose
 // violation is not confirmed and names the step where it parts ways with
 // the model; and a verdict that never contradicts the explicit search of a
-// model it can check (one without unbounded inputs).
+// model (its unbounded inputs narrowed to the example's `// bounded:`
+// range).
 func TestOnTheFlyExamples(t *testing.T) {
 	dir := t.TempDir()
 	for _, ex := range apfExamplesOf(t) {
 		t.Run(ex.name, func(t *testing.T) {
-			plain := ""
-			if !strings.Contains(ex.src, "Choose(int)") {
-				_, doc := checkJSON(t, ex.path)
-				plain = doc["verdict"].(string)
+			// the explicit search of the model, its unbounded inputs
+			// narrowed to the example's `// bounded: LO .. HI` (deadlocks
+			// are not checked on the fly)
+			model := ex.path
+			if strings.Contains(ex.src, "Choose(int)") {
+				m := predBoundedLine.FindStringSubmatch(ex.src)
+				if m == nil {
+					t.Fatalf("%s chooses among every int but has no // bounded: LO .. HI line", ex.path)
+				}
+				model = filepath.Join(dir, ex.name+".bir")
+				if err := os.WriteFile(model, []byte(strings.ReplaceAll(ex.src, "Choose(int)", "Choose("+m[1]+")")), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
+			_, doc := checkJSON(t, "--no-deadlock", model)
+			plain := doc["verdict"].(string)
 			for i, r := range ex.runs {
 				what := strings.Join(r.flags, " ")
 				trail := filepath.Join(dir, ex.name+strconv.Itoa(i)+".trail")
@@ -86,7 +100,7 @@ func TestOnTheFlyExamples(t *testing.T) {
 					t.Errorf("%s: %v (exit %d), want %s; reason: %v", what, doc["verdict"], status, r.verdict, dc["reason"])
 					continue
 				}
-				if plain != "" && doc["verdict"] != "inconclusive" && doc["verdict"] != plain {
+				if doc["verdict"] != "inconclusive" && doc["verdict"] != plain {
 					t.Errorf("%s: %v, but the explicit search's verdict is %s", what, doc["verdict"], plain)
 				}
 				if r.flags[0] != "--on-the-fly" {
