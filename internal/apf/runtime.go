@@ -470,21 +470,21 @@ func (r *Runtime) write(e *env, p place, v *smt.Term, pos source.Pos, what strin
 			}
 		}
 		for k, q := range p.elems {
-			r.overlay[q.key] = tm.Ite(tm.Eq(p.idx, tm.Int(int64(k))), v, olds[k])
+			r.overlay[q.key] = tm.Ite(tm.Eq(p.idx, tm.Int(p.sel(k))), v, olds[k])
 		}
 		return true
 	}
 	if p.elems != nil {
-		// a concrete element at a symbolic index: choose the index
+		// a concrete location chosen by a symbolic value: choose it
 		ks := make([]int64, len(p.elems))
 		for k := range ks {
-			ks[k] = int64(k)
+			ks[k] = p.sel(k)
 		}
-		k, ok := r.choose(e, p.idx, ks, nil, pos, what)
+		c, ok := r.choose(e, p.idx, ks, nil, pos, what)
 		if !ok {
 			return false
 		}
-		p = p.elems[k]
+		p = p.elems[slices.Index(ks, c)]
 	}
 	c, ok := r.choose(e, v, nil, p.typ, pos, what)
 	if !ok {

@@ -590,3 +590,40 @@ end Order;
 		t.Errorf("errors on the fly %v, concretely %v; want a range error and a null dereference", run.apf.errs, run.conc.errs)
 	}
 }
+
+// A field read and written through a reference that an abstracted index
+// chooses (cs[i].v), in a guard and in an action: an ite over the
+// candidate objects, with a null candidate a possible null dereference.
+func TestRuntimeFieldThroughChosenReference(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "chosen", src: `system Chosen ()
+Cell = record { v : int; };
+Cells : collection [2] of Cell;
+CellRef = ref Cell {Cells};
+cs : array [3] of CellRef;
+i : int;
+main thread Main ()
+  loc s0:
+    when true do { cs[0] := new Cells; cs[1] := new Cells; cs[1].v := 4; i := externChoose(0 .. 2); } goto s1;
+  loc s1:
+    when cs[i].v > 0 do { } goto s2;
+    when !(cs[i].v > 0) do { cs[i].v := 1; } goto s2;
+  loc s2:
+    when true do { assert(cs[0].v > 0); } goto s3;
+  loc s3:
+end Main;
+end Chosen;
+`, preds: "i >= 0\ni < 3\ni == 0\ni == 2\n[record Cell] this.v > 0\n", record: func(pred int, vals map[string]string) map[string]string {
+		return fieldTruth(vals, "Cells", "v", func(v int64) bool { return v > 0 })
+	}})
+	// i == 2 selects null: a null dereference in the guard; i == 1 leaves
+	// cs[0].v at 0: the assertion fails
+	if !run.apf.errs["null-dereference"] || !run.apf.errs["assertion"] || len(run.apf.errs) != 2 || len(run.apf.limits) != 0 {
+		t.Errorf("errors %v limits %q, want a null dereference and an assertion", run.apf.errs, run.apf.limits)
+	}
+	for _, s := range run.apf.at("Main@s2") {
+		if s.preds["4@Cells[0]"] == "?" || s.preds["4@Cells[1]"] != "true" {
+			t.Errorf("at s2: %s, want Cells[0].v > 0 known and Cells[1].v > 0", predsText(s.preds))
+		}
+	}
+	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
+}

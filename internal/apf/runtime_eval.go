@@ -99,14 +99,25 @@ func (k locKey) String() string {
 	return s
 }
 
-// place is a location an expression denotes: one slot, or an element at a
-// symbolic index (elems, one candidate per index, and the index).
+// place is a location an expression denotes: one slot, or one of several
+// chosen by a symbolic value (elems: the candidates; idx: the value, which
+// selects elems[k] when it is vals[k], or k when vals is nil): an element
+// at an abstracted index, a field of a reference read at one.
 type place struct {
 	key   locKey
 	slot  int
 	typ   types.Type
 	idx   *smt.Term
 	elems []place
+	vals  []int64
+}
+
+// sel is the value of p.idx that selects p.elems[k].
+func (p *place) sel(k int) int64 {
+	if p.vals != nil {
+		return p.vals[k]
+	}
+	return int64(k)
 }
 
 // abstracted reports whether a slot of type t holds abstracted data: an
@@ -246,7 +257,7 @@ func (r *Runtime) read(e *env, p place) *smt.Term {
 			if v == nil {
 				return nil
 			}
-			acc = tm.Ite(tm.Eq(p.idx, tm.Int(int64(k))), v, acc)
+			acc = tm.Ite(tm.Eq(p.idx, tm.Int(p.sel(k))), v, acc)
 		}
 		return acc
 	}
@@ -325,6 +336,54 @@ func (r *Runtime) ref(e *env, x ast.Expr) (int64, bool) {
 	return v, ok
 }
 
+// fieldPlace is the place of field f of the object the reference x
+// refers to; a reference that abstracted data choose among several
+// objects (cs[i] with i abstracted) gives a place of several candidates.
+func (r *Runtime) fieldPlace(e *env, x *ast.SelectorExpr, f *types.Var) (place, bool) {
+	tm := r.tm
+	t := r.expr(e, x.X)
+	if t == nil {
+		return place{}, false
+	}
+	at := func(o int64) (place, bool) {
+		slot := -1
+		if o != 0 {
+			slot = e.sn.st.Field(o, f)
+		}
+		if slot < 0 {
+			r.fail(e, model.NullDereference, x.Sel.Pos(), "null dereference: %s is null", format.Expr(x.X))
+			return place{}, false
+		}
+		return place{key: locKey{kind: kField, ref: o, depth: int32(f.Index)}, slot: slot, typ: f.Type()}, true
+	}
+	if o, ok := lit(t); ok {
+		return at(o)
+	}
+	refs := leaves(t)
+	if refs == nil {
+		r.limit(e, x.Pos(), "a reference computed from abstracted data (%s) is dereferenced here", source.Excerpt(format.Expr(x.X)))
+		return place{}, false
+	}
+	if refs[0] == 0 {
+		if !r.mayFail(e, tm.Eq(t, tm.Int(0)), model.NullDereference, x.Sel.Pos(), "null dereference: %s is null", format.Expr(x.X)) {
+			return place{}, false
+		}
+		refs = refs[1:]
+	}
+	p := place{typ: f.Type(), idx: t, vals: refs, elems: make([]place, 0, len(refs))}
+	for _, o := range refs {
+		q, ok := at(o)
+		if !ok {
+			return place{}, false
+		}
+		p.elems = append(p.elems, q)
+	}
+	if len(p.elems) == 0 {
+		return place{}, false
+	}
+	return p, true
+}
+
 // place is the location x denotes.
 func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 	tm := r.tm
@@ -346,19 +405,7 @@ func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 		if f == nil {
 			break
 		}
-		o, ok := r.ref(e, x.X)
-		if !ok {
-			return place{}, false
-		}
-		slot := -1
-		if o != 0 {
-			slot = e.sn.st.Field(o, f)
-		}
-		if slot < 0 {
-			r.fail(e, model.NullDereference, x.Sel.Pos(), "null dereference: %s is null", format.Expr(x.X))
-			return place{}, false
-		}
-		return place{key: locKey{kind: kField, ref: o, depth: int32(f.Index)}, slot: slot, typ: f.Type()}, true
+		return r.fieldPlace(e, x, f)
 	case *ast.IndexExpr:
 		// the array first, then the index, as the model does (its null
 		// dereference is the error reported when both fail)
