@@ -627,3 +627,27 @@ end Chosen;
 	}
 	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
 }
+
+// A panic of the runtime during a hook call is a limit of the step, not a
+// crash: the check is inconclusive.
+func TestRuntimeContainsPanic(t *testing.T) {
+	src := "system P ()\nx : int;\nmain thread Main ()\n  loc s0:\n    when x > 0 do { x := x - 1; } goto s0;\nend Main;\nend P;\n"
+	p, err := Instrument(source.NewFileSet(), "p.bir", []byte(src), "p.pred", []byte("x > 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := NewRuntime(p, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close()
+	m, err := model.New(p.Prog, model.Options{Native: rt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt.preds[0].expr = nil // the runtime's bug: evaluating the predicate panics
+	res := search.Run(m, search.Config{Strategy: search.BFS, NoDeadlock: true})
+	if res.Verdict != search.Inconclusive || !strings.Contains(res.Reason, "internal error") {
+		t.Errorf("%v: %s, want inconclusive with an internal error", res.Verdict, res.Reason)
+	}
+}
