@@ -125,7 +125,6 @@ type Runtime struct {
 	answers map[[2]*smt.Term]bool
 
 	// the run under way (Begin .. End)
-	inRun    bool
 	status   result
 	overlay  map[locKey]*smt.Term
 	path     []*smt.Term
@@ -273,7 +272,7 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 	e := r.stepEnv(s)
 	if ro.kind == roleGuard {
 		// evaluated in the state before the run, outside any run
-		r.status, r.path, r.inRun, r.preAlloc, r.guardDeferred = resOK, nil, false, nil, false
+		r.status, r.path, r.preAlloc, r.guardDeferred = resOK, nil, nil, false
 		clear(r.overlay)
 		e.guard = true
 		t := r.expr(e, x)
@@ -696,7 +695,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // begin starts a run of transformation g.
 func (r *Runtime) begin(s *step, g int) {
-	r.inRun, r.status, r.fresh, r.preAlloc = true, resOK, 0, nil
+	r.status, r.fresh, r.preAlloc = resOK, 0, nil
 	clear(r.overlay)
 	clear(r.stash)
 	r.path = r.path[:0]
@@ -822,7 +821,6 @@ func (r *Runtime) instances(sn *snapshot, m mode, s *step, dst []inst, reuse fun
 // their abstracted values, and every predicate instance the step may have
 // changed is decided again.
 func (r *Runtime) end(s *step, g int) result {
-	defer func() { r.inRun = false }()
 	if r.stopped() {
 		return r.status
 	}
