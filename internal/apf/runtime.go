@@ -420,6 +420,34 @@ func (r *Runtime) choose(e *env, t *smt.Term, cands []int64, typ types.Type, pos
 	return alts[k], true
 }
 
+// pick chooses one of the cases conds (which exclude each other and one
+// of which holds) that the path and the predicates leave possible, with
+// its condition as a path fact when there are several.
+func (r *Runtime) pick(e *env, conds []*smt.Term, pos source.Pos, what string) (int, bool) {
+	if !e.check || e.guard || len(e.conds) > 0 {
+		r.limit(e, pos, "a concrete location chosen by abstracted data (%s) is written here", source.Excerpt(what))
+		return 0, false
+	}
+	facts := r.stepFacts(e.s)
+	var alts []int
+	for k, c := range conds {
+		if !r.valid(r.cone(facts, c), r.not(c)) {
+			alts = append(alts, k)
+		}
+	}
+	switch len(alts) {
+	case 0:
+		r.status = resBlocked // no case is possible: the run is infeasible
+		return 0, false
+	case 1:
+		return alts[0], true
+	}
+	r.stats.Branches++
+	k := alts[e.s.h.Choose(len(alts))]
+	r.path = append(r.path, conds[k])
+	return k, true
+}
+
 // leaves returns the values of an ite tree of Int literals, or nil.
 func leaves(t *smt.Term) []int64 {
 	var out []int64
@@ -469,21 +497,17 @@ func (r *Runtime) write(e *env, p place, v *smt.Term, pos source.Pos, what strin
 			}
 		}
 		for k, q := range p.elems {
-			r.overlay[q.key] = tm.Ite(tm.Eq(p.idx, tm.Int(p.sel(k))), v, olds[k])
+			r.overlay[q.key] = tm.Ite(p.conds[k], v, olds[k])
 		}
 		return true
 	}
 	if p.elems != nil {
-		// a concrete location chosen by a symbolic value: choose it
-		ks := make([]int64, len(p.elems))
-		for k := range ks {
-			ks[k] = p.sel(k)
-		}
-		c, ok := r.choose(e, p.idx, ks, nil, pos, what)
+		// a concrete location abstracted data choose: choose it
+		k, ok := r.pick(e, p.conds, pos, what)
 		if !ok {
 			return false
 		}
-		p = p.elems[slices.Index(ks, c)]
+		p = p.elems[k]
 	}
 	c, ok := r.choose(e, v, nil, p.typ, pos, what)
 	if !ok {

@@ -651,3 +651,30 @@ func TestRuntimeContainsPanic(t *testing.T) {
 		t.Errorf("%v: %s, want inconclusive with an internal error", res.Verdict, res.Reason)
 	}
 }
+
+// An element and the length of a heap array that an abstracted index
+// chooses (rows[i][j], rows[i].length: a two-dimensional array).
+func TestRuntimeArrayThroughChosenReference(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "rows", src: `system Rows ()
+Row = array [3] of int;
+Rowc : collection [2] of Row;
+RowRef = ref Row {Rowc};
+rows : array [2] of RowRef;
+i, j : int;
+main thread Main ()
+  loc s0:
+    when true do { rows[0] := new Rowc[2]; rows[1] := new Rowc[3]; i := externChoose(0 .. 1); j := externChoose(0 .. 2); } goto s1;
+  loc s1:
+    when j < rows[i].length do { rows[i][j] := 7; } goto s2;
+    when !(j < rows[i].length) do { } goto s3;
+  loc s2:
+    when true do { assert(rows[i][j] == 7); } goto s3;
+  loc s3:
+end Main;
+end Rows;
+`, preds: "i == 0\ni >= 0\ni < 2\nj >= 0\nj < 3\nj < rows[i].length\nrows[i][j] == 7\n"})
+	if len(run.apf.errs) != 0 || len(run.apf.limits) != 0 {
+		t.Errorf("errors %v limits %q", run.apf.errs, run.apf.limits)
+	}
+	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
+}

@@ -100,24 +100,15 @@ func (k locKey) String() string {
 }
 
 // place is a location an expression denotes: one slot, or one of several
-// chosen by a symbolic value (elems: the candidates; idx: the value, which
-// selects elems[k] when it is vals[k], or k when vals is nil): an element
-// at an abstracted index, a field of a reference read at one.
+// that abstracted data choose (elems, elems[k] when conds[k] holds; the
+// conditions exclude each other): an element at an abstracted index, a
+// field or an element through a reference read at one.
 type place struct {
 	key   locKey
 	slot  int
 	typ   types.Type
-	idx   *smt.Term
 	elems []place
-	vals  []int64
-}
-
-// sel is the value of p.idx that selects p.elems[k].
-func (p *place) sel(k int) int64 {
-	if p.vals != nil {
-		return p.vals[k]
-	}
-	return int64(k)
+	conds []*smt.Term
 }
 
 // abstracted reports whether a slot of type t holds abstracted data: an
@@ -257,7 +248,7 @@ func (r *Runtime) read(e *env, p place) *smt.Term {
 			if v == nil {
 				return nil
 			}
-			acc = tm.Ite(tm.Eq(p.idx, tm.Int(p.sel(k))), v, acc)
+			acc = tm.Ite(p.conds[k], v, acc)
 		}
 		return acc
 	}
@@ -340,43 +331,131 @@ func (r *Runtime) ref(e *env, x ast.Expr) (int64, bool) {
 // refers to; a reference that abstracted data choose among several
 // objects (cs[i] with i abstracted) gives a place of several candidates.
 func (r *Runtime) fieldPlace(e *env, x *ast.SelectorExpr, f *types.Var) (place, bool) {
-	tm := r.tm
-	t := r.expr(e, x.X)
-	if t == nil {
+	objs, ok := r.objects(e, x.X, x.Sel.Pos())
+	if !ok {
 		return place{}, false
 	}
-	at := func(o int64) (place, bool) {
-		slot := -1
-		if o != 0 {
-			slot = e.sn.st.Field(o, f)
-		}
+	p := place{typ: f.Type()}
+	for _, o := range objs {
+		slot := e.sn.st.Field(o.ref, f)
 		if slot < 0 {
-			r.fail(e, model.NullDereference, x.Sel.Pos(), "null dereference: %s is null", format.Expr(x.X))
+			r.limit(e, x.Sel.Pos(), "no field %s in object %d", f.Name(), o.ref)
 			return place{}, false
 		}
-		return place{key: locKey{kind: kField, ref: o, depth: int32(f.Index)}, slot: slot, typ: f.Type()}, true
+		q := place{key: locKey{kind: kField, ref: o.ref, depth: int32(f.Index)}, slot: slot, typ: f.Type()}
+		if o.cond == nil {
+			return q, true
+		}
+		p.elems, p.conds = append(p.elems, q), append(p.conds, o.cond)
+	}
+	return p, true
+}
+
+// candidate is an object a reference may refer to, when cond holds (nil:
+// the reference is concrete).
+type candidate struct {
+	ref  int64
+	cond *smt.Term
+}
+
+// objects evaluates the reference x that is dereferenced at pos: the
+// object it refers to, or the objects abstracted data choose among (a
+// reference read at an abstracted index), each with its condition. A
+// null reference is a null dereference (possible or certain).
+func (r *Runtime) objects(e *env, x ast.Expr, pos source.Pos) ([]candidate, bool) {
+	tm := r.tm
+	t := r.expr(e, x)
+	if t == nil {
+		return nil, false
 	}
 	if o, ok := lit(t); ok {
-		return at(o)
+		if o <= 0 {
+			r.fail(e, model.NullDereference, pos, "null dereference: %s is null", format.Expr(x))
+			return nil, false
+		}
+		return []candidate{{ref: o}}, true
 	}
 	refs := leaves(t)
 	if refs == nil {
-		r.limit(e, x.Pos(), "a reference computed from abstracted data (%s) is dereferenced here", source.Excerpt(format.Expr(x.X)))
-		return place{}, false
+		r.limit(e, pos, "a reference computed from abstracted data (%s) is dereferenced here", source.Excerpt(format.Expr(x)))
+		return nil, false
 	}
 	if refs[0] == 0 {
-		if !r.mayFail(e, tm.Eq(t, tm.Int(0)), model.NullDereference, x.Sel.Pos(), "null dereference: %s is null", format.Expr(x.X)) {
-			return place{}, false
+		if !r.mayFail(e, tm.Eq(t, tm.Int(0)), model.NullDereference, pos, "null dereference: %s is null", format.Expr(x)) {
+			return nil, false
 		}
 		refs = refs[1:]
 	}
-	p := place{typ: f.Type(), idx: t, vals: refs, elems: make([]place, 0, len(refs))}
-	for _, o := range refs {
-		q, ok := at(o)
-		if !ok {
+	if len(refs) == 0 {
+		return nil, false
+	}
+	out := make([]candidate, len(refs))
+	for k, o := range refs {
+		out[k] = candidate{ref: o, cond: tm.Eq(t, tm.Int(o))}
+	}
+	return out, true
+}
+
+// and is a ∧ b, where nil stands for true.
+func (r *Runtime) and(a, b *smt.Term) *smt.Term {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return r.tm.And(a, b)
+}
+
+// indexPlace is the place of element idx of one of the arrays cands (each
+// of n[i] elements, element k at at(i, k)): one element when the index and
+// the array are concrete, the candidates and their conditions otherwise.
+// An index out of bounds is a runtime error (possible or certain).
+func (r *Runtime) indexPlace(e *env, x *ast.IndexExpr, idx *smt.Term, conds []*smt.Term, n []int64, elem types.Type, at func(i int, k int64) (place, bool)) (place, bool) {
+	tm := r.tm
+	k, known := lit(idx)
+	if known && len(conds) == 1 && conds[0] == nil {
+		if k < 0 || k >= n[0] {
+			r.fail(e, model.IndexOutOfBounds, x.Lbrack, "index %d out of bounds [0, %d)", k, n[0])
 			return place{}, false
 		}
-		p.elems = append(p.elems, q)
+		return at(0, k)
+	}
+	var oobs []*smt.Term
+	for i, c := range conds {
+		var out *smt.Term
+		switch {
+		case known && (k < 0 || k >= n[i]):
+			out = c
+			if out == nil {
+				out = tm.True()
+			}
+		case known:
+			continue
+		default:
+			out = r.and(c, tm.Or(tm.Lt(idx, tm.Int(0)), tm.Ge(idx, tm.Int(n[i]))))
+		}
+		oobs = append(oobs, out)
+	}
+	if len(oobs) > 0 && !r.mayFail(e, tm.Or(oobs...), model.IndexOutOfBounds, x.Lbrack, "index %s out of bounds", format.Expr(x.Index)) {
+		return place{}, false
+	}
+	p := place{typ: elem}
+	for i, c := range conds {
+		for j := int64(0); j < n[i]; j++ {
+			if known && j != k {
+				continue
+			}
+			q, ok := at(i, j)
+			if !ok {
+				return place{}, false
+			}
+			cond := c
+			if !known {
+				cond = r.and(c, tm.Eq(idx, tm.Int(j)))
+			}
+			p.elems, p.conds = append(p.elems, q), append(p.conds, cond)
+		}
 	}
 	if len(p.elems) == 0 {
 		return place{}, false
@@ -386,7 +465,6 @@ func (r *Runtime) fieldPlace(e *env, x *ast.SelectorExpr, f *types.Var) (place, 
 
 // place is the location x denotes.
 func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
-	tm := r.tm
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		return r.place(e, x.X)
@@ -409,9 +487,6 @@ func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 	case *ast.IndexExpr:
 		// the array first, then the index, as the model does (its null
 		// dereference is the error reported when both fail)
-		var n int64
-		var elem types.Type
-		var at func(k int64) (place, bool)
 		switch u := r.info.TypeOf(x.X).Underlying().(type) {
 		case *types.Array:
 			base, ok := r.place(e, x.X)
@@ -419,60 +494,46 @@ func (r *Runtime) place(e *env, x ast.Expr) (place, bool) {
 				return place{}, false
 			}
 			if base.elems != nil {
-				r.limit(e, x.Pos(), "an element of an array chosen by abstracted data")
+				r.limit(e, x.Pos(), "an element of a value array chosen by abstracted data")
 				return place{}, false
 			}
-			n, elem = u.Len, u.Elem
-			es := types.Slots(elem)
-			at = func(k int64) (place, bool) { return sub(base, k*es, elem), true }
+			idx := r.expr(e, x.Index)
+			if idx == nil {
+				return place{}, false
+			}
+			es := types.Slots(u.Elem)
+			return r.indexPlace(e, x, idx, []*smt.Term{nil}, []int64{u.Len}, u.Elem, func(_ int, k int64) (place, bool) {
+				return sub(base, k*es, u.Elem), true
+			})
 		case *types.Ref:
 			arr, _ := u.Target.Underlying().(*types.Array)
 			if arr == nil {
 				break
 			}
-			o, ok := r.ref(e, x.X)
+			objs, ok := r.objects(e, x.X, x.Lbrack)
 			if !ok {
 				return place{}, false
 			}
-			n = e.sn.st.Length(o)
-			if o == 0 || n < 0 {
-				r.fail(e, model.NullDereference, x.Lbrack, "null dereference: %s is null", format.Expr(x.X))
+			idx := r.expr(e, x.Index)
+			if idx == nil {
 				return place{}, false
 			}
-			elem = arr.Elem
-			es := types.Slots(elem)
-			at = func(k int64) (place, bool) {
+			conds := make([]*smt.Term, len(objs))
+			n := make([]int64, len(objs))
+			for i, o := range objs {
+				conds[i], n[i] = o.cond, e.sn.st.Length(o.ref)
+				if n[i] < 0 {
+					r.limit(e, x.Lbrack, "object %d is not an array", o.ref)
+					return place{}, false
+				}
+			}
+			es := types.Slots(arr.Elem)
+			return r.indexPlace(e, x, idx, conds, n, arr.Elem, func(i int, k int64) (place, bool) {
+				o := objs[i].ref
 				slot := e.sn.st.Elem(o, k)
-				return place{key: locKey{kind: kElem, ref: o, off: k * es}, slot: slot, typ: elem}, slot >= 0
-			}
+				return place{key: locKey{kind: kElem, ref: o, off: k * es}, slot: slot, typ: arr.Elem}, slot >= 0
+			})
 		}
-		if at == nil {
-			break
-		}
-		idx := r.expr(e, x.Index)
-		if idx == nil {
-			return place{}, false
-		}
-		if k, ok := lit(idx); ok {
-			if k < 0 || k >= n {
-				r.fail(e, model.IndexOutOfBounds, x.Lbrack, "index %d out of bounds [0, %d)", k, n)
-				return place{}, false
-			}
-			return at(k)
-		}
-		oob := tm.Or(tm.Lt(idx, tm.Int(0)), tm.Ge(idx, tm.Int(n)))
-		if !r.mayFail(e, oob, model.IndexOutOfBounds, x.Lbrack, "index %s out of bounds [0, %d)", format.Expr(x.Index), n) {
-			return place{}, false
-		}
-		p := place{typ: elem, idx: idx, elems: []place{}}
-		for k := int64(0); k < n; k++ {
-			q, ok := at(k)
-			if !ok {
-				return place{}, false
-			}
-			p.elems = append(p.elems, q)
-		}
-		return p, true
 	}
 	r.limit(e, x.Pos(), "%s is not a place", format.Expr(x))
 	return place{}, false
@@ -538,16 +599,24 @@ func (r *Runtime) expr(e *env, x ast.Expr) *smt.Term {
 		case *types.Array:
 			return tm.Int(u.Len)
 		case *types.Ref:
-			o, ok := r.ref(e, x.X)
+			objs, ok := r.objects(e, x.X, x.LengthPos)
 			if !ok {
 				return nil
 			}
-			n := e.sn.st.Length(o)
-			if o == 0 || n < 0 {
-				r.fail(e, model.NullDereference, x.LengthPos, "null dereference: %s is null", format.Expr(x.X))
-				return nil
+			var acc *smt.Term
+			for i := len(objs) - 1; i >= 0; i-- {
+				n := e.sn.st.Length(objs[i].ref)
+				if n < 0 {
+					r.limit(e, x.LengthPos, "object %d is not an array", objs[i].ref)
+					return nil
+				}
+				if acc == nil {
+					acc = tm.Int(n)
+				} else {
+					acc = tm.Ite(objs[i].cond, tm.Int(n), acc)
+				}
 			}
-			return tm.Int(n)
+			return acc
 		}
 	case *ast.UnaryExpr:
 		return r.unary(e, x)
