@@ -105,8 +105,9 @@
 // References and indices are concrete, so aliasing needs no alias
 // analysis: p.v written through q == p is the same location; an element
 // written at an abstracted index i is, for each element k, ite(i == k, e,
-// old), and a field through a reference such an index chooses (cs[i].v)
-// is an ite over the candidate objects. Int arithmetic is BIR's: an overflow, a zero divisor, an index out
+// old), and a field, an element or a length through a reference such an
+// index chooses (cs[i].v, rows[i][j], rows[i].length) is an ite over the
+// candidate objects. Int arithmetic is BIR's: an overflow, a zero divisor, an index out
 // of bounds, a value out of a range are runtime errors, and / and %
 // truncate.
 //
