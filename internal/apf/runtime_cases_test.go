@@ -678,3 +678,44 @@ end Rows;
 	}
 	t.Logf("states %d (concrete %d), %+v", len(run.apf.states), len(run.conc.states), run.rt.Stats())
 }
+
+// instanceof of a reference an abstracted index chooses, in a guard, with
+// a null candidate (no instance) and objects of a record and its subtype;
+// [record T] predicates of the supertype describe the subtype's objects.
+func TestRuntimeInstanceofChosenReference(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "inst", src: `system Inst ()
+Base = record { v : int; };
+Derived = record { v : int; w : boolean; };
+Derived extends Base;
+Bases : collection [1] of Base;
+Ds : collection [1] of Derived;
+BaseRef = ref Base;
+bs : array [3] of BaseRef;
+i : int;
+main thread Main ()
+  loc s0:
+    when true do { bs[0] := new Bases; bs[1] := new Ds; i := externChoose(0 .. 2); } goto s1;
+  loc s1:
+    when bs[i] instanceof Derived do { bs[i].v := 2; } goto s2;
+    when !(bs[i] instanceof Derived) do { } goto s3;
+  loc s2:
+    when true do { assert(bs[1].v == 2); } goto s3;
+  loc s3:
+end Main;
+end Inst;
+`, preds: "i >= 0\ni < 3\ni == 1\n[record Base] this.v == 2\n", record: func(pred int, vals map[string]string) map[string]string {
+		out := fieldTruth(vals, "Bases", "v", func(v int64) bool { return v == 2 })
+		for k, v := range fieldTruth(vals, "Ds", "v", func(v int64) bool { return v == 2 }) {
+			out[k] = v
+		}
+		return out
+	}})
+	if len(run.apf.errs) != 0 || len(run.apf.limits) != 0 {
+		t.Errorf("errors %v limits %q", run.apf.errs, run.apf.limits)
+	}
+	for _, s := range run.apf.at("Main@s2") {
+		if s.preds["2"] != "true" || s.preds["3@Ds[0]"] != "true" {
+			t.Errorf("at s2: %s, want i == 1 and Ds[0].v == 2", predsText(s.preds))
+		}
+	}
+}

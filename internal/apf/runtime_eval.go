@@ -3,6 +3,7 @@ package apf
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"birch/internal/abstraction/smtops"
@@ -646,19 +647,27 @@ func (r *Runtime) expr(e *env, x ast.Expr) *smt.Term {
 		return smtops.WrapTo(tm, v, rt)
 	case *ast.InstanceofExpr:
 		tn, _ := r.info.Uses[x.Type].(*types.TypeName)
-		o, ok := r.ref(e, x.X)
-		if !ok || tn == nil {
+		t := r.expr(e, x.X)
+		if t == nil || tn == nil {
 			return nil
 		}
-		if o == 0 {
-			return tm.False()
+		// null is no instance; a reference abstracted data choose is
+		// one when it is one of the objects of the type
+		refs := leaves(t)
+		if refs == nil {
+			r.limit(e, x.Pos(), "a reference computed from abstracted data (%s) is tested here", source.Excerpt(format.Expr(x.X)))
+			return nil
 		}
+		var is []*smt.Term
 		for _, ob := range e.sn.objects() {
-			if ob.ref == o {
-				return tm.Bool(types.IsSubtype(ob.typ, tn.Named()))
+			if slices.Contains(refs, ob.ref) && types.IsSubtype(ob.typ, tn.Named()) {
+				is = append(is, tm.Eq(t, tm.Int(ob.ref)))
 			}
 		}
-		return nil
+		if _, concrete := lit(t); concrete {
+			return tm.Bool(len(is) > 0)
+		}
+		return tm.Or(is...)
 	case *ast.BuiltinExpr:
 		return r.builtin(e, x)
 	}
