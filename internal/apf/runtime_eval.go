@@ -198,11 +198,15 @@ func (r *Runtime) mayFail(e *env, cond *smt.Term, k model.ErrorKind, pos source.
 }
 
 // sym returns the pre-state symbol of a location and records its domain.
+// Its name is the location's and a number of its own: two locations may
+// print alike (same-named locals of two procs at one depth, a global named
+// like a fresh choice value), and one solver constant would make them one
+// value with one domain.
 func (r *Runtime) sym(k locKey, t types.Type) *smt.Term {
 	if s, ok := r.syms[k]; ok {
 		return s
 	}
-	s := r.tm.Const("apf!"+k.String(), smt.IntSort)
+	s := r.tm.Const("apf!"+k.String()+"#"+strconv.Itoa(len(r.syms)), smt.IntSort)
 	r.syms[k] = s
 	r.dom[s] = r.domain(s, t)
 	return s

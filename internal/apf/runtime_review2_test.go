@@ -1,0 +1,58 @@
+package apf
+
+import "testing"
+
+// Two functions' locals of one name at one depth of one thread, an int
+// and a range, are two locations: the range's bounds are no fact of the
+// int. (Both had the solver constant apf!x@0.1, whose domain fact was the
+// last one made: after f's, g's x := 302 was "not > 300" and the
+// assertion failure was lost: a wrong pass.)
+func TestRuntimeSameNameLocals(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "locals", src: `system Locals ()
+function g (first : boolean)
+  x : int;
+  loc s: when true do { x := internChoose(299 .. 302); } goto t;
+  loc t:
+    when x > 300 && !first do { assert(false); } goto u;
+    when x <= 300 || first do { } goto u;
+  loc u: when true do { } return;
+end g;
+function f ()
+  x : range 0 .. 300;
+  loc t:
+    when x > 5 do { } goto u;
+    when x <= 5 do { } goto u;
+  loc u: when true do { } return;
+end f;
+main thread Main ()
+  loc a: when true do { call g(true); } goto b;
+  loc b: when true do { call f(); } goto c;
+  loc c: when true do { call g(false); } goto d;
+  loc d:
+end Main;
+end Locals;
+`, preds: "[function g] x > 300\n"})
+	if !run.apf.errs["assertion"] {
+		t.Errorf("errors %v, want the assertion's failure", run.apf.errs)
+	}
+}
+
+// A global named like the runtime's fresh choice values is not one of
+// them: y := internChoose(0 .. 10) is not 7 because choice0 is. (The
+// global's solver constant was apf!choice0, the choice's too: y == 7 was
+// decided true and the assertion passed.)
+func TestRuntimeGlobalNamedLikeChoice(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "choice", src: `system Choice ()
+choice0 : int := 7;
+main thread Main ()
+  y : int;
+  loc a: when choice0 == 7 do { y := internChoose(0 .. 10); } goto b;
+  loc b: when true do { assert(y == 7); } goto d;
+  loc d:
+end Main;
+end Choice;
+`, preds: "choice0 == 7\n[thread Main] y == 7\n"})
+	if !run.apf.errs["assertion"] {
+		t.Errorf("errors %v, want the assertion's failure", run.apf.errs)
+	}
+}
