@@ -103,9 +103,12 @@ type Runtime struct {
 
 	tm     *smt.TermManager
 	solver smt.Solver
-	cache  *smt.Cache
-	err    error // the first failure of the solver
-	stats  Stats
+	// to start the solver again after it failed
+	ctx        context.Context
+	solverName string
+	cache      *smt.Cache
+	err        error // the first failure of the solver
+	stats      Stats
 
 	syms   map[locKey]*smt.Term
 	dom    map[*smt.Term]*smt.Term // the domain fact of a symbol
@@ -196,7 +199,9 @@ func newSolving(cfg Config) (*Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.SetLimit(queryLimit)
 	return &Runtime{
+		ctx: cfg.Ctx, solverName: cfg.Solver,
 		roles: map[ast.Expr]role{},
 		tm:    tm, solver: s, cache: smt.NewCache(s),
 		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},

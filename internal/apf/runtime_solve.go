@@ -3,10 +3,13 @@ package apf
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"birch/internal/smt"
+	"birch/internal/smt/solvers"
 )
 
 // tri is a three-valued truth value, stored as a predicate's hidden
@@ -65,7 +68,23 @@ func (r *Runtime) valid(hyp, goal *smt.Term) bool {
 // could not decide). valid remembers undecided answers too, which keeps
 // the answers, and so a run's choice points, the same when the model runs
 // a transformation again for another alternative of its choices.
-func (r *Runtime) ask(hyp, goal *smt.Term) bool {
+func (r *Runtime) ask(hyp, goal *smt.Term) (ok bool) {
+	defer func() {
+		// a solver that panics has not answered: the question is
+		// undecided, and a fresh solver answers the next ones
+		if p := recover(); p != nil {
+			ok = false
+			r.stats.Unknowns++
+			if r.err == nil {
+				r.err = fmt.Errorf("the solver failed: %v", p)
+			}
+			if s, err := solvers.NewContext(r.ctx, r.solverName, r.tm); err == nil {
+				r.solver.Close()
+				r.solver, r.cache = s, smt.NewCache(s)
+				s.SetLimit(queryLimit)
+			}
+		}
+	}()
 	before := r.cache.Stats()
 	ok, err := r.cache.Implies(hyp, goal)
 	after := r.cache.Stats()
@@ -81,6 +100,11 @@ func (r *Runtime) ask(hyp, goal *smt.Term) bool {
 	}
 	return ok
 }
+
+// queryLimit bounds each question (as C2bp's cube queries): one the
+// solver cannot decide within it counts as not proved. The step bound is
+// deterministic; the time bound is a safety net.
+var queryLimit = smt.Limit{Steps: 20000, Timeout: time.Second}
 
 // decide is the value of the formula t under hyp: true when hyp implies
 // t, false when it implies ¬t, unknown otherwise.

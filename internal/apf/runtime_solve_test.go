@@ -97,3 +97,32 @@ func TestQueryCache(t *testing.T) {
 		t.Errorf("x * y == 7 decided %d", v)
 	}
 }
+
+// panicking is a solver whose next Check panics.
+type panicking struct{ smt.Solver }
+
+func (p panicking) Check() (smt.Result, error) { panic("solver bug") }
+
+// A solver that panics leaves the question undecided (not proved) and is
+// replaced by a fresh one for the next questions.
+func TestSolverPanicUndecided(t *testing.T) {
+	r, err := newSolving(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	tm := r.tm
+	x := tm.Const("x", smt.IntSort)
+	r.solver = panicking{r.solver}
+	r.cache = smt.NewCache(r.solver)
+	goal := tm.Lt(x, tm.Int(1))
+	if r.valid(tm.Lt(x, tm.Int(0)), goal) {
+		t.Fatal("a panicking solver proved x < 0 => x < 1")
+	}
+	if r.Err() == nil || r.stats.Unknowns != 1 {
+		t.Errorf("err %v, unknowns %d", r.Err(), r.stats.Unknowns)
+	}
+	if !r.valid(tm.Lt(x, tm.Int(-1)), goal) {
+		t.Error("the fresh solver did not prove x < -1 => x < 1")
+	}
+}
