@@ -159,13 +159,22 @@ func foundByLine(a *verify.AbstractionInfo, chooseFree string) string {
 	return "found by the search of the abstract model"
 }
 
+// foundOnTheFly says where the on-the-fly predicate abstraction found a
+// violation: its abstract model is the model instrumented with the
+// predicates.
+const foundOnTheFly = "found by the search of the instrumented model"
+
 // printAbstractViolation prints how a violation (not a lasso) of the
 // abstract model was found and confirmed, or where it parts ways with the
 // concrete model.
 func printAbstractViolation(w io.Writer, o *checkOptions, c *verify.Check) {
 	a, v := c.Abstraction, c.Violation
 	if a.ReplayConfirmed {
-		fmt.Fprintf(w, "%s; confirmed on the concrete model (%s replay)\n", foundByLine(a, " (not caused by abstraction)"), a.Replay)
+		if c.OnTheFly != nil {
+			fmt.Fprintf(w, "%s; confirmed on the model as written (%s replay)\n", foundOnTheFly, a.Replay)
+		} else {
+			fmt.Fprintf(w, "%s; confirmed on the concrete model (%s replay)\n", foundByLine(a, " (not caused by abstraction)"), a.Replay)
+		}
 		printTrail(w, v.Trail, o.fullTrail)
 		printDeadlockThreads(w, violationDoc(v).Threads)
 		return
@@ -173,7 +182,9 @@ func printAbstractViolation(w io.Writer, o *checkOptions, c *verify.Check) {
 	switch {
 	case a.FoundBy == "choose-free":
 		fmt.Fprintln(w, foundByLine(a, " (not caused by abstraction)"))
-	case c.Predicates != nil, c.OnTheFly != nil:
+	case c.OnTheFly != nil:
+		fmt.Fprintln(w, foundOnTheFly)
+	case c.Predicates != nil:
 		fmt.Fprintln(w, foundByLine(a, ""))
 	default:
 		fmt.Fprintln(w, "found by the search of the abstract model; the choose-free search finds no violation")

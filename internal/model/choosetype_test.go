@@ -136,7 +136,7 @@ func TestChooseTypeUnbounded(t *testing.T) {
 			t.Errorf("%s: got %+v", tc.typ, ue.Choices)
 		}
 		msg := err.Error()
-		for _, want := range []string{"choose.bir:6:33: x := externChoose(" + tc.typ + ") chooses among " + tc.values + " values", "--predicates FILE", "birch check --cegar finds the predicates"} {
+		for _, want := range []string{"choose.bir:6:33: x := externChoose(" + tc.typ + ") chooses among " + tc.values + " values", "--predicates FILE", "birch check --cegar finds the predicates", "--on-the-fly --predicates FILE"} {
 			if !strings.Contains(msg, want) {
 				t.Errorf("%s: message %q lacks %q", tc.typ, msg, want)
 			}

@@ -32,7 +32,7 @@ type UnboundedChoiceError struct {
 }
 
 // Hint names the options that can check a model with unbounded choices.
-const UnboundedHint = "predicate abstraction can check it: birch check --cegar finds the predicates (docs/cegar.md), or --predicates FILE gives them (docs/predicates.md)"
+const UnboundedHint = "predicate abstraction can check it: birch check --cegar finds the predicates (docs/cegar.md), --predicates FILE gives them (docs/predicates.md), and --on-the-fly --predicates FILE checks with them on the fly (docs/apf.md)"
 
 func (e *UnboundedChoiceError) Error() string { return e.Unwrap().Error() }
 

@@ -292,7 +292,18 @@ func (am *abstractModel) divergence(d *feasible.Divergence) *Divergence {
 	if d == nil {
 		return nil
 	}
-	return &Divergence{Step: d.Step, Thread: d.Thread, Location: d.Location, Pos: PosString(am.conc.Fset, d.Pos), Reason: d.Reason}
+	return &Divergence{Step: d.Step, Thread: d.Thread, Location: d.Location, Pos: PosString(am.conc.Fset, d.Pos), Reason: am.concreteWords(d.Reason)}
+}
+
+// concreteWords words a text of the confirmation for the check: the
+// on-the-fly abstraction's abstract model is the instrumented model and its
+// concrete model the model as written.
+func (am *abstractModel) concreteWords(s string) string {
+	if am.onTheFly == "" {
+		return s
+	}
+	s = strings.ReplaceAll(s, "the abstract model", "the instrumented model")
+	return strings.ReplaceAll(s, "the concrete model", "the model as written")
 }
 
 // replayed records the replay fr of c's abstract trail in c's details.
@@ -301,7 +312,7 @@ func (am *abstractModel) replayed(c *Check, fr *feasible.Result) *AbstractionInf
 	info.Replay = fr.Method
 	info.ValuesDiverge = am.divergence(fr.ValuesDiverge)
 	if fr.Incomplete {
-		info.ReplayNote = fr.Note
+		info.ReplayNote = am.concreteWords(fr.Note)
 	}
 	c.Explored = false
 	return info
@@ -336,7 +347,7 @@ func (am *abstractModel) confirm(c *Check, concSM search.Model, av *search.Viola
 		v.Trail = DescribeTrail(am.concM, am.conc.Fset, ts)
 		v.Ordinals = savable(fr.Trail)
 		v.ExposeInvisible = am.concM.Options().ExposeInvisible
-		v.Confirmation = Confirmation{Confirmed: true, By: "replayed on the concrete model (" + fr.Method + " replay)"}
+		v.Confirmation = Confirmation{Confirmed: true, By: am.concreteWords("replayed on the concrete model (" + fr.Method + " replay)")}
 		info.ReplayConfirmed = true
 		c.Violation, c.Reason = v, v.Kind+": "+v.Message
 		c.attribute(cv)
@@ -359,9 +370,9 @@ func (am *abstractModel) confirm(c *Check, concSM search.Model, av *search.Viola
 		c.Reason = av.Kind.String() + ": " + v.Message + " (found by the choose-free search of the abstract model; the concrete replay did not finish: " + fr.Note + ")"
 		return nil
 	}
-	c.Reason = "the abstract model has a violation (" + av.Kind.String() + ") that is not confirmed on the concrete model"
+	c.Reason = am.concreteWords("the abstract model has a violation (" + av.Kind.String() + ") that is not confirmed on the concrete model")
 	if fr.Incomplete {
-		c.Reason += " (" + fr.Note + ")"
+		c.Reason += " (" + am.concreteWords(fr.Note) + ")"
 	}
 	return nil
 }

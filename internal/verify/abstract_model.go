@@ -222,19 +222,36 @@ func varName(v *types.Var) string {
 // denotes in the concrete model: a global, a thread's or frame's local, or
 // a field of an object.
 func (am *abstractModel) abstractionOf(name string) *data.Abstraction {
+	if v, _ := describedVar(am.conc.Prog, name); v != nil {
+		return am.inferred.Vars[v]
+	}
+	return nil
+}
+
+// describedVar resolves a model.Describe name in prog: the global, the
+// thread's or frame's local or parameter, or the object's field it
+// denotes (an element of it, for a value array), or, for an element of a
+// heap array, the array type. Both are nil for the rest: a thread's
+// location or status, a heap array's length.
+func describedVar(prog *types.Program, name string) (*types.Var, *types.Named) {
 	base := func(s string) string {
 		if i := strings.IndexByte(s, '['); i >= 0 {
 			return s[:i]
 		}
 		return s
 	}
-	prog := am.conc.Prog
 	dot := strings.IndexByte(name, '.')
 	if dot < 0 {
-		if v, ok := prog.Lookup(base(name)).(*types.Var); ok {
-			return am.inferred.Vars[v]
+		switch o := prog.Lookup(base(name)).(type) {
+		case *types.Var:
+			return o, nil
+		case *types.Collection:
+			// an element of a heap array: C[i][k]
+			if _, ok := o.Elem.Underlying().(*types.Array); ok && strings.Count(name, "[") >= 2 && !strings.ContainsRune(name, ' ') {
+				return nil, o.Elem
+			}
 		}
-		return nil
+		return nil, nil
 	}
 	head, rest := name[:dot], name[dot+1:]
 	owner := base(head)
@@ -250,7 +267,7 @@ func (am *abstractModel) abstractionOf(name string) *data.Abstraction {
 	if p, ok := prog.Procs.LookupLocal(owner).(*types.Proc); ok {
 		for _, v := range p.Vars() {
 			if v.Name() == vname {
-				return am.inferred.Vars[v]
+				return v, nil
 			}
 		}
 	}
@@ -260,11 +277,11 @@ func (am *abstractModel) abstractionOf(name string) *data.Abstraction {
 		}
 		if r, ok := c.Elem.Underlying().(*types.Record); ok {
 			if f := r.Field(vname); f != nil {
-				return am.inferred.Vars[f]
+				return f, nil
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // agree compares a concrete state with the abstract state of a step: every

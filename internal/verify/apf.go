@@ -70,6 +70,10 @@ type otfModel struct {
 	// hidden maps the name of each predicate's hidden variable to the
 	// predicate's expression, for the abstract trail
 	hidden map[string]string
+	// isAbstracted reports whether a model.Describe name of P′ is
+	// abstracted data (its slot keeps its initial value: the predicates
+	// stand for its value)
+	isAbstracted func(name string) bool
 	// reads reports whether an expression of P′ reads abstracted data
 	reads       func(e ast.Expr) bool
 	unsupported error // why the model cannot be abstracted soundly
@@ -291,23 +295,29 @@ var predicateValues = [...]string{"unknown", "false", "true"}
 
 // wordPredicates words the changes of the hidden variables in the steps of
 // an abstract trail as the predicates they hold: `Main[1].pred'1 = 0` is
-// `Main[1] [x >= 10] = unknown`.
+// `Main[1] [x >= 10] = unknown`. It leaves out the abstracted data, whose
+// slots hold their initial values whatever the values the predicates stand
+// for (`Accounts[0].balance = 0` of a new object would be wrong).
 func (o *otfModel) wordPredicates(steps []Step) {
 	for i := range steps {
-		for k, ch := range steps[i].Changes {
+		var out []model.Var
+		for _, ch := range steps[i].Changes {
+			if o.isAbstracted != nil && o.isAbstracted(ch.Name) {
+				continue
+			}
 			owner, name := "", ch.Name
 			if j := strings.LastIndexByte(name, '.'); j >= 0 {
 				owner, name = name[:j]+" ", name[j+1:]
 			}
-			expr, ok := o.hidden[name]
-			if !ok {
-				continue
+			if expr, ok := o.hidden[name]; ok {
+				v := ch.Value
+				if n, err := strconv.Atoi(v); err == nil && n >= 0 && n < len(predicateValues) {
+					v = predicateValues[n]
+				}
+				ch = model.Var{Name: owner + "[" + expr + "]", Value: v}
 			}
-			v := ch.Value
-			if n, err := strconv.Atoi(v); err == nil && n >= 0 && n < len(predicateValues) {
-				v = predicateValues[n]
-			}
-			steps[i].Changes[k] = model.Var{Name: owner + "[" + expr + "]", Value: v}
+			out = append(out, ch)
 		}
+		steps[i].Changes = out
 	}
 }

@@ -28,6 +28,10 @@ func instrumentOnTheFly(t *Task, src []byte) (*otfModel, error) {
 		return nil, err
 	}
 	om := &otfModel{prog: p.Prog, reads: p.Reads, hidden: map[string]string{}}
+	om.isAbstracted = func(name string) bool {
+		v, arr := describedVar(p.Prog, name)
+		return v != nil && p.Abstracted[v] || arr != nil && p.AbstractArrays[arr]
+	}
 	for i, pr := range p.Preds.Predicates {
 		om.preds = append(om.preds, pr.String())
 		om.hidden[p.Slots[i].Var.Name()] = format.Expr(pr.Expr)

@@ -179,7 +179,7 @@ func TestOnTheFlyNotConfirmed(t *testing.T) {
 	if c.Verdict() != Inconclusive || v == nil || v.Confirmation.Confirmed {
 		t.Fatalf("%v: %s (%+v)", c.Verdict(), c.Reason, v)
 	}
-	if !strings.Contains(c.Reason, "not confirmed on the concrete model") {
+	if !strings.Contains(c.Reason, "not confirmed on the model as written") {
 		t.Errorf("reason %s", c.Reason)
 	}
 	d := v.Confirmation.Diverges
@@ -297,5 +297,67 @@ end C;
 	got := fmt.Sprint(c.Abstraction.AbstractTrail[0].Changes)
 	if got != "[{Main[1] [x >= 10] unknown}]" {
 		t.Errorf("step 1 changes %s", got)
+	}
+}
+
+// TestOnTheFlyAbstractTrailHidesAbstracted: the abstract trail of the
+// on-the-fly check leaves out abstracted data (a global, a heap record's
+// field, a heap array's elements, a started thread's local and parameter),
+// whose slots keep their initial values whatever the predicates say: it
+// printed `Rs[0].v = 0` for an object whose v is 5. Concrete data and the
+// predicates are shown; the reason says which models were searched and
+// replayed.
+func TestOnTheFlyAbstractTrailHidesAbstracted(t *testing.T) {
+	res := checkReal(t, `system S ()
+R = record { v : int; };
+Rs : collection [1] of R;
+RRef = ref R {Rs};
+IntArr = array [2] of int;
+Arrs : collection [1] of IntArr;
+ArrRef = ref IntArr {Arrs};
+r : RRef;
+a : ArrRef;
+g : int;
+b : boolean;
+
+thread W (n : int)
+  k : int;
+  loc s:
+    when true do { k := n + 1; g := k; } goto e;
+  loc e:
+    when true do { assert(g < 3); } goto done;
+  loc done:
+end W;
+
+main thread Main ()
+  loc s:
+    when true do { r := new Rs; r.v := 5; a := new Arrs[2]; a[1] := 4; b := true; start W(1); } goto done;
+  loc done:
+end Main;
+end S;
+`, "[record R] this.v >= 5\ng >= 3\n[thread W] n < 10\n")
+	c := checkTitled(t, res, safetyTitle)
+	if c.Verdict() != Inconclusive || c.Abstraction == nil || len(c.Abstraction.AbstractTrail) == 0 {
+		t.Fatalf("%v: %s", c.Verdict(), c.Reason)
+	}
+	var names []string
+	for _, st := range c.Abstraction.AbstractTrail {
+		for _, ch := range st.Changes {
+			names = append(names, ch.Name+" = "+ch.Value)
+		}
+	}
+	got := strings.Join(names, "\n")
+	for _, bad := range []string{"Rs[0].v", "Arrs[0][", "W[2].n", "W[2].k", "\ng = "} {
+		if strings.Contains("\n"+got, bad) {
+			t.Errorf("the abstract trail shows abstracted data %q:\n%s", bad, got)
+		}
+	}
+	for _, want := range []string{"r = Rs[0]", "a = Arrs[0]", "Arrs[0].length = 2", "b = true", "W[2] @ = s", "Rs[0] [this.v >= 5] = true", "[g >= 3] = unknown"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the abstract trail does not show %q:\n%s", want, got)
+		}
+	}
+	if want := "the instrumented model has a violation (assertion) that is not confirmed on the model as written"; !strings.HasPrefix(c.Reason, want) {
+		t.Errorf("reason %q, want %q", c.Reason, want)
 	}
 }
