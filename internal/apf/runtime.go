@@ -85,6 +85,7 @@ const (
 type role struct {
 	kind roleKind
 	typ  types.Type // roleArg: the parameter's type; roleResult: the function's result type
+	what string     // roleResult: "the result of f", as the model's range error says
 }
 
 // Runtime is the on-the-fly predicate abstraction of one program: the code
@@ -219,7 +220,7 @@ func (r *Runtime) noteRoles(g int, p *types.Proc, t *ast.Transformation) {
 		}
 	}
 	if t.Return && t.Result != nil {
-		r.roles[t.Result] = role{kind: roleResult, typ: p.Result}
+		r.roles[t.Result] = role{kind: roleResult, typ: p.Result, what: "the result of " + p.Name()}
 	}
 	args := func(callee *ast.Ident, xs []ast.Expr) {
 		q, _ := r.info.Uses[callee].(*types.Proc)
@@ -305,6 +306,11 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 		typ = r.info.TypeOf(x)
 	}
 	if (ro.kind == roleArg || ro.kind == roleResult) && abstracted(typ) {
+		// a result is checked against the function's result type here,
+		// as the model does, whatever the caller stores it into
+		if ro.kind == roleResult && !r.inRange(e, t, typ, x.Pos(), ro.what) {
+			return 0
+		}
 		r.stash[x] = t
 		return defaultValue(typ)
 	}
@@ -480,16 +486,8 @@ func leaves(t *smt.Term) []int64 {
 func (r *Runtime) write(e *env, p place, v *smt.Term, pos source.Pos, what string) bool {
 	tm := r.tm
 	if abstracted(p.typ) {
-		if u, ok := p.typ.Underlying().(*types.Range); ok {
-			bad := tm.Or(tm.Lt(v, tm.Int(u.Lo)), tm.Gt(v, tm.Int(u.Hi)))
-			if c, isLit := lit(v); isLit {
-				if c < u.Lo || c > u.Hi {
-					r.fail(e, model.RangeError, pos, "value %d out of range %d..%d of %s", c, u.Lo, u.Hi, what)
-					return false
-				}
-			} else if !r.mayFail(e, bad, model.RangeError, pos, "value out of range %d..%d of %s", u.Lo, u.Hi, what) {
-				return false
-			}
+		if !r.inRange(e, v, p.typ, pos, what) {
+			return false
 		}
 		if p.elems == nil {
 			r.overlay[p.key] = v
@@ -565,6 +563,22 @@ func (r *Runtime) fits(e *env, c int64, typ types.Type, pos source.Pos, what str
 	return c, true
 }
 
+// inRange checks the value v of abstracted data stored into a location of
+// the abstracted type typ: outside a range's bounds it is a range error
+// (certain or possible).
+func (r *Runtime) inRange(e *env, v *smt.Term, typ types.Type, pos source.Pos, what string) bool {
+	u, ok := typ.Underlying().(*types.Range)
+	if !ok {
+		return true
+	}
+	if c, isLit := lit(v); isLit {
+		_, ok := r.fits(e, c, typ, pos, what)
+		return ok
+	}
+	tm := r.tm
+	return r.mayFail(e, tm.Or(tm.Lt(v, tm.Int(u.Lo)), tm.Gt(v, tm.Int(u.Hi))), model.RangeError, pos, "value out of range %d..%d of %s", u.Lo, u.Hi, what)
+}
+
 // storeTo stores v into the place lhs denotes in the model's order: the
 // value is checked against lhs's type (and given a concrete value, for a
 // concrete lhs) before the place is evaluated, so that of a range error
@@ -575,14 +589,8 @@ func (r *Runtime) storeTo(e *env, lhs ast.Expr, v *smt.Term, what string) bool {
 	typ := r.info.TypeOf(lhs)
 	switch {
 	case abstracted(typ):
-		if u, ok := typ.Underlying().(*types.Range); ok {
-			if c, isLit := lit(v); isLit {
-				if _, ok := r.fits(e, c, typ, pos, what); !ok {
-					return false
-				}
-			} else if !r.mayFail(e, tm.Or(tm.Lt(v, tm.Int(u.Lo)), tm.Gt(v, tm.Int(u.Hi))), model.RangeError, pos, "value out of range %d..%d of %s", u.Lo, u.Hi, what) {
-				return false
-			}
+		if !r.inRange(e, v, typ, pos, what) {
+			return false
 		}
 	case types.IsBoolean(typ):
 		c, ok := r.choose(e, v, nil, typ, pos, what)

@@ -56,3 +56,28 @@ end Choice;
 		t.Errorf("errors %v, want the assertion's failure", run.apf.errs)
 	}
 }
+
+// A function's result is checked against its result type, an abstracted
+// range, at the return, whatever the caller's left-hand side (an int, or
+// none): the model reports the range error there. (The runtime kept the
+// result's term for the caller and checked only the left-hand side's
+// type: both errors were missed, a wrong pass.)
+func TestRuntimeResultRangeChecked(t *testing.T) {
+	for _, call := range []string{"r := call f(n)", "call f(n)"} {
+		run := runE2E(t, e2eCase{name: "res", src: `system Res ()
+function f (k : int) : range 0 .. 1000
+  loc s: when true do { } return k;
+end f;
+main thread Main ()
+  n, r : int;
+  loc a: when true do { n := internChoose(999 .. 1001); } goto b;
+  loc b: when true do { ` + call + `; } goto c;
+  loc c:
+end Main;
+end Res;
+`, preds: "[thread Main] n > 1000\n"})
+		if !run.apf.errs["range"] {
+			t.Errorf("%s: errors %v, want the result's range error", call, run.apf.errs)
+		}
+	}
+}
