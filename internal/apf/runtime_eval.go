@@ -48,6 +48,10 @@ type env struct {
 	conds []*smt.Term
 	// deps, when not nil, collects what the evaluation reads
 	deps *deps
+	// dead: an error certain where conds hold was taken not to happen
+	// (the run goes on where they do not); the innermost && || -> then
+	// gives the value its left operand decides
+	dead bool
 }
 
 // deps is what a predicate instance's formula was read from: the slots
@@ -124,13 +128,26 @@ func abstracted(t types.Type) bool {
 // stopped reports whether the step has failed, blocked or hit a limit.
 func (r *Runtime) stopped() bool { return r.status != resOK }
 
-// fail reports a runtime error of a step (certain): the step fails. In a
-// predicate's evaluation it only makes the value undefined.
+// fail reports a runtime error of a step, certain where the evaluation
+// gets (under the left operands of && || -> it is evaluated under, the
+// failure and going on where they do not hold are a choice: mayFail). In
+// a predicate's evaluation it only makes the value undefined.
 func (r *Runtime) fail(e *env, k model.ErrorKind, pos source.Pos, format string, args ...any) {
 	if !e.check || r.stopped() {
 		return
 	}
-	e.s.h.Fail(k, pos, fmt.Sprintf(format, args...))
+	if len(e.conds) > 0 {
+		if r.mayFail(e, r.tm.True(), k, pos, format, args...) {
+			e.dead = true
+		}
+		return
+	}
+	r.failNow(e, k, pos, fmt.Sprintf(format, args...))
+}
+
+// failNow reports a runtime error: the step fails.
+func (r *Runtime) failNow(e *env, k model.ErrorKind, pos source.Pos, msg string) {
+	e.s.h.Fail(k, pos, msg)
 	r.status = resFailed
 }
 
@@ -193,7 +210,7 @@ func (r *Runtime) mayFail(e *env, cond *smt.Term, k model.ErrorKind, pos source.
 		}
 		msg = "possibly " + msg
 	}
-	r.fail(e, k, pos, "%s", msg)
+	r.failNow(e, k, pos, msg)
 	return false
 }
 
@@ -802,6 +819,15 @@ func (r *Runtime) logic(e *env, x *ast.BinaryExpr) *smt.Term {
 		e.conds = append(e.conds, cond)
 		b = r.expr(e, x.Y)
 		e.conds = e.conds[:len(e.conds)-1]
+		if b == nil && e.dead && !r.stopped() {
+			// the right operand fails wherever it is evaluated; where the
+			// run goes on, the left operand decides
+			e.dead = false
+			if x.Op == token.LAND {
+				return tm.False()
+			}
+			return tm.True()
+		}
 	}
 	if b == nil {
 		return nil

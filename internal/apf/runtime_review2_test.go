@@ -81,3 +81,28 @@ end Res;
 		}
 	}
 }
+
+// An error certain in the right operand of && or || happens only where
+// the left operand lets the evaluation get there: with the left operand
+// undecided, the run also goes on where it does not (b := false; the guard
+// true). (The error was certain: the states at c and d were lost.)
+func TestRuntimeErrorUnderShortCircuit(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "conds", src: `system Conds ()
+Cell = record { v : int; };
+Cells : collection [1] of Cell;
+CellRef = ref Cell {Cells};
+p : CellRef;
+x : int;
+b : boolean;
+main thread Main ()
+  loc a: when true do { x := internChoose(0 .. 1); } goto a1;
+  loc a1: when true do { b := x > 0 && p.v > 0; } goto c;
+  loc c: when x <= 0 || p.v > 0 do { } goto d;
+  loc d:
+end Main;
+end Conds;
+`, preds: "x > 0\n"})
+	if len(run.apf.at("Main@d")) == 0 {
+		t.Errorf("no on-the-fly state at d")
+	}
+}
