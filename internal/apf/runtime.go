@@ -454,6 +454,7 @@ func (r *Runtime) pick(e *env, conds []*smt.Term, pos source.Pos, what string) (
 		return alts[0], true
 	}
 	r.stats.Branches++
+	e.s.h.Unsure() // each alternative holds in some of the states only
 	k := alts[e.s.h.Choose(len(alts))]
 	r.path = append(r.path, conds[k])
 	return k, true

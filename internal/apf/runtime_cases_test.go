@@ -719,3 +719,33 @@ end Inst;
 		}
 	}
 }
+
+// A concrete location that abstracted data choose (bs[x], x abstracted) is
+// written by a choice among the candidates; each holds in some of the
+// states only, so an invisible run that then blocks for some of them also
+// rests (Instrument lists such a store as unsupported today; the
+// runtime's handling is tested here).
+func TestRuntimeChosenConcreteStoreRests(t *testing.T) {
+	src := `system P ()
+g : boolean;
+main thread A ()
+  x : int;
+  bs : array [2] of boolean;
+  loc a0:
+    when true do invisible { x := externChoose(0, 1); } goto a1;
+  loc a1:
+    when true do invisible { bs[x] := true; assume(bs[0]); } goto a2;
+  loc a2:
+end A;
+main thread B ()
+  loc b0:
+    when true do { g := true; } goto b1;
+  loc b1:
+end B;
+end P;
+`
+	run := runE2E(t, e2eCase{name: "pick", src: src, preds: "[thread A] x >= 0\n[thread A] x < 2\n", unsupported: true})
+	if len(run.apf.at("A@a1")) == 0 || len(run.apf.at("A@a2")) == 0 {
+		t.Errorf("A does not both rest at a1 and reach a2 on the fly")
+	}
+}
