@@ -85,7 +85,7 @@ const (
 type role struct {
 	kind roleKind
 	typ  types.Type // roleArg: the parameter's type; roleResult: the function's result type
-	what string     // roleResult: "the result of f", as the model's range error says
+	what string     // "the result of f", "parameter n", as the model's range error says
 }
 
 // Runtime is the on-the-fly predicate abstraction of one program: the code
@@ -227,7 +227,7 @@ func (r *Runtime) noteRoles(g int, p *types.Proc, t *ast.Transformation) {
 		for i, x := range xs {
 			ro := role{kind: roleArg, typ: r.info.TypeOf(x)}
 			if q != nil && i < len(q.Params) {
-				ro.typ = q.Params[i].Type()
+				ro.typ, ro.what = q.Params[i].Type(), "parameter "+q.Params[i].Name()
 			}
 			r.roles[x] = ro
 		}
@@ -307,8 +307,10 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 	}
 	if (ro.kind == roleArg || ro.kind == roleResult) && abstracted(typ) {
 		// a result is checked against the function's result type here,
-		// as the model does, whatever the caller stores it into
-		if ro.kind == roleResult && !r.inRange(e, t, typ, x.Pos(), ro.what) {
+		// as the model does, whatever the caller stores it into; an
+		// argument against its parameter's, before the step's later
+		// actions (one may block the run: the model's error comes first)
+		if !r.inRange(e, t, typ, x.Pos(), ro.what) {
 			return 0
 		}
 		r.stash[x] = t

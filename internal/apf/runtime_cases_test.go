@@ -749,3 +749,26 @@ end P;
 		t.Errorf("A does not both rest at a1 and reach a2 on the fly")
 	}
 }
+
+// An argument for an abstracted range parameter is checked when it is
+// passed, before the step's later actions: an assume that then blocks the
+// run does not hide the range error the model reports.
+func TestRuntimeArgumentRangeCheckedAtStart(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "argrange", src: `system ArgRange ()
+thread W (n : range 0 .. 1000)
+  loc w0:
+end W;
+main thread Main ()
+  x : int;
+  loc s0:
+    when true do { x := externChoose(999 .. 1001); } goto s1;
+  loc s1:
+    when true do { start W(x); assume(x < 0); } goto s2;
+  loc s2:
+end Main;
+end ArgRange;
+`, preds: "[thread Main] x >= 999\n"})
+	if !run.apf.errs["range"] {
+		t.Errorf("errors %v, want a range error", run.apf.errs)
+	}
+}
