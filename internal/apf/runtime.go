@@ -876,6 +876,7 @@ func (r *Runtime) end(s *step, g int) result {
 			pathVars[v] = true
 		}
 	}
+	r.closeVars(pathVars, r.preLits)
 	post := r.instances(s.cur, modeRun, s, nil, r.unchanged(s))
 	ps := make([]predValue, len(post))
 	fresh := make([]bool, len(post))

@@ -214,6 +214,32 @@ func (r *Runtime) cone(facts []*smt.Term, goals ...*smt.Term) *smt.Term {
 	return r.tm.And(parts...)
 }
 
+// closeVars adds to set the constants of every term of terms that reads
+// one of set's, transitively: the constants a question about a formula
+// over set's constants may be answered through (its cone). An unknown
+// predicate that shares no constant with a newly known one or a new fact
+// may still be decided by them through a known one between (x > 0
+// through x == y once y > 0 is known).
+func (r *Runtime) closeVars(set map[*smt.Term]bool, terms []*smt.Term) {
+	used := make([]bool, len(terms))
+	for changed := len(set) > 0; changed; {
+		changed = false
+		for i, f := range terms {
+			if used[i] || f == nil {
+				continue
+			}
+			vs := r.vars(f)
+			if !meets(vs, set) {
+				continue
+			}
+			used[i], changed = true, true
+			for _, v := range vs {
+				set[v] = true
+			}
+		}
+	}
+}
+
 // intDomain is the domain fact of an int: -2^63 <= v <= 2^63-1.
 func intDomain(tm *smt.TermManager, v *smt.Term) *smt.Term {
 	return tm.And(tm.Le(tm.Int(math.MinInt64), v), tm.Le(v, tm.Int(math.MaxInt64)))
@@ -271,6 +297,7 @@ func (r *Runtime) refineLoop(ps []predValue, facts []*smt.Term, fresh []bool, fi
 			touched[v] = true
 		}
 		all := append(append([]*smt.Term(nil), facts...), lits...)
+		r.closeVars(touched, all)
 		clear(fresh)
 		changed := false
 		for i := range ps {
