@@ -772,3 +772,28 @@ end ArgRange;
 		t.Errorf("errors %v, want a range error", run.apf.errs)
 	}
 }
+
+// BIR's integer semantics on abstracted data: / and % truncate (negative
+// operands), a conversion wraps, unary minus; exact predicates compare the
+// on-the-fly values with the concrete ones in every state.
+func TestRuntimeArithmeticSemantics(t *testing.T) {
+	run := runE2E(t, e2eCase{name: "arith", src: `system Arith ()
+x, y, q, m, w : int;
+main thread Main ()
+  loc s0:
+    when true do { x := externChoose(-7, 7, -300, 300); y := externChoose(-2, 2); } goto s1;
+  loc s1:
+    when true do { q := x / y; m := x % y; w := int8(x) + -y; } goto s2;
+  loc s2:
+end Main;
+end Arith;
+`, preds: "x == -7\nx == 7\nx == -300\nx == 300\ny == 2\ny == -2\nq == 3\nq == -3\nq == 150\nq == -150\nm == 1\nm == -1\nm == 0\nw == -5\nw == 9\nw == -46\nw == 42\nw == 46\nw == -42\nw == -9\nw == 5\n"})
+	if len(run.apf.errs) != 0 {
+		t.Errorf("errors %v", run.apf.errs)
+	}
+	for _, s := range run.apf.at("Main@s2") {
+		if strings.Contains(predsText(s.preds), "?") {
+			t.Errorf("at s2 a predicate is unknown: %s", predsText(s.preds))
+		}
+	}
+}
