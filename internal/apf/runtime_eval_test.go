@@ -12,16 +12,18 @@ import (
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
 	"birch/internal/model"
+	"birch/internal/smt"
 	"birch/internal/source"
 	"birch/internal/testenv"
 )
 
-// The runtime's evaluator agrees with the model's on concrete values: for
-// random int expressions (+ - * / % unary minus, conversions, comparisons,
-// && ||) over variables holding random values (extremes included), the
-// runtime's formula in the state's slots is the model's truth, and an
-// expression the model cannot evaluate (an overflow, a zero divisor) has
-// none.
+// The runtime's evaluator agrees with the model's: for random int
+// expressions (+ - * / % unary minus, conversions, comparisons, && ||)
+// over variables holding random values (extremes included), the runtime's
+// value in the state's slots is the model's truth, an expression the
+// model cannot evaluate (an overflow, a zero divisor) has none, and the
+// runtime's formula over the variables' symbols, given their values, is
+// the model's truth too.
 func TestEvaluatorAgreesWithModel(t *testing.T) {
 	n := 300
 	if testenv.Long() {
@@ -113,8 +115,20 @@ func TestEvaluatorAgreesWithModel(t *testing.T) {
 		ainit, _ := am.Initial(nil)
 		var sn snapshot
 		sn.reset(am.NativeState(ainit))
+		// the formulas over the variables' symbols, and their values
+		sub := map[*smt.Term]*smt.Term{}
+		for _, v := range p.Prog.Globals {
+			if abstracted(v.Type()) {
+				sub[rt.sym(locKey{kind: kGlobal, v: v}, v.Type())] = rt.tm.Int(v.Init.Int)
+			}
+		}
 		for i, pr := range p.Preds.Predicates {
 			want, cerr := fe.Eval(i, 0, 0)
+			if sym := rt.expr(&env{sn: &sn, mode: modePre, thread: -1}, pr.Expr); cerr == nil && sym != nil {
+				if v := rt.tm.Simplify(rt.tm.Substitute(sym, sub)); v != rt.tm.Bool(want) {
+					t.Errorf("%s with %s: the model gives %v, the runtime's formula %s, with the values %s", lines[i], strings.ReplaceAll(src[16:60], "\n", " "), want, sym, v)
+				}
+			}
 			got := rt.expr(&env{sn: &sn, mode: modeSlots, thread: -1}, pr.Expr)
 			switch {
 			case cerr != nil && got != nil:
