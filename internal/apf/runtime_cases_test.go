@@ -265,37 +265,14 @@ main thread Main ()
 end Main;
 end Bank;
 `
-	p, err := Instrument(source.NewFileSet(), "bank.bir", []byte(src), "bank.pred", []byte("[record Acct] this.bal >= 0\n[record Acct] this.bal < 1000000\n"))
-	if err != nil || p.Unsupported != nil {
-		t.Fatal(err, p.Unsupported)
-	}
-	rt, err := NewRuntime(p, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Close()
-	m, err := model.New(p.Prog, model.Options{Native: rt})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := search.Run(m, search.Config{Strategy: search.BFS, NoDeadlock: true})
+	res, rt := searchOnTheFly(t, "bank", src, "[record Acct] this.bal >= 0\n[record Acct] this.bal < 1000000\n", search.Config{})
 	if res.Verdict != search.Pass || !res.Complete {
 		t.Fatalf("verdict %v complete %v: %s", res.Verdict, res.Complete, res.Reason)
 	}
 	t.Logf("states %d, %+v", res.Stats.States, rt.Stats())
 	// without bal >= 0 the assertion may fail (a spurious violation, which
 	// the check reports as not confirmed)
-	p2, _ := Instrument(source.NewFileSet(), "bank.bir", []byte(src), "bank.pred", []byte("[record Acct] this.bal < 1000000\n"))
-	rt2, err := NewRuntime(p2, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt2.Close()
-	m2, err := model.New(p2.Prog, model.Options{Native: rt2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res = search.Run(m2, search.Config{Strategy: search.BFS, NoDeadlock: true})
+	res, _ = searchOnTheFly(t, "bank", src, "[record Acct] this.bal < 1000000\n", search.Config{})
 	if res.Verdict != search.Fail || res.Violation == nil || res.Violation.Kind != model.Assertion {
 		t.Errorf("without bal >= 0: %v %s, want a possible assertion violation", res.Verdict, res.Reason)
 	}
