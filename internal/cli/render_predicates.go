@@ -116,7 +116,14 @@ func printInputs(w io.Writer, c *verify.Check) {
 	if c.Predicates == nil && c.OnTheFly == nil || v == nil || !v.Confirmation.Confirmed || len(v.Inputs) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "input values (solved for on the concrete model):")
+	how, on := "solved for", "the concrete model"
+	if a := c.Abstraction; a != nil && a.Replay == "sampled" {
+		how = "tried by the sampled replay"
+	}
+	if c.OnTheFly != nil {
+		on = "the model as written"
+	}
+	fmt.Fprintf(w, "input values (%s on %s):\n", how, on)
 	for _, in := range v.Inputs {
 		fmt.Fprintf(w, "  step %d: %s = %d (%s)\n", in.Step, in.Action, in.Value, in.Pos)
 	}

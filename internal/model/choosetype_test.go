@@ -183,3 +183,44 @@ func TestChooseTypeGivenValues(t *testing.T) {
 		}
 	}
 }
+
+// GivenChoices names the values the unbounded choices of one outcome took,
+// in the order they ran: two in one step, and one more in the invisible
+// run that follows; the other outcomes' choices are not mixed in.
+func TestGivenChoices(t *testing.T) {
+	src := `system S()
+  main thread M()
+    x, y, z : int;
+    loc s0: when true do invisible { x := externChoose(int); y := externChoose(int); } goto s1;
+    loc s1: when x > 5 do invisible { z := externChoose(int); } goto s2;
+            when x <= 5 do invisible { } goto s3;
+    loc s2: when true do { } goto s2;
+    loc s3: when true do { } goto s3;
+  end M;
+end S;
+`
+	m, err := compileSrc(t, src, Options{ChoiceValues: []int64{7, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	init, _ := m.Initial(nil)
+	var got []string
+	for ord := 0; ; ord++ {
+		cs, st := m.GivenChoices(init, ord)
+		if st == nil {
+			break
+		}
+		s := ""
+		for _, c := range cs {
+			s += fmt.Sprintf("%d:%d ", m.Program().Fset.Position(c.Pos).Column, c.Value)
+		}
+		got = append(got, s)
+	}
+	want := []string{"43:3 67:3 ", "43:3 67:7 ", "43:7 67:3 44:3 ", "43:7 67:3 44:7 ", "43:7 67:7 44:3 ", "43:7 67:7 44:7 "}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if cs, st := m.GivenChoices(init, len(want)); cs != nil || st != nil {
+		t.Errorf("no such outcome: got %v, %v", cs, st)
+	}
+}

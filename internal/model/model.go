@@ -174,6 +174,9 @@ type Model struct {
 
 	printOrd int         // the outcome whose output Print shows
 	pbuf     printBuffer // println output of the current path
+	// given, while GivenChoices runs, holds the values the unbounded
+	// choices of the current path took (nil otherwise)
+	given *[]GivenChoice
 
 	data     *dataLayout // which slots are data (SplitData), once computed
 	dataBuf  []int64     // SplitData's decoded slots
@@ -239,6 +242,7 @@ func (m *Model) Clone() *Model {
 	c.enc = nil
 	c.yield = nil
 	c.pbuf = printBuffer{}
+	c.given = nil
 	c.segs = nil
 	c.first = firstSucc{}
 	c.src = nil

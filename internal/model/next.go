@@ -105,7 +105,7 @@ func (m *Model) Initial(dst []byte) (state []byte, fail *Step) {
 // yield is reused; yield must not keep it.
 func (m *Model) Next(state []byte, yield func(*Step)) (n int, allDone bool) {
 	tc := &m.tc
-	if !tc.allowed || m.x.print != nil {
+	if !tc.allowed || m.x.print != nil || m.given != nil {
 		return m.nextPlain(state, yield)
 	}
 	if tc.on {
@@ -205,9 +205,10 @@ func (m *Model) expand(lv, t int) (produced int, sure bool) {
 			continue
 		}
 		x.choices, x.counts = L.choices[:0], L.counts[:0]
-		mark := m.pbuf.Len()
+		mark, gmark := m.pbuf.Len(), m.givenLen()
 		for {
 			m.pbuf.Truncate(mark)
+			m.givenTruncate(gmark)
 			m.prepareWork(L)
 			x.s, x.off, x.t, x.fb = L.work, L.workOff, t, fb
 			x.clearError()
@@ -281,6 +282,7 @@ func (m *Model) expand(lv, t int) (produced int, sure bool) {
 		}
 		L.choices, L.counts = x.choices, x.counts
 		m.pbuf.Truncate(mark)
+		m.givenTruncate(gmark)
 		m.path = m.path[:len(m.path)-1]
 	}
 	return produced, sure
@@ -376,17 +378,60 @@ func (m *Model) Print(state []byte, ordinal int, w io.Writer) *Step {
 	m.Next(state, func(st *Step) {
 		if st.Ordinal == ordinal {
 			w.Write(m.pbuf.Bytes())
-			c := *st
-			c.slots, c.off = nil, nil
-			c.Groups = append([]int32(nil), st.Groups...)
-			c.State = append([]byte(nil), st.State...)
-			got = &c
+			got = keptStep(st)
 		}
 	})
 	m.x.print = nil
 	m.printOrd = -1
 	m.pbuf.Reset()
 	return got
+}
+
+// GivenChoice is the value an unbounded choice took in a step of a model
+// compiled with Options.ChoiceValues.
+type GivenChoice struct {
+	Pos   source.Pos // the choice action (its keyword)
+	Value int64
+}
+
+// GivenChoices runs Next on state and returns the values the unbounded
+// choices (Options.ChoiceValues) took in the outcome with the given
+// ordinal, in the order they ran, and that outcome (nil if there is
+// none). The Step is valid until the next call on m.
+func (m *Model) GivenChoices(state []byte, ordinal int) ([]GivenChoice, *Step) {
+	var rec, out []GivenChoice
+	var got *Step
+	m.given = &rec
+	m.Next(state, func(st *Step) {
+		if st.Ordinal == ordinal {
+			out = append([]GivenChoice(nil), rec...)
+			got = keptStep(st)
+		}
+	})
+	m.given = nil
+	return out, got
+}
+
+// keptStep is a copy of the outcome st that stays valid after the yield.
+func keptStep(st *Step) *Step {
+	c := *st
+	c.slots, c.off, c.hit = nil, nil, nil
+	c.Groups = append([]int32(nil), st.Groups...)
+	c.State = append([]byte(nil), st.State...)
+	return &c
+}
+
+func (m *Model) givenLen() int {
+	if m.given == nil {
+		return 0
+	}
+	return len(*m.given)
+}
+
+func (m *Model) givenTruncate(n int) {
+	if m.given != nil {
+		*m.given = (*m.given)[:n]
+	}
 }
 
 func (m *Model) emitOK(t int, intern bool, s []int64, off []int) {

@@ -136,6 +136,9 @@ func (m *Model) givenChoice(a *ast.ChooseAction, st storeFn, intern bool) actFn 
 		if intern {
 			x.intern = true
 		}
+		if g := x.m.given; g != nil {
+			*g = append(*g, GivenChoice{Pos: pos, Value: vals[k]})
+		}
 		st(x, vals[k])
 		if x.failed {
 			return rFail

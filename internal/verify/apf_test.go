@@ -361,3 +361,36 @@ end S;
 		t.Errorf("reason %q, want %q", c.Reason, want)
 	}
 }
+
+// TestOnTheFlySampledInputs: a violation through the heap, which the
+// symbolic replay does not handle, is confirmed by the concrete replay
+// with the unbounded input narrowed to the model's small values; the
+// violation names the input it took (x = 10) and its trail is on the
+// model given only that value (before, no input was named and the trail's
+// model took every sampled value).
+func TestOnTheFlySampledInputs(t *testing.T) {
+	res := checkReal(t, `system H ()
+R = record { v : int; };
+Rs : collection [1] of R;
+RRef = ref R {Rs};
+main thread M ()
+  r : RRef;
+  x : int;
+  loc s0: when true do { x := externChoose(int); r := new Rs; r.v := x; } goto s1;
+  loc s1: when true do { assert(r.v != 10); } goto s2;
+  loc s2:
+end M;
+end H;
+`, "[record R] this.v == 10\n")
+	c := checkTitled(t, res, safetyTitle)
+	v := c.Violation
+	if c.Verdict() != Fail || v == nil || !v.Confirmation.Confirmed || c.Abstraction.Replay != "sampled" {
+		t.Fatalf("%v: %s (%+v)", c.Verdict(), c.Reason, v)
+	}
+	if len(v.Inputs) != 1 || v.Inputs[0].Value != 10 || v.Inputs[0].Step != 1 || v.Inputs[0].Action != "x := externChoose(int)" {
+		t.Errorf("inputs %+v", v.Inputs)
+	}
+	if fmt.Sprint(v.ChoiceValues) != "[10]" {
+		t.Errorf("choice values %v, want [10]", v.ChoiceValues)
+	}
+}

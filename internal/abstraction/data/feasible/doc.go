@@ -64,7 +64,10 @@
 // heap, functions, started threads), the concrete replay runs on the
 // model whose unbounded choices take only the model's integer constants,
 // their neighbours, -1, 0 and 1 (method "sampled"): a trail it finds is
-// real, and when it finds none the replay stays incomplete.
+// real, and is then found again on the model given only the values its
+// inputs took (Result.Choices names them, as the symbolic replay's); when
+// it finds none the replay stays incomplete, and its note says that both
+// replays were tried.
 //
 // # Results
 //

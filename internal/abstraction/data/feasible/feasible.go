@@ -267,11 +267,22 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 		if sres != nil && (sres.Confirmed || !sres.Incomplete) {
 			return sres, nil
 		}
-		if r := replaySampled(m, sc, cfg); r != nil {
+		if sres != nil {
+			why = sres.Note
+		}
+		r := replaySampled(m, sc, cfg)
+		if r != nil && r.Confirmed {
 			return r, nil
 		}
 		if sres == nil {
-			sres = &Result{Method: "symbolic", Incomplete: true, Note: why + " (the model's unbounded choices cannot be enumerated)"}
+			sres = &Result{Method: "symbolic", Incomplete: true}
+		}
+		sres.Note = why + " (the model's unbounded choices cannot be enumerated)"
+		if r != nil {
+			// both replays were tried (the sampled one's divergence is
+			// the samples', not a refutation: it stays in the note)
+			sres.Note = why + ", and " + r.Note
+			sres.Nodes += r.Nodes
 		}
 		return sres, nil
 	}
@@ -296,19 +307,74 @@ func Replay(m *model.Model, sc Schedule, cfg Config) (*Result, error) {
 // replaySampled is the concrete replay of a model whose unbounded choices
 // take only the integer constants of the model and their neighbours (and
 // -1, 0, 1): where the symbolic replay cannot decide, a trail found among
-// those inputs is a real one. It returns the confirmed result, or nil.
+// those inputs is a real one. A confirmed result is the trail on the model
+// whose choices take only the values the trail's inputs took (the last
+// model Config.Given compiled), with those inputs as its Choices; a result
+// not confirmed says in its Note what was tried. It returns nil when
+// Config.Given fails.
 func replaySampled(m *model.Model, sc Schedule, cfg Config) *Result {
-	gm, gsm, err := cfg.Given(sampleInputs(m.Program()))
+	samples := sampleInputs(m.Program())
+	gm, gsm, err := cfg.Given(samples)
 	if err != nil {
 		return nil
 	}
 	cfg.Checked = gsm
 	r := newEnumerator(gm, sc, cfg).run()
+	r.Method = "sampled"
 	if !r.Confirmed {
+		r.Note = fmt.Sprintf("the concrete replay with each unbounded choice narrowed to %d values (-1, 0, 1 and the model's integer constants with their neighbours) found no execution", len(samples))
+		if r.Incomplete {
+			r.Note += fmt.Sprintf(" within %d (state, step) pairs", r.Nodes)
+		}
+		if d := r.Diverge; d != nil {
+			r.Note += fmt.Sprintf(" (with them, step %d: %s at %s: %s)", d.Step, d.Thread, d.Location, d.Reason)
+		}
+		return r
+	}
+	cs := givenChoices(gm, r.Trail)
+	var vals []int64
+	for _, c := range cs {
+		vals = append(vals, c.Value)
+	}
+	if len(vals) > 0 {
+		// the same execution on the model given only its inputs: the
+		// trail's model takes no value the trail does not use
+		if nm, nsm, err := cfg.Given(vals); err == nil {
+			cfg.Checked = nsm
+			if nr := newEnumerator(nm, sc, cfg).run(); nr.Confirmed {
+				nr.Method, nr.Nodes = "sampled", nr.Nodes+r.Nodes
+				nr.Choices = givenChoices(nm, nr.Trail)
+				return nr
+			}
+		}
+		// (not expected) the trail stays on the model of the samples
+		if _, _, err := cfg.Given(samples); err != nil {
+			return nil
+		}
+	}
+	r.Choices = cs
+	return r
+}
+
+// givenChoices lists the values the unbounded choices took along the
+// trail ords of m (compiled with Options.ChoiceValues).
+func givenChoices(m *model.Model, ords []int) []Choice {
+	state, fail := m.Initial(nil)
+	if fail != nil {
 		return nil
 	}
-	r.Method = "sampled"
-	return r
+	var out []Choice
+	for i, ord := range ords {
+		cs, st := m.GivenChoices(state, ord)
+		for _, c := range cs {
+			out = append(out, Choice{Step: i + 1, Pos: c.Pos, Value: c.Value})
+		}
+		if st == nil || st.Outcome != model.OK {
+			break
+		}
+		state = st.State
+	}
+	return out
 }
 
 // maxSamples bounds the values sampleInputs gives.
