@@ -35,7 +35,7 @@ type rexp struct {
 // The ops: "k" an int constant, "v" a variable, "true", "null", "this",
 // "f" the int field v of the reference x[0], "nx" its field next, "ix" the
 // element x[0] of the value array arr, "hx" the element x[0] of the heap
-// array h, "hl" h's length; "+" "-" of ints; "<" "<=" "==" "!="
+// array h, "hl" h's length; "+" "-" "*" "/" "%" of ints; "<" "<=" "==" "!="
 // ">" ">=" comparisons (of ints, or == != of references); "&&" "||" "!".
 
 func rk(k int64) *rexp                { return &rexp{op: "k", k: k} }
@@ -143,6 +143,17 @@ func (v *renv) int(e *rexp) *big.Int {
 		return new(big.Int).Add(v.int(e.x[0]), v.int(e.x[1]))
 	case "-":
 		return new(big.Int).Sub(v.int(e.x[0]), v.int(e.x[1]))
+	case "*":
+		return new(big.Int).Mul(v.int(e.x[0]), v.int(e.x[1]))
+	case "/", "%":
+		d := v.int(e.x[1])
+		if d.Sign() == 0 {
+			panic(rundef{}) // a division by zero has no value
+		}
+		if e.op == "/" {
+			return new(big.Int).Quo(v.int(e.x[0]), d) // truncated, as BIR's
+		}
+		return new(big.Int).Rem(v.int(e.x[0]), d)
 	case "v":
 		s = v.get(v.varName(e.name))
 	case "f":
@@ -306,16 +317,17 @@ type ropts struct {
 	Locs    int  // locations per thread, at least 2
 	Preds   int  // at most this many predicates
 	Grow    int  // percent of int assignments that add or subtract
+	Mul     bool // some of those multiply, divide or take a remainder by a constant instead
 	// Invisible makes some locations' transformations invisible (those
 	// of a thread that read and write its locals only)
 	Invisible bool
 }
 
-var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Invisible: true}
+var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Mul: true, Invisible: true}
 
 // rvisible is ropt without invisible transformations (the soundness test
 // by enumeration: sound_test.go says why).
-var rvisible = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25}
+var rvisible = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Mul: true}
 
 // rgen is the generator's state.
 type rgen struct {
@@ -796,6 +808,12 @@ func (g *rgen) intExpr(sc *rscope) *rexp {
 		return g.atom(sc, true)
 	}
 	op := g.pick([]string{"+", "-"})
+	if g.o.Mul && g.p(15) {
+		// * / % by a constant: linear (a product of two variables is
+		// not, and the embedded solver takes a second to give up on one
+		// that may overflow)
+		return rop(g.pick([]string{"*", "/", "%"}), g.atom(sc, false), rk(int64(2+g.n(2))))
+	}
 	if g.p(50) {
 		return rop(op, g.atom(sc, false), rk(int64(1+g.n(2))))
 	}
@@ -805,8 +823,11 @@ func (g *rgen) intExpr(sc *rscope) *rexp {
 // cmp returns a comparison of ints of sc, a predicate candidate.
 func (g *rgen) cmp(sc *rscope) *rexp {
 	l := g.atom(sc, false)
-	if g.p(20) {
+	switch k := g.n(10); {
+	case k < 2:
 		l = rop(g.pick([]string{"+", "-"}), l, rk(int64(1+g.n(2))))
+	case k < 3:
+		l = rop(g.pick([]string{"+", "-"}), l, g.atom(sc, false))
 	}
 	r := g.atom(sc, true)
 	if r.String() == l.String() {

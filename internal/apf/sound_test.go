@@ -55,7 +55,7 @@ import (
 
 const (
 	rMaxConcrete = 2000
-	rMaxAbstract = 100000
+	rMaxAbstract = 10000
 )
 
 // rload parses and checks a generated model.
