@@ -2,11 +2,9 @@ package apf_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"birch/internal/apf"
-	"birch/internal/model"
 	"birch/internal/smt/solvers"
 	"birch/internal/testenv"
 )
@@ -67,11 +65,11 @@ func rsound(m *rmodel, maxAbstract int, solver string) (res rresult, err error) 
 // TestSoundnessByEnumeration is issue 22's soundness test on random models
 // (the comment at the top of sound_test.go says what it checks).
 func TestSoundnessByEnumeration(t *testing.T) {
-	max := 1500 // seed 7's 5,453 states take two seconds
+	max := 1000 // a few models have many more states than the others
 	if testenv.Long() {
 		max = rMaxAbstract
 	}
-	rsoundRun(t, rseeds(30, 600), rvisible, max, "")
+	rsoundRun(t, rseeds(30, 600), ropt, max, "")
 	// the runtime's queries asked of z3 and cvc5 instead of the embedded
 	// solver (long suite only: a process per model)
 	for _, solver := range []string{"z3", "cvc5"} {
@@ -80,7 +78,7 @@ func TestSoundnessByEnumeration(t *testing.T) {
 			if !solvers.Available(solver) {
 				t.Skipf("%s is not installed", solver)
 			}
-			rsoundRun(t, rseeds(0, 150), rvisible, rMaxAbstract, solver)
+			rsoundRun(t, rseeds(0, 150), ropt, rMaxAbstract, solver)
 		})
 	}
 }
@@ -131,70 +129,5 @@ func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int, solver st
 	}
 	if checked < len(seeds)*3/4 {
 		t.Errorf("only %d of %d models checked", checked, len(seeds))
-	}
-}
-
-// TestSoundnessInvisibleErrors checks the random models with invisible
-// transformations (whose states the on-the-fly search need not all
-// represent: sound_test.go says why) run as the check runs them, invisible
-// runs coarsened: every transformation that fails on the model fails on
-// the fly too, with an error of the same kind.
-func TestSoundnessInvisibleErrors(t *testing.T) {
-	checked, errs := 0, 0
-	max := 1500
-	if testenv.Long() {
-		max = rMaxAbstract
-	}
-	for _, seed := range rseeds(60, 3000) {
-		m := rgenerate(seed, ropt)
-		if !strings.Contains(m.Src, "invisible") {
-			continue // TestSoundnessByEnumeration's kind
-		}
-		_, cg, err := rconcrete(m, rMaxConcrete)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		p, err := rinstrument(m)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if p.Unsupported != nil {
-			continue
-		}
-		rt, err := apf.NewRuntime(p, apf.Config{})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		ag, err := ronTheFly(m, p, rt, max)
-		rt.Close()
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if !ag.complete || len(ag.limits) > 0 {
-			continue
-		}
-		checked++
-		type key struct {
-			last int32
-			kind model.ErrorKind
-		}
-		otf := map[key]bool{}
-		for _, s := range ag.states {
-			for _, e := range s.errs {
-				otf[key{e.last, e.kind}] = true
-			}
-		}
-		for _, s := range cg.states {
-			for _, e := range s.errs {
-				errs++
-				if !otf[key{e.last, e.kind}] {
-					t.Errorf("seed %d: transformation %d fails on the model (%s: %s), never on the fly\nmodel:\n%s\npredicates:\n%s", seed, e.last, e.kind, e.msg, m.Src, m.PredFile())
-				}
-			}
-		}
-	}
-	t.Logf("%d models with invisible transformations checked; %d concrete errors", checked, errs)
-	if checked < 8 {
-		t.Errorf("too few models checked")
 	}
 }

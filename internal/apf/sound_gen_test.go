@@ -325,10 +325,6 @@ type ropts struct {
 
 var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Mul: true, Invisible: true}
 
-// rvisible is ropt without invisible transformations (the soundness test
-// by enumeration: sound_test.go says why).
-var rvisible = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Mul: true}
-
 // rgen is the generator's state.
 type rgen struct {
 	r   *rand.Rand

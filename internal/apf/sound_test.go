@@ -39,16 +39,11 @@ import (
 //     thread taking a transformation) must be an error of the same thread
 //     and transformation from some on-the-fly state that represents it.
 //
-// The models of this test have no invisible transformations (ropts.Invisible
-// is off): a run of the model ends where its thread has no outcome, while
-// an on-the-fly run takes a transformation whose guard it cannot decide
-// and goes on, so a state where a thread rests after an invisible
-// transformation (and the states other threads reach from it) may have no
-// counterpart, although every interleaving is covered up to the order of
-// the run's transformations, which read and write the thread's locals only
-// (with the runs exposed, the thread keeps control where the concrete one
-// loses it, the same way). The verdict-level test (sound_verdict_test.go)
-// has them.
+// The models have invisible transformations, run as the check runs them
+// (coarsened into runs): a concrete run ends where its thread has no
+// outcome, so an on-the-fly run must rest wherever some of the concrete
+// states it stands for have none (the runtime's choices and undecided
+// guards are "unsure", model.NativeContext.Unsure).
 //
 // The concrete search stops after rMaxConcrete states (values may grow in
 // loops); the states it found are checked all the same.
