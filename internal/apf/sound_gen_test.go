@@ -291,6 +291,7 @@ type rmodel struct {
 	// and local, the field v, and arr), all abstracted by apf.
 	Globals map[string]bool
 	Ints    map[string]bool
+	Inv     string // the condition of an invariant (WithInvariant), or ""
 	Heap    bool   // Cells, p and q
 	HeapArr bool   // IntArrs and h
 	Second  string // "T1", "W" or ""
@@ -437,14 +438,61 @@ func (g *rgen) model() *rmodel {
 		g.fn.params, g.fn.bparam, g.fn.result = len(f.params), f.bparam, f.result
 		f.write(&b, g)
 	}
-	g.thread("T0").write(&b, g)
+	t0 := g.thread("T0")
+	t0.write(&b, g)
+	var second *rproc
 	if m.Second != "" {
-		g.thread(m.Second).write(&b, g)
+		second = g.thread(m.Second)
+		second.write(&b, g)
 	}
 	fmt.Fprintf(&b, "\nend R%d;\n", m.Seed)
 	m.Src = b.String()
 	g.predicates()
+	g.invariant(t0, second)
 	return m
+}
+
+// invariant gives half of the models an invariant (m.Inv) over thread
+// locations, booleans, small, references, or ints (which the on-the-fly
+// check does not check), drawn from a generator of its own so that the
+// model and its predicates are those of the seed without it.
+func (g *rgen) invariant(t0, second *rproc) {
+	m := g.m
+	r := rand.New(rand.NewPCG(m.Seed, 0x1a7))
+	if r.IntN(2) == 0 {
+		return
+	}
+	at := func(p *rproc) string {
+		return p.name + " @ l" + strconv.Itoa(r.IntN(len(p.locs)))
+	}
+	var forms []string
+	if second != nil && second.name == "T1" {
+		forms = append(forms, "!("+at(t0)+" && "+at(second)+")")
+	}
+	if g.flag {
+		forms = append(forms, "!("+at(t0)+" && flag)")
+	}
+	if g.small {
+		forms = append(forms, at(t0)+" -> small != "+strconv.Itoa(r.IntN(4)))
+	}
+	if slices.Contains(t0.bools, "c") {
+		forms = append(forms, "!(T0 : c) || "+at(t0))
+	}
+	if m.Heap {
+		forms = append(forms, "q != null", "p.next != q")
+	}
+	forms = append(forms, "!("+at(t0)+")", g.globals[0]+" <= "+strconv.Itoa(1+r.IntN(3)))
+	m.Inv = forms[r.IntN(len(forms))]
+}
+
+// WithInvariant returns the model with its invariant (m.Src when it has
+// none).
+func (m *rmodel) WithInvariant() string {
+	if m.Inv == "" {
+		return m.Src
+	}
+	end := fmt.Sprintf("\nend R%d;\n", m.Seed)
+	return strings.TrimSuffix(m.Src, end) + "\nproperties\n  invariant inv: " + m.Inv + ";\n" + end
 }
 
 // write prints the thread or function.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"birch/internal/bir/ast"
 	"birch/internal/model"
 	"birch/internal/search"
 	"birch/internal/verify"
@@ -21,10 +22,11 @@ func TestOnTheFlyRandomVerdicts(t *testing.T) {
 	counts, reasons := map[string]int{}, map[string]int{}
 	for _, seed := range rseeds(30, 800) {
 		m := rgenerate(seed, ropt)
+		src := m.WithInvariant()
 		name := fmt.Sprintf("r%d.bir", seed)
-		in, err := verify.Load(name, []byte(m.Src))
+		in, err := verify.Load(name, []byte(src))
 		if err != nil {
-			t.Fatalf("seed %d: %v\n%s", seed, err, m.Src)
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
 		}
 		plain, err := verify.Run(&verify.Task{Input: in, Search: search.Config{NoDeadlock: true, MaxStates: 20000}})
 		if err != nil {
@@ -35,22 +37,22 @@ func TestOnTheFlyRandomVerdicts(t *testing.T) {
 			counts["infinite"]++ // values grow without bound: no truth to compare with
 			continue
 		}
-		in, _ = verify.Load(name, []byte(m.Src))
+		in, _ = verify.Load(name, []byte(src))
 		res, err := ronTheFlyCheck(in, m)
 		if err != nil {
-			t.Fatalf("seed %d: %v\n%s%s", seed, err, m.Src, m.PredFile())
+			t.Fatalf("seed %d: %v\n%s%s", seed, err, src, m.PredFile())
 		}
 		v := res.Verdict()
 		counts[truth.String()+"/"+v.String()]++
 		if v == verify.Inconclusive {
-			reasons[rreason(res.Checks[0].Reason)]++
+			reasons[rreason(res.Deciding().Reason)]++
 		}
 		switch {
 		case v == verify.Pass && truth != verify.Pass, v == verify.Fail && truth != verify.Fail:
-			t.Errorf("seed %d: on the fly %v, the explicit search %v (%s)\nmodel:\n%s\npredicates:\n%s", seed, v, truth, res.Checks[0].Reason, m.Src, m.PredFile())
+			t.Errorf("seed %d: on the fly %v, the explicit search %v (%s)\nmodel:\n%s\npredicates:\n%s", seed, v, truth, res.Deciding().Reason, src, m.PredFile())
 		case v == verify.Fail:
-			if err := rreplay(in, res.Checks[0].Violation); err != nil {
-				t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, m.Src, m.PredFile())
+			if err := rreplay(in, res.Deciding().Violation); err != nil {
+				t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, src, m.PredFile())
 			}
 		}
 	}
@@ -87,7 +89,7 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 		if !choice.MatchString(m.Src) {
 			continue
 		}
-		src := choice.ReplaceAllString(m.Src, "externChoose(int)")
+		src := choice.ReplaceAllString(m.WithInvariant(), "externChoose(int)")
 		name := fmt.Sprintf("r%d.bir", seed)
 		in, err := verify.Load(name, []byte(src))
 		if err != nil {
@@ -101,7 +103,7 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 		counts[v.String()]++
 		switch v {
 		case verify.Pass:
-			small, _ := verify.Load(name, []byte(m.Src))
+			small, _ := verify.Load(name, []byte(m.WithInvariant()))
 			plain, err := verify.Run(&verify.Task{Input: small, Search: search.Config{NoDeadlock: true, MaxStates: 20000}})
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -110,7 +112,7 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 				t.Errorf("seed %d: a pass with unbounded inputs, a violation with small ones\nmodel:\n%s\npredicates:\n%s", seed, src, m.PredFile())
 			}
 		case verify.Fail:
-			if err := rreplay(in, res.Checks[0].Violation); err != nil {
+			if err := rreplay(in, res.Deciding().Violation); err != nil {
 				t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, src, m.PredFile())
 			}
 		}
@@ -129,15 +131,52 @@ func ronTheFlyCheck(in *verify.Input, m *rmodel) (*verify.Result, error) {
 
 // rreplay replays a confirmed violation's trail on the model as written
 // (with the input values it records) and checks that it ends in an error
-// of the violation's kind.
+// of the violation's kind, or for an invariant in a state where the
+// invariant is false or its evaluation fails with that kind.
 func rreplay(in *verify.Input, cv *verify.Violation) error {
-	cm, err := model.New(in.Prog, model.Options{ExposeInvisible: cv.ExposeInvisible, ChoiceValues: cv.ChoiceValues})
+	values := cv.ChoiceValues
+	if values == nil && model.UnboundedChoices(in.Prog, 0) != nil {
+		// a trail through none of the unbounded choices records no
+		// values; the model is compiled with none, as the check's
+		// confirmation compiles it (birch replay does not: ISSUE22.md)
+		values = []int64{}
+	}
+	cm, err := model.New(in.Prog, model.Options{ExposeInvisible: cv.ExposeInvisible, ChoiceValues: values})
 	if err != nil {
 		return err
 	}
-	_, steps, err := search.Replay(cm, cv.Ordinals)
-	if err != nil || len(steps) == 0 || steps[len(steps)-1].Step.Kind.String() != cv.Kind {
-		return fmt.Errorf("the confirmed trail does not replay to %s with inputs %v: %v", cv.Kind, cv.ChoiceValues, err)
+	init, steps, err := search.Replay(cm, cv.Ordinals)
+	if err != nil {
+		return fmt.Errorf("the confirmed trail does not replay with inputs %v: %v", values, err)
 	}
-	return nil
+	if len(steps) > 0 && steps[len(steps)-1].Step.Outcome == model.Error {
+		if k := steps[len(steps)-1].Step.Kind.String(); k != cv.Kind {
+			return fmt.Errorf("the confirmed trail does not replay to %s with inputs %v (it ends in %s)", cv.Kind, values, k)
+		}
+		return nil
+	}
+	// an invariant's violation, or an error evaluating one (a null
+	// dereference), in the state the trail ends in
+	last := init
+	if len(steps) > 0 {
+		last = steps[len(steps)-1].After
+	}
+	var invs []ast.Expr
+	for _, p := range in.Prog.Properties {
+		if !p.LTL {
+			invs = append(invs, p.Decl.Expr)
+		}
+	}
+	ev, err := cm.NewEvaluator(invs)
+	if err != nil {
+		return err
+	}
+	ev.Load(last)
+	for i := range invs {
+		holds, cerr := ev.Eval(i)
+		if cerr != nil && cerr.Kind.String() == cv.Kind || cerr == nil && !holds && cv.Kind == model.InvariantViolated.String() {
+			return nil
+		}
+	}
+	return fmt.Errorf("the confirmed trail ends where no invariant is violated (%s)", cv.Kind)
 }
