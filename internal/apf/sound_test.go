@@ -28,7 +28,8 @@ import (
 //     thread identifiers) and to the truth of every predicate instance (a
 //     global predicate once, a [thread T] one per frame of depth 0 of a T
 //     thread, a [function f] one per frame of f, a [record Cell] one per
-//     allocated cell). On a concrete state the test evaluates each
+//     allocated cell; the int fields, the value array's elements and the
+//     heap array's elements are abstracted, its length is not). On a concrete state the test evaluates each
 //     instance itself (rexp's evaluator, independent of apf; "?" where it
 //     reads through null or out of bounds); on an on-the-fly state it reads
 //     the instance's hidden variable (0 unknown, 1 false, 2 true);
@@ -84,7 +85,6 @@ type redge struct {
 type rerr struct {
 	thread int
 	group  int32 // the first transformation of the step
-	last   int32 // the transformation that failed (the last of an invisible run)
 	kind   model.ErrorKind
 	msg    string
 }
@@ -94,7 +94,6 @@ type rgraph struct {
 	states   []*rstate
 	complete bool // every reachable state was expanded
 	limits   []string
-	steps    int
 }
 
 // rview projects the states of a model (the concrete one, or P′'s).
@@ -222,12 +221,11 @@ func (v *rview) enumerate(max int) (*rgraph, error) {
 		s := g.states[i]
 		outs = outs[:0]
 		m.Next([]byte(s.enc), func(st *model.Step) {
-			g.steps++
 			switch st.Outcome {
 			case model.OK:
 				outs = append(outs, out{append([]byte(nil), st.State...), redge{thread: st.Thread, group: st.Groups[0]}})
 			case model.Error:
-				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], last: st.Groups[len(st.Groups)-1], kind: st.Kind, msg: st.Msg})
+				s.errs = append(s.errs, rerr{thread: st.Thread, group: st.Groups[0], kind: st.Kind, msg: st.Msg})
 			case model.Limit:
 				g.limits = append(g.limits, st.Msg)
 			}
