@@ -352,7 +352,8 @@ end ValArr;
 // elements are fresh (aread(awrite(arr, a, fresh), a′, i)). BIR's lengths
 // are concrete, so alength predicates are decided exactly: after
 // a := new Arrs[n] the old array, still b, keeps its length and its
-// elements' predicates, and the new one's elements hold their defaults.
+// elements' predicates, the new one's elements hold their defaults, and
+// a == b is false (WP(a = newarray[e], a = v) = false).
 func TestTableNewArray(t *testing.T) {
 	run := runE2E(t, e2eCase{name: "newarr", src: `system NewArr ()
 Ints = array [3] of int;
@@ -370,15 +371,15 @@ main thread Main ()
   loc s3:
 end Main;
 end NewArr;
-`, preds: "a.length == 2\nb.length == 3\na.length < b.length\na[0] == 0\nb[0] == 0\na[0] == b[0]\n"})
+`, preds: "a.length == 2\nb.length == 3\na.length < b.length\na[0] == 0\nb[0] == 0\na[0] == b[0]\na == b\n"})
 	noErrors(t, run)
-	wantPreds(t, run, "Main@s1", "0=false 1=true 2=false 3=? 4=? 5=true ")
+	wantPreds(t, run, "Main@s1", "0=false 1=true 2=false 3=? 4=? 5=true 6=true ")
 	wantPreds(t, run, "Main@s2",
-		"0=false 1=true 2=true 3=true 4=? 5=? ",
-		"0=true 1=true 2=true 3=true 4=? 5=? ")
+		"0=false 1=true 2=true 3=true 4=? 5=? 6=false ",
+		"0=true 1=true 2=true 3=true 4=? 5=? 6=false ")
 	wantPreds(t, run, "Main@s3",
-		"0=false 1=true 2=true 3=? 4=? 5=true ",
-		"0=true 1=true 2=true 3=? 4=? 5=true ")
+		"0=false 1=true 2=true 3=? 4=? 5=true 6=false ",
+		"0=true 1=true 2=true 3=? 4=? 5=true 6=false ")
 }
 
 // pathTruth is the truth of a record predicate test(this.f1.f2…) of every
