@@ -14,9 +14,10 @@ import (
 )
 
 // The rows of Table 1 of the Abstract Pathfinder paper (weakest
-// preconditions) and the cases of its §3.3 (finding the predicates a
-// write affects), each as a small model whose predicates are read after
-// the step. runE2E also compares every case with the explicit search of
+// preconditions), the cases of its §3.3 (finding the predicates a write
+// affects) and of its §3.7 (call boundaries), each as a small model whose
+// predicates are read after the step (docs/apf.md, "From the paper to
+// birch", names the test of each). runE2E also compares every case with the explicit search of
 // the model: every concrete reachable state is represented.
 //
 // birch computes no weakest precondition syntactically: it evaluates each
