@@ -293,6 +293,7 @@ type rmodel struct {
 	Ints    map[string]bool
 	Inv     string // the condition of an invariant (WithInvariant), or ""
 	Heap    bool   // Cells, p and q
+	Sub     bool   // with Heap: the subtype Cell2 of Cell, and q's first cell one
 	HeapArr bool   // IntArrs and h
 	Second  string // "T1", "W" or ""
 	Fn      bool   // the function f
@@ -413,7 +414,15 @@ func (g *rgen) model() *rmodel {
 		m.Ints["arr"] = true
 	}
 	if m.Heap = g.o.Heap && g.p(50); m.Heap {
-		b.WriteString("Cell = record { v : int; next : CellRef; };\nCellRef = ref Cell {Cells};\nCells : collection [2] of Cell;\np, q : CellRef;\n")
+		// in 40% of them q's cell is of a subtype Cell2, whose objects
+		// have the [record Cell] predicates too (decided by a generator
+		// of its own: the model is otherwise the seed's without it)
+		if m.Sub = rand.New(rand.NewPCG(m.Seed, 0x5b)).IntN(10) < 4; m.Sub {
+			b.WriteString("Cell = record { v : int; next : CellRef; };\nCell2 = record { v : int; next : CellRef; u : int; };\nCell2 extends Cell;\nCellRef = ref Cell {Cells, Cells2};\nCells : collection [2] of Cell;\nCells2 : collection [1] of Cell2;\np, q : CellRef;\n")
+			m.Ints["u"] = true
+		} else {
+			b.WriteString("Cell = record { v : int; next : CellRef; };\nCellRef = ref Cell {Cells};\nCells : collection [2] of Cell;\np, q : CellRef;\n")
+		}
 		m.Ints["v"] = true
 	}
 	if m.HeapArr = g.o.HeapArr && g.p(40); m.HeapArr {
@@ -621,7 +630,11 @@ func (g *rgen) thread(name string) *rproc {
 		// T0 first allocates the cells and starts W
 		if g.m.Heap {
 			if g.p(70) {
-				p.init = append(p.init, "p := new Cells", "q := new Cells", "p.next := q", "q.next := p")
+				q := "q := new Cells"
+				if g.m.Sub {
+					q += "2"
+				}
+				p.init = append(p.init, "p := new Cells", q, "p.next := q", "q.next := p")
 			} else {
 				p.init = append(p.init, "p := new Cells", "q := p", "p.next := p")
 			}

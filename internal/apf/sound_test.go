@@ -506,12 +506,15 @@ func TestRandomModelsConcrete(t *testing.T) {
 		if m.HeapArr {
 			counts["heap array"]++
 		}
+		if m.Sub {
+			counts["subtype"]++
+		}
 		if strings.Contains(m.Src, "invisible") {
 			counts["invisible"]++
 		}
 	}
 	t.Logf("%d models: %v", n, counts)
-	for _, k := range []string{"complete", "states in a call", "predicates record", "predicates function", "predicates thread", "predicates global", "second thread W", "second thread T1", "heap", "heap array", "invisible",
+	for _, k := range []string{"complete", "states in a call", "predicates record", "predicates function", "predicates thread", "predicates global", "second thread W", "second thread T1", "heap", "heap array", "subtype", "invisible",
 		"error assertion", "error null-dereference", "error index-out-of-bounds", "error range"} {
 		if counts[k] < n/50 {
 			t.Errorf("the generator lacks variety: %q %d", k, counts[k])
