@@ -106,6 +106,11 @@ func printAbstractCheck(e *env, o *checkOptions, name string, c *verify.Check) {
 			fmt.Fprintf(w, "note: the concrete values differ from the abstract trail's from step %d: %s\n", d.Step, d.Reason)
 		}
 	}
+	if c.OnTheFly != nil {
+		for _, n := range c.Notes {
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
+	}
 	printUnreached(w, unreachedDoc(c.Unreached), len(c.LimitsHit) > 0)
 	for _, lh := range c.LimitsHit {
 		fmt.Fprintf(w, "bound hit %d times: %s: %s\n", lh.Count, lh.Pos, lh.Message)

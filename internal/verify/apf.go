@@ -223,22 +223,95 @@ func (p *onTheFlyTechnique) build() error {
 	return nil
 }
 
+// The violations of the instrumented model the check tries to confirm: a
+// violation not confirmed (the predicates too weak for it, a single
+// thread's run where the race needs two) is left out of the next search,
+// which may find one that is real, up to maxOnTheFlyTrails violations and
+// maxSearchOnStates states in the searches after the first.
+const (
+	maxOnTheFlyTrails = 100
+	maxSearchOnStates = 1000000
+	noOther           = ", then no other"
+)
+
 // searchSafety searches P′ for a violation of safety (without deadlocks)
 // and of the invariants invs, and confirms a violation on the model as
-// written.
+// written. A violation not confirmed does not end the check at once: the
+// search is run again without it (the same error step from the same
+// state), within maxOnTheFlyTrails and maxSearchOnStates, and the first
+// violation confirmed is the check's `fail`. When none is, the check is
+// the first violation's, `inconclusive`, never `pass`: the violations left
+// out may be real.
 func (p *onTheFlyTechnique) searchSafety(props []*Property, invs []*types.Property) (*Check, error) {
+	refuted := map[string]bool{}
+	var first *Check
+	states, more := 0, 0 // in the searches after the first
+	searchedOn := func(end string) (*Check, error) {
+		note := fmt.Sprintf("the search went on without each violation not confirmed: %d more found, none confirmed%s", more, end)
+		if more == 0 && end == noOther {
+			note = "the search without this violation finds no other"
+		}
+		first.Notes = append(first.Notes, note)
+		return first, nil
+	}
+	for n := 1; ; n++ {
+		c, key, err := p.searchOnce(props, invs, refuted)
+		if err != nil {
+			return nil, err
+		}
+		if first == nil {
+			if key == "" {
+				return c, nil
+			}
+			first = c
+		} else {
+			states += c.Stats.States
+			v := c.Violation
+			switch {
+			case v != nil && v.Confirmation.Confirmed:
+				c.Notes = append(c.Notes, fmt.Sprintf("found after %d %s of the instrumented model not confirmed on the model as written, each left out of the next search", n-1, plural(n-1, "violation", "violations")))
+				return c, nil
+			case v == nil && c.Stopped == nil:
+				return searchedOn(noOther)
+			case v != nil && c.Stopped == nil:
+				more++
+			}
+			if key == "" {
+				// stopped by a limit, or an invariant's violation
+				return searchedOn("")
+			}
+		}
+		if n == maxOnTheFlyTrails || states > maxSearchOnStates {
+			return searchedOn(fmt.Sprintf(" (it stops after %d violations or %d states)", maxOnTheFlyTrails, maxSearchOnStates))
+		}
+		refuted[key] = true
+	}
+}
+
+// searchOnce is one search of searchSafety, whose model leaves out the
+// error steps of refuted (refutedKey), and the confirmation of the
+// violation it finds. key is that violation's refutedKey when it is a
+// step's error not confirmed ("" otherwise: an invariant's violation, say).
+func (p *onTheFlyTechnique) searchOnce(props []*Property, invs []*types.Property, refuted map[string]bool) (c *Check, key string, err error) {
 	t, am := p.t, p.am
 	var pinvs []*types.Property
 	for _, inv := range invs {
 		pinvs = append(pinvs, p.instrumented(inv))
 	}
-	absSM, err := safetyModel(am.absM, pinvs)
-	if err != nil {
-		return nil, err
+	var absSM search.Model = am.absM
+	if len(refuted) > 0 {
+		absSM = &withoutRefuted{Model: am.absM, refuted: refuted}
+	}
+	if len(pinvs) > 0 {
+		inv, err := search.NewInvariants(am.absM, pinvs)
+		if err != nil {
+			return nil, "", err
+		}
+		absSM = search.WithStateCheck(absSM, inv)
 	}
 	concSM, err := safetyModel(am.concM, invs)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	cfg := t.Search
 	cfg.NoDeadlock = true
@@ -246,7 +319,7 @@ func (p *onTheFlyTechnique) searchSafety(props []*Property, invs []*types.Proper
 	// search's count of its memory: the memory watch samples the process
 	t.limits().StartWatchedSearch()
 	res := search.Run(absSM, cfg)
-	c := &Check{
+	c = &Check{
 		Properties: props, Search: cfg.Strategy.String(),
 		RestsOn:     append(RestsOn{{Abstracted, p.what() + ": an over-approximation, so a pass is a proof"}}, restsOnSearch(cfg, res)...),
 		Abstraction: &AbstractionInfo{AbstractVerdict: res.Verdict},
@@ -263,20 +336,56 @@ func (p *onTheFlyTechnique) searchSafety(props []*Property, invs []*types.Proper
 			c.Reason = "no violation: every reachable state of the instrumented model was explored; proven with " + p.what() + "; deadlocks not checked"
 		}
 		c.Unreached = am.unreached(res)
-		return c, nil
+		return c, "", nil
 	}
 	c.Abstraction.FoundBy = "search"
 	if _, err := c.abstractTrail(am, absSM, res); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	p.otf.wordPredicates(c.Abstraction.AbstractTrail)
 	// P′ has the transformations of the model as written, in the same
 	// order: the trail's steps are the schedule
 	sc, err := feasible.FromTrail(absSM, nil, res.Trail, false, am.mapGroup)
 	if err != nil {
-		return nil, errorf("birch: internal error: %v", err)
+		return nil, "", errorf("birch: internal error: %v", err)
 	}
-	return c, confirmSchedule(t, am, c, sc, nil, *res.Violation, concSM, invs, t.OnTheFly.Solver, p.unbounded)
+	if err := confirmSchedule(t, am, c, sc, nil, *res.Violation, concSM, invs, t.OnTheFly.Solver, p.unbounded); err != nil {
+		return nil, "", err
+	}
+	if v := c.Violation; v != nil && !v.Confirmation.Confirmed && c.Stopped == nil && len(res.Trail) > 0 {
+		// the error step of the model (not an invariant's violation,
+		// which the state check adds) from the state before it
+		_, steps, err := search.Replay(am.absM, res.Trail)
+		if n := len(steps); err == nil && n == len(res.Trail) && steps[n-1].Step.Outcome == model.Error {
+			key = refutedKey(steps[n-1].Before, res.Trail[n-1])
+		}
+	}
+	return c, key, nil
+}
+
+// refutedKey names the error step with the given ordinal from state.
+func refutedKey(state []byte, ordinal int) string {
+	return strconv.Itoa(ordinal) + ":" + string(state)
+}
+
+// withoutRefuted is the instrumented model without the error steps of
+// violations the check did not confirm (refutedKey): the search goes on
+// past them, to another violation. The other steps keep their ordinals.
+type withoutRefuted struct {
+	*model.Model
+	refuted map[string]bool
+}
+
+func (w *withoutRefuted) Next(state []byte, yield func(*model.Step)) (int, bool) {
+	n := 0
+	_, done := w.Model.Next(state, func(st *model.Step) {
+		if st.Outcome == model.Error && w.refuted[refutedKey(state, st.Ordinal)] {
+			return
+		}
+		n++
+		yield(st)
+	})
+	return n, done
 }
 
 // info is the details of the check: the predicates and the runtime's
