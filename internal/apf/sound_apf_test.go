@@ -114,6 +114,7 @@ func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int, solver st
 		sum.abstract += res.abstract
 		sum.counts.matched += res.counts.matched
 		sum.counts.errors += res.counts.errors
+		sum.counts.steps += res.counts.steps
 		sum.counts.same += res.counts.same
 		sum.counts.instances += res.counts.instances
 		sum.counts.known += res.counts.known
@@ -122,8 +123,8 @@ func rsoundRun(t *testing.T, seeds []uint64, o ropts, maxAbstract int, solver st
 			withInstances++
 		}
 	}
-	t.Logf("%d models checked (%d explored completely), %d unsupported, %d limited, %d with more than %d on-the-fly states; concrete states %d, %d of them matched; on-the-fly states %d; concrete errors %d, %d of the same kind; predicate instances of the matched states %d, known %d (%.0f%% per model on average)",
-		checked, complete, unsupported, limited, large, maxAbstract, sum.concrete, sum.counts.matched, sum.abstract, sum.counts.errors, sum.counts.same, sum.counts.instances, sum.counts.known, 100*fracs/float64(max(withInstances, 1)))
+	t.Logf("%d models checked (%d explored completely), %d unsupported, %d limited, %d with more than %d on-the-fly states; concrete states %d, %d of them matched, %d steps matched; on-the-fly states %d; concrete errors %d, %d of the same kind; predicate instances of the matched states %d, known %d (%.0f%% per model on average)",
+		checked, complete, unsupported, limited, large, maxAbstract, sum.concrete, sum.counts.matched, sum.counts.steps, sum.abstract, sum.counts.errors, sum.counts.same, sum.counts.instances, sum.counts.known, 100*fracs/float64(max(withInstances, 1)))
 	if fracs < 0.4*float64(withInstances) {
 		t.Errorf("the runtime knows too few predicates for the comparison to mean much")
 	}
