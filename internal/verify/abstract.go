@@ -247,14 +247,20 @@ func (c *Check) foundBy(res, chooseFree *search.Result) *search.Result {
 // its violation in the terms of the concrete model; final is the state
 // the trail ends in.
 func (c *Check) abstractTrail(am *abstractModel, sm search.Model, res *search.Result) (final []byte, err error) {
+	final, _, err = c.abstractTrailSteps(am, sm, res)
+	return final, err
+}
+
+// abstractTrailSteps is abstractTrail that also gives the replayed steps.
+func (c *Check) abstractTrailSteps(am *abstractModel, sm search.Model, res *search.Result) (final []byte, steps []search.TrailStep, err error) {
 	init, steps, err := search.Replay(sm, res.Trail)
 	if err != nil {
-		return nil, errorf("birch: internal error: the abstract trail does not replay: %v", err)
+		return nil, nil, errorf("birch: internal error: the abstract trail does not replay: %v", err)
 	}
 	final = search.Final(init, steps)
 	c.Abstraction.AbstractTrail = am.describeAbstract(steps)
 	c.Abstraction.AbstractViolation = am.abstractViolation(res.Violation, final)
-	return final, nil
+	return final, steps, nil
 }
 
 // stopIf marks c as stopped by a limit in phase when stopped (the

@@ -339,25 +339,28 @@ func (p *onTheFlyTechnique) searchOnce(props []*Property, invs []*types.Property
 		return c, "", nil
 	}
 	c.Abstraction.FoundBy = "search"
-	if _, err := c.abstractTrail(am, absSM, res); err != nil {
+	_, steps, err := c.abstractTrailSteps(am, absSM, res)
+	if err != nil {
 		return nil, "", err
 	}
 	p.otf.wordPredicates(c.Abstraction.AbstractTrail)
 	// P′ has the transformations of the model as written, in the same
 	// order: the trail's steps are the schedule
 	sc, err := feasible.FromTrail(absSM, nil, res.Trail, false, am.mapGroup)
+	if len(steps) > 0 {
+		sc, err = feasible.FromSteps(steps, nil, false, am.mapGroup)
+	}
 	if err != nil {
 		return nil, "", errorf("birch: internal error: %v", err)
 	}
 	if err := confirmSchedule(t, am, c, sc, nil, *res.Violation, concSM, invs, t.OnTheFly.Solver, p.unbounded); err != nil {
 		return nil, "", err
 	}
-	if v := c.Violation; v != nil && !v.Confirmation.Confirmed && c.Stopped == nil && len(res.Trail) > 0 {
+	if v := c.Violation; v != nil && !v.Confirmation.Confirmed && c.Stopped == nil && len(steps) > 0 {
 		// the error step of the model (not an invariant's violation,
 		// which the state check adds) from the state before it
-		_, steps, err := search.Replay(am.absM, res.Trail)
-		if n := len(steps); err == nil && n == len(res.Trail) && steps[n-1].Step.Outcome == model.Error {
-			key = refutedKey(steps[n-1].Before, res.Trail[n-1])
+		if last := steps[len(steps)-1]; last.Step.Outcome == model.Error && last.Step.Kind != model.InvariantViolated {
+			key = refutedKey(last.Before, last.Step.Ordinal)
 		}
 	}
 	return c, key, nil

@@ -208,6 +208,13 @@ func FromTrail(abs search.Model, absModel *model.Model, ordinals []int, deadlock
 	if err != nil {
 		return sc, err
 	}
+	return FromSteps(steps, absModel, deadlock, mapGroup)
+}
+
+// FromSteps is FromTrail of a trail already replayed on the abstract model
+// (search.Replay's steps, at least one).
+func FromSteps(steps []search.TrailStep, absModel *model.Model, deadlock bool, mapGroup func(int) int) (Schedule, error) {
+	var sc Schedule
 	for i, ts := range steps {
 		st := Step{Thread: ts.Step.Thread}
 		for _, g := range ts.Step.Groups {
