@@ -420,6 +420,14 @@ func rseeds(n, long int) []uint64 {
 	return seeds
 }
 
+// rseedList returns the seeds of list, or 1..long in the long suite.
+func rseedList(list []uint64, long int) []uint64 {
+	if testenv.Long() {
+		return rseeds(0, long)
+	}
+	return list
+}
+
 // rconcrete builds and enumerates the concrete model of m, up to max
 // states.
 func rconcrete(m *rmodel, max int) (*rview, *rgraph, error) {
