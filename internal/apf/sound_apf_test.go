@@ -69,7 +69,7 @@ func TestSoundnessByEnumeration(t *testing.T) {
 	if testenv.Long() {
 		max = rMaxAbstract
 	}
-	rsoundRun(t, rseeds(30, 600), ropt, max, "")
+	rsoundRun(t, rseeds(20, 600), rlocked, max, "")
 	// the runtime's queries asked of z3 and cvc5 instead of the embedded
 	// solver (long suite only: a process per model)
 	for _, solver := range []string{"z3", "cvc5"} {
@@ -78,7 +78,7 @@ func TestSoundnessByEnumeration(t *testing.T) {
 			if !solvers.Available(solver) {
 				t.Skipf("%s is not installed", solver)
 			}
-			rsoundRun(t, rseeds(0, 150), ropt, rMaxAbstract, solver)
+			rsoundRun(t, rseeds(0, 150), rlocked, rMaxAbstract, solver)
 		})
 	}
 }

@@ -320,12 +320,17 @@ type ropts struct {
 	Preds   int  // at most this many predicates
 	Grow    int  // percent of int assignments that add or subtract
 	Mul     bool // some of those multiply, divide or take a remainder by a constant instead
+	Lock    bool // a third of the models have a global lock that the threads take and release
 	// Invisible makes some locations' transformations invisible (those
 	// of a thread that read and write its locals only)
 	Invisible bool
 }
 
 var ropt = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Mul: true, Invisible: true}
+
+// rlocked is ropt with a lock in a third of the models (the soundness test
+// by enumeration; the verdict tests' default seeds are chosen with ropt).
+var rlocked = ropts{Threads: true, Fn: true, Heap: true, Arr: true, HeapArr: true, Locs: 4, Preds: 6, Grow: 25, Mul: true, Lock: true, Invisible: true}
 
 // rgen is the generator's state.
 type rgen struct {
@@ -345,6 +350,8 @@ type rgen struct {
 	}
 	// wParam: the thread W has the int parameter n
 	wParam bool
+	// lock: the model has the global lock mu
+	lock bool
 	// cands are comparisons of the model by context ("" the globals, a
 	// thread's or f's name), candidates for predicates
 	cands map[string][]*rexp
@@ -424,6 +431,11 @@ func (g *rgen) model() *rmodel {
 			b.WriteString("Cell = record { v : int; next : CellRef; };\nCellRef = ref Cell {Cells};\nCells : collection [2] of Cell;\np, q : CellRef;\n")
 		}
 		m.Ints["v"] = true
+	}
+	// with Lock, a third of the models have the lock mu (decided by a
+	// generator of its own: the others are the seed's models without it)
+	if g.lock = g.o.Lock && rand.New(rand.NewPCG(m.Seed, 0x10c)).IntN(3) == 0; g.lock {
+		b.WriteString("mu : lock;\n")
 	}
 	if m.HeapArr = g.o.HeapArr && g.p(40); m.HeapArr {
 		b.WriteString("IntArr = array [3] of int;\nIntArrs : collection [1] of IntArr;\nh : ref IntArr {IntArrs};\n")
@@ -946,6 +958,11 @@ func (g *rgen) lhs(sc *rscope) string {
 }
 
 func (g *rgen) action(sc *rscope) (string, bool) {
+	if g.lock && !sc.inv && g.p(12) {
+		// lock blocks while another thread holds mu; unlock by a
+		// thread that does not hold it is an error
+		return g.pick([]string{"lock(mu)", "lock(mu)", "unlock(mu)"}), false
+	}
 	switch k := g.n(20); {
 	case k < 7:
 		return g.lhs(sc) + " := " + g.intExpr(sc).String(), false

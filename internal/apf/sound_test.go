@@ -452,7 +452,7 @@ func rconcrete(m *rmodel, max int) (*rview, *rgraph, error) {
 // of the started thread W left out); and the models have variety: two
 // threads, calls, the heap, arrays, errors of several kinds.
 func TestRandomModelsConcrete(t *testing.T) {
-	n := 60
+	n := 50
 	if testenv.Long() {
 		n = 1500
 	}
