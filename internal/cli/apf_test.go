@@ -355,10 +355,10 @@ func TestOnTheFlyRaceConfirmedWithInputs(t *testing.T) {
 
 // TestOnTheFlyRaceFound: the lost update of accountsRace with the
 // example's predicate: the first violations found are a single teller's,
-// not confirmed; the check leaves each out and searches on until one is
+// not confirmed; the check tries the other violations until one is
 // confirmed (it was inconclusive with the first). With two tellers on one
 // account (fast), and with the three tellers of the example under
-// BIRCH_LONG (77 searches, some seconds).
+// BIRCH_LONG (65 replays, some seconds).
 func TestOnTheFlyRaceFound(t *testing.T) {
 	dir := t.TempDir()
 	model := accountsRace(t, dir)

@@ -162,9 +162,9 @@ FILE, each true, false or unknown, per context: globals, [thread T] and
 [function f] per frame, [record T] per object. A guard whose value is
 unknown is taken both ways. A pass is a proof; a violation is replayed on
 the model as written: confirmed (fail, with a trail for birch replay) or
-not confirmed, when the search goes on without it to the next violation
-(up to 100); none confirmed is inconclusive, naming the step where the
-first one and the model part ways.
+not confirmed, when the other violations the search finds are tried (up
+to 100); none confirmed is inconclusive, naming the step where the first
+one and the model part ways.
 Deadlocks, ltl properties and invariants that read abstracted data are not
 checked. See docs/apf.md.
 

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -225,93 +226,46 @@ func (p *onTheFlyTechnique) build() error {
 
 // The violations of the instrumented model the check tries to confirm: a
 // violation not confirmed (the predicates too weak for it, a single
-// thread's run where the race needs two) is left out of the next search,
-// which may find one that is real, up to maxOnTheFlyTrails violations and
-// maxSearchOnStates states in the searches after the first.
+// thread's run where the race needs two) does not end the check, which
+// searches again with every error step of the model left out and noted
+// with the way to it (errorCollector), and replays each in turn, up to
+// maxOnTheFlyTrails violations, in a search of at most maxSearchOnStates
+// states.
 const (
 	maxOnTheFlyTrails = 100
-	maxSearchOnStates = 1000000
-	noOther           = ", then no other"
+	maxSearchOnStates = 200000
 )
 
 // searchSafety searches P′ for a violation of safety (without deadlocks)
 // and of the invariants invs, and confirms a violation on the model as
 // written. A violation not confirmed does not end the check at once: the
-// search is run again without it (the same error step from the same
-// state), within maxOnTheFlyTrails and maxSearchOnStates, and the first
-// violation confirmed is the check's `fail`. When none is, the check is
-// the first violation's, `inconclusive`, never `pass`: the violations left
-// out may be real.
+// other violations of the instrumented model are tried (errorCollector),
+// and the first one confirmed is the check's `fail`. When none is, the
+// check is the first violation's, `inconclusive`, never `pass`: the
+// violations not confirmed may be real.
 func (p *onTheFlyTechnique) searchSafety(props []*Property, invs []*types.Property) (*Check, error) {
-	refuted := map[string]bool{}
-	var first *Check
-	states, more := 0, 0 // in the searches after the first
-	searchedOn := func(end string) (*Check, error) {
-		note := fmt.Sprintf("the search went on without each violation not confirmed: %d more found, none confirmed%s", more, end)
-		if more == 0 && end == noOther {
-			note = "the search without this violation finds no other"
-		}
-		first.Notes = append(first.Notes, note)
-		return first, nil
-	}
-	for n := 1; ; n++ {
-		c, key, err := p.searchOnce(props, invs, refuted)
-		if err != nil {
-			return nil, err
-		}
-		if first == nil {
-			if key == "" {
-				return c, nil
-			}
-			first = c
-		} else {
-			states += c.Stats.States
-			v := c.Violation
-			switch {
-			case v != nil && v.Confirmation.Confirmed:
-				c.Notes = append(c.Notes, fmt.Sprintf("found after %d %s of the instrumented model not confirmed on the model as written, each left out of the next search", n-1, plural(n-1, "violation", "violations")))
-				return c, nil
-			case v == nil && c.Stopped == nil:
-				return searchedOn(noOther)
-			case v != nil && c.Stopped == nil:
-				more++
-			}
-			if key == "" {
-				// stopped by a limit, or an invariant's violation
-				return searchedOn("")
-			}
-		}
-		if n == maxOnTheFlyTrails || states > maxSearchOnStates {
-			return searchedOn(fmt.Sprintf(" (it stops after %d violations or %d states)", maxOnTheFlyTrails, maxSearchOnStates))
-		}
-		refuted[key] = true
-	}
-}
-
-// searchOnce is one search of searchSafety, whose model leaves out the
-// error steps of refuted (refutedKey), and the confirmation of the
-// violation it finds. key is that violation's refutedKey when it is a
-// step's error not confirmed ("" otherwise: an invariant's violation, say).
-func (p *onTheFlyTechnique) searchOnce(props []*Property, invs []*types.Property, refuted map[string]bool) (c *Check, key string, err error) {
 	t, am := p.t, p.am
 	var pinvs []*types.Property
 	for _, inv := range invs {
 		pinvs = append(pinvs, p.instrumented(inv))
 	}
-	var absSM search.Model = am.absM
-	if len(refuted) > 0 {
-		absSM = &withoutRefuted{Model: am.absM, refuted: refuted}
-	}
-	if len(pinvs) > 0 {
+	checked := func(m search.Model) (search.Model, error) {
+		if len(pinvs) == 0 {
+			return m, nil
+		}
 		inv, err := search.NewInvariants(am.absM, pinvs)
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
-		absSM = search.WithStateCheck(absSM, inv)
+		return search.WithStateCheck(m, inv), nil
+	}
+	absSM, err := checked(am.absM)
+	if err != nil {
+		return nil, err
 	}
 	concSM, err := safetyModel(am.concM, invs)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	cfg := t.Search
 	cfg.NoDeadlock = true
@@ -319,6 +273,73 @@ func (p *onTheFlyTechnique) searchOnce(props []*Property, invs []*types.Property
 	// search's count of its memory: the memory watch samples the process
 	t.limits().StartWatchedSearch()
 	res := search.Run(absSM, cfg)
+	first, key, err := p.checkOf(props, absSM, concSM, invs, res)
+	if err != nil || key == "" {
+		return first, err
+	}
+
+	col := &errorCollector{Model: am.absM, skip: key, parent: map[string]link{}}
+	init, _ := am.absM.Initial(nil)
+	col.init = string(init)
+	csm, err := checked(col)
+	if err != nil {
+		return nil, err
+	}
+	ccfg := cfg
+	// the shortest way to each error
+	ccfg.Strategy = search.BFS
+	if ccfg.MaxStates == 0 || ccfg.MaxStates > maxSearchOnStates {
+		ccfg.MaxStates = maxSearchOnStates
+	}
+	cres := search.Run(csm, ccfg)
+	var cands []*search.Result
+	for _, pt := range col.points {
+		st := pt.step
+		cands = append(cands, &search.Result{Verdict: search.Fail, Violation: search.StepViolation(&st), Trail: col.trail(pt), Stats: cres.Stats})
+	}
+	if cres.Violation != nil {
+		// an invariant's violation ends the search
+		cands = append(cands, cres)
+	}
+	tried := 0
+	for _, r := range cands {
+		if tried == maxOnTheFlyTrails-1 {
+			break
+		}
+		tried++
+		c, _, err := p.checkOf(props, absSM, concSM, invs, r)
+		if err != nil {
+			return nil, err
+		}
+		if v := c.Violation; v != nil && v.Confirmation.Confirmed {
+			c.Notes = append(c.Notes, fmt.Sprintf("found after %d %s of the instrumented model not confirmed on the model as written", tried, plural(tried, "violation", "violations")))
+			return c, nil
+		}
+		if c.Stopped != nil {
+			break
+		}
+	}
+	note := fmt.Sprintf("the search found %d other %s of the instrumented model, none confirmed on the model as written", len(cands), plural(len(cands), "violation", "violations"))
+	switch {
+	case len(cands) == 0 && cres.Verdict == search.Pass:
+		note = "the search finds no other violation of the instrumented model"
+	case tried < len(cands):
+		note = fmt.Sprintf("the search found other violations of the instrumented model, %d tried, none confirmed on the model as written", tried)
+	}
+	if cres.Verdict != search.Pass && cres.Violation == nil {
+		note += " (" + cres.Reason + ")"
+	}
+	first.Notes = append(first.Notes, note)
+	return first, nil
+}
+
+// checkOf is the check of the search result res of absSM: the violation
+// it found confirmed or not on the model as written (concSM, with the
+// invariants invs). key is the violation's refutedKey when it is a step's
+// error not confirmed ("" otherwise: an invariant's violation, say).
+func (p *onTheFlyTechnique) checkOf(props []*Property, absSM, concSM search.Model, invs []*types.Property, res *search.Result) (c *Check, key string, err error) {
+	t, am := p.t, p.am
+	cfg := t.Search
 	c = &Check{
 		Properties: props, Search: cfg.Strategy.String(),
 		RestsOn:     append(RestsOn{{Abstracted, p.what() + ": an over-approximation, so a pass is a proof"}}, restsOnSearch(cfg, res)...),
@@ -346,9 +367,11 @@ func (p *onTheFlyTechnique) searchOnce(props []*Property, invs []*types.Property
 	p.otf.wordPredicates(c.Abstraction.AbstractTrail)
 	// P′ has the transformations of the model as written, in the same
 	// order: the trail's steps are the schedule
-	sc, err := feasible.FromTrail(absSM, nil, res.Trail, false, am.mapGroup)
+	var sc feasible.Schedule
 	if len(steps) > 0 {
 		sc, err = feasible.FromSteps(steps, nil, false, am.mapGroup)
+	} else {
+		sc, err = feasible.FromTrail(absSM, nil, res.Trail, false, am.mapGroup)
 	}
 	if err != nil {
 		return nil, "", errorf("birch: internal error: %v", err)
@@ -371,24 +394,73 @@ func refutedKey(state []byte, ordinal int) string {
 	return strconv.Itoa(ordinal) + ":" + string(state)
 }
 
-// withoutRefuted is the instrumented model without the error steps of
-// violations the check did not confirm (refutedKey): the search goes on
-// past them, to another violation. The other steps keep their ordinals.
-type withoutRefuted struct {
+// errorCollector is the instrumented model without its error steps, each
+// noted with the way to it: the search of it explores every state the
+// errors do not end, and a trail to each error is the ordinals of the
+// steps that first generated the states on its way (parent).
+type errorCollector struct {
 	*model.Model
-	refuted map[string]bool
+	skip   string // the refutedKey of the violation already tried
+	init   string
+	parent map[string]link
+	points []errorPoint // in the order the search found them, at most maxOnTheFlyTrails
 }
 
-func (w *withoutRefuted) Next(state []byte, yield func(*model.Step)) (int, bool) {
+// link is the step that first generated a state: from the state from, the
+// outcome with ordinal ord.
+type link struct {
+	from string
+	ord  int
+}
+
+// errorPoint is an error step (its State nil) from the state from.
+type errorPoint struct {
+	from string
+	step model.Step
+}
+
+func (w *errorCollector) Next(state []byte, yield func(*model.Step)) (int, bool) {
 	n := 0
+	from := ""
 	_, done := w.Model.Next(state, func(st *model.Step) {
-		if st.Outcome == model.Error && w.refuted[refutedKey(state, st.Ordinal)] {
+		switch st.Outcome {
+		case model.Error:
+			if len(w.points) < maxOnTheFlyTrails && refutedKey(state, st.Ordinal) != w.skip {
+				if from == "" {
+					from = string(state)
+				}
+				c := *st
+				c.Groups, c.State = append([]int32(nil), st.Groups...), nil
+				w.points = append(w.points, errorPoint{from, c})
+			}
 			return
+		case model.OK:
+			if _, ok := w.parent[string(st.State)]; !ok && string(st.State) != w.init {
+				if from == "" {
+					from = string(state)
+				}
+				w.parent[string(st.State)] = link{from, st.Ordinal}
+			}
 		}
 		n++
 		yield(st)
 	})
 	return n, done
+}
+
+// trail is the ordinals of a trail to the error point pt.
+func (w *errorCollector) trail(pt errorPoint) []int {
+	ords := []int{pt.step.Ordinal}
+	for s := pt.from; s != w.init; {
+		l, ok := w.parent[s]
+		if !ok {
+			break
+		}
+		ords = append(ords, l.ord)
+		s = l.from
+	}
+	slices.Reverse(ords)
+	return ords
 }
 
 // info is the details of the check: the predicates and the runtime's
