@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"path/filepath"
 	"testing"
+
+	"birch/internal/testenv"
 )
 
 // exampleFiles lists the example models and the test models.
@@ -12,6 +14,19 @@ func exampleFiles(t *testing.T) []string {
 	more, _ := filepath.Glob("../search/testdata/*.bir")
 	more2, _ := filepath.Glob("testdata/*.bir")
 	return append(append(files, more...), more2...)
+}
+
+// capStates is how many states a test that checks every state it
+// explores takes of one model: n with BIRCH_LONG=1; in the default run an
+// eighth of n, at least 500, so that every model is still checked, a small
+// one whole and a large one on its first states (of the 49 example and test
+// models, the dozen largest took most of the time), and the deep states are
+// left to the long run.
+func capStates(n int) int {
+	if testenv.Long() {
+		return n
+	}
+	return max(n/8, 500)
 }
 
 // dfsCheck explores depth-first (the first successor expanded next, so the
@@ -51,11 +66,11 @@ func TestKeptFirstSuccessorDFS(t *testing.T) {
 	for _, f := range exampleFiles(t) {
 		for _, ex := range []bool{false, true} {
 			m := loadOpts(t, f, Options{ExposeInvisible: ex})
-			states := dfsCheck(m, 20000)
+			states := dfsCheck(m, capStates(20000))
 			// compare DFS-with-kept-slots outcomes against fresh decoding on a clone
 			c := m.Clone()
 			c.checkEncoding = true
-			for _, s := range states[:min(len(states), 3000)] {
+			for _, s := range states[:min(len(states), capStates(3000))] {
 				var a, b []string
 				m.Next(s, func(st *Step) { a = append(a, string(st.State)+st.Msg) })
 				c.first.ok = false
@@ -80,7 +95,7 @@ func TestDecodeMalformed(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for _, f := range exampleFiles(t) {
 		m := loadOpts(t, f, Options{})
-		states := dfsCheck(m, 3000)
+		states := dfsCheck(m, capStates(3000))
 		for _, s := range states {
 			d, ok := m.decodeState(nil, s)
 			if !ok {

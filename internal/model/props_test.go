@@ -93,7 +93,7 @@ func TestLoadStep(t *testing.T) {
 			if fail != nil {
 				continue
 			}
-			exploreSteps(m, s0, 20000, nil, func(st *Step) {
+			exploreSteps(m, s0, capStates(20000), nil, func(st *Step) {
 				copied := *st
 				byState.Load(st.State)
 				for i := range conds {

@@ -74,7 +74,7 @@ func TestTransitionCacheReviewModels(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			on := loadOpts(t, f, Options{TransitionCache: CacheOn})
 			off := loadOpts(t, f, Options{TransitionCache: CacheOff})
-			states := dfsCheck(on, 20000)
+			states := dfsCheck(on, capStates(20000))
 			if len(states) == 0 {
 				t.Fatal("no state")
 			}
@@ -93,7 +93,7 @@ func TestTransitionCacheReviewBFS(t *testing.T) {
 	for _, f := range tcReviewFiles(t) {
 		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
 		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
-		a, b := bfs(on, 50000), bfs(off, 50000)
+		a, b := bfs(on, capStates(50000)), bfs(off, capStates(50000))
 		if fmt.Sprint(a) != fmt.Sprint(b) {
 			t.Errorf("%s: with the cache %+v, without %+v", f, a, b)
 		}
@@ -183,7 +183,7 @@ func TestTransitionCacheReviewOptions(t *testing.T) {
 		onOpts, offOpts := c.opts, c.opts
 		onOpts.TransitionCache, offOpts.TransitionCache = CacheOn, CacheOff
 		on, off := loadOpts(t, f, onOpts), loadOpts(t, f, offOpts)
-		states := dfsCheck(on, 20000)
+		states := dfsCheck(on, capStates(20000))
 		limits := 0
 		for _, s := range states {
 			a, doneA := outcomes(on, s)
@@ -220,7 +220,7 @@ func TestTransitionCacheReviewSets(t *testing.T) {
 			if want := filepath.Base(f) == "tcache-whole.bir"; m.tc.whole != want {
 				t.Fatalf("%s: whole mode %v, want %v", f, m.tc.whole, want)
 			}
-			dfsCheck(m, 20000)
+			dfsCheck(m, capStates(20000))
 			if m.tc.whole {
 				if len(m.tc.sets) != 0 {
 					t.Fatalf("%s: slot sets in whole mode", f)

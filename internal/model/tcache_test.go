@@ -33,8 +33,8 @@ func TestTransitionCache(t *testing.T) {
 	for _, f := range exampleFiles(t) {
 		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
 		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
-		states := dfsCheck(on, 20000)
-		for _, s := range states[:min(len(states), 5000)] {
+		states := dfsCheck(on, capStates(20000))
+		for _, s := range states[:min(len(states), capStates(5000))] {
 			a, doneA := outcomes(on, s)
 			b, doneB := outcomes(off, s)
 			if !slices.Equal(a, b) || doneA != doneB {
@@ -267,7 +267,7 @@ func TestTransitionCacheBound(t *testing.T) {
 		on := loadOpts(t, f, Options{TransitionCache: CacheOn})
 		on.tc.maxBytes = 48 << 10
 		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
-		for _, s := range dfsCheck(on, 5000) {
+		for _, s := range dfsCheck(on, capStates(5000)) {
 			a, doneA := outcomes(on, s)
 			b, doneB := outcomes(off, s)
 			if !slices.Equal(a, b) || doneA != doneB {
@@ -294,7 +294,7 @@ func TestScanSegs(t *testing.T) {
 	scanned, general := 0, 0
 	for _, f := range exampleFiles(t) {
 		m := loadOpts(t, f, Options{TransitionCache: CacheOff})
-		for _, s := range dfsCheck(m, 20000) {
+		for _, s := range dfsCheck(m, capStates(20000)) {
 			segs, run, ok := m.scanSegs(nil, nil, s)
 			d, dsegs, dok := m.decodeSegs(nil, nil, s)
 			if !dok {
@@ -342,7 +342,7 @@ func TestTransitionCacheAutoSwitching(t *testing.T) {
 		}
 		off := loadOpts(t, f, Options{TransitionCache: CacheOff})
 		last := auto.tc.on
-		for _, s := range dfsCheck(auto, 3000) {
+		for _, s := range dfsCheck(auto, capStates(3000)) {
 			a, doneA := outcomes(auto, s)
 			b, doneB := outcomes(off, s)
 			if !slices.Equal(a, b) || doneA != doneB {
