@@ -449,3 +449,33 @@ func TestOnTheFlySearchesOnPastUnconfirmed(t *testing.T) {
 		t.Errorf("one teller: notes %q", c.Notes)
 	}
 }
+
+// TestOnTheFlySearchesOnToInvariant: after a violation not confirmed, an
+// invariant's violation, which ends the search that collects the others,
+// is tried too and confirmed.
+func TestOnTheFlySearchesOnToInvariant(t *testing.T) {
+	res := checkReal(t, `system I ()
+main thread M ()
+  x : int;
+  loc m0: when true do { x := x + 1; } goto m1;
+  loc m1: when true do { assert(x == 1); } goto m2;
+  loc m2:
+end M;
+main thread B ()
+  loc b0: when true do { } goto b1;
+  loc b1: when true do { } goto b2;
+  loc b2:
+end B;
+properties
+  invariant nob2: !(B @ b2);
+end I;
+`, "[thread M] x >= 2\n")
+	v := propertyVerdicts(res)
+	if v["nob2"] != "fail" {
+		t.Errorf("invariant nob2: %q, want fail: %v", v["nob2"], v)
+	}
+	c := checkTitled(t, res, safetyTitle)
+	if c.Verdict() != Fail || len(c.Notes) != 1 || c.Notes[0] != "found after 1 violation of the instrumented model not confirmed on the model as written" {
+		t.Errorf("%v: %s %q", c.Verdict(), c.Reason, c.Notes)
+	}
+}
