@@ -26,7 +26,7 @@ var rverdictSeeds = []uint64{3, 4, 5, 6, 7, 8, 9, 12, 13, 17, 18, 19, 20, 21, 22
 // kind. Deadlocks are not checked by either search.
 func TestOnTheFlyRandomVerdicts(t *testing.T) {
 	counts, reasons := map[string]int{}, map[string]int{}
-	for _, seed := range rseedList(rverdictSeeds, 800) {
+	for _, seed := range rseedList(rverdictSeeds, 400) {
 		m := rgenerate(seed, ropt)
 		src := m.WithInvariant()
 		name := fmt.Sprintf("r%d.bir", seed)
@@ -90,7 +90,7 @@ func rreason(s string) string {
 func TestOnTheFlyRandomUnbounded(t *testing.T) {
 	choice := regexp.MustCompile(`externChoose\([^)]*\)`)
 	counts := map[string]int{}
-	for _, seed := range rseedList(rverdictSeeds, 800) {
+	for _, seed := range rseedList(rverdictSeeds, 400) {
 		m := rgenerate(seed, ropt)
 		if !choice.MatchString(m.Src) {
 			continue
