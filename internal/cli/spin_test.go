@@ -37,22 +37,12 @@ stdout '^stats: SPIN: 26 states, \d+ transitions, max depth \d+, '
 stdout '^times: translation [\d.]+ s, spin -a [\d.]+ s, gcc [\d.]+ s, pan [\d.]+ s \(gcc -O2 -DSAFETY -DNOREDUCE; pan -m1000000 -n\)$'
 stdout '\(gcc -O2 -DNOREDUCE; pan -a -N ltl_mirrors -m1000000 -n\)$'
 
-# Partial-order reduction and bitstate hashing (incomplete: inconclusive).
-birch spin --por --property mutex $EXAMPLES/peterson.bir
-status 0
-stdout '\(gcc -O2 -DSAFETY; pan'
+# Bitstate hashing (incomplete: inconclusive); partial-order reduction in spinScriptLong.
 birch spin --bitstate --property mutex $EXAMPLES/peterson.bir
 status 3
 stdout '^inconclusive: no violation found by SPIN.s bitstate search'
 stdout '^rests on: under-approximated \(SPIN.s bitstate search \(supertrace\), which may miss states\)$'
 stdout '-DBITSTATE'
-
-# Flags after -- go to pan: a depth bound too small makes the search incomplete.
-birch spin --property mutex $EXAMPLES/peterson.bir -- -m5
-status 3
-stdout '^inconclusive: no violation found, but SPIN.s search was cut at its depth bound'
-stdout '^rests on: bounded \(SPIN.s search was cut at its depth bound \(pan -m5\)\)$'
-stdout 'pan -m5 -n\)$'
 
 # A violation: SPIN's trail in BIR terms, saved for birch replay.
 birch spin --trail t.json $EXAMPLES/peterson-broken.bir
@@ -68,15 +58,6 @@ stdout '^trail saved to t.json$'
 birch replay $EXAMPLES/peterson-broken.bir t.json
 status 1
 stdout '^fail: assertion: assertion violated: incs == 1$'
-
-# A deadlock.
-birch spin --trail d.json $EXAMPLES/philosophers-deadlock.bir
-status 1
-stdout '^fail: deadlock: no thread can move$'
-stdout '^threads at the deadlock:$'
-birch replay $EXAMPLES/philosophers-deadlock.bir d.json
-status 1
-stdout '^fail: deadlock: no thread can move$'
 
 # JSON: birch check's document, with SPIN's details.
 birch spin --json $EXAMPLES/divzero.bir
@@ -95,10 +76,6 @@ status 3
 stdout '^inconclusive: no violation within the bounds; paths were cut where a bound was hit: collection Nodes is full \(2 objects\)$'
 stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
 stdout '^stats: SPIN: 5 states'
-birch spin --ltl=[]true $EXAMPLES/collection-limit.bir
-status 3
-stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
-! stdout 'bound hit 0 times'
 
 # A 32-bit overflow that birch's 64-bit int does not have: shown, not saved.
 birch spin --trail o.json $EXAMPLES/int-overflow.bir
@@ -114,10 +91,6 @@ birch spin $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
 status 1
 stdout '^fail: invariant: invariant small violated: count <= 2$'
 stdout '^  SPIN: assertion violated \(BIR_invariant\|\|\(count<=2\)\)$'
-birch spin --property nonneg $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
-status 0
-birch spin --no-invariants $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
-status 0
 
 # --keep keeps SPIN's files (those of each ltl property's run in a directory of their own).
 birch spin --keep work $EXAMPLES/invisible.bir
@@ -129,10 +102,50 @@ cmp work/model.pml invisible.pml
 `
 
 // spinScriptLong is the part of the script that runs with BIRCH_LONG=1
-// only: factorial.bir's pan takes gcc -O2 six seconds of CPU, and
+// only, each birch spin a gcc -O2 of pan (about a second of CPU, more for
+// a larger model). factorial.bir's pan takes gcc -O2 six seconds of CPU, and
 // internal/backend/promela's TestSpinAgreement compares both models' counts
-// with birch's (dynamic-threads.bir in its default run too).
+// with birch's (dynamic-threads.bir in its default run too). The default
+// run has a representative of the others: of an incomplete search, the
+// bitstate one (internal/verify's TestSpinRestsOn checks the depth bound's
+// verdict too); of a deadlock's trail replayed, TestSpinTrailsReplay's
+// bounded-buffer-notify; of a bound hit, collection-limit.bir's safety run;
+// of the properties chosen, the invariant's violation and --property
+// mutex.
 const spinScriptLong = `
+# Partial-order reduction.
+birch spin --por --property mutex $EXAMPLES/peterson.bir
+status 0
+stdout '\(gcc -O2 -DSAFETY; pan'
+
+# Flags after -- go to pan: a depth bound too small makes the search incomplete.
+birch spin --property mutex $EXAMPLES/peterson.bir -- -m5
+status 3
+stdout '^inconclusive: no violation found, but SPIN.s search was cut at its depth bound'
+stdout '^rests on: bounded \(SPIN.s search was cut at its depth bound \(pan -m5\)\)$'
+stdout 'pan -m5 -n\)$'
+
+# A deadlock.
+birch spin --trail d.json $EXAMPLES/philosophers-deadlock.bir
+status 1
+stdout '^fail: deadlock: no thread can move$'
+stdout '^threads at the deadlock:$'
+birch replay $EXAMPLES/philosophers-deadlock.bir d.json
+status 1
+stdout '^fail: deadlock: no thread can move$'
+
+# A bound hit in an ltl run is reported as in the safety run.
+birch spin --ltl=[]true $EXAMPLES/collection-limit.bir
+status 3
+stdout '^bound hit: .*collection-limit.bir:\d+:\d+: collection Nodes is full \(2 objects\)$'
+! stdout 'bound hit 0 times'
+
+# Properties left out: the invariant not checked passes.
+birch spin --property nonneg $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
+status 0
+birch spin --no-invariants $EXAMPLES/../internal/search/testdata/props/invariant-unsafe.bir
+status 0
+
 # Threads and functions: the same counts as birch check.
 birch spin $EXAMPLES/dynamic-threads.bir
 status 0
@@ -236,17 +249,19 @@ func TestSpinTrailsReplay(t *testing.T) {
 }
 
 // TestSpinLTL runs birch spin on LTL properties (formulas with spaces do
-// not fit the script runner): verdicts and lassos in birch's terms.
+// not fit the script runner): verdicts and lassos in birch's terms. Two
+// cases, a SPIN run (a gcc -O2) each, run with BIRCH_LONG=1 only.
 func TestSpinLTL(t *testing.T) {
 	t.Parallel() // with TestSpinTrailsReplay: gcc is the work
 	needSpin(t)
 	props := filepath.Join("..", "search", "testdata", "props")
 	trail := filepath.Join(t.TempDir(), "l.json")
-	for _, c := range []struct {
+	type ltlCase struct {
 		args   []string
 		status int
 		want   []string
-	}{
+	}
+	cases := []ltlCase{
 		{[]string{"--property", "eventuallyFlag", "--trail", trail, filepath.Join(props, "fairness.bir")}, ExitViolation, []string{
 			`(?m)^fail: ltl: ltl property eventuallyFlag violated: <> flag$`,
 			`(?m)^cycle \(2 steps, back to the state after step 1\), repeated forever:$`,
@@ -259,16 +274,23 @@ func TestSpinLTL(t *testing.T) {
 			`(?m)^properties: safety \(assertions, runtime errors, deadlocks\): pass; ltl property eventuallyFlag: fail; ltl property spins: pass; ltl property flagStays: pass$`,
 			`(?m)^== ltl property eventuallyFlag ==\nfail: ltl: ltl property eventuallyFlag violated: <> flag$`,
 			`(?m)^rests on: complete \(exhaustive search of the model as written\); the trail is confirmed \(found by SPIN; replayed in birch\)$`}},
-		// --property twice checks both (before, only the last)
-		{[]string{"--property", "spins", "--property", "eventuallyFlag", filepath.Join(props, "fairness.bir")}, ExitViolation, []string{
-			`(?m)^properties: ltl property spins: pass; ltl property eventuallyFlag: fail$`}},
 		{[]string{"--ltl", "<> [] (x == 2)", filepath.Join(props, "terminate.bir")}, ExitPass, []string{`(?m)^pass: `}},
 		{[]string{"--ltl", "[] (x >= 1)", filepath.Join(props, "terminate.bir")}, ExitViolation, []string{
 			`(?m)^note: SPIN found a bad prefix`, `(?m)^(cycle|then the last state repeats forever)`}},
-		{[]string{"--ltl", "[] (done -> X done)", filepath.Join("..", "..", "examples", "dynamic-threads.bir")}, ExitPass, []string{`(?m)^pass: `}},
 		{[]string{"--pattern", "existence(counter == 4) globally", filepath.Join("..", "..", "examples", "dynamic-threads.bir")}, ExitViolation, []string{
 			`(?m)^then the last state repeats forever \(every thread has terminated\)$`}},
-	} {
+	}
+	if testenv.Long() {
+		cases = append(cases, []ltlCase{
+			// --property twice checks both (before, only the last); the
+			// default run has the case of every property
+			{[]string{"--property", "spins", "--property", "eventuallyFlag", filepath.Join(props, "fairness.bir")}, ExitViolation, []string{
+				`(?m)^properties: ltl property spins: pass; ltl property eventuallyFlag: fail$`}},
+			// a pass with X (the default run has a pass of <> [])
+			{[]string{"--ltl", "[] (done -> X done)", filepath.Join("..", "..", "examples", "dynamic-threads.bir")}, ExitPass, []string{`(?m)^pass: `}},
+		}...)
+	}
+	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
 		st := Main(append([]string{"spin"}, c.args...), nil, &stdout, &stderr)
 		if st != c.status {
