@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"birch/internal/model"
+	"birch/internal/testenv"
 )
 
 // fewHashBits is a store's initial id bits that leave 12 hash bits in a
@@ -22,7 +23,8 @@ const fewHashBits = 52
 // without a violation, the limits hit, and trails that replay. It also
 // checks that the late path was taken, and with --max-depth, where the
 // deferred successors are verified before the next generation. With
-// deferAll every new state is a late one.
+// deferAll every new state is a late one. The default run takes
+// depth-first and one random seed, BIRCH_LONG=1 every seed of strategies.
 func TestDeferredVerification(t *testing.T) {
 	var late, undone int
 	const many = "testdata/limit-many.bir" // the limit hit from 64 states
@@ -30,7 +32,7 @@ func TestDeferredVerification(t *testing.T) {
 	for _, ex := range exs {
 		m := loadModel(t, ex.path)
 		for _, st := range strategies {
-			if st.strategy == BFS {
+			if st.strategy == BFS || st.seed > 1 && !testenv.Long() {
 				continue
 			}
 			cfg := st.config()
