@@ -23,48 +23,61 @@ var rverdictSeeds = []uint64{3, 4, 5, 6, 7, 8, 9, 12, 13, 17, 18, 19, 20, 21, 22
 // exhausts: the on-the-fly check never passes a model the explicit search
 // finds a violation in, never fails one it passes, and every violation it
 // reports as confirmed replays on the model as written to an error of its
-// kind. Deadlocks are not checked by either search.
+// kind (or to a state where the invariant is false). Deadlocks are not
+// checked by either search. A model with an invariant is compared twice:
+// without it, and with it (one search checks it with the assertions and
+// runtime errors: an invariant cannot be selected alone).
 func TestOnTheFlyRandomVerdicts(t *testing.T) {
 	counts, reasons := map[string]int{}, map[string]int{}
 	for _, seed := range rseedList(rverdictSeeds, 400) {
 		m := rgenerate(seed, ropt)
-		src := m.WithInvariant()
-		name := fmt.Sprintf("r%d.bir", seed)
-		in, err := verify.Load(name, []byte(src))
-		if err != nil {
-			t.Fatalf("seed %d: %v\n%s", seed, err, src)
-		}
-		plain, err := verify.Run(&verify.Task{Input: in, Search: search.Config{NoDeadlock: true, MaxStates: 20000}})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		truth := plain.Verdict()
-		if truth == verify.Inconclusive {
-			counts["infinite"]++ // values grow without bound: no truth to compare with
-			continue
-		}
-		in, _ = verify.Load(name, []byte(src))
-		res, err := ronTheFlyCheck(in, m)
-		if err != nil {
-			t.Fatalf("seed %d: %v\n%s%s", seed, err, src, m.PredFile())
-		}
-		v := res.Verdict()
-		counts[truth.String()+"/"+v.String()]++
-		if v == verify.Inconclusive {
-			reasons[rreason(res.Deciding().Reason)]++
-		}
-		switch {
-		case v == verify.Pass && truth != verify.Pass, v == verify.Fail && truth != verify.Fail:
-			t.Errorf("seed %d: on the fly %v, the explicit search %v (%s)\nmodel:\n%s\npredicates:\n%s", seed, v, truth, res.Deciding().Reason, src, m.PredFile())
-		case v == verify.Fail:
-			if err := rreplay(in, res.Deciding().Violation); err != nil {
-				t.Errorf("seed %d: %v\nmodel:\n%s\npredicates:\n%s", seed, err, src, m.PredFile())
-			}
+		rverdicts(t, m, m.Src, verify.Selection{}, "", counts, reasons)
+		if m.Inv != "" {
+			rverdicts(t, m, m.WithInvariant(), verify.Selection{}, "with inv ", counts, reasons)
 		}
 	}
 	t.Logf("explicit/on-the-fly verdicts: %v; inconclusive: %v", counts, reasons)
-	if counts["pass/pass"] == 0 || counts["fail/fail"] == 0 {
+	if counts["pass/pass"] == 0 || counts["fail/fail"] == 0 || counts["with inv fail/fail"] == 0 {
 		t.Errorf("the models do not exercise both verdicts: %v", counts)
+	}
+}
+
+// rverdicts compares the verdicts of the explicit search and the
+// on-the-fly check of src (m's model, maybe with its invariant) for the
+// properties sel selects, counting them under the prefix what.
+func rverdicts(t *testing.T, m *rmodel, src string, sel verify.Selection, what string, counts, reasons map[string]int) {
+	t.Helper()
+	name := fmt.Sprintf("r%d.bir", m.Seed)
+	in, err := verify.Load(name, []byte(src))
+	if err != nil {
+		t.Fatalf("seed %d: %v\n%s", m.Seed, err, src)
+	}
+	plain, err := verify.Run(&verify.Task{Input: in, Select: sel, Search: search.Config{NoDeadlock: true, MaxStates: 20000}})
+	if err != nil {
+		t.Fatalf("seed %d: %v", m.Seed, err)
+	}
+	truth := plain.Verdict()
+	if truth == verify.Inconclusive {
+		counts[what+"infinite"]++ // values grow without bound: no truth to compare with
+		return
+	}
+	in, _ = verify.Load(name, []byte(src))
+	res, err := ronTheFlyCheck(in, m, sel)
+	if err != nil {
+		t.Fatalf("seed %d: %v\n%s%s", m.Seed, err, src, m.PredFile())
+	}
+	v := res.Verdict()
+	counts[what+truth.String()+"/"+v.String()]++
+	if v == verify.Inconclusive {
+		reasons[rreason(res.Deciding().Reason)]++
+	}
+	switch {
+	case v == verify.Pass && truth != verify.Pass, v == verify.Fail && truth != verify.Fail:
+		t.Errorf("seed %d (%s): on the fly %v, the explicit search %v (%s)\nmodel:\n%s\npredicates:\n%s", m.Seed, what, v, truth, res.Deciding().Reason, src, m.PredFile())
+	case v == verify.Fail:
+		if err := rreplay(in, res.Deciding().Violation); err != nil {
+			t.Errorf("seed %d (%s): %v\nmodel:\n%s\npredicates:\n%s", m.Seed, what, err, src, m.PredFile())
+		}
 	}
 }
 
@@ -101,7 +114,7 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, src)
 		}
-		res, err := ronTheFlyCheck(in, m)
+		res, err := ronTheFlyCheck(in, m, verify.Selection{})
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s%s", seed, err, src, m.PredFile())
 		}
@@ -129,10 +142,11 @@ func TestOnTheFlyRandomUnbounded(t *testing.T) {
 	}
 }
 
-// ronTheFlyCheck runs the on-the-fly check of in with m's predicates.
-func ronTheFlyCheck(in *verify.Input, m *rmodel) (*verify.Result, error) {
+// ronTheFlyCheck runs the on-the-fly check of in with m's predicates, of
+// the properties sel selects.
+func ronTheFlyCheck(in *verify.Input, m *rmodel, sel verify.Selection) (*verify.Result, error) {
 	otf := &verify.OnTheFly{File: fmt.Sprintf("r%d.pred", m.Seed), ReadFile: func(string) ([]byte, error) { return []byte(m.PredFile()), nil }}
-	return verify.Run(&verify.Task{Input: in, OnTheFly: otf})
+	return verify.Run(&verify.Task{Input: in, Select: sel, OnTheFly: otf})
 }
 
 // rreplay replays a confirmed violation's trail on the model as written
