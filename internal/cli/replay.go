@@ -77,7 +77,21 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 		fmt.Fprintf(e.stderr, "birch replay: %v\n", err)
 		return ExitBadInput
 	}
-	in, m := compileInput(e, fs.Arg(0), model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible, ChoiceValues: tf.ChoiceValues})
+	in := loadInput(e, fs.Arg(0))
+	if in == nil {
+		return ExitBadInput
+	}
+	mo := model.Options{MaxThreads: o.maxThreads, MaxCallDepth: o.maxCalls, ExposeInvisible: tf.ExposeInvisible, ChoiceValues: tf.ChoiceValues}
+	if mo.ChoiceValues == nil && model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil {
+		// Only a predicate abstraction (--predicates, --cegar,
+		// --on-the-fly) saves a trail of a model with unbounded choices,
+		// and its trail file names the values they take, or none when the
+		// trail takes none of them: the model is compiled with the given
+		// values only, as the check confirmed the trail, so a step that
+		// does take one is a limit of the replay.
+		mo.ChoiceValues = []int64{}
+	}
+	in, m := compileModel(e, in, mo)
 	if m == nil {
 		return compileStatus(in)
 	}
@@ -105,6 +119,11 @@ func compileInput(e *env, name string, mo model.Options) (*verify.Input, *model.
 	if in == nil {
 		return nil, nil
 	}
+	return compileModel(e, in, mo)
+}
+
+// compileModel compiles the model of a loaded input, as compileInput.
+func compileModel(e *env, in *verify.Input, mo model.Options) (*verify.Input, *model.Model) {
 	m, err := model.New(in.Prog, mo)
 	var ue *model.UnboundedChoiceError
 	if errors.As(err, &ue) {

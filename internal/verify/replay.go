@@ -135,8 +135,12 @@ func ReplayTrail(in *Input, m *model.Model, tr *SavedTrail) *Replay {
 		d.N = i + 1
 		if i < len(tr.Recorded) {
 			if rec := tr.Recorded[i]; rec.Thread != d.Thread || rec.From != d.From || rec.To != d.To {
-				return notFit("step %d: the trail has %s %s -> %s, the model gives %s %s -> %s",
-					i+1, rec.Thread, rec.From, rec.To, d.Thread, d.From, d.To)
+				why := ""
+				if st.Outcome != model.OK {
+					why = " (" + st.Msg + ")"
+				}
+				return notFit("step %d: the trail has %s %s -> %s, the model gives %s %s -> %s%s",
+					i+1, rec.Thread, rec.From, rec.To, d.Thread, d.From, d.To, why)
 			}
 		}
 		rs := ReplayedStep{Step: d, Output: out.String()}
