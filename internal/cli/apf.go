@@ -61,6 +61,9 @@ type jsonAPF struct {
 	Branches      int `json:"branches"`
 	// Inputs: the input values of a confirmed violation.
 	Inputs []jsonInput `json:"inputs,omitempty"`
+	// Notes: the notes the text report prints after the trail (the
+	// violations tried before the one confirmed, or none confirmed).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // apfDoc is the "apf" object of a check, or nil.
@@ -75,6 +78,7 @@ func apfDoc(c *verify.Check) *jsonAPF {
 	d.Predicates = append(d.Predicates, a.Predicates...)
 	d.Abstracted = append(d.Abstracted, a.Abstracted...)
 	d.Inputs = inputsDoc(c)
+	d.Notes = append(d.Notes, c.Notes...)
 	return d
 }
 
