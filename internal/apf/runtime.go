@@ -283,6 +283,7 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 		e.guard = true
 		t := r.expr(e, x)
 		if t == nil {
+			r.noValue(e, x.Pos())
 			return 0
 		}
 		if r.guardDeferred {
@@ -299,6 +300,7 @@ func (r *Runtime) value(s *step, x ast.Expr) int64 {
 	}
 	t := r.expr(e, x)
 	if t == nil {
+		r.noValue(e, x.Pos())
 		return 0
 	}
 	typ := ro.typ
@@ -651,6 +653,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 	}
 	e := r.stepEnv(s)
 	tm := r.tm
+	done := false // the action ran to its end (else it failed, blocked or hit a limit)
 	switch a := a.(type) {
 	case *ast.AssignAction:
 		what := format.Expr(a.Lhs)
@@ -660,7 +663,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 				break
 			}
 			if dst, ok := r.place(e, a.Lhs); ok {
-				r.copyValue(e, dst, src, a.Lhs.Pos(), what)
+				done = r.copyValue(e, dst, src, a.Lhs.Pos(), what)
 			}
 			break
 		}
@@ -668,7 +671,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 		if v == nil {
 			break
 		}
-		r.storeTo(e, a.Lhs, v, what)
+		done = r.storeTo(e, a.Lhs, v, what)
 	case *ast.ChooseAction:
 		what := format.Expr(a.Lhs)
 		var v *smt.Term
@@ -699,7 +702,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 			r.dom[v] = intDomain(tm, v)
 			r.path = append(r.path, tm.And(tm.Le(lo, v), tm.Le(v, hi)))
 		}
-		r.storeTo(e, a.Lhs, v, what)
+		done = r.storeTo(e, a.Lhs, v, what)
 	case *ast.AssertAction:
 		c := r.expr(e, a.Cond)
 		if c == nil {
@@ -710,7 +713,7 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 			r.fail(e, model.Assertion, a.AssertPos, "assertion violated: %s", text)
 			break
 		}
-		r.mayFail(e, r.not(c), model.Assertion, a.AssertPos, "assertion violated: %s", text)
+		done = r.mayFail(e, r.not(c), model.Assertion, a.AssertPos, "assertion violated: %s", text)
 	case *ast.AssumeAction:
 		c := r.expr(e, a.Cond)
 		if c == nil {
@@ -723,12 +726,27 @@ func (r *Runtime) action(s *step, a ast.Action) result {
 			s.h.Unsure() // blocked in the states where c is false
 			r.path = append(r.path, c)
 		}
+		done = true
 	case *ast.PrintAction:
 		// prints nothing: the values are abstracted
+		done = true
 	default:
 		r.limit(e, a.Pos(), "this action reads abstracted data")
 	}
+	if !done {
+		r.noValue(e, a.Pos())
+	}
 	return r.status
+}
+
+// noValue stops a step where an action or an expression the model left
+// to the runtime did not run to its end although nothing failed or
+// blocked (a value the runtime could not give): a limit, never an
+// assignment, an assertion or a guard silently left out.
+func (r *Runtime) noValue(e *env, pos source.Pos) {
+	if !r.stopped() {
+		r.limit(e, pos, "no value could be given here")
+	}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -403,6 +403,12 @@ func (r *Runtime) objects(e *env, x ast.Expr, pos source.Pos) ([]candidate, bool
 		return nil, false
 	}
 	if refs[0] == 0 {
+		if len(refs) == 1 {
+			// null wherever it is read: the error is certain where the
+			// evaluation gets (fail), and no object is left where it does not
+			r.fail(e, model.NullDereference, pos, "null dereference: %s is null", format.Expr(x))
+			return nil, false
+		}
 		if !r.mayFail(e, tm.Eq(t, tm.Int(0)), model.NullDereference, pos, "null dereference: %s is null", format.Expr(x)) {
 			return nil, false
 		}

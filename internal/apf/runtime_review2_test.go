@@ -106,3 +106,38 @@ end Conds;
 		t.Errorf("no on-the-fly state at d")
 	}
 }
+
+// A reference that is null wherever it is read (cs[g0], both elements
+// null) dereferenced under an undecided left operand of ||: the error
+// where the left operand is false, the guard true (and b := true) where
+// it is true. (The null dereference was a possible one, and where the run
+// went on no object was left: the guard's value was undefined and taken
+// as false, the assignment was skipped, b kept false: the error and the
+// state at c were lost, a wrong pass.)
+func TestRuntimeNullEverywhereUnderShortCircuit(t *testing.T) {
+	for _, c := range []struct{ guard, act string }{
+		{"x <= 0 || cs[g0].v > 0", ""},
+		{"true", "b := x <= 0 || cs[g0].v > 0;"},
+	} {
+		t.Run(c.guard, func(t *testing.T) {
+			run := runE2E(t, e2eCase{name: "nl", src: `system Nl ()
+Cell = record { v : int; };
+Cells : collection [1] of Cell;
+CellRef = ref Cell {Cells};
+cs : array [2] of CellRef;
+g0, x : int;
+b : boolean;
+main thread Main ()
+  loc a: when true do { x := internChoose(0 .. 1); } goto l;
+  loc l: when ` + c.guard + ` do { ` + c.act + ` } goto m;
+  loc m: when b do { } goto n;
+  loc n:
+end Main;
+end Nl;
+`, preds: "g0 == 0\n"})
+			if !run.apf.errs["null-dereference"] {
+				t.Errorf("errors %v, want a null dereference", run.apf.errs)
+			}
+		})
+	}
+}
