@@ -106,7 +106,7 @@ func TestTransitionCacheReviewClone(t *testing.T) {
 	t.Parallel() // CPU-bound, shares nothing
 	for _, f := range tcReviewFiles(t) {
 		m := loadOpts(t, f, Options{TransitionCache: CacheOn})
-		states := dfsCheck(m, 3000)
+		states := dfsCheck(m, capStates(3000))
 		c := m.Clone()
 		c.checkEncoding = true
 		if c.tc.used() != 0 || c.tc.hits != 0 {
