@@ -242,6 +242,40 @@ func runRandom(t *testing.T, want, seeds int, gen func(seed int) e2eCase) {
 	t.Logf("%d models checked", checked)
 }
 
+// mainLocations writes the locations l0 … l4 of a main thread, acyclic,
+// l4 final, the others with one or two transformations to different
+// targets: a random guard over reads (or true), decorated by guard when
+// it is not nil, and the action act gives.
+func (g *callGen) mainLocations(b *strings.Builder, reads []string, guard func(string) string, act func() string) {
+	for i := 0; i < 5; i++ {
+		fmt.Fprintf(b, "  loc l%d:\n", i)
+		if i == 4 {
+			continue
+		}
+		n := 1 + g.r.IntN(2)
+		if i == 3 {
+			n = 1
+		}
+		prev := -1
+		for j := 0; j < n; j++ {
+			gd := "true"
+			if g.r.IntN(2) == 0 {
+				gd = g.boolExpr(reads, 1)
+				if guard != nil {
+					gd = guard(gd)
+				}
+			}
+			a := act()
+			to := i + 1 + g.r.IntN(4-i)
+			for to == prev {
+				to = i + 1 + g.r.IntN(4-i)
+			}
+			prev = to
+			fmt.Fprintf(b, "    when %s do { %s } goto l%d;\n", gd, a, to)
+		}
+	}
+}
+
 // recordModel returns a random model of records on the heap, a subtype
 // among them, references that alias, a value array of references read at
 // abstracted indices (cs[m].v: a field through a chosen reference), and
@@ -269,48 +303,24 @@ main thread Main ()
 `)
 	places := []string{"p.v", "q.v", "s.v", "s.u", "p.w", "s.w", "p.next.v", "cs[m].v", "cs[g0].w"}
 	reads := append([]string{"m", "g0"}, places...)
-	for i := 0; i < 5; i++ {
-		fmt.Fprintf(&b, "  loc l%d:\n", i)
-		if i == 4 {
-			continue
-		}
-		k := 1 + g.r.IntN(2)
-		if i == 3 {
-			k = 1
-		}
-		prev := -1
-		for j := 0; j < k; j++ {
-			guard := "true"
+	g.mainLocations(&b, reads, nil, func() string {
+		switch c := g.r.IntN(8); {
+		case c < 3:
+			return g.pick(reads...) + " := " + g.intExpr(reads, 1) + ";"
+		case c < 4:
+			return g.pick("p", "q") + " := internChoose(" + g.pick("p", "q", "s") + ", " + g.pick("p", "q", "s") + ");"
+		case c < 5:
 			if g.r.IntN(2) == 0 {
-				guard = g.boolExpr(reads, 1)
+				return g.pick("cs[0]", "cs[1]") + " := " + g.pick("p", "q", "s", "null") + ";"
 			}
-			var act string
-			switch c := g.r.IntN(8); {
-			case c < 3:
-				act = g.pick(reads...) + " := " + g.intExpr(reads, 1) + ";"
-			case c < 4:
-				act = g.pick("p", "q") + " := internChoose(" + g.pick("p", "q", "s") + ", " + g.pick("p", "q", "s") + ");"
-			case c < 5:
-				if g.r.IntN(2) == 0 {
-					act = g.pick("cs[0]", "cs[1]") + " := " + g.pick("p", "q", "s", "null") + ";"
-					break
-				}
-				act = g.pick("p", "q", "s") + ".next := " + g.pick("p", "q", "s", "null") + ";"
-			case c < 6:
-				act = g.pick(reads...) + " := internChoose(" + g.pick("-1 .. 1", "0 .. 2", "299 .. 301") + ");"
-			case c < 7:
-				act = "assert(" + g.boolExpr(reads, 1) + ");"
-			default:
-				act = "assume(" + g.boolExpr(reads, 1) + ");"
-			}
-			to := i + 1 + g.r.IntN(4-i)
-			for to == prev {
-				to = i + 1 + g.r.IntN(4-i)
-			}
-			prev = to
-			fmt.Fprintf(&b, "    when %s do { %s } goto l%d;\n", guard, act, to)
+			return g.pick("p", "q", "s") + ".next := " + g.pick("p", "q", "s", "null") + ";"
+		case c < 6:
+			return g.pick(reads...) + " := internChoose(" + g.pick("-1 .. 1", "0 .. 2", "299 .. 301") + ");"
+		case c < 7:
+			return "assert(" + g.boolExpr(reads, 1) + ");"
 		}
-	}
+		return "assume(" + g.boolExpr(reads, 1) + ");"
+	})
 	b.WriteString("end Main;\nend Rec;\n")
 	var p strings.Builder
 	for i := 0; i < 6; i++ {
@@ -339,13 +349,13 @@ main thread Main ()
 
 // TestRuntimeRandomRecords compares random models of records (subtypes,
 // aliasing references, fields through references an abstracted index
-// chooses) state by state with the explicit search: 400 seeds (335
-// models, about a second); BIRCH_LONG=1 2,000 seeds. It found the null
-// dereference through a reference null wherever it is read (cs[g0].v,
-// both elements null) under an undecided left operand of || (17 of 400
-// seeds failed before: TestRuntimeNullEverywhereUnderShortCircuit).
+// chooses) state by state with the explicit search: 100 seeds (0.3 s);
+// BIRCH_LONG=1 2,000 seeds (1,711 models). It found the null dereference
+// through a reference null wherever it is read (cs[g0].v, both elements
+// null) under an undecided left operand of || (17 of the first 400 seeds
+// failed before ffe7c3a: TestRuntimeNullEverywhereUnderShortCircuit).
 func TestRuntimeRandomRecords(t *testing.T) {
-	want, seeds := 400, 400
+	want, seeds := 100, 100
 	if testenv.Long() {
 		want, seeds = 2000, 2000
 	}
@@ -359,5 +369,80 @@ func TestRuntimeRandomRecords(t *testing.T) {
 			}
 			return out
 		}}
+	})
+}
+
+// heapModel returns a random model of heap arrays of ints (two of
+// different lengths, aliased through a value array of references read at
+// abstracted indices: hs[m][0], hs[g0][m], hs[m].length), objects of a
+// record and its subtype chosen by an abstracted index (cs[m].v, cs[m]
+// instanceof Sub), and [thread Main] predicates over them.
+func (g *callGen) heapModel() (src, preds string) {
+	var b strings.Builder
+	b.WriteString(`system Hp ()
+Ints = array [3] of int;
+Arrs : collection [3] of Ints;
+IntsRef = ref Ints {Arrs};
+Cell = record { v : int; };
+Sub = record { v : int; u : int; };
+Sub extends Cell;
+Cells : collection [1] of Cell;
+Subs : collection [1] of Sub;
+CellRef = ref Cell {Cells, Subs};
+h, k : IntsRef;
+hs : array [2] of IntsRef;
+cs : array [2] of CellRef;
+g0 : int;
+arr : array [3] of int;
+main thread Main ()
+  m : int;
+  bb : boolean;
+  loc a: when true do { h := new Arrs[2]; k := new Arrs[3]; hs[0] := h; hs[1] := k; cs[0] := new Cells; cs[1] := new Subs; } goto l0;
+`)
+	places := []string{"h[m]", "k[g0]", "hs[m][0]", "hs[g0][m]", "h[0]", "k[2]", "cs[m].v"}
+	reads := append([]string{"m", "g0", "hs[m].length"}, places...)
+	lhs := append([]string{"m", "g0"}, places...)
+	instanceof := func(guard string) string {
+		if g.r.IntN(4) == 0 {
+			return "cs[" + g.pick("m", "g0") + "] instanceof Sub " + g.pick("&&", "||") + " " + guard
+		}
+		return guard
+	}
+	g.mainLocations(&b, reads, instanceof, func() string {
+		switch c := g.r.IntN(8); {
+		case c < 3:
+			return g.pick(lhs...) + " := " + g.intExpr(reads, 1) + ";"
+		case c < 4:
+			return g.pick("hs[0]", "hs[1]", "k", "h") + " := " + g.pick("h", "k", "hs[0]", "null") + ";"
+		case c < 5:
+			return "bb := " + g.boolExpr(reads, 1) + ";"
+		case c < 6:
+			return g.pick(lhs...) + " := internChoose(" + g.pick("-1 .. 1", "0 .. 2", "1 .. 3") + ");"
+		case c < 7:
+			return "assert(" + g.boolExpr(reads, 1) + ");"
+		}
+		return "assume(" + g.boolExpr(reads, 1) + ");"
+	})
+	b.WriteString("end Main;\nend Hp;\n")
+	var p strings.Builder
+	for i := 0; i < 6; i++ {
+		fmt.Fprintf(&p, "[thread Main] %s %s %s\n", g.pick(reads...), g.pick("<", "==", ">"), g.pick("0", "1", "m", "g0"))
+	}
+	return b.String(), p.String()
+}
+
+// TestRuntimeRandomHeapArrays compares random models of heap arrays and
+// objects reached through references abstracted indices choose (elements,
+// lengths, fields, instanceof) state by state with the explicit search:
+// 100 seeds (0.3 s); BIRCH_LONG=1 2,000 seeds (nothing found).
+func TestRuntimeRandomHeapArrays(t *testing.T) {
+	want, seeds := 100, 100
+	if testenv.Long() {
+		want, seeds = 2000, 2000
+	}
+	runRandom(t, want, seeds, func(seed int) e2eCase {
+		g := &callGen{r: rand.New(rand.NewPCG(uint64(seed), 11))}
+		src, preds := g.heapModel()
+		return e2eCase{name: "hp", src: src, preds: preds}
 	})
 }
