@@ -158,7 +158,7 @@ func rreplay(in *verify.Input, cv *verify.Violation) error {
 	if values == nil && model.UnboundedChoices(in.Prog, 0) != nil {
 		// a trail through none of the unbounded choices records no
 		// values; the model is compiled with none, as the check's
-		// confirmation compiles it (birch replay does not: ISSUE22.md)
+		// confirmation compiles it (as birch replay does)
 		values = []int64{}
 	}
 	cm, err := model.New(in.Prog, model.Options{ExposeInvisible: cv.ExposeInvisible, ChoiceValues: values})
