@@ -127,6 +127,11 @@ type Runtime struct {
 
 	// answers memoizes valid by the question as asked
 	answers map[[2]*smt.Term]bool
+	// undecided holds the questions the solver could not decide, for the
+	// runtime's life (answers is emptied when full; the query cache keeps
+	// decided answers only): asked again, one could be decided, and a
+	// run's choice points differ between the alternatives the model runs
+	undecided map[[2]*smt.Term]bool
 
 	// the run under way (Begin .. End)
 	status   result
@@ -206,7 +211,7 @@ func newSolving(cfg Config) (*Runtime, error) {
 		roles: map[ast.Expr]role{},
 		tm:    tm, solver: s, cache: smt.NewCache(s),
 		syms: map[locKey]*smt.Term{}, dom: map[*smt.Term]*smt.Term{}, varsOf: map[*smt.Term][]*smt.Term{},
-		answers: map[[2]*smt.Term]bool{}, coneIn: map[*smt.Term]bool{},
+		answers: map[[2]*smt.Term]bool{}, undecided: map[[2]*smt.Term]bool{}, coneIn: map[*smt.Term]bool{},
 		overlay: map[locKey]*smt.Term{}, stash: map[ast.Expr]*smt.Term{}, guardOf: map[int]ast.Expr{},
 	}, nil
 }

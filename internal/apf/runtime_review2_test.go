@@ -1,6 +1,10 @@
 package apf
 
-import "testing"
+import (
+	"testing"
+
+	"birch/internal/smt"
+)
 
 // Two functions' locals of one name at one depth of one thread, an int
 // and a range, are two locations: the range's bounds are no fact of the
@@ -139,5 +143,45 @@ end Nl;
 				t.Errorf("errors %v, want a null dereference", run.apf.errs)
 			}
 		})
+	}
+}
+
+// undecidedOnce is a solver whose first check is undecided (a query that
+// hits the solver's limit once and not the next time).
+type undecidedOnce struct {
+	smt.Solver
+	left int
+}
+
+func (s *undecidedOnce) Check() (smt.Result, error) {
+	if s.left > 0 {
+		s.left--
+		return smt.Unknown, nil
+	}
+	return s.Solver.Check()
+}
+
+// A question the solver could not decide stays undecided for the
+// runtime's life, also after its memo of answers is emptied (when full):
+// the model runs a transformation again for each alternative of its
+// choices, and the runtime's choice points (their number and their
+// counts) must be the same each time. (The emptied memo let the solver
+// decide the question the second time: a choice point could vanish or
+// change its count between the alternatives, and the model's choice
+// vector then skip alternatives.)
+func TestRuntimeUndecidedStaysUndecided(t *testing.T) {
+	r, err := newSolving(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	tm := r.tm
+	r.cache = smt.NewCache(&undecidedOnce{Solver: r.solver, left: 1})
+	a := tm.Const("a", smt.IntSort)
+	hyp, goal := tm.Lt(a, tm.Int(0)), tm.Lt(a, tm.Int(1))
+	first := r.valid(hyp, goal)
+	clear(r.answers) // as valid does when the memo is full
+	if second := r.valid(hyp, goal); second != first {
+		t.Errorf("the question answered %v, then %v", first, second)
 	}
 }

@@ -56,7 +56,15 @@ func (r *Runtime) valid(hyp, goal *smt.Term) bool {
 		r.stats.CacheHits++
 		return v
 	}
-	v := r.ask(hyp, goal)
+	if r.undecided[key] {
+		r.stats.CacheHits++
+		return false
+	}
+	v, decided := r.ask(hyp, goal)
+	if !decided {
+		r.undecided[key] = true
+		return false
+	}
 	if len(r.answers) >= maxMemo {
 		clear(r.answers)
 	}
@@ -64,16 +72,17 @@ func (r *Runtime) valid(hyp, goal *smt.Term) bool {
 	return v
 }
 
-// ask asks the query cache whether hyp implies goal (false when the solver
-// could not decide). valid remembers undecided answers too, which keeps
-// the answers, and so a run's choice points, the same when the model runs
-// a transformation again for another alternative of its choices.
-func (r *Runtime) ask(hyp, goal *smt.Term) (ok bool) {
+// ask asks the query cache whether hyp implies goal; decided is false when
+// the solver could not decide (ok is false then). valid remembers
+// undecided answers for good, which keeps the answers, and so a run's
+// choice points, the same when the model runs a transformation again for
+// another alternative of its choices.
+func (r *Runtime) ask(hyp, goal *smt.Term) (ok, decided bool) {
 	defer func() {
 		// a solver that panics has not answered: the question is
 		// undecided, and a fresh solver answers the next ones
 		if p := recover(); p != nil {
-			ok = false
+			ok, decided = false, false
 			r.stats.Unknowns++
 			if r.err == nil {
 				r.err = fmt.Errorf("the solver failed: %v", p)
@@ -96,9 +105,9 @@ func (r *Runtime) ask(hyp, goal *smt.Term) (ok bool) {
 		} else if r.err == nil {
 			r.err = err
 		}
-		return false
+		return false, false
 	}
-	return ok
+	return ok, true
 }
 
 // queryLimit bounds each question (as C2bp's cube queries): one the
