@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -312,5 +313,21 @@ func TestLTLTranslationTooLarge(t *testing.T) {
 	want := "inconclusive: " + reason + "\nproperties: the --ltl formula: inconclusive\nrests on: bounded (" + reason + ")\n"
 	if status != ExitInconclusive || stdout != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 3 and %q", status, stdout, stderr, want)
+	}
+}
+
+// TestSMTGateDropsAfterStop: once the limits stop birch smt, what the
+// script still prints is dropped, also an answer the stopped solver gives
+// before birch smt sees the stop (TestSMTMemoryLimit printed "unknown" on a
+// loaded machine: the embedded solver answered the cancelled query first).
+func TestSMTGateDropsAfterStop(t *testing.T) {
+	var b strings.Builder
+	ctx, cancel := context.WithCancel(context.Background())
+	g := &gatedWriter{w: &b, ctx: ctx}
+	fmt.Fprint(g, "sat\n")
+	cancel()
+	fmt.Fprint(g, "unknown\n")
+	if b.String() != "sat\n" {
+		t.Errorf("printed %q, want only the answer before the stop", b.String())
 	}
 }

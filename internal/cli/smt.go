@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -95,7 +96,7 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 	if smtHook != nil {
 		smtHook(func() { lim.End("interrupted") })
 	}
-	out := &gatedWriter{w: e.stdout}
+	out := &gatedWriter{w: e.stdout, ctx: ctx}
 	status := ExitPass
 	for _, name := range fs.Args() {
 		src, err := readSource(e, name)
@@ -148,17 +149,20 @@ func runSMT(e *env, fs *flag.FlagSet, opts any) int {
 // the function that stops it as Ctrl-C does.
 var smtHook func(interrupt func())
 
-// gatedWriter passes writes on until it is closed, and drops them after.
+// gatedWriter passes writes on until it is closed or its context is done,
+// and drops them after: a solver stopped by the context answers unknown,
+// which the script would print before birch smt sees the stop.
 type gatedWriter struct {
 	mu     sync.Mutex
 	w      io.Writer
+	ctx    context.Context // nil: only close gates
 	closed bool
 }
 
 func (g *gatedWriter) Write(p []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.closed {
+	if g.closed || g.ctx != nil && g.ctx.Err() != nil {
 		return len(p), nil
 	}
 	return g.w.Write(p)
