@@ -749,13 +749,13 @@ func soundSeeds(n, long int) []uint64 {
 // TestSoundnessByEnumeration is the soundness test of issue 18 on random
 // models (the comment at the top of this file says what it checks).
 func TestSoundnessByEnumeration(t *testing.T) {
-	t.Run("threads", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genDefault, Config{}) })
-	t.Run("calls", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genCalls, Config{}) })
-	t.Run("start", func(t *testing.T) { soundRun(t, soundSeeds(15, 1000), genStart, Config{}) })
-	t.Run("heap", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genHeap, Config{}) })
-	t.Run("arrays", func(t *testing.T) { soundRun(t, soundSeeds(20, 1000), genArrays, Config{}) })
+	t.Run("threads", func(t *testing.T) { soundRun(t, soundSeeds(40, 1500), genDefault, Config{}) })
+	t.Run("calls", func(t *testing.T) { soundRun(t, soundSeeds(40, 1500), genCalls, Config{}) })
+	t.Run("start", func(t *testing.T) { soundRun(t, soundSeeds(15, 600), genStart, Config{}) })
+	t.Run("heap", func(t *testing.T) { soundRun(t, soundSeeds(20, 600), genHeap, Config{}) })
+	t.Run("arrays", func(t *testing.T) { soundRun(t, soundSeeds(20, 600), genArrays, Config{}) })
 	// fixed-width variables whose stores wrap, and conversions
-	t.Run("wrap", func(t *testing.T) { soundRun(t, soundSeeds(40, 3000), genWrap, Config{}) })
+	t.Run("wrap", func(t *testing.T) { soundRun(t, soundSeeds(40, 1500), genWrap, Config{}) })
 	// the cube queries asked of z3 and cvc5 instead of the embedded
 	// solver (long suite only: a process per abstraction)
 	for _, solver := range []string{"z3", "cvc5"} {
@@ -764,11 +764,11 @@ func TestSoundnessByEnumeration(t *testing.T) {
 			if !solvers.Available(solver) {
 				t.Skipf("%s is not installed", solver)
 			}
-			soundRun(t, soundSeeds(0, 300), genCalls, Config{Solver: solver})
+			soundRun(t, soundSeeds(0, 150), genCalls, Config{Solver: solver})
 		})
 	}
 	// shorter cubes make F weaker, never unsound
-	t.Run("cube1", func(t *testing.T) { soundRun(t, soundSeeds(12, 1000), genCalls, Config{CubeLength: 1}) })
+	t.Run("cube1", func(t *testing.T) { soundRun(t, soundSeeds(12, 500), genCalls, Config{CubeLength: 1}) })
 }
 
 func soundRun(t *testing.T, seeds []uint64, opts genOptions, cfg Config) {

@@ -23,7 +23,7 @@ import (
 func TestPredicateVerdicts(t *testing.T) {
 	first, last := uint64(14), uint64(21) // a failure both ways among them
 	if testenv.Long() {
-		first, last = 1, 1000
+		first, last = 1, 500
 	}
 	count := map[string]int{}
 	for _, kind := range []string{"threads", "calls", "start", "heap", "arrays", "invariant"} {

@@ -279,7 +279,7 @@ func wpCheck(t *testing.T, seed uint64) (skipped bool, err error) {
 func TestNoWrongPass(t *testing.T) {
 	n := uint64(30)
 	if testenv.Long() {
-		n = 2000
+		n = 1000
 	}
 	checked := 0
 	for seed := uint64(0); seed < n; seed++ {
@@ -304,7 +304,7 @@ func TestNoWrongPass(t *testing.T) {
 func TestNoWrongPassWrap(t *testing.T) {
 	n := uint64(60)
 	if testenv.Long() {
-		n = 3000
+		n = 1500
 	}
 	var failing, checked int
 	for seed := uint64(1); seed <= n; seed++ {
