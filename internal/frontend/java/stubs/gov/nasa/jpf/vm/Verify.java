@@ -1,0 +1,34 @@
+// birch's stub of Java PathFinder's gov.nasa.jpf.vm.Verify, written for
+// birch: a program that chooses its inputs with these methods compiles
+// against it (birch check Main.java puts it on javac's source path when the
+// program refers to Verify and brings no Verify of its own). birch does not
+// run these bodies: its lowering makes each call a nondeterministic choice
+// of the model (docs/java.md). Run by a plain JVM, they choose at random.
+package gov.nasa.jpf.vm;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+public class Verify {
+    private Verify() {
+    }
+
+    /** A value of min..max, each one a separate branch of the search. */
+    public static int getInt(int min, int max) {
+        return ThreadLocalRandom.current().nextInt(min, max + 1);
+    }
+
+    /** false or true, each a branch of the search. */
+    public static boolean getBoolean() {
+        return ThreadLocalRandom.current().nextBoolean();
+    }
+
+    /** false or true; JPF's falseFirst orders the branches, birch explores both. */
+    public static boolean getBoolean(boolean falseFirst) {
+        return getBoolean();
+    }
+
+    /** A value of 0..max, as JPF's Verify.random. */
+    public static int random(int max) {
+        return getInt(0, max);
+    }
+}
