@@ -24,7 +24,7 @@ public class BoundedBufferIf {
         if (count == 0) {
             wait();
         }
-        assert count > 0 : "take from an empty buffer";
+        assert count > 0 : "take from an empty buffer"; // fails here
         int item = items[out];
         out = (out + 1) % CAPACITY;
         count--;

@@ -17,7 +17,7 @@ public class DiningPhilosophers {
         @Override
         public void run() {
             synchronized (left) {
-                synchronized (right) {
+                synchronized (right) { // blocks here
                     eat();
                 }
             }

@@ -21,6 +21,6 @@ public class LostUpdate {
         b.start();
         a.join();
         b.join();
-        assert count == 2 : "an increment was lost";
+        assert count == 2 : "an increment was lost"; // fails here
     }
 }

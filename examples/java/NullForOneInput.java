@@ -22,7 +22,7 @@ public class NullForOneInput {
         for (int i = 0; i < k; i++) {
             n = n.next;
         }
-        return n.value;
+        return n.value; // fails here
     }
 
     public static void main(String[] args) {

@@ -17,7 +17,7 @@ public class RecursivePower {
         if (k % 2 == 1) {
             r = 2 * r;
         }
-        assert r > 0 : "2^k does not fit in an int";
+        assert r > 0 : "2^k does not fit in an int"; // fails here
         return r;
     }
 

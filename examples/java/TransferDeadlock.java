@@ -15,7 +15,7 @@ public class TransferDeadlock {
 
     static void transfer(Account from, Account to, int amount) {
         synchronized (from) {
-            synchronized (to) {
+            synchronized (to) { // blocks here
                 from.balance -= amount;
                 to.balance += amount;
             }
