@@ -37,6 +37,10 @@ type jsonAbstraction struct {
 	// is checked with; AbstractLasso the shape of an abstract lasso.
 	AbstractFormula string     `json:"abstract_formula,omitempty"`
 	AbstractLasso   *jsonLasso `json:"abstract_lasso,omitempty"`
+	// Wraps lists the places where an abstracted value may wrap around a
+	// fixed-width type ("FILE:LINE:COL: WHAT"): a pass does not cover the
+	// executions in which one of them wraps.
+	Wraps []string `json:"wraps,omitempty"`
 }
 
 // abstractDoc completes the JSON document of a check with abstraction:
@@ -49,7 +53,7 @@ func abstractDoc(doc *jsonCheckReport, c *verify.Check) {
 	ja := &jsonAbstraction{
 		Bindings: a.Bindings, Coercions: a.Coercions, Variables: a.Variables, AbstractVerdict: a.AbstractVerdict.String(),
 		FoundBy: a.FoundBy, Replay: a.Replay, ValuesDiverge: a.ValuesDiverge, AbstractTrail: jsonTrail(a.AbstractTrail),
-		AbstractFormula: a.AbstractFormula,
+		AbstractFormula: a.AbstractFormula, Wraps: a.Wraps,
 	}
 	if av := violationDoc(a.AbstractViolation); av != nil {
 		av.Confirmation, av.ConfirmedBy = "", ""
@@ -151,6 +155,11 @@ func printAbstraction(w io.Writer, a *verify.AbstractionInfo) {
 		parts = append(parts, n+" "+a.Variables[n])
 	}
 	fmt.Fprintf(w, "  abstracted: %s\n", strings.Join(parts, ", "))
+	if len(a.Wraps) > 0 {
+		// abstracted values are mathematical integers: where the concrete
+		// model wraps them, the abstract model does not
+		fmt.Fprintf(w, "  may wrap (not covered): %s\n", strings.Join(a.Wraps, ", "))
+	}
 }
 
 // foundByLine says which search of the abstract model found the violation.

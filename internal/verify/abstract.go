@@ -201,6 +201,7 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 				am.notProven(c, pos)
 			}
 		}
+		am.qualifyWraps(c, res.Verdict == search.Pass && c.Explored)
 		c.Unreached = am.unreached(res)
 		return c, nil
 	}

@@ -129,6 +129,7 @@ func checkAbstractLTL(t *Task, ac *abstractCache, p *ltlProperty) (*Check, error
 		q := *p.Property
 		q.Title += " (executions that end in a deadlock not covered)"
 		c.Properties = []*Property{&q}
+		am.qualifyWraps(c, true)
 		return c, nil
 	}
 	absRes := ltlOf[c.foundBy(res, cfRes)]

@@ -189,7 +189,7 @@ func (am *abstractModel) using() string {
 
 // info starts the details of a check with the abstraction.
 func (am *abstractModel) info(v search.Verdict) *AbstractionInfo {
-	return &AbstractionInfo{Bindings: am.bindings, Coercions: am.coercions, Variables: am.variables(), AbstractVerdict: v}
+	return &AbstractionInfo{Bindings: am.bindings, Coercions: am.coercions, Variables: am.variables(), AbstractVerdict: v, Wraps: am.wraps()}
 }
 
 // variables names every variable the abstraction applies to, with its

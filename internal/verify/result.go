@@ -377,6 +377,10 @@ type AbstractionInfo struct {
 	ValuesDiverge   *Divergence
 	AbstractFormula string // the under-approximated formula of an ltl property
 	AbstractLasso   *Lasso
+	// Wraps lists the places where an abstracted value may wrap around a
+	// fixed-width type, "FILE:LINE:COL: WHAT": a pass does not cover the
+	// executions in which one of them wraps (abstract_wrap.go).
+	Wraps []string
 }
 
 // SpinInfo describes a SPIN run (birch spin).

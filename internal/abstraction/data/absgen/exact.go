@@ -45,6 +45,11 @@ func (g *gen) linear(x ast.Expr, concreteOK bool) (leaf ast.Expr, a *data.Abstra
 		case *ast.ParenExpr:
 			s, ok := walk(y.X)
 			return "(" + s + ")", ok
+		case *ast.ConvExpr:
+			if g.absOf(y) == nil {
+				return "", false // a concrete conversion wraps: not linear
+			}
+			return walk(y.X) // the mathematical value (Output.Wraps)
 		case *ast.UnaryExpr:
 			s, ok := walk(y.X)
 			switch y.Op {

@@ -237,6 +237,8 @@ func (g *gen) hasOwn(x ast.Expr, own *data.Abstraction, s int) *form {
 	switch y := x.(type) {
 	case *ast.ParenExpr:
 		return g.hasOwn(y.X, own, s)
+	case *ast.ConvExpr:
+		return g.mayHas(y.X, own, s) // the mathematical value (Output.Wraps)
 	case *ast.UnaryExpr:
 		if y.Op == token.ADD {
 			return g.mayHas(y.X, own, s)

@@ -46,11 +46,7 @@ func Generate(prog *types.Program, res *infer.Result, cfg Config) (out *Output, 
 		mayPred: map[*types.Predicate]string{},
 		decided: map[decideKey]data.Outcomes{},
 	}
-	if pos, what := types.FixedWidthUse(prog); pos.IsValid() {
-		g.errorf(pos, "%s is not supported by data abstraction", what)
-	} else {
-		g.program()
-	}
+	g.program()
 	if g.errs.Err() != nil {
 		g.errs.Sort()
 		var errs source.ErrorList
@@ -113,7 +109,7 @@ func Generate(prog *types.Program, res *infer.Result, cfg Config) (out *Output, 
 		}
 		return m.spans[i].end > m.spans[j].end
 	})
-	return &Output{Source: src, Program: aprog, Map: m}, nil
+	return &Output{Source: src, Program: aprog, Map: m, Wraps: g.wraps()}, nil
 }
 
 type gen struct {
@@ -480,6 +476,11 @@ func (g *gen) varDecl(d *ast.VarDecl, indent, end string) {
 			} else if d.Init != nil {
 				if c, ok := g.constInt(d.Init); ok {
 					init = c
+				}
+			}
+			if r, ok := v.Type().Underlying().(*types.Range); ok && r.Wrap {
+				if w, ok := r.WrapValue(init); ok {
+					init = w // the store of a constant wraps exactly (§5.12)
 				}
 			}
 			g.printf(" := %s", g.tok(a, a.Abstract64(init)))

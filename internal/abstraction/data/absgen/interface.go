@@ -28,6 +28,12 @@ type Output struct {
 	Program *types.Program
 	// Map relates Program to the concrete program.
 	Map *Map
+	// Wraps lists the places of the concrete program where an abstracted
+	// value may wrap around a fixed-width type, in source order: the
+	// abstract model covers only the executions in which none of them
+	// wraps (a pass must say so). Empty when no abstracted value meets a
+	// fixed-width type.
+	Wraps []Wrap
 }
 
 // Map relates the abstract program to the concrete one.

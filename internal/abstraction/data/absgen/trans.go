@@ -646,7 +646,10 @@ func (r *run) action(k int, a ast.Action) {
 					vals = append(vals, format.Expr(v))
 				}
 			}
-			if a.Values == nil {
+			switch {
+			case a.Type != nil:
+				vals = []string{format.TypeExpr(a.Type)}
+			case a.Values == nil:
 				vals = []string{format.Expr(a.Lo) + " .. " + format.Expr(a.Hi)}
 			}
 			r.emit(k, format.Expr(a.Lhs)+" := "+kw+"("+strings.Join(vals, ", ")+");")
@@ -667,6 +670,14 @@ func (r *run) action(k int, a ast.Action) {
 						s = s.With(i)
 						names = append(names, g.tok(la, i))
 					}
+				}
+			}
+		} else if a.Type != nil {
+			// Every value of the type: the tokens that hold one.
+			s = r.typeTokens(g.info.TypeExprs[a.Type], la)
+			for i := range la.Tokens {
+				if s.Has(i) {
+					names = append(names, g.tok(la, i))
 				}
 			}
 		} else {
@@ -940,6 +951,8 @@ func (r *run) own(x ast.Expr, own *data.Abstraction) data.Set {
 	switch y := x.(type) {
 	case *ast.ParenExpr:
 		return r.own(y.X, own)
+	case *ast.ConvExpr:
+		return r.value(y.X, own) // the mathematical value (Output.Wraps)
 	case *ast.UnaryExpr:
 		if y.Op == token.ADD {
 			return r.value(y.X, own)
@@ -1152,7 +1165,9 @@ func (r *run) outcomes(x ast.Expr) data.Outcomes {
 // rangeCond is the condition of a range type's bounds, or "".
 func rangeCond(t types.Type) string {
 	rt, ok := t.Underlying().(*types.Range)
-	if !ok {
+	if !ok || rt.Wrap {
+		// A store into a fixed-width type wraps, never fails; an abstracted
+		// value is stored as its mathematical integer (Output.Wraps).
 		return ""
 	}
 	lit := func(v int64) string {
@@ -1162,6 +1177,36 @@ func rangeCond(t types.Type) string {
 		return strconv.FormatInt(v, 10)
 	}
 	return "n >= " + lit(rt.Lo) + " && n <= " + lit(rt.Hi)
+}
+
+// typeTokens returns the tokens of a that hold a value of the integer type
+// t (all of them when t is not a range).
+func (r *run) typeTokens(t types.Type, a *data.Abstraction) data.Set {
+	all := data.All(len(a.Tokens))
+	if t == nil {
+		return all
+	}
+	rt, ok := t.Underlying().(*types.Range)
+	if !ok {
+		return all
+	}
+	lit := func(v int64) string {
+		if v < 0 {
+			return "(0 - " + strconv.FormatUint(uint64(-(v+1))+1, 10) + ")"
+		}
+		return strconv.FormatInt(v, 10)
+	}
+	cond := "n >= " + lit(rt.Lo) + " && n <= " + lit(rt.Hi)
+	var s data.Set
+	for t := range a.Tokens {
+		if r.g.decide(a, cond, t).Has(true) {
+			s = s.With(t)
+		}
+	}
+	if s == 0 {
+		return all
+	}
+	return s
 }
 
 // narrows reports whether storing tokens s into lhs, of a range type, may

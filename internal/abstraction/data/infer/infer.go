@@ -368,15 +368,17 @@ func (g *graph) expr(x ast.Expr) int {
 		g.constant[n] = true
 		return n
 	case *ast.ParenExpr:
-		in := g.expr(x.X)
-		if in < 0 {
-			return -1
-		}
-		n := g.valueNode(x)
-		g.union(n, in)
-		return n
+		return g.same(x, x.X)
+	case *ast.ConvExpr:
+		// T(e) of an abstracted e is e itself in the abstract model, whose
+		// operators work on the mathematical integers: the same value as e
+		// (absgen records where it may wrap, which a pass does not cover).
+		return g.same(x, x.X)
 	case *ast.UnaryExpr:
 		in := g.expr(x.X)
+		if x.Op == token.TILDE {
+			return g.bitwise(x, x.X, in, -1)
+		}
 		if x.Op == token.ADD && in >= 0 {
 			n := g.valueNode(x)
 			g.union(n, in)
@@ -396,6 +398,8 @@ func (g *graph) expr(x ast.Expr) int {
 			g.flow(l, n, x.OpPos, x.X)
 			g.flow(r, n, x.OpPos, x.Y)
 			return n
+		case token.AND, token.OR, token.XOR, token.SHL, token.SHR:
+			return g.bitwise(x, x.X, l, r)
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			if l >= 0 && r >= 0 {
 				t := g.newNode()
@@ -455,6 +459,40 @@ func (g *graph) expr(x ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+// same gives x, whose value is that of its operand y, y's node (or -1).
+func (g *graph) same(x, y ast.Expr) int {
+	in := g.expr(y)
+	if in < 0 {
+		return -1
+	}
+	n := g.valueNode(x)
+	g.union(n, in)
+	return n
+}
+
+// bitwise gives the bitwise operation x, whose operands are a and b (nodes
+// l and r, -1 for none), a node of its own: a concrete value, coerced where
+// it flows. Abstract tokens have no bits, so its operands must be concrete
+// (an abstracted one is an error at it: docs/abstraction.md, "Values that
+// must stay concrete").
+func (g *graph) bitwise(x, a ast.Expr, l, r int) int {
+	op := ""
+	switch y := x.(type) {
+	case *ast.UnaryExpr:
+		op = y.Op.String()
+	case *ast.BinaryExpr:
+		op = y.Op.String()
+		g.needConcrete(r, y.Y, "the operand "+format.Expr(y.Y)+" of the bitwise operator "+op+" in "+format.Expr(x))
+	}
+	g.needConcrete(l, a, "the operand "+format.Expr(a)+" of the bitwise operator "+op+" in "+format.Expr(x))
+	if !g.isValue(x) {
+		return -1
+	}
+	n := g.valueNode(x)
+	g.constant[n] = true // a concrete value, coerced where it flows
+	return n
 }
 
 func (g *graph) needConcrete(n int, x ast.Expr, what string) {
