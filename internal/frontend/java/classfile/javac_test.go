@@ -1,87 +1,33 @@
 package classfile
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
+
+	"birch/internal/testenv"
 )
 
-// The package's Java programs (testdata/*.java, and examples/java/*.java
-// when that directory exists) are compiled by one javac run, shared by
-// every test that needs them.
-var javac struct {
-	once    sync.Once
-	dir     string // the class files
-	sources []string
-	skip    string // why the tests that need javac skip
-	err     error
-}
+// The package's Java programs, testdata/*.java and the repository's
+// examples/java/*.java, are compiled by one javac run shared by every test
+// that needs them.
+var progs = testenv.JavaBuild{Patterns: []string{
+	filepath.Join("testdata", "*.java"),
+	filepath.Join("..", "..", "..", "..", "examples", "java", "*.java"),
+}}
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if javac.dir != "" {
-		os.RemoveAll(javac.dir)
-	}
+	progs.Remove()
 	os.Exit(code)
 }
 
-// exampleSources returns the repository's examples/java/*.java.
-func exampleSources() []string {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "..", "examples", "java", "*.java"))
-	return files
-}
-
-// compiled returns the directory holding the class files of the package's
-// Java programs, compiling them on first use; it skips t when javac is
-// not installed.
+// compiled returns the directory of the class files (a class path root).
 func compiled(t *testing.T) string {
 	t.Helper()
-	javac.once.Do(func() {
-		path, err := exec.LookPath("javac")
-		if err != nil {
-			javac.skip = "javac not on PATH"
-			return
-		}
-		javac.sources, _ = filepath.Glob(filepath.Join("testdata", "*.java"))
-		javac.dir, javac.err = os.MkdirTemp("", "classfile-test")
-		if javac.err != nil {
-			return
-		}
-		examples := exampleSources()
-		args := append([]string{"-g", "-d", javac.dir}, javac.sources...)
-		out, err := exec.Command(path, append(args, examples...)...).CombinedOutput()
-		if err != nil && len(examples) > 0 {
-			// The examples may not compile together with the test
-			// programs (two classes of one name): each in a directory
-			// of its own, then.
-			out, err = exec.Command(path, args...).CombinedOutput()
-			for i, ex := range examples {
-				if err != nil {
-					break
-				}
-				var o []byte
-				o, err = exec.Command(path, "-g", "-d", filepath.Join(javac.dir, fmt.Sprintf("example%d", i)), ex).CombinedOutput()
-				out = append(out, o...)
-			}
-		}
-		if err != nil {
-			javac.err = fmt.Errorf("javac: %v\n%s", err, out)
-			return
-		}
-		javac.sources = append(javac.sources, examples...)
-	})
-	if javac.skip != "" {
-		t.Skip(javac.skip)
-	}
-	if javac.err != nil {
-		t.Fatal(javac.err)
-	}
-	return javac.dir
+	return progs.Dir(t)
 }
 
 // classFiles returns every class file compiled, sorted.
@@ -101,18 +47,10 @@ func classFiles(t *testing.T) []string {
 	return files
 }
 
-// load parses the compiled class name ("Basic", "Shapes$Circle").
+// load parses the compiled class name ("Basic", "Shapes$Square").
 func load(t *testing.T, name string) *Class {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(compiled(t), name+".class"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := Parse(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return c
+	return parseFile(t, filepath.Join(compiled(t), name+".class"))
 }
 
 func method(t *testing.T, c *Class, name, desc string) *Method {
