@@ -99,8 +99,17 @@ func under(cond string, cs []check) []check {
 func (g *gen) typeOf(e ast.Expr) types.Type { return g.info.TypeOf(e) }
 
 // expr translates a value expression: its Promela value and the checks that
-// must hold for its evaluation not to fail, in evaluation order.
+// must hold for its evaluation not to fail, in evaluation order. A value
+// stored into a fixed-width place is reduced into its type (storedExpr).
 func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
+	if r := g.storeDst[e]; r != nil {
+		return g.storedExpr(e, r, en)
+	}
+	return g.expr0(e, en)
+}
+
+// expr0 is expr without the reduction of a stored value.
+func (g *gen) expr0(e ast.Expr, en *env) (string, []check, error) {
 	if tv, ok := g.info.Types[e]; ok && tv.Value.Kind != types.NoConst {
 		if tv.Value.Kind == types.IntConst && !fits32(tv.Value.Int) {
 			// Promela's int has 32 bits: a constant beyond them is a
@@ -165,9 +174,13 @@ func (g *gen) expr(e ast.Expr, en *env) (string, []check, error) {
 			return "-" + paren(x), cs, nil
 		case token.ADD:
 			return x, cs, nil
+		case token.TILDE:
+			return "~" + paren(x), cs, nil
 		}
 	case *ast.BinaryExpr:
 		return g.binary(e, en)
+	case *ast.ConvExpr:
+		return g.convExpr(e, en)
 	case *ast.SelectorExpr, *ast.IndexExpr:
 		alts, cs, err := g.place(e, en)
 		if err != nil {
@@ -234,6 +247,8 @@ func (g *gen) binary(e *ast.BinaryExpr, en *env) (string, []check, error) {
 	switch e.Op {
 	case token.LAND:
 		return px + " && " + py, append(xc, under(x, yc)...), nil
+	case token.SHL, token.SHR:
+		return g.shift(e, en, false)
 	case token.LOR:
 		return px + " || " + py, append(xc, under("!"+px, yc)...), nil
 	case token.ARROW:
@@ -260,6 +275,10 @@ func (g *gen) binary(e *ast.BinaryExpr, en *env) (string, []check, error) {
 		op = "-"
 	case token.MUL:
 		op = "*"
+	case token.AND, token.OR, token.XOR:
+		// exact: on values within 32 bits they commute with the sign
+		// extension to 64 bits
+		op = e.Op.String()
 	case token.QUO, token.REM:
 		op = "/"
 		if e.Op == token.REM {
@@ -288,7 +307,8 @@ func (g *gen) binary(e *ast.BinaryExpr, en *env) (string, []check, error) {
 		if (!isConst || yc == 0) && (!yok || (ylo <= 0 && 0 <= yhi)) {
 			guards = append(guards, py+" != 0")
 		}
-		if lo, hi, ok := g.bounds(e.X); (!ok || !fits32(lo) || !fits32(hi)) && minus1 && (!isConst || yc == -1) {
+		if lo, _, ok := g.bounds(e.X); (!ok || lo <= -1<<31) && minus1 && (!isConst || yc == -1) {
+			// x may be the smallest int (C's MIN / -1 and MIN % -1 trap)
 			guards = append(guards, py+" != -1")
 		}
 		if len(guards) > 0 {
@@ -407,6 +427,9 @@ func (g *gen) bounds(e ast.Expr) (lo, hi int64, ok bool) {
 		if e.Op == token.NOT {
 			return 0, 1, true
 		}
+		if e.Op == token.TILDE {
+			return g.bitBounds(e)
+		}
 		l, h, ok := g.bounds(e.X)
 		if !ok {
 			return 0, 0, false
@@ -418,6 +441,8 @@ func (g *gen) bounds(e ast.Expr) (lo, hi int64, ok bool) {
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM:
+		case token.AND, token.OR, token.XOR, token.SHL, token.SHR:
+			return g.bitBounds(e)
 		default:
 			return 0, 1, true // comparisons and logic
 		}

@@ -53,6 +53,9 @@ type SpinConfig struct {
 	// Prebuilt says that Dir holds pan compiled from the same model and
 	// flags by an earlier RunSpin: spin and gcc are not run again.
 	Prebuilt bool
+	// Wrapv compiles pan with -fwrapv (C's int arithmetic wraps); RunSpin
+	// sets it for a translation with fixed-width arithmetic (fixed.go).
+	Wrapv bool
 }
 
 // MaxAutoDepth is the largest depth bound RunSpin gives pan on its own (pan
@@ -144,6 +147,7 @@ func RunSpin(ctx context.Context, pml string, cfg SpinConfig) (*PanReport, error
 		return nil, err
 	}
 	cfg.Dir = dir
+	cfg.Wrapv = cfg.Wrapv || strings.Contains(pml, wrapvMarker)
 	r := &PanReport{Model: filepath.Join(cfg.Dir, "model.pml")}
 	if err := os.WriteFile(r.Model, []byte(pml), 0o644); err != nil {
 		return nil, err
@@ -282,6 +286,9 @@ func (cfg SpinConfig) cflags(vector, nfair int) []string {
 	cflags := []string{"-O2"}
 	if cfg.QuickBuild {
 		cflags[0] = "-O0"
+	}
+	if cfg.Wrapv {
+		cflags = append(cflags, "-fwrapv")
 	}
 	if cfg.Claim == "" {
 		cflags = append(cflags, "-DSAFETY")

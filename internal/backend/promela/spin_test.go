@@ -499,6 +499,9 @@ var quickAgreement = []string{
 	"int-overflow",          // SPIN's 32-bit overflow, mapped back
 	"wide32-steps",          // birch's 64-bit int passes where SPIN overflows
 	"collection-limit",      // a bound hit: inconclusive in both
+	"fixed-wrap",            // fixed-width stores, conversions, bitwise operators at the edges
+	"fixed-stores",          // wrapping stores of choices, arguments, results, fields, elements
+	"fixed-shift",           // a shift count outside 0..63
 }
 
 // agreementModels returns the models TestSpinAgreement compares: every

@@ -1217,10 +1217,12 @@ func (x *tx) returnAction(tr *ast.Transformation, a *altCode) error {
 				return err
 			}
 			stmts = append(stmts, assertStmts(lcs)...)
+			rv := "BIR_rv"
 			if f.Result != nil {
 				stmts = append(stmts, assertStmts(g.valueChecks(nil, f.Result, "BIR_rv", dst))...)
+				rv = wrapStored(rv, f.Result, dst)
 			}
-			stmts = append(stmts, forAlts(alts, func(p string) string { return p + " = BIR_rv" }))
+			stmts = append(stmts, forAlts(alts, func(p string) string { return p + " = " + rv }))
 		}
 		g.siteStore[s] = stmts
 	}
@@ -1444,6 +1446,9 @@ func (g *gen) valueChecks(e ast.Expr, src types.Type, v string, dst types.Type) 
 	}
 	switch d := dst.Underlying().(type) {
 	case *types.Range:
+		if d.Wrap {
+			return nil // the store wraps (fixed.go)
+		}
 		if s, ok := src.Underlying().(*types.Range); ok && s.Lo >= d.Lo && s.Hi <= d.Hi {
 			return nil
 		}
@@ -1693,6 +1698,7 @@ func (x *tx) assignConst(lhs ast.Expr, v string) error {
 // value, then the statements after, and records the store for the entry
 // conditions.
 func (x *tx) storeValue(lhs ast.Expr, dst types.Type, alts []alt, lcs []check, src types.Type, v string, after ...string) error {
+	v = wrapStored(v, src, dst)
 	chk := x.g.valueChecks(nil, src, v, dst)
 	x.emit(assertStmts(lcs)...)
 	x.emit(assertStmts(chk)...)
@@ -1758,6 +1764,7 @@ func (x *tx) inlineChoice(act *ast.ChooseAction) error {
 		} else {
 			v = vals[i]
 			chk = g.valueChecks(nil, types.Typ[types.Int], v, dst)
+			v = wrapStored(v, types.Typ[types.Int], dst)
 		}
 		stmts = append(stmts, assertStmts(lcs)...)
 		stmts = append(stmts, assertStmts(chk)...)
@@ -1849,7 +1856,8 @@ func (x *tx) rangeChoice(act *ast.ChooseAction) error {
 	}
 	x.emit(assertStmts(pcs)...)
 	x.emit(assertStmts(g.valueChecks(nil, src, "BIR_ch", dst))...)
-	x.emit(forAlts(alts, func(p string) string { return p + " = BIR_ch" }), "BIR_ch = 0")
+	ch := wrapStored("BIR_ch", src, dst)
+	x.emit(forAlts(alts, func(p string) string { return p + " = " + ch }), "BIR_ch = 0")
 	if _, _, err := x.hoistedPlace(act.Lhs); err != nil {
 		return err
 	}
