@@ -1,0 +1,771 @@
+package java
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"birch/internal/frontend/java/classfile"
+)
+
+// kind is the JVM's computational type of a stack value (JVM 2.11.1).
+type kind uint8
+
+const (
+	kInt  kind = iota // int, short, byte, char, boolean
+	kLong             // long
+	kRef              // a reference (or a special value, value.special)
+)
+
+// value is an entry of the symbolic operand stack: a BIR expression
+// without side effects over the method's parameters, locals and stack
+// temporaries. It never reads a global or the heap: a read of shared
+// state is stored in a temporary by a step of its own, so that the
+// expression means the same wherever it is used.
+type value struct {
+	e     string   // the BIR expression ("" for a special value)
+	k     kind     //
+	t     string   // its BIR type: int32 for every int value, int64, a reference type
+	reads []string // the parameters, locals and temporaries e reads
+	depth int      // nesting of e: deeper ones are stored in a temporary
+	// isConst: an int or long constant c (folded at once, as javac's
+	// constant expressions are; the lowering's branches on constants
+	// are jumps)
+	isConst bool
+	c       int64
+	// special is a value the model has no variable for (System.out, a
+	// string constant, a string concatenation, an AssertionError being
+	// built, ...; other files add theirs): such a value is never stored
+	// in a BIR variable, and a use the lowering does not know is
+	// unsupported
+	special any
+}
+
+// maxDepth is the nesting beyond which an expression is stored in a
+// temporary (BIR allows 1000 levels).
+const maxDepth = 64
+
+func intValue(c int64) value {
+	return value{e: intLit(c), k: kInt, t: "int32", isConst: true, c: int64(int32(c))}
+}
+
+func longValue(c int64) value {
+	return value{e: intLit(c), k: kLong, t: "int64", isConst: true, c: c}
+}
+
+// intLit writes an integer constant in BIR (a negative one in
+// parentheses, the least int64 as a difference).
+func intLit(c int64) string {
+	switch {
+	case c == -1<<63:
+		return "(-9223372036854775807 - 1)"
+	case c < 0:
+		return "(-" + strconv.FormatInt(-c, 10) + ")"
+	}
+	return strconv.FormatInt(c, 10)
+}
+
+// named is the value of a variable.
+func named(name string, k kind, t string) value {
+	return value{e: name, k: k, t: t, reads: []string{name}}
+}
+
+func (v value) readsName(n string) bool {
+	for _, r := range v.reads {
+		if r == n {
+			return true
+		}
+	}
+	return false
+}
+
+// derived is a value computed from operands: it reads what they read.
+func derived(e string, k kind, t string, ops ...value) value {
+	v := value{e: e, k: k, t: t}
+	for _, o := range ops {
+		v.reads = append(v.reads, o.reads...)
+		if o.depth+1 > v.depth {
+			v.depth = o.depth + 1
+		}
+	}
+	return v
+}
+
+// method lowers one Java method to one BIR function.
+type method struct {
+	l      *lowerer
+	fn     *function
+	cls    *classfile.Class
+	code   *classfile.Code
+	file   string
+	static bool
+	insn   *classfile.Insn // the instruction being lowered
+	b      *builder
+	stack  []value
+
+	names     map[string]bool // the function's name space (parameters, locals, temporaries)
+	params    []*variable
+	locals    map[localKey]*variable
+	localList []*variable
+	temps     map[string]*variable
+	tempList  []*variable
+
+	blocks  map[int]*block
+	leaders []int // block starts, sorted
+	work    []*block
+	ended   bool // the block's control has left it (jump, return, throw)
+	dead    bool // an unsupported construct: the block is abandoned
+}
+
+// localKey is a local slot holding values of one kind.
+type localKey struct {
+	slot int
+	k    kind
+}
+
+// variable is a parameter, local or temporary of the function.
+type variable struct {
+	name, typ string
+	k         kind
+}
+
+// block is a basic block of the method's code.
+type block struct {
+	pc     int
+	label  string
+	entry  []value // the stack on entry (its temporaries); nil until known
+	known  bool
+	queued bool
+	loc    *location
+}
+
+// lowerMethod lowers f's method and stores its BIR text in f.text.
+func lowerMethod(l *lowerer, f *function) {
+	m := &method{l: l, fn: f, cls: f.class, code: f.method.Code, file: sourcePath(f.class, l.cfg.SourceDirs),
+		static: f.method.Access&classfile.AccStatic != 0, names: map[string]bool{},
+		locals: map[localKey]*variable{}, temps: map[string]*variable{}, blocks: map[int]*block{}}
+	m.b = newBuilder(m.file)
+	nerrs := len(l.errs)
+	defer func() {
+		if r := recover(); r != nil {
+			if len(l.errs) == nerrs {
+				l.unsupportedAt(m.file, m.line(), "%s in %s: %v", internalErrorMsg, l.names.Functions[f.name], r)
+			}
+			f.text = ""
+		}
+	}()
+	if m.code == nil {
+		l.unsupportedAt(m.file, 1, "the method %s has no code (native or abstract)", l.names.Functions[f.name])
+		return
+	}
+	if !m.signature() {
+		return
+	}
+	m.findBlocks()
+	b0 := m.blockAt(0)
+	if len(hooks.enter) > 0 {
+		// the prologue: a location of its own before the first block,
+		// which a loop may jump back to
+		m.b.block = -1
+		for _, h := range hooks.enter {
+			h(m)
+		}
+		if m.b.cur != nil {
+			m.b.jump(b0.label)
+		}
+	}
+	b0.known, b0.entry = true, []value{}
+	m.enqueue(b0)
+	for len(m.work) > 0 {
+		blk := m.work[len(m.work)-1]
+		m.work = m.work[:len(m.work)-1]
+		m.lowerBlock(blk)
+	}
+	f.text = m.print()
+}
+
+// line is the Java line of the instruction being lowered.
+func (m *method) line() int {
+	if m.code == nil || m.insn == nil {
+		if m.code != nil {
+			return m.code.LineAt(0)
+		}
+		return 1
+	}
+	return m.code.LineAt(m.insn.PC)
+}
+
+// unsupported records a construct the lowering does not handle at the
+// instruction being lowered, and abandons the block.
+func (m *method) unsupported(format string, args ...any) {
+	m.l.unsupportedAt(m.file, m.line(), format, args...)
+	m.dead = true
+}
+
+// signature declares the parameters and the result.
+func (m *method) signature() bool {
+	params, ret, err := classfile.ParseMethodType(m.fn.method.Descriptor)
+	if err != nil {
+		m.unsupported("the method %s has the malformed descriptor %q", m.fn.method.Name, m.fn.method.Descriptor)
+		return false
+	}
+	slot := 0
+	if !m.static {
+		m.param(slot, "this", kRef, hooks.thisType(m))
+		slot++
+	}
+	isMain := m.fn.method.Name == "main" && m.static && m.fn.method.Descriptor == "([Ljava/lang/String;)V" && m.cls == m.l.mainCls
+	for i, p := range params {
+		if isMain {
+			// main's args is not a parameter of the model (doc.go): a
+			// use of the slot is unsupported
+			slot++
+			continue
+		}
+		k, t, ok := m.kindOf(p, fmt.Sprintf("parameter %d of %s", i+1, m.l.names.Functions[m.fn.name]))
+		if !ok {
+			return false
+		}
+		name := fmt.Sprintf("p%d", i+1)
+		if lv := m.code.LocalAt(slot, 0); lv != nil {
+			name = lv.Name
+		}
+		m.param(slot, name, k, t)
+		slot++
+		if k == kLong {
+			slot++
+		}
+	}
+	m.fn.params = nil
+	for _, p := range m.params {
+		m.fn.params = append(m.fn.params, p.typ)
+	}
+	if ret.Kind != 'V' {
+		t, ok := m.birType(ret, "the result of "+m.l.names.Functions[m.fn.name])
+		if !ok {
+			return false
+		}
+		m.fn.ret = t
+	}
+	return true
+}
+
+func (m *method) param(slot int, name string, k kind, t string) {
+	v := &variable{name: m.localName(name), typ: t, k: k}
+	m.params = append(m.params, v)
+	m.locals[localKey{slot, k}] = v
+}
+
+// localName takes a name in the function's name space; it avoids the
+// program's global names, which a local would hide.
+func (m *method) localName(name string) string {
+	n := birName(name)
+	if strings.HasPrefix(n, "$") {
+		n = "j" + n
+	}
+	for k := 2; m.l.globalNames[n]; k++ {
+		n = fmt.Sprintf("%s_%d", birName(name), k)
+	}
+	return uniqueName(n, m.names)
+}
+
+// kindOf is the stack kind and BIR type of a descriptor type.
+func (m *method) kindOf(t classfile.Type, what string) (kind, string, bool) {
+	typ, ok := m.birType(t, what)
+	switch t.Kind {
+	case 'J':
+		return kLong, typ, ok
+	case 'L', '[':
+		return kRef, typ, ok
+	}
+	return kInt, typ, ok
+}
+
+// birType is the BIR type of a Java type (ISSUE 23 §3); a type the
+// lowering does not handle is reported (what names its use).
+func (m *method) birType(t classfile.Type, what string) (string, bool) {
+	typ, why := m.l.typeOf(t)
+	if typ == "" {
+		m.unsupported("%s has %s", what, why)
+		return "", false
+	}
+	return typ, true
+}
+
+// local is the variable of a local slot holding values of kind k (t is
+// the BIR type of a value stored there, for a slot the
+// LocalVariableTable does not type).
+func (m *method) local(slot int, k kind, t string) *variable {
+	key := localKey{slot, k}
+	if v := m.locals[key]; v != nil {
+		return v
+	}
+	name, typ := m.lvtName(slot, k)
+	if name == "" {
+		name = fmt.Sprintf("l%d", slot)
+		for kk := kInt; kk <= kRef; kk++ {
+			if kk != k && m.slotUsedAs(slot, kk) {
+				name += [...]string{"_I", "_J", "_A"}[k]
+				break
+			}
+		}
+	}
+	if typ == "" {
+		typ = t
+	}
+	v := &variable{name: m.localName(name), typ: typ, k: k}
+	m.locals[key] = v
+	m.localList = append(m.localList, v)
+	return v
+}
+
+// lvtName is a slot's Java name and BIR type when the
+// LocalVariableTable gives it one name and one type throughout the
+// method, of kind k; "" otherwise.
+func (m *method) lvtName(slot int, k kind) (string, string) {
+	var name, desc string
+	for _, lv := range m.code.Locals {
+		if lv.Index != slot {
+			continue
+		}
+		if name != "" && (lv.Name != name || lv.Descriptor != desc) {
+			return "", ""
+		}
+		name, desc = lv.Name, lv.Descriptor
+	}
+	if name == "" {
+		return "", ""
+	}
+	t, err := classfile.ParseFieldType(desc)
+	if err != nil {
+		return "", ""
+	}
+	if tk := map[byte]kind{'J': kLong, 'L': kRef, '[': kRef, 'F': 99, 'D': 99}[t.Kind]; tk != k {
+		return "", ""
+	}
+	typ, _ := m.l.typeOf(t)
+	if typ == "" {
+		return "", ""
+	}
+	return name, typ
+}
+
+// slotUsedAs reports whether an instruction loads or stores slot as kind k.
+func (m *method) slotUsedAs(slot int, k kind) bool {
+	for i := range m.code.Insns {
+		in := &m.code.Insns[i]
+		if s, kk, ok := localAccess(in); ok && s == slot && kk == k {
+			return true
+		}
+	}
+	return false
+}
+
+// localAccess is the slot and kind an instruction loads or stores.
+func localAccess(in *classfile.Insn) (int, kind, bool) {
+	op := in.Op
+	switch {
+	case op == classfile.Iload || op == classfile.Istore || op == classfile.Iinc ||
+		op >= classfile.Iload_0 && op <= classfile.Iload_3 || op >= classfile.Istore_0 && op <= classfile.Istore_3:
+		return in.Index, kInt, true
+	case op == classfile.Lload || op == classfile.Lstore ||
+		op >= classfile.Lload_0 && op <= classfile.Lload_3 || op >= classfile.Lstore_0 && op <= classfile.Lstore_3:
+		return in.Index, kLong, true
+	case op == classfile.Aload || op == classfile.Astore ||
+		op >= classfile.Aload_0 && op <= classfile.Aload_3 || op >= classfile.Astore_0 && op <= classfile.Astore_3:
+		return in.Index, kRef, true
+	}
+	return 0, 0, false
+}
+
+// temp is the stack temporary of depth d for values of BIR type t:
+// $s<d>, with a suffix for types other than int32.
+func (m *method) temp(d int, t string) string {
+	name := fmt.Sprintf("$s%d", d)
+	switch t {
+	case "int32":
+	case "int64":
+		name += "_J"
+	default:
+		name += "_" + strings.TrimSuffix(t, "_ref")
+	}
+	if m.temps[name] == nil {
+		v := &variable{name: name, typ: t}
+		m.temps[name] = v
+		m.tempList = append(m.tempList, v)
+		m.names[name] = true
+	}
+	return name
+}
+
+// stackType is the BIR type of a stack temporary holding v.
+func stackType(v value) string {
+	switch v.k {
+	case kInt:
+		return "int32"
+	case kLong:
+		return "int64"
+	}
+	return v.t
+}
+
+// push pushes a value, storing a too deep expression in a temporary.
+func (m *method) push(v value) {
+	m.stack = append(m.stack, v)
+	if v.depth > maxDepth && v.special == nil {
+		m.materialize(len(m.stack) - 1)
+	}
+}
+
+// pop pops a value.
+func (m *method) pop() value {
+	n := len(m.stack)
+	if n == 0 {
+		panic(fmt.Sprintf("operand stack underflow at pc %d", m.insn.PC))
+	}
+	v := m.stack[n-1]
+	m.stack = m.stack[:n-1]
+	return v
+}
+
+// popN pops n values, returned in push order.
+func (m *method) popN(n int) []value {
+	vs := make([]value, n)
+	for i := n - 1; i >= 0; i-- {
+		vs[i] = m.pop()
+	}
+	return vs
+}
+
+// materialize stores the stack entry at depth d in its temporary (a
+// read of it then means the value at this point whatever happens to the
+// variables it read).
+func (m *method) materialize(d int) {
+	m.materializeSeen(d, map[int]bool{})
+}
+
+func (m *method) materializeSeen(d int, seen map[int]bool) {
+	v := m.stack[d]
+	if v.special != nil || v.isConst {
+		return
+	}
+	t := m.temp(d, stackType(v))
+	if v.e == t {
+		return
+	}
+	if seen[d] {
+		panic("a cycle of stack temporaries")
+	}
+	seen[d] = true
+	m.protect(t, d, seen)
+	m.b.act(false, t, "%s := %s;", t, v.e)
+	m.stack[d] = named(t, v.k, v.t)
+}
+
+// protect materializes the stack entries other than skip that read
+// name, before name is written.
+func (m *method) protect(name string, skip int, seen map[int]bool) {
+	for i := range m.stack {
+		if i != skip && m.stack[i].readsName(name) {
+			m.materializeSeen(i, seen)
+		}
+	}
+}
+
+// assign writes a variable of the function (a local or a temporary)
+// with an expression, after storing the stack entries that read it.
+func (m *method) assign(name string, v value) {
+	m.protect(name, -1, map[int]bool{})
+	if v.e == name {
+		return
+	}
+	m.b.act(false, name, "%s := %s;", name, v.e)
+}
+
+// result pushes the value an action leaves in a new temporary at the top
+// of the stack: act receives the temporary's name and emits the action
+// (a call, a choice, a read of shared state). It returns the temporary.
+func (m *method) result(k kind, t string, act func(tmp string)) string {
+	d := len(m.stack)
+	v := value{k: k, t: t}
+	tmp := m.temp(d, stackType(v))
+	m.protect(tmp, -1, map[int]bool{})
+	act(tmp)
+	m.stack = append(m.stack, named(tmp, k, t))
+	return tmp
+}
+
+// findBlocks finds the method's basic blocks: the first instruction, the
+// targets of branches and switches, the instructions after them, and the
+// exception handlers (which exc.go lowers).
+func (m *method) findBlocks() {
+	starts := map[int]bool{0: true}
+	insns := m.code.Insns
+	for i := range insns {
+		in := &insns[i]
+		next := -1
+		if i+1 < len(insns) {
+			next = insns[i+1].PC
+		}
+		switch {
+		case isBranch(in.Op):
+			starts[in.Target] = true
+			if next >= 0 {
+				starts[next] = true
+			}
+		case in.Op == classfile.Tableswitch || in.Op == classfile.Lookupswitch:
+			starts[in.Default] = true
+			for _, t := range in.Targets {
+				starts[t] = true
+			}
+			if next >= 0 {
+				starts[next] = true
+			}
+		case endsBlock(in.Op) && next >= 0:
+			starts[next] = true
+		}
+	}
+	for _, h := range m.code.Handlers {
+		starts[h.PC] = true
+	}
+	for pc := range starts {
+		if m.code.InsnAt(pc) >= 0 {
+			m.leaders = append(m.leaders, pc)
+		}
+	}
+	sort.Ints(m.leaders)
+}
+
+func isBranch(op classfile.Opcode) bool {
+	return op >= classfile.Ifeq && op <= classfile.Jsr || op == classfile.Ifnull || op == classfile.Ifnonnull ||
+		op == classfile.GotoW || op == classfile.JsrW
+}
+
+// endsBlock: the instruction never falls through to the next.
+func endsBlock(op classfile.Opcode) bool {
+	return op >= classfile.Ireturn && op <= classfile.Return || op == classfile.Athrow ||
+		op == classfile.Goto || op == classfile.GotoW || op == classfile.Ret
+}
+
+func (m *method) isLeader(pc int) bool {
+	i := sort.SearchInts(m.leaders, pc)
+	return i < len(m.leaders) && m.leaders[i] == pc
+}
+
+// blockAt is the block starting at pc.
+func (m *method) blockAt(pc int) *block {
+	if b := m.blocks[pc]; b != nil {
+		return b
+	}
+	b := &block{pc: pc, label: m.b.label(fmt.Sprintf("L%d", pc))}
+	m.blocks[pc] = b
+	return b
+}
+
+func (m *method) enqueue(b *block) {
+	if !b.queued {
+		b.queued = true
+		m.work = append(m.work, b)
+	}
+}
+
+// lowerBlock lowers the instructions of a block.
+func (m *method) lowerBlock(blk *block) {
+	m.b.block = blk.pc
+	m.b.cur = nil
+	m.insn = &m.code.Insns[m.code.InsnAt(blk.pc)]
+	m.b.line = m.line()
+	blk.loc = m.b.place(blk.label)
+	m.stack = append([]value(nil), blk.entry...)
+	m.ended, m.dead = false, false
+	for i := m.code.InsnAt(blk.pc); i < len(m.code.Insns); i++ {
+		in := &m.code.Insns[i]
+		if in.PC != blk.pc && m.isLeader(in.PC) {
+			m.goTo(in.PC)
+			return
+		}
+		m.insn = in
+		m.b.line = m.line()
+		m.lowerInsn(in)
+		if m.dead {
+			m.b.cur = nil
+			m.b.pending = nil
+			m.b.pendingShared = false
+			return
+		}
+		if m.ended {
+			return
+		}
+	}
+	m.unsupported("the code falls off the end of the method")
+}
+
+// flowTo records the stack as the entry of the block at pc and queues
+// it; the stack must be canonical (canonical).
+func (m *method) flowTo(pc int) string {
+	if m.code.InsnAt(pc) < 0 {
+		panic(fmt.Sprintf("a branch to pc %d, where no instruction starts", pc))
+	}
+	b := m.blockAt(pc)
+	if !b.known {
+		b.known = true
+		b.entry = append([]value(nil), m.stack...)
+	} else if len(b.entry) != len(m.stack) {
+		panic(fmt.Sprintf("the stack heights at pc %d differ", pc))
+	} else {
+		for i := range b.entry {
+			if b.entry[i].e != m.stack[i].e {
+				panic(fmt.Sprintf("the stacks at pc %d differ", pc))
+			}
+		}
+	}
+	m.enqueue(b)
+	return b.label
+}
+
+// canonical stores every stack entry in its temporary (at the end of a
+// block, so that every path into a block leaves its values in the same
+// variables).
+func (m *method) canonical() {
+	type move struct {
+		d   int
+		tmp string
+	}
+	var moves []move
+	for d, v := range m.stack {
+		if v.special != nil {
+			m.unsupported("%s kept on the operand stack across a branch", describeSpecial(v.special))
+			return
+		}
+		t := m.temp(d, stackType(v))
+		if v.e != t {
+			moves = append(moves, move{d, t})
+		}
+	}
+	// a move whose temporary a later one reads needs the values set
+	// aside first
+	conflict := false
+	for i, x := range moves {
+		for _, y := range moves[i+1:] {
+			if m.stack[y.d].readsName(x.tmp) {
+				conflict = true
+			}
+		}
+	}
+	if conflict {
+		for _, x := range moves {
+			v := m.stack[x.d]
+			aside := m.temp(x.d+len(m.stack), stackType(v))
+			m.b.act(false, aside, "%s := %s;", aside, v.e)
+			m.stack[x.d] = named(aside, v.k, v.t)
+		}
+	}
+	for _, x := range moves {
+		v := m.stack[x.d]
+		m.b.act(false, x.tmp, "%s := %s;", x.tmp, v.e)
+		m.stack[x.d] = named(x.tmp, v.k, v.t)
+	}
+}
+
+// goTo ends the block with a jump to the block at pc.
+func (m *method) goTo(pc int) {
+	m.canonical()
+	if m.dead {
+		return
+	}
+	m.b.jump(m.flowTo(pc))
+	m.ended = true
+}
+
+// prepareCond readies the top n stack entries, a condition's operands,
+// for a branch that leaves other entries on the stack: the moves into
+// the stack's temporaries at the block's end must not change what the
+// condition reads, so operands that read the temporaries below them are
+// stored in their own.
+func (m *method) prepareCond(n int) {
+	h := len(m.stack) - n
+	if h <= 0 {
+		return
+	}
+	for d := h; d < len(m.stack); d++ {
+		for _, r := range m.stack[d].reads {
+			if strings.HasPrefix(r, "$") {
+				m.materialize(d)
+				break
+			}
+		}
+	}
+}
+
+// branchTo ends the block by guarded jumps to the blocks at pcs (the
+// guards exclude each other and cover every case); reads are what the
+// guards read (prepareCond readied them).
+func (m *method) branchTo(conds []string, pcs []int, reads []string) {
+	m.canonical()
+	if m.dead {
+		return
+	}
+	var cs, targets []string
+	for i, pc := range pcs {
+		switch conds[i] {
+		case "false":
+			continue
+		case "true":
+			cs, targets = nil, nil
+		}
+		cs, targets = append(cs, conds[i]), append(targets, m.flowTo(pc))
+		if conds[i] == "true" {
+			break
+		}
+	}
+	m.b.branch(cs, targets, reads, false)
+	m.ended = true
+}
+
+// print writes the function.
+func (m *method) print() string {
+	b := m.b
+	// live sets where a block starts: the parameters and named locals,
+	// and the temporaries of the stack on entry
+	for _, blk := range m.blocks {
+		if blk.loc == nil {
+			continue
+		}
+		var live []string
+		for _, p := range m.params {
+			live = append(live, p.name)
+		}
+		for _, v := range m.localList {
+			live = append(live, v.name)
+		}
+		for _, v := range blk.entry {
+			live = append(live, v.e)
+		}
+		blk.loc.live, blk.loc.hasLv = live, true
+	}
+	b.thread()
+	b.order()
+	var w strings.Builder
+	fmt.Fprintf(&w, "//line %s:%d:1\nfunction %s (", m.file, max(m.code.LineAt(0), 1), m.fn.name)
+	for i, p := range m.params {
+		if i > 0 {
+			w.WriteString(", ")
+		}
+		fmt.Fprintf(&w, "%s : %s", p.name, p.typ)
+	}
+	w.WriteString(")")
+	if m.fn.ret != "" {
+		fmt.Fprintf(&w, " : %s", m.fn.ret)
+	}
+	w.WriteString("\n")
+	for _, v := range m.localList {
+		fmt.Fprintf(&w, "  %s : %s;\n", v.name, v.typ)
+	}
+	for _, v := range m.tempList {
+		fmt.Fprintf(&w, "  %s : %s;\n", v.name, v.typ)
+	}
+	b.print(&w)
+	fmt.Fprintf(&w, "end %s;\n", m.fn.name)
+	return w.String()
+}
