@@ -30,8 +30,8 @@ type transformation struct {
 // A location of a generated function.
 type location struct {
 	name  string
-	block int  // the pc of the basic block it belongs to (its order)
-	seq   int  // creation order
+	block int // the pc of the basic block it belongs to (its order)
+	seq   int // creation order
 	live  []string
 	hasLv bool // live is printed (an empty set too)
 	trans []*transformation

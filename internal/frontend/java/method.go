@@ -212,7 +212,12 @@ func (m *method) signature() bool {
 	}
 	slot := 0
 	if !m.static {
-		m.param(slot, "this", kRef, hooks.thisType(m))
+		t := hooks.thisType(m)
+		if t == "" {
+			m.unsupported("the instance method %s (objects are not lowered)", m.l.names.Functions[m.fn.name])
+			return false
+		}
+		m.param(slot, "this", kRef, t)
 		slot++
 	}
 	isMain := m.fn.method.Name == "main" && m.static && m.fn.method.Descriptor == "([Ljava/lang/String;)V" && m.cls == m.l.mainCls
