@@ -144,7 +144,11 @@ func handmade() []byte {
 		b.attr("Exceptions", cat(u2(1), u2(b.class("java/lang/Exception")))))
 	abstract := b.info(AccAbstract, "a", "(J[Ljava/lang/String;)[[I")
 	fieldInfo := b.info(AccStatic|AccFinal, "x", "I", b.attr("ConstantValue", u2(integer)), b.attr("Deprecated", nil))
-	attrs := [][]byte{b.attr("SourceFile", u2(b.utf8("Hand.java"))), b.attr("Custom", []byte{1, 2, 3})}
+	recipe := b.add([]byte{TagString}, u2(b.utf8("x=\u0001")))
+	concat := b.add([]byte{TagMethodHandle, RefInvokeStatic}, u2(b.member(TagMethodref,
+		"java/lang/invoke/StringConcatFactory", "makeConcatWithConstants", "()V")))
+	bootstraps := b.attr("BootstrapMethods", cat(u2(1), u2(concat), u2(2), u2(recipe), u2(integer)))
+	attrs := [][]byte{b.attr("SourceFile", u2(b.utf8("Hand.java"))), bootstraps, b.attr("Custom", []byte{1, 2, 3})}
 	return b.bytes(this, super, [][]byte{fieldInfo}, [][]byte{method, abstract}, attrs)
 }
 

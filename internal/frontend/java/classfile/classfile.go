@@ -15,7 +15,20 @@ type Class struct {
 	Fields       []*Field
 	Methods      []*Method
 	SourceFile   string      // "" when absent
-	Attributes   []Attribute // the class's attributes not decoded above (raw)
+	// BootstrapMethods is the BootstrapMethods attribute (JVM spec
+	// 4.7.23), indexed by Dynamic.BootstrapIndex.
+	BootstrapMethods []BootstrapMethod
+	Attributes       []Attribute // the class's attributes not decoded above (raw)
+}
+
+// BootstrapMethod is an entry of the BootstrapMethods attribute: the
+// bootstrap method of an invokedynamic or a dynamic constant and its
+// static arguments. For javac's string concatenation, MethodRef is a
+// MethodHandle of StringConcatFactory.makeConcatWithConstants and
+// Args[0] the String constant of the recipe ("\u0001 is \u0001").
+type BootstrapMethod struct {
+	MethodRef int   // constant-pool index of a MethodHandle
+	Args      []int // constant-pool indices of loadable constants
 }
 
 // Field is a field_info.

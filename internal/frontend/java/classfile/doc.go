@@ -9,8 +9,9 @@
 // ConstantValue), its methods (with Exceptions) and their Code: the
 // bytecode decoded into Insn values (wide forms, switch padding, branch
 // targets made absolute), the exception table, LineNumberTable and
-// LocalVariableTable. SourceFile is decoded too; every other attribute is
-// kept raw (Attribute). Parse checks what it decodes: every length
+// LocalVariableTable. SourceFile and BootstrapMethods (the recipe of
+// javac's string concatenation is a bootstrap argument) are decoded too;
+// every other attribute is kept raw (Attribute). Parse checks what it decodes: every length
 // against the bytes left (so malformed input never makes it allocate
 // without bound), every constant-pool reference against the kind of entry
 // it must name, every branch, handler, line and local-variable pc against

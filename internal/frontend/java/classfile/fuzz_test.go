@@ -36,6 +36,13 @@ func checkInvariants(t *testing.T, c *Class) {
 		c.StringAt(i)
 		c.DynamicAt(i)
 	}
+	for i, k := range c.Pool {
+		if d, ok := k.(Dynamic); ok {
+			if _, ok := c.Bootstrap(d.BootstrapIndex); !ok {
+				t.Errorf("constant #%d: no bootstrap method %d", i, d.BootstrapIndex)
+			}
+		}
+	}
 	for _, f := range c.Fields {
 		if _, err := ParseFieldType(f.Descriptor); err != nil {
 			t.Errorf("field %s: %v", f.Name, err)

@@ -38,8 +38,22 @@ func TestParseHandmade(t *testing.T) {
 			t.Errorf("no %s constant", tagName(tag))
 		}
 	}
-	if got, want := fmt.Sprint(values), "[{-7} {1.5} {4294967298} {2.5} h\u00e9llo \U0001F600]"; got != want {
+	if got, want := fmt.Sprint(values), "[{-7} {1.5} {4294967298} {2.5} h\u00e9llo \U0001F600 x=\u0001]"; got != want {
 		t.Errorf("values %s, want %s", got, want)
+	}
+	bm, ok := c.Bootstrap(0)
+	if !ok || len(c.BootstrapMethods) != 1 || len(bm.Args) != 2 {
+		t.Fatalf("bootstrap methods %+v", c.BootstrapMethods)
+	}
+	mh, _ := c.At(bm.MethodRef).(MethodHandle)
+	if cl, name, _, _, _ := c.MemberAt(mh.RefIndex); cl != "java/lang/invoke/StringConcatFactory" || name != "makeConcatWithConstants" {
+		t.Errorf("bootstrap method %s.%s", cl, name)
+	}
+	if r, _ := c.StringAt(bm.Args[0]); r != "x=\u0001" || c.At(bm.Args[1]) != (Integer{-7}) {
+		t.Errorf("bootstrap arguments %q %v", r, c.At(bm.Args[1]))
+	}
+	if _, ok := c.Bootstrap(1); ok {
+		t.Errorf("Bootstrap(1) ok")
 	}
 	f := c.Fields[0]
 	if f.ConstantValue != (Integer{-7}) || len(f.Attributes) != 1 || f.Attributes[0].Name != "Deprecated" {
@@ -171,6 +185,8 @@ func TestParseMalformed(t *testing.T) {
 		{"branch", find([]byte{byte(Bipush), 0x80, byte(GotoW)}) + 6, []byte{1}, "not an instruction"},
 		{"table", find([]byte{byte(Iconst_1), byte(Lookupswitch)}) - 16, []byte{0x7f}, "tableswitch with low"},
 		{"newarray", find([]byte{byte(Newarray), TInt}) + 1, []byte{3}, "bad atype 3"},
+		{"bootstrap index", find([]byte{TagInvokeDynamic, 0, 0}) + 2, []byte{5}, "bootstrap method 5 of 1"},
+		{"constant kind", find([]byte{TagMethodHandle, RefInvokeStatic}) + 1, []byte{RefGetField}, "reference kind 1 with a Methodref"},
 		{"code length", find([]byte{byte(Pop2), byte(Pop)}) - 9, []byte{0, 0, 0xFF, 0xFF}, "truncated code"},
 	}
 	for _, tt := range tests {

@@ -34,6 +34,10 @@ type listing struct {
 	pool    []string // "#N = Tag text"
 	members []member
 	source  string // the SourceFile attribute, "" when absent
+	// bootstraps are the BootstrapMethods entries: "0: #202 #208 ..."
+	// (the method handle's and the arguments' indices; the pool holds
+	// their text)
+	bootstraps []string
 }
 
 type member struct {
@@ -70,6 +74,7 @@ var (
 	reClassfile = regexp.MustCompile(`^Classfile (.*)$`)
 	reInsn      = regexp.MustCompile(`^\s*(\d+): (\S.*)$`)
 	rePool      = regexp.MustCompile(`^\s*#(\d+) = (.*)$`)
+	reBootstrap = regexp.MustCompile(`^\d+: #\d+`)
 )
 
 // parseJavap splits javap's printout of several classes into listings,
@@ -191,9 +196,27 @@ func parseJavap(out string) (map[string]*listing, error) {
 					return nil, fmt.Errorf("unexpected code line %q", line)
 				}
 			}
-		case "after":
-			if s, ok := strings.CutPrefix(trim, "SourceFile: "); ok && indent == 0 {
-				cur.source = s
+		case "after", "bootstrap":
+			if indent == 0 {
+				state = "after"
+				if s, ok := strings.CutPrefix(trim, "SourceFile: "); ok {
+					cur.source = s
+				} else if trim == "BootstrapMethods:" {
+					state = "bootstrap"
+				}
+				continue
+			}
+			if state != "bootstrap" {
+				continue
+			}
+			f := strings.Fields(trim)
+			switch {
+			case indent == 2 && reBootstrap.MatchString(trim):
+				cur.bootstraps = append(cur.bootstraps, f[0]+" "+f[1])
+			case indent == 2: // an attribute javap does not know: "Custom: length = 0x3"
+				state = "after"
+			case strings.HasPrefix(trim, "#") && len(cur.bootstraps) > 0:
+				cur.bootstraps[len(cur.bootstraps)-1] += " " + f[0]
 			}
 		}
 	}
@@ -244,6 +267,16 @@ func javapListing(c *Class) *listing {
 	attrs := len(c.Attributes)
 	if c.SourceFile != "" {
 		attrs++
+	}
+	if c.BootstrapMethods != nil {
+		attrs++
+	}
+	for i, bm := range c.BootstrapMethods {
+		s := fmt.Sprintf("%d: #%d", i, bm.MethodRef)
+		for _, a := range bm.Args {
+			s += fmt.Sprintf(" #%d", a)
+		}
+		l.bootstraps = append(l.bootstraps, s)
 	}
 	l.header = []string{
 		fmt.Sprintf("minor version: %d", c.Minor),
@@ -568,6 +601,7 @@ func compareListings(want, got *listing, limit int) []string {
 	}
 	lists("header", want.header, got.header)
 	lists("constant pool", want.pool, got.pool)
+	lists("bootstrap methods", want.bootstraps, got.bootstraps)
 	if want.source != got.source {
 		add("SourceFile: javap %q, classfile %q", want.source, got.source)
 	}
@@ -853,6 +887,10 @@ func TestJavapDetectsWrongDecoding(t *testing.T) {
 		}},
 		{"Control", "source file", "SourceFile", func(c *Class) bool {
 			c.SourceFile = "Other.java"
+			return true
+		}},
+		{"Shapes", "bootstrap argument", "bootstrap methods", func(c *Class) bool {
+			c.BootstrapMethods[1].Args[0]++
 			return true
 		}},
 		{"Control", "super class", "header", func(c *Class) bool {

@@ -84,7 +84,8 @@ func (r *reader) count(min int, what string) int {
 // parser holds the class being built while its members are read.
 type parser struct {
 	reader
-	c *Class
+	c           *Class
+	poolOffsets []int // the offset of each constant-pool entry
 }
 
 // Parse reads a class file (JVM spec SE 17, chapter 4). A malformed file
@@ -122,15 +123,67 @@ func (p *parser) parse() {
 	for i := 0; i < n && p.err == nil; i++ {
 		p.method()
 	}
+	bootstraps := false
 	p.attributes("class", func(name string, a *reader) bool {
-		if name != "SourceFile" {
-			return false
+		switch name {
+		case "SourceFile":
+			c.SourceFile = p.utf8Ref(a, "SourceFile")
+			return true
+		case "BootstrapMethods":
+			if bootstraps {
+				a.fail(0, "two BootstrapMethods attributes")
+			}
+			bootstraps = true
+			p.bootstrapMethods(a)
+			return true
 		}
-		c.SourceFile = p.utf8Ref(a, "SourceFile")
-		return true
+		return false
 	}, &c.Attributes)
+	if p.err == nil {
+		p.checkBootstrapIndices()
+	}
 	if p.err == nil && p.remaining() > 0 {
 		p.fail(p.pos, "%d bytes after the class file's end", p.remaining())
+	}
+}
+
+// bootstrapMethods decodes the BootstrapMethods attribute (4.7.23).
+func (p *parser) bootstrapMethods(a *reader) {
+	n := a.count(4, "bootstrap_methods")
+	for i := 0; i < n && a.err == nil; i++ {
+		at := a.pos
+		bm := BootstrapMethod{MethodRef: a.u2("bootstrap_method_ref")}
+		if _, ok := p.c.At(bm.MethodRef).(MethodHandle); !ok && a.err == nil {
+			a.fail(at, "bootstrap method %d: bootstrap_method_ref %d is not a MethodHandle constant", i, bm.MethodRef)
+		}
+		m := a.count(2, "bootstrap_arguments")
+		for j := 0; j < m && a.err == nil; j++ {
+			at := a.pos
+			k := a.u2("bootstrap argument")
+			switch p.c.At(k).(type) {
+			case Integer, Float, Long, Double, ClassRef, String, MethodHandle, MethodType, Dynamic:
+				if d, ok := p.c.At(k).(Dynamic); ok && d.Kind != TagDynamic {
+					a.fail(at, "bootstrap argument %d is an InvokeDynamic constant", k)
+				}
+			default:
+				if a.err == nil {
+					a.fail(at, "bootstrap argument %d is not a loadable constant", k)
+				}
+			}
+			bm.Args = append(bm.Args, k)
+		}
+		p.c.BootstrapMethods = append(p.c.BootstrapMethods, bm)
+	}
+}
+
+// checkBootstrapIndices checks that every Dynamic and InvokeDynamic
+// constant names an entry of the BootstrapMethods attribute.
+func (p *parser) checkBootstrapIndices() {
+	for i, k := range p.c.Pool {
+		if d, ok := k.(Dynamic); ok && d.BootstrapIndex >= len(p.c.BootstrapMethods) {
+			p.fail(p.poolOffsets[i], "constant #%d: bootstrap method %d of %d", i, d.BootstrapIndex, len(p.c.BootstrapMethods))
+			return
+		}
 	}
 }
 
@@ -152,6 +205,7 @@ func (p *parser) pool() {
 	}
 	pool := make([]Constant, n)
 	offsets := make([]int, n)
+	p.poolOffsets = offsets
 	for i := 1; i < n && p.err == nil; i++ {
 		offsets[i] = p.pos
 		tag := p.u1("constant tag")

@@ -183,6 +183,14 @@ func (c *Class) DynamicAt(i int) (bootstrap int, name, desc string, ok bool) {
 	return d.BootstrapIndex, name, desc, ok
 }
 
+// Bootstrap returns the entry i of the BootstrapMethods attribute.
+func (c *Class) Bootstrap(i int) (BootstrapMethod, bool) {
+	if i < 0 || i >= len(c.BootstrapMethods) {
+		return BootstrapMethod{}, false
+	}
+	return c.BootstrapMethods[i], true
+}
+
 // decodeModifiedUTF8 decodes the JVM's modified UTF-8 (JVM spec 4.4.7): no
 // zero byte and no 4-byte form; NUL is C0 80 and a supplementary
 // character is a surrogate pair of two 3-byte forms. It returns the index
