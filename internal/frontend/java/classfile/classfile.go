@@ -14,7 +14,7 @@ type Class struct {
 	Interfaces   []string
 	Fields       []*Field
 	Methods      []*Method
-	SourceFile   string      // "" when absent
+	SourceFile   string // "" when absent
 	// BootstrapMethods is the BootstrapMethods attribute (JVM spec
 	// 4.7.23), indexed by Dynamic.BootstrapIndex.
 	BootstrapMethods []BootstrapMethod
