@@ -127,26 +127,10 @@ func (m *method) ldiv(a, b value) {
 		m.materialize(len(m.stack) - 1)
 		b, a = m.pop(), m.pop()
 	}
-	if m.b.writesAny(reads) || m.b.writesAny(a.reads) {
-		m.b.split()
-	}
-	join := m.b.label(m.b.base())
-	m.b.ensure()
-	line := m.b.line
-	acts := m.b.pending
-	mk := func(guard, e string) *transformation {
-		all := append(append([]action(nil), acts...), action{text: fmt.Sprintf("%s := %s;", tmp, e), line: line, writes: tmp})
-		t := &transformation{line: line, guard: guard, acts: all, target: join, shared: m.b.pendingShared}
-		if len(acts) > 0 {
-			t.line = acts[0].line
-		}
-		return t
-	}
-	m.b.cur.trans = append(m.b.cur.trans,
-		mk(cond, fmt.Sprintf("int64(-%s)", paren(a.e))),
-		mk(negate(cond), fmt.Sprintf("%s / %s", paren(a.e), paren(b.e))))
-	m.b.pending, m.b.pendingShared, m.b.cur = nil, false, nil
-	m.b.place(join)
+	m.b.alternatives([]alt{
+		{guard: cond, acts: []string{fmt.Sprintf("%s := int64(-%s);", tmp, paren(a.e))}},
+		{guard: negate(cond), acts: []string{fmt.Sprintf("%s := %s / %s;", tmp, paren(a.e), paren(b.e))}},
+	}, append(reads, a.reads...))
 	m.stack = append(m.stack, named(tmp, kLong, "int64"))
 }
 

@@ -300,15 +300,7 @@ func (m *method) println(c *callSite) {
 		return
 	}
 	// one transformation per combination of the booleans' values
-	if m.b.writesAny(reads) {
-		m.b.split()
-	}
-	m.b.ensure()
-	join := m.b.label(m.b.base())
-	acts, line := m.b.pending, m.b.line
-	if len(acts) > 0 {
-		line = acts[0].line
-	}
+	var alts []alt
 	for mask := 0; mask < 1<<len(bools); mask++ {
 		val := map[int]bool{}
 		var conds []string
@@ -320,12 +312,9 @@ func (m *method) println(c *callSite) {
 			}
 			conds = append(conds, paren(parts[i].v.e)+" "+r+" 0")
 		}
-		all := append(append([]action(nil), acts...), action{text: text(val), line: m.b.line})
-		m.b.cur.trans = append(m.b.cur.trans, &transformation{line: line, guard: strings.Join(conds, " && "),
-			acts: all, target: join, shared: m.b.pendingShared})
+		alts = append(alts, alt{guard: strings.Join(conds, " && "), acts: []string{text(val)}})
 	}
-	m.b.pending, m.b.pendingShared, m.b.cur = nil, false, nil
-	m.b.place(join)
+	m.b.alternatives(alts, reads)
 }
 
 // birString is a BIR string literal (BIR escapes \" \\ and \n only).

@@ -192,6 +192,46 @@ func (b *builder) branch(conds, targets []string, reads []string, shared bool) {
 	b.cur = nil
 }
 
+// An alt is one alternative of alternatives: a guard and its actions
+// (a call last).
+type alt struct {
+	guard  string
+	acts   []string
+	shared bool // the actions or the guard touch shared state
+}
+
+// alternatives ends the pending step with one transformation per
+// alternative, all to a new location of the block, which becomes the
+// current one; the guards must exclude each other and cover every case,
+// and reads are what they read. The pending actions go first in each
+// (after a step of their own when a guard reads what they write, or when
+// both they and an alternative touch shared state).
+func (b *builder) alternatives(alts []alt, reads []string) {
+	b.ensure()
+	shared := false
+	for _, a := range alts {
+		shared = shared || a.shared
+	}
+	if b.writesAny(reads) || shared && b.pendingShared {
+		b.split()
+	}
+	join := b.label(b.base())
+	line := b.line
+	if len(b.pending) > 0 {
+		line = b.pending[0].line
+	}
+	for _, a := range alts {
+		acts := append([]action(nil), b.pending...)
+		for _, x := range a.acts {
+			acts = append(acts, action{text: x, line: b.line})
+		}
+		b.cur.trans = append(b.cur.trans, &transformation{line: line, guard: a.guard, acts: acts,
+			target: join, shared: a.shared || b.pendingShared})
+	}
+	b.pending, b.pendingShared, b.cur = nil, false, nil
+	b.place(join)
+}
+
 // thread removes the locations whose one transformation does nothing but
 // go on (when true do {} goto T): whatever leads there goes to T instead.
 // The function's first location stays, and so does one that a

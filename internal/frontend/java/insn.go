@@ -185,15 +185,13 @@ func (m *method) lowerInsn(in *classfile.Insn) {
 		m.invoke(in)
 	case op == classfile.Invokedynamic:
 		m.invokedynamic(in)
-	case op == classfile.New && m.cls.ClassAt(in.Index) == "java/lang/AssertionError" && hooks.insn[op] == nil:
+	case op == classfile.New && m.cls.ClassAt(in.Index) == "java/lang/AssertionError":
+		// javac's assert: new, dup, <init>, athrow (failedAssert)
 		m.push(value{k: kRef, special: &assertionError{}})
 	case op == classfile.Athrow && hooks.insn[op] == nil:
-		v := m.pop()
-		if ae, ok := v.special.(*assertionError); ok {
-			m.uncaught(ae.text())
-			return
+		if !m.failedAssert(m.pop()) {
+			m.unsupported("throw (exceptions other than a failed assert)")
 		}
-		m.unsupported("throw (exceptions other than a failed assert)")
 	case op == classfile.Jsr || op == classfile.JsrW || op == classfile.Ret:
 		m.unsupported("the subroutine instruction %s (class files older than Java 7)", op)
 	default:
@@ -392,6 +390,17 @@ func (m *method) throwNew(class, detail string) {
 		text += ": " + detail
 	}
 	m.uncaught(text)
+}
+
+// failedAssert lowers the throw of v if it is the AssertionError of a
+// Java assert (javac's new, dup, <init>, athrow), which nothing catches:
+// assert(false) with the assert's message. It reports whether v was one.
+func (m *method) failedAssert(v value) bool {
+	ae, ok := v.special.(*assertionError)
+	if ok {
+		m.uncaught(ae.text())
+	}
+	return ok
 }
 
 // text is the message of a failed assert.
