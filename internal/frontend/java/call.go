@@ -1,7 +1,6 @@
 package java
 
 import (
-	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -350,7 +349,8 @@ func (m *method) invokedynamic(in *classfile.Insn) {
 	}
 	nat, _ := m.cls.Pool[k.NameAndTypeIndex].(classfile.NameAndType)
 	name, desc := m.cls.Utf8At(nat.NameIndex), m.cls.Utf8At(nat.DescriptorIndex)
-	bsm, args, ok := bootstrap(m.cls, k.BootstrapIndex)
+	bm, ok := m.cls.Bootstrap(k.BootstrapIndex)
+	bsm, args := bm.MethodRef, bm.Args
 	if !ok || name != "makeConcatWithConstants" || len(args) == 0 || !m.isConcatFactory(bsm) {
 		m.unsupported("invokedynamic %s (lambdas and method references are not lowered)", name)
 		return
@@ -414,40 +414,4 @@ func (m *method) isConcatFactory(handle int) bool {
 	}
 	class, name, _, _, ok := m.cls.MemberAt(h.RefIndex)
 	return ok && class == "java/lang/invoke/StringConcatFactory" && name == "makeConcatWithConstants"
-}
-
-// bootstrap reads entry i of the class's BootstrapMethods attribute:
-// the method handle's index and the static arguments' indices.
-func bootstrap(c *classfile.Class, i int) (int, []int, bool) {
-	for _, a := range c.Attributes {
-		if a.Name != "BootstrapMethods" {
-			continue
-		}
-		d := a.Data
-		if len(d) < 2 {
-			return 0, nil, false
-		}
-		n := int(binary.BigEndian.Uint16(d))
-		off := 2
-		for j := 0; j < n; j++ {
-			if off+4 > len(d) {
-				return 0, nil, false
-			}
-			ref := int(binary.BigEndian.Uint16(d[off:]))
-			na := int(binary.BigEndian.Uint16(d[off+2:]))
-			off += 4
-			if off+2*na > len(d) {
-				return 0, nil, false
-			}
-			if j == i {
-				args := make([]int, na)
-				for k := range args {
-					args[k] = int(binary.BigEndian.Uint16(d[off+2*k:]))
-				}
-				return ref, args, true
-			}
-			off += 2 * na
-		}
-	}
-	return 0, nil, false
 }

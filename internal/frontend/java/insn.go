@@ -33,6 +33,11 @@ var hooks = struct {
 	// internal name, with the detail message of the JVM's): by default
 	// it is uncaught (uncaught).
 	throwNew func(m *method, class, detail string)
+	// begin runs once the classes are indexed, before the lowering
+	// takes the names of the program's classes (l.classNames): the
+	// model's own classes (java.lang's) take theirs here, in
+	// l.globalNames
+	begin []func(l *lowerer)
 	// finish runs once every method is lowered, before the model is
 	// printed (declarations of records, collections, threads); it may
 	// queue more functions.

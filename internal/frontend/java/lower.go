@@ -24,7 +24,8 @@ type lowerer struct {
 	// one among them); names are reserved up front for every class and
 	// static field so that a later declaration never clashes
 	globalNames map[string]bool
-	fnNames     map[string]bool // threads and functions
+	fnNames     map[string]bool   // threads and functions
+	classNames  map[string]string // BIR record names of the program's classes, by internal name
 
 	decls    []string        // type, record and collection declarations, in order
 	declared map[string]bool // keys of decls
@@ -115,6 +116,9 @@ func lower(classes []*classfile.Class, cfg Config) (*Output, error) {
 	if err := l.findMain(); err != nil {
 		return nil, err
 	}
+	for _, h := range hooks.begin {
+		h(l)
+	}
 	l.reserveNames()
 	l.fnNames["main_"] = true
 	mainFn := l.function(l.mainCls, findMethod(l.mainCls, "main", "([Ljava/lang/String;)V"))
@@ -203,30 +207,61 @@ func (l *lowerer) resolveMethod(class, name, desc string) (*classfile.Class, *cl
 	return nil, nil
 }
 
-// resolveField finds the class that declares a field a reference names:
-// class or, going up, its superclasses.
+// resolveField finds the class that declares a field a reference names
+// (JVM 5.4.3.2): class, its superinterfaces, then its superclass and so
+// on.
 func (l *lowerer) resolveField(class, name string) (*classfile.Class, *classfile.Field) {
-	for c := l.classes[class]; c != nil; c = l.classes[c.Super] {
-		for _, f := range c.Fields {
-			if f.Name == name {
-				return c, f
-			}
+	c := l.classes[class]
+	if c == nil {
+		return nil, nil
+	}
+	for _, f := range c.Fields {
+		if f.Name == name {
+			return c, f
 		}
+	}
+	for _, i := range c.Interfaces {
+		if ic, f := l.resolveField(i, name); f != nil {
+			return ic, f
+		}
+	}
+	if c.Super != "" {
+		return l.resolveField(c.Super, name)
 	}
 	return nil, nil
 }
 
-// reserveNames takes the global names of every class's record and
-// static fields up front (ISSUE 23 §3), so that the names do not depend
-// on the order things are used in and locals can avoid them.
+// reserveNames takes the global names of every class's record up front
+// (ISSUE 23 §3: the simple name, a nested class's $ kept; the package
+// prefix, with _, only where two classes share a simple name), so that
+// the names do not depend on the order things are used in and locals
+// can avoid them.
 func (l *lowerer) reserveNames() {
-	for _, c := range l.order {
-		l.globalNames[birName(simpleName(c.Name))] = true
-	}
 	for _, k := range []string{"JObject", "jboolean"} {
 		l.globalNames[k] = true
 	}
+	count := map[string]int{}
+	for _, c := range l.order {
+		count[birName(simpleName(c.Name))]++
+	}
+	l.classNames = map[string]string{}
+	for _, c := range l.order {
+		n := birName(simpleName(c.Name))
+		if count[n] > 1 || l.globalNames[n] {
+			n = birName(strings.ReplaceAll(c.Name, "/", "_"))
+		}
+		n = uniqueName(n, l.globalNames)
+		l.classNames[c.Name] = n
+		l.names.Types[n] = binaryName(c.Name)
+	}
 }
+
+// className is the BIR name of a class of the program (its record).
+func (l *lowerer) className(c *classfile.Class) string { return l.classNameOf(c.Name) }
+
+// classNameOf is the BIR name of a class of the program by its internal
+// name ("" for a class outside the program).
+func (l *lowerer) classNameOf(internal string) string { return l.classNames[internal] }
 
 // typeOf is the BIR type of a Java type (ISSUE 23 §3), or "" and what
 // makes it unsupported.
@@ -257,10 +292,6 @@ func (l *lowerer) typeOf(t classfile.Type) (string, string) {
 	}
 	return "", "the type " + t.String()
 }
-
-// className is the BIR name of a class: its simple name (a $ of a
-// nested class kept).
-func (l *lowerer) className(c *classfile.Class) string { return birName(simpleName(c.Name)) }
 
 // function returns the BIR function of a method, queueing it for lowering
 // on first use.
