@@ -33,6 +33,11 @@ var hooks = struct {
 	// internal name, with the detail message of the JVM's): by default
 	// it is uncaught (uncaught).
 	throwNew func(m *method, class, detail string)
+	// mainArgs is the BIR type of main's String[] args and the
+	// expression that allocates the empty array main_ passes it (heap
+	// arrays); while unset, main has no parameter and a read of args is
+	// unsupported.
+	mainArgs func(l *lowerer) (typ, alloc string, ok bool)
 	// begin runs once the classes are indexed, before the lowering
 	// takes the names of the program's classes (l.classNames): the
 	// model's own classes (java.lang's) take theirs here, in
@@ -265,8 +270,7 @@ func (m *method) ldc(in *classfile.Insn) {
 
 // aload pushes a reference local.
 func (m *method) aload(slot int) {
-	if m.fn.method.Name == "main" && m.cls == m.l.mainCls && m.static && slot == 0 &&
-		m.fn.method.Descriptor == "([Ljava/lang/String;)V" {
+	if m.isMain() && slot == 0 && m.locals[localKey{0, kRef}] == nil {
 		m.unsupported("main's String[] args (the model has no command-line arguments)")
 		return
 	}

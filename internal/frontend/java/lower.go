@@ -427,6 +427,12 @@ func (l *lowerer) print(mainFn *function) []byte {
 	l.names.Threads["main_"] = "main"
 	file := sourcePath(l.mainCls, l.cfg.SourceDirs)
 	w.WriteString("\nmain thread main_ ()\n")
+	args, alloc := "", ""
+	if len(mainFn.params) == 1 && hooks.mainArgs != nil {
+		typ, a, _ := hooks.mainArgs(l)
+		args, alloc = "args", a
+		fmt.Fprintf(&w, "  args : %s;\n", typ)
+	}
 	step := 0
 	loc := func() string { return fmt.Sprintf("m%d", step) }
 	for _, cn := range l.used {
@@ -441,10 +447,16 @@ func (l *lowerer) print(mainFn *function) []byte {
 		fmt.Fprintf(&w, "//line %s:%d:1\n    when true do { call %s(); } goto %s;\n", sourcePath(c, l.cfg.SourceDirs),
 			max(m.Code.LineAt(0), 1), f.name, loc())
 	}
+	mainLine := max(mainFn.method.Code.LineAt(0), 1)
+	if alloc != "" {
+		fmt.Fprintf(&w, "  loc %s:\n", loc())
+		step++
+		fmt.Fprintf(&w, "//line %s:%d:1\n    when true do { args := %s; } goto %s;\n", file, mainLine, alloc, loc())
+	}
 	fmt.Fprintf(&w, "  loc %s:\n", loc())
 	step++
-	fmt.Fprintf(&w, "//line %s:%d:1\n    when true do { call %s(); } goto %s;\n", file,
-		max(mainFn.method.Code.LineAt(0), 1), mainFn.name, loc())
+	fmt.Fprintf(&w, "//line %s:%d:1\n    when true do { call %s(%s); } goto %s;\n", file,
+		mainLine, mainFn.name, args, loc())
 	fmt.Fprintf(&w, "  loc %s:\nend main_;\n\nend %s;\n", loc(), name)
 	return []byte(w.String())
 }

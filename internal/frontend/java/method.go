@@ -220,11 +220,20 @@ func (m *method) signature() bool {
 		m.param(slot, "this", kRef, t)
 		slot++
 	}
-	isMain := m.fn.method.Name == "main" && m.static && m.fn.method.Descriptor == "([Ljava/lang/String;)V" && m.cls == m.l.mainCls
 	for i, p := range params {
-		if isMain {
-			// main's args is not a parameter of the model (doc.go): a
-			// use of the slot is unsupported
+		if m.isMain() {
+			// main's args: an empty array where the heap's arrays give
+			// one (hooks.mainArgs), else no parameter of the model, and
+			// a use of the slot is unsupported (doc.go)
+			if hooks.mainArgs != nil {
+				if typ, _, ok := hooks.mainArgs(m.l); ok {
+					name := "args"
+					if lv := m.code.LocalAt(slot, 0); lv != nil {
+						name = lv.Name
+					}
+					m.param(slot, name, kRef, typ)
+				}
+			}
 			slot++
 			continue
 		}
@@ -254,6 +263,11 @@ func (m *method) signature() bool {
 		m.fn.ret = t
 	}
 	return true
+}
+
+// isMain reports whether the method is the program's main(String[]).
+func (m *method) isMain() bool {
+	return m.fn.method.Name == "main" && m.static && m.fn.method.Descriptor == "([Ljava/lang/String;)V" && m.cls == m.l.mainCls
 }
 
 func (m *method) param(slot int, name string, k kind, t string) {
