@@ -2,6 +2,9 @@ package classfile
 
 import (
 	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
@@ -13,6 +16,14 @@ func FuzzParse(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add([]byte{0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61, 0, 1})
+	if _, err := exec.LookPath("javac"); err == nil {
+		// javac's classes too, when the test programs can be compiled.
+		for _, name := range []string{"Control", "Wide", "Shapes"} {
+			if data, err := os.ReadFile(filepath.Join(progs.Dir(f), name+".class")); err == nil {
+				f.Add(data)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data)
 		if err != nil {

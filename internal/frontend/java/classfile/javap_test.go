@@ -720,6 +720,32 @@ func TestJavap(t *testing.T) {
 	if insns < 1000 {
 		t.Errorf("javap listed only %d instructions in %d classes", insns, len(files))
 	}
+	// The programs must go on exercising every kind of operand.
+	seen := map[string]bool{}
+	for _, l := range listings {
+		for _, m := range l.members {
+			if m.code != nil {
+				for _, in := range m.code.insns {
+					seen[strings.Fields(in)[1]] = true
+				}
+			}
+		}
+	}
+	for _, op := range strings.Fields(`aconst_null iconst_m1 iconst_5 lconst_1 fconst_1 dconst_0 bipush sipush
+		ldc ldc_w ldc2_w iload lload fload dload aload iload_3 aload_0 iaload laload baload caload saload
+		aaload faload daload istore lstore astore istore_0 astore_3 iastore lastore bastore castore
+		sastore aastore fastore dastore pop pop2 dup dup_x1 dup_x2 dup2 dup2_x1 iadd ladd fadd dadd isub lsub
+		imul lmul idiv ldiv ddiv irem lrem drem ineg lneg dneg ishl lshl ishr lshr iushr lushr iand land ior
+		lor ixor lxor iinc i2l i2f i2d l2i i2b i2c i2s f2d d2l d2i lcmp fcmpg dcmpl dcmpg ifeq ifne iflt ifge
+		ifgt ifle if_icmpeq if_icmpne if_icmplt if_icmpge if_icmpgt if_icmple if_acmpeq if_acmpne goto
+		tableswitch lookupswitch ireturn lreturn dreturn areturn return getstatic putstatic getfield
+		putfield invokevirtual invokespecial invokestatic invokeinterface invokedynamic new newarray
+		anewarray arraylength athrow checkcast instanceof monitorenter monitorexit multianewarray ifnull
+		ifnonnull goto_w iload_w lstore_w dstore_w astore_w iinc_w`) {
+		if !seen[op] {
+			t.Errorf("no %s in the programs javap printed", op)
+		}
+	}
 }
 
 // TestJavapDetectsWrongDecoding shows the comparison can fail: each

@@ -104,4 +104,32 @@ public class Prims {
     int[] copy(int[] a) {
         return a.clone();
     }
+
+    static int reassign(int x) {
+        x = x * 2;
+        return x;
+    }
+
+    static double mixed(long[] la, float[] fa, double[] da, int i, Prims a, Object b) {
+        double d = 0.0;
+        la[i] += 1;
+        long t = la[0]++;
+        long z = a.l = t;
+        d += fa[i] + da[i] + z;
+        float f = i;
+        if (f > 1.0f) {
+            d++;
+        }
+        if (f < 2.0f) {
+            d--;
+        }
+        int k = (int) d;
+        if (i > k) {
+            k = i;
+        }
+        if (a == b) {
+            k++;
+        }
+        return d + k;
+    }
 }
