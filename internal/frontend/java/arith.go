@@ -114,24 +114,47 @@ func (m *method) arith(op classfile.Opcode, a, b value) value {
 // division reports as an overflow and Java wraps to MIN: a branch on the
 // divisor into a temporary.
 func (m *method) ldiv(a, b value) {
-	m.stack = append(m.stack, a, b)
-	m.prepareCond(2)
-	b, a = m.pop(), m.pop()
-	cond, reads := relation(b, longValue(-1), "==")
-	tmp := m.temp(len(m.stack), "int64")
-	m.protect(tmp, -1, map[int]bool{})
-	// the branch reads the operands before either side writes tmp
-	if a.readsName(tmp) || b.readsName(tmp) {
-		m.stack = append(m.stack, a, b)
-		m.materialize(len(m.stack) - 2)
-		m.materialize(len(m.stack) - 1)
-		b, a = m.pop(), m.pop()
+	m.caseResult(kLong, "int64", []value{a, b}, func(ops []value, tmp string) []alt {
+		a, b := ops[0], ops[1]
+		cond, _ := relation(b, longValue(-1), "==")
+		return []alt{
+			{guard: cond, acts: []string{fmt.Sprintf("%s := int64(-%s);", tmp, paren(a.e))}},
+			{guard: negate(cond), acts: []string{fmt.Sprintf("%s := %s / %s;", tmp, paren(a.e), paren(b.e))}},
+		}
+	})
+}
+
+// lcmp pushes -1, 0 or 1 as a < b, a == b or a > b, by a branch into a
+// temporary (a branch right after lcmp compares a and b instead).
+func (m *method) lcmp(a, b value) {
+	if !m.plain(a) || !m.plain(b) {
+		return
 	}
-	m.b.alternatives([]alt{
-		{guard: cond, acts: []string{fmt.Sprintf("%s := int64(-%s);", tmp, paren(a.e))}},
-		{guard: negate(cond), acts: []string{fmt.Sprintf("%s := %s / %s;", tmp, paren(a.e), paren(b.e))}},
-	}, append(reads, a.reads...))
-	m.stack = append(m.stack, named(tmp, kLong, "int64"))
+	m.caseResult(kInt, "int32", []value{a, b}, func(ops []value, tmp string) []alt {
+		var alts []alt
+		for _, c := range []struct{ r, v string }{{"<", "(-1)"}, {"==", "0"}, {">", "1"}} {
+			cond, _ := relation(ops[0], ops[1], c.r)
+			alts = append(alts, alt{guard: cond, acts: []string{fmt.Sprintf("%s := %s;", tmp, c.v)}})
+		}
+		return alts
+	})
+}
+
+// caseResult pushes a value computed by cases: mk gives the guarded
+// alternatives, each assigning tmp (one action, which reads the
+// operands before it writes tmp), from the operands ops.
+func (m *method) caseResult(k kind, t string, ops []value, mk func(ops []value, tmp string) []alt) {
+	m.stack = append(m.stack, ops...)
+	m.prepareCond(len(ops))
+	ops = m.popN(len(ops))
+	tmp := m.temp(len(m.stack), t)
+	m.protect(tmp, -1, map[int]bool{})
+	var reads []string
+	for _, o := range ops {
+		reads = append(reads, o.reads...)
+	}
+	m.b.alternatives(mk(ops, tmp), reads)
+	m.stack = append(m.stack, named(tmp, k, t))
 }
 
 // neg lowers ineg and lneg.

@@ -53,18 +53,20 @@ type builder struct {
 	line          int // the Java line of the instruction being lowered
 	block         int // the pc of the block being lowered
 	used          map[string]bool
+	suffix        map[string]int // the next suffix to try after a base name
 	byName        map[string]*location
 }
 
 func newBuilder(file string) *builder {
-	return &builder{file: file, used: map[string]bool{}, byName: map[string]*location{}}
+	return &builder{file: file, used: map[string]bool{}, suffix: map[string]int{}, byName: map[string]*location{}}
 }
 
 // label names a location to be placed later: base, or base_2, ...
 func (b *builder) label(base string) string {
 	n := base
-	for k := 2; b.used[n]; k++ {
+	for k := max(b.suffix[base], 2); b.used[n]; k++ {
 		n = fmt.Sprintf("%s_%d", base, k)
+		b.suffix[base] = k + 1
 	}
 	b.used[n] = true
 	return n
@@ -371,7 +373,10 @@ func (b *builder) print(w *strings.Builder) {
 	inv := b.invisible()
 	for _, l := range b.locs {
 		fmt.Fprintf(w, "  loc %s:", l.name)
-		if l.hasLv {
+		switch {
+		case l.hasLv && len(l.live) == 0:
+			w.WriteString(" live { }")
+		case l.hasLv:
 			fmt.Fprintf(w, " live { %s }", strings.Join(l.live, ", "))
 		}
 		w.WriteString("\n")

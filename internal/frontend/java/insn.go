@@ -176,7 +176,13 @@ func (m *method) lowerInsn(in *classfile.Insn) {
 			m.push(intValue(int64(cmp64(a.c, b.c))))
 			return
 		}
-		m.push(value{k: kInt, t: "int32", special: cmpResult{a, b}})
+		if next := m.code.InsnAt(m.insn.PC) + 1; next < len(m.code.Insns) && !m.isLeader(m.code.Insns[next].PC) &&
+			m.code.Insns[next].Op >= classfile.Ifeq && m.code.Insns[next].Op <= classfile.Ifle {
+			// the branch that follows compares a and b directly
+			m.push(value{k: kInt, t: "int32", special: cmpResult{a, b}})
+			return
+		}
+		m.lcmp(a, b)
 	case op >= classfile.Fcmpl && op <= classfile.Dcmpg:
 		m.unsupported("floating-point comparison (%s)", op)
 	case op >= classfile.Ifeq && op <= classfile.IfAcmpne || op == classfile.Ifnull || op == classfile.Ifnonnull:

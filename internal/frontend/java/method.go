@@ -43,8 +43,12 @@ type value struct {
 }
 
 // maxDepth is the nesting beyond which an expression is stored in a
-// temporary (BIR allows 1000 levels).
-const maxDepth = 64
+// temporary (BIR allows 1000 levels), maxLen the length (dup doubles an
+// expression).
+const (
+	maxDepth = 64
+	maxLen   = 2000
+)
 
 func intValue(c int64) value {
 	return value{e: intLit(c), k: kInt, t: "int32", isConst: true, c: int64(int32(c))}
@@ -128,6 +132,7 @@ type localKey struct {
 type variable struct {
 	name, typ string
 	k         kind
+	slot      int // the local slot; -1 for a variable of no slot (always live)
 }
 
 // block is a basic block of the method's code.
@@ -271,7 +276,7 @@ func (m *method) isMain() bool {
 }
 
 func (m *method) param(slot int, name string, k kind, t string) {
-	v := &variable{name: m.localName(name), typ: t, k: k}
+	v := &variable{name: m.localName(name), typ: t, k: k, slot: slot}
 	m.params = append(m.params, v)
 	m.locals[localKey{slot, k}] = v
 }
@@ -333,8 +338,16 @@ func (m *method) local(slot int, k kind, t string) *variable {
 	if typ == "" {
 		typ = t
 	}
-	v := &variable{name: m.localName(name), typ: typ, k: k}
+	v := &variable{name: m.localName(name), typ: typ, k: k, slot: slot}
 	m.locals[key] = v
+	m.localList = append(m.localList, v)
+	return v
+}
+
+// newLocal declares a local of the function that no slot holds (another
+// file's bookkeeping): it is live everywhere.
+func (m *method) newLocal(name, typ string) *variable {
+	v := &variable{name: m.localName(name), typ: typ, slot: -1}
 	m.localList = append(m.localList, v)
 	return v
 }
@@ -410,7 +423,7 @@ func (m *method) temp(d int, t string) string {
 		name += "_" + strings.TrimSuffix(t, "_ref")
 	}
 	if m.temps[name] == nil {
-		v := &variable{name: name, typ: t}
+		v := &variable{name: name, typ: t, slot: -1}
 		m.temps[name] = v
 		m.tempList = append(m.tempList, v)
 		m.names[name] = true
@@ -432,7 +445,7 @@ func stackType(v value) string {
 // push pushes a value, storing a too deep expression in a temporary.
 func (m *method) push(v value) {
 	m.stack = append(m.stack, v)
-	if v.depth > maxDepth && v.special == nil {
+	if (v.depth > maxDepth || len(v.e) > maxLen) && v.special == nil {
 		m.materialize(len(m.stack) - 1)
 	}
 }
@@ -742,26 +755,127 @@ func (m *method) branchTo(conds []string, pcs []int, reads []string) {
 	m.ended = true
 }
 
+// slots is a set of local slots.
+type slots []uint64
+
+func newSlots(n int) slots     { return make(slots, (n+63)/64) }
+func (s slots) has(i int) bool { return i/64 < len(s) && s[i/64]&(1<<(i%64)) != 0 }
+func (s slots) add(i int)      { s[i/64] |= 1 << (i % 64) }
+func (s slots) remove(i int)   { s[i/64] &^= 1 << (i % 64) }
+func (s slots) union(t slots) bool { // s |= t; reports a change
+	changed := false
+	for i := range s {
+		if n := s[i] | t[i]; n != s[i] {
+			s[i], changed = n, true
+		}
+	}
+	return changed
+}
+
+// liveness computes the local slots live where each block starts: read
+// on some path from there before they are written (a backward data flow
+// over the blocks, with an edge from every block of a try range to its
+// handler).
+func (m *method) liveness() map[int]slots {
+	n := m.code.MaxLocals + 2
+	type info struct {
+		use, def, in slots
+		succ         []int
+	}
+	blocks := make(map[int]*info, len(m.leaders))
+	for bi, pc := range m.leaders {
+		end := len(m.code.Insns)
+		if bi+1 < len(m.leaders) {
+			end = m.code.InsnAt(m.leaders[bi+1])
+		}
+		b := &info{use: newSlots(n), def: newSlots(n), in: newSlots(n)}
+		start := m.code.InsnAt(pc)
+		for i := start; i < end; i++ {
+			in := &m.code.Insns[i]
+			if slot, _, ok := localAccess(in); ok && slot < n {
+				load := !isStore(in.Op)
+				if load && !b.def.has(slot) {
+					b.use.add(slot)
+				}
+				if !load || in.Op == classfile.Iinc {
+					b.def.add(slot)
+				}
+			}
+		}
+		last := &m.code.Insns[end-1]
+		switch {
+		case last.Op == classfile.Tableswitch || last.Op == classfile.Lookupswitch:
+			b.succ = append(append(b.succ, last.Default), last.Targets...)
+		case isBranch(last.Op):
+			b.succ = append(b.succ, last.Target)
+			if !endsBlock(last.Op) && end < len(m.code.Insns) {
+				b.succ = append(b.succ, m.code.Insns[end].PC)
+			}
+		case !endsBlock(last.Op) && end < len(m.code.Insns):
+			b.succ = append(b.succ, m.code.Insns[end].PC)
+		}
+		endPC := m.code.Insns[end-1].PC + 1
+		for _, h := range m.code.Handlers {
+			if h.Start < endPC && pc < h.End {
+				b.succ = append(b.succ, h.PC)
+			}
+		}
+		blocks[pc] = b
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(m.leaders) - 1; i >= 0; i-- {
+			b := blocks[m.leaders[i]]
+			out := newSlots(n)
+			for _, s := range b.succ {
+				if sb := blocks[s]; sb != nil {
+					out.union(sb.in)
+				}
+			}
+			for j := range out {
+				out[j] &^= b.def[j]
+			}
+			out.union(b.use)
+			if b.in.union(out) {
+				changed = true
+			}
+		}
+	}
+	live := make(map[int]slots, len(blocks))
+	for pc, b := range blocks {
+		live[pc] = b.in
+	}
+	return live
+}
+
+// isStore: the instruction stores a local (iinc both reads and writes).
+func isStore(op classfile.Opcode) bool {
+	return op >= classfile.Istore && op <= classfile.Astore_3
+}
+
 // print writes the function.
 func (m *method) print() string {
 	b := m.b
-	// live sets where a block starts: the parameters and named locals,
-	// and the temporaries of the stack on entry
+	// live sets where a block starts: the parameters and locals whose
+	// slot is live there, and the temporaries of the stack on entry
+	live := m.liveness()
 	for _, blk := range m.blocks {
 		if blk.loc == nil {
 			continue
 		}
-		var live []string
-		for _, p := range m.params {
-			live = append(live, p.name)
-		}
-		for _, v := range m.localList {
-			live = append(live, v.name)
+		var names []string
+		in := live[blk.pc]
+		for _, vs := range [][]*variable{m.params, m.localList} {
+			for _, v := range vs {
+				if v.slot < 0 || in.has(v.slot) {
+					names = append(names, v.name)
+				}
+			}
 		}
 		for _, v := range blk.entry {
-			live = append(live, v.e)
+			names = append(names, v.e)
 		}
-		blk.loc.live, blk.loc.hasLv = live, true
+		blk.loc.live, blk.loc.hasLv = names, true
 	}
 	b.thread()
 	b.order()
