@@ -94,7 +94,7 @@ func checkInvariants(t *testing.T, c *Class) {
 			}
 		}
 		for i, l := range code.Lines {
-			if !at(l.PC, false) || i > 0 && l.PC < code.Lines[i-1].PC {
+			if l.PC < 0 || l.PC >= len(code.Bytes) || i > 0 && l.PC < code.Lines[i-1].PC {
 				t.Errorf("%s: line entry %+v", m.Name, l)
 			}
 		}

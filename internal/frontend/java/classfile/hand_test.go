@@ -186,6 +186,8 @@ func TestParseMalformed(t *testing.T) {
 		{"table", find([]byte{byte(Iconst_1), byte(Lookupswitch)}) - 16, []byte{0x7f}, "tableswitch with low"},
 		{"newarray", find([]byte{byte(Newarray), TInt}) + 1, []byte{3}, "bad atype 3"},
 		{"bootstrap index", find([]byte{TagInvokeDynamic, 0, 0}) + 2, []byte{5}, "bootstrap method 5 of 1"},
+		{"method handle kind", find([]byte{TagMethodHandle, RefInvokeStatic}) + 1, []byte{RefInvokeInterface}, "reference kind 9 with a Methodref"},
+		{"line pc", find([]byte{0, 2, 0, 45, 0, 20}) + 2, []byte{0xFF}, "line number start_pc 65325 beyond"},
 		{"constant kind", find([]byte{TagMethodHandle, RefInvokeStatic}) + 1, []byte{RefGetField}, "reference kind 1 with a Methodref"},
 		{"code length", find([]byte{byte(Pop2), byte(Pop)}) - 9, []byte{0, 0, 0xFF, 0xFF}, "truncated code"},
 	}

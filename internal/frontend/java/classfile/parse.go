@@ -316,8 +316,7 @@ func (p *parser) checkConstant(k Constant) string {
 			return fmt.Sprintf("bad reference kind %d", k.RefKind)
 		case ref == nil:
 			return fmt.Sprintf("reference index %d names no constant", k.RefIndex)
-		case k.RefKind <= RefPutStatic && ref.Tag() != TagFieldref,
-			k.RefKind > RefPutStatic && ref.Tag() != TagMethodref && ref.Tag() != TagInterfaceMethodref:
+		case !refKindAllows(k.RefKind, ref.Tag(), p.c.Major):
 			return fmt.Sprintf("reference kind %d with a %s constant", k.RefKind, tagName(ref.Tag()))
 		}
 	case MethodType:
@@ -330,6 +329,22 @@ func (p *parser) checkConstant(k Constant) string {
 		return want(k.NameIndex, TagUtf8, "name")
 	}
 	return ""
+}
+
+// refKindAllows reports whether a method handle of kind may refer to a
+// constant of tag in a class file of major version major (4.4.8).
+func refKindAllows(kind, tag uint8, major uint16) bool {
+	switch kind {
+	case RefGetField, RefGetStatic, RefPutField, RefPutStatic:
+		return tag == TagFieldref
+	case RefInvokeVirtual, RefNewInvokeSpecial:
+		return tag == TagMethodref
+	case RefInvokeStatic, RefInvokeSpecial:
+		return tag == TagMethodref || tag == TagInterfaceMethodref && major >= 52
+	case RefInvokeInterface:
+		return tag == TagInterfaceMethodref
+	}
+	return false
 }
 
 func tagName(tag uint8) string {
@@ -562,8 +577,10 @@ func (p *parser) code(a *reader) *Code {
 			for i := 0; i < n && b.err == nil; i++ {
 				at := b.pos
 				e := LineEntry{PC: b.u2("start_pc"), Line: b.u2("line_number")}
-				if b.err == nil && !boundary(e.PC, false) {
-					b.fail(at, "line number start_pc %d is not an instruction", e.PC)
+				// 4.7.12 asks only for an index into the code array
+				// (4.7.3 and 4.7.13 ask the other pcs for an opcode's).
+				if b.err == nil && e.PC >= len(c.Bytes) {
+					b.fail(at, "line number start_pc %d beyond the code's %d bytes", e.PC, len(c.Bytes))
 				}
 				c.Lines = append(c.Lines, e)
 			}
