@@ -14,8 +14,9 @@
 // every other attribute is kept raw (Attribute). Parse checks what it decodes: every length
 // against the bytes left (so malformed input never makes it allocate
 // without bound), every constant-pool reference against the kind of entry
-// it must name, every branch, handler, line and local-variable pc against
-// the instruction boundaries, every field and method descriptor. A fault
+// it must name, every branch, handler and local-variable pc against
+// the instruction boundaries (a line number's pc need only lie in the
+// code, as the specification says), every field and method descriptor. A fault
 // gives a *FormatError naming its byte offset in the file; Parse never
 // panics.
 //
