@@ -364,14 +364,16 @@ func (am *abstractModel) confirm(c *Check, concSM search.Model, av *search.Viola
 	v.Confirmation = Confirmation{Diverges: am.divergence(fr.Diverge)}
 	c.Violation = &v
 	c.attribute(av)
-	if info.FoundBy == "choose-free" && fr.Incomplete && av.Kind != model.InvariantViolated {
+	if info.FoundBy == "choose-free" && fr.Incomplete && av.Kind != model.InvariantViolated && len(am.wraps()) == 0 {
 		// the choose-free trail takes no choice of the abstraction, so
 		// every concrete state its last state stands for is reached, and
 		// the abstract violation (an assertion certainly false, every
 		// guard certainly false) is one of each of them: it stands even
 		// though the replay did not finish. Not an invariant's: the
 		// under-approximated invariant is false where it is not decided
-		// (buffer.bir with signs)
+		// (buffer.bir with signs). Nor where an abstracted value may wrap:
+		// the concrete values that follow the trail may have wrapped
+		// where the abstract ones did not (abstract_wrap.go)
 		v.Confirmation.Confirmed = true
 		v.Confirmation.By = "found by the choose-free search of the abstract model, whose steps take no choice of the abstraction; the concrete replay did not finish"
 		c.Reason = av.Kind.String() + ": " + v.Message + " (found by the choose-free search of the abstract model; the concrete replay did not finish: " + fr.Note + ")"
