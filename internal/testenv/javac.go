@@ -41,7 +41,7 @@ type JavaBuild struct {
 // Dir compiles the programs on its first call and returns the directory
 // of their class files (a class path root). It skips t when javac is
 // missing and fails it when javac does. The directory is the test
-// binary's; Remove deletes it (from TestMain).
+// binary's; Remove or RemoveJavaBuilds deletes it (from TestMain).
 func (b *JavaBuild) Dir(t testing.TB) string {
 	t.Helper()
 	SkipWithoutJavac(t)
@@ -50,6 +50,23 @@ func (b *JavaBuild) Dir(t testing.TB) string {
 		t.Fatal(b.err)
 	}
 	return b.dir
+}
+
+// builds are the JavaBuilds that compiled, for RemoveJavaBuilds.
+var (
+	buildsMu sync.Mutex
+	builds   []*JavaBuild
+)
+
+// RemoveJavaBuilds deletes the class files of every JavaBuild of the
+// test binary (call it from TestMain after m.Run).
+func RemoveJavaBuilds() {
+	buildsMu.Lock()
+	defer buildsMu.Unlock()
+	for _, b := range builds {
+		b.Remove()
+	}
+	builds = nil
 }
 
 func (b *JavaBuild) compile() {
@@ -73,6 +90,9 @@ func (b *JavaBuild) compile() {
 		return
 	}
 	b.dir = filepath.Join(dir, "classes")
+	buildsMu.Lock()
+	builds = append(builds, b)
+	buildsMu.Unlock()
 	stubDir := filepath.Join(dir, "stubs")
 	if err := stubs.WriteTree(stubDir); err != nil {
 		b.err = err

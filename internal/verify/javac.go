@@ -121,7 +121,7 @@ func javacErrors(out []byte, name string, src []byte) error {
 				pos.Column = byteColumn(fileLine(texts, file, ln), col)
 			}
 		}
-		list.Add(pos, source.Excerpt(msg))
+		list.Add(pos, source.ExcerptN(msg, 500))
 	}
 	if len(list) == 0 {
 		msg := strings.TrimSpace(string(out))

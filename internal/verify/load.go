@@ -9,6 +9,7 @@ import (
 	"birch/internal/bir/parser"
 	"birch/internal/bir/types"
 	cfront "birch/internal/frontend/c"
+	"birch/internal/frontend/java"
 	"birch/internal/source"
 )
 
@@ -26,23 +27,30 @@ type Input struct {
 	// C is the lowered C program when the input is C (a .c or .i file):
 	// Src is then the generated BIR, whose positions name the C source.
 	C *cfront.Output
+	// Java is the lowered Java program when the input is Java (a .java or
+	// .class file, or a directory of class files): Src is then the
+	// generated BIR, whose positions name the Java sources.
+	Java *java.Output
 }
 
 // LoadOptions are the settings of the front ends that have any.
 type LoadOptions struct {
-	C cfront.Config // C programs: data model, overflow, error functions
+	C    cfront.Config // C programs: data model, overflow, error functions
+	Java JavaOptions   // Java programs: main class, heap bounds, javac
 }
 
 // A frontEnd turns the text of an input into BIR.
 type frontEnd func(name, display string, src []byte, opts LoadOptions) (*Input, error)
 
-// frontEnds maps a file name's extension to its front end. Later front
-// ends (C, Java) add theirs here; nothing else in the pipeline knows the
-// language of an input.
+// frontEnds maps a file name's extension to its front end; nothing else
+// in the pipeline knows the language of an input (a directory, a Java
+// class path, is LoadDir's).
 var frontEnds = map[string]frontEnd{
-	".bir": loadBIR,
-	".c":   loadC,
-	".i":   loadC,
+	".bir":   loadBIR,
+	".c":     loadC,
+	".i":     loadC,
+	".java":  loadJavaSource,
+	".class": loadClassFile,
 }
 
 // Load loads an input by its file type (standard input, "-", is BIR):

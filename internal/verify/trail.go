@@ -24,6 +24,9 @@ type Step struct {
 	Changes  []model.Var
 	Outcome  model.Outcome
 	Msg      string // for a failing step: what failed
+	// Frame: where the step is in the terms of the program's language,
+	// when not BIR: a Java frame, "pkg.Main.main(Main.java:12)".
+	Frame string
 }
 
 // DescribeTrail turns replayed steps into user terms (a trail of no

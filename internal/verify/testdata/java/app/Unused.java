@@ -1,0 +1,6 @@
+package app;
+
+// no class of the program refers to Unused
+class Unused {
+    static int f = 1;
+}

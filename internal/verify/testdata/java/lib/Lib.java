@@ -1,0 +1,7 @@
+package lib;
+
+public class Lib {
+    public static int one() {
+        return 1;
+    }
+}
