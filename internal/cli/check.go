@@ -75,6 +75,10 @@ type checkOptions struct {
 	taskProperty string       // --task-property NAME
 	witness      string       // --witness FILE
 	svcomp       *taskOutcome // the answer to --task, for the report
+
+	// modelTrails: the trails of a Java program's violations in the
+	// model's names, for the trail files (jterms.go)
+	modelTrails map[*verify.Violation][]verify.Step
 }
 
 func init() {
@@ -175,6 +179,16 @@ otherwise. --task FILE.yml checks an SV-COMP task (its program, property and
 data model) and prints SV-COMP's answer, true, false or unknown, as the first
 line; --witness FILE writes a violation witness. See docs/svcomp.md.
 
+A Java program (Main.java, compiled with javac; Main.class, whose directory
+walked up by its package is the class path; or a directory of class files,
+with --main pkg.Main unless one class has a main method) is lowered to a
+BIR model: --max-objects N bounds the objects of each allocation site (4),
+--max-array-length N the arrays (8); a program that needs more is cut
+there and the check is inconclusive (bounded). Its trail names Java's
+threads (main, Thread-0, ...), frames (pkg.Main.main(Main.java:12)),
+fields and locals, and an uncaught exception by its class. See
+docs/java.md.
+
 Exit status: 0 pass, 1 fail, 2 bad input or usage, 3 inconclusive.
 The JSON output (--json) is described in docs/check.md.`,
 		flags: func(fs *flag.FlagSet) any {
@@ -268,7 +282,9 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 	if !ok {
 		return nil, nil, ExitBadInput
 	}
-	isC := isCInput(name)
+	// a C or Java program is checked by refinement when it reads
+	// unbounded inputs
+	isC := isCInput(name) || verify.IsJavaInput(name)
 	if !o.onTheFlyOptions(e, fs) || !o.amcsOptions(e, fs) {
 		return nil, nil, ExitBadInput
 	}
@@ -291,12 +307,16 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		if errors.As(err, &ue) {
 			return unsupportedResult(name, o.search, ue), nil, 0
 		}
+		if lang, list, ok := unsupportedOf(err); ok && lang == "Java" {
+			return javaUnsupportedResult(name, o.search, list), nil, 0
+		}
 		printLoadError(e, err)
 		return nil, nil, ExitBadInput
 	}
-	if in.C != nil && !o.cegar && o.predicates == "" && da == nil && !o.amcs.set {
-		// a C program: refinement when it reads unbounded inputs, the
-		// explicit search of the model otherwise (docs/svcomp.md)
+	if (in.C != nil || in.Java != nil) && !o.cegar && o.predicates == "" && da == nil && !o.amcs.set {
+		// a C or Java program: refinement when it reads unbounded
+		// inputs, the explicit search of the model otherwise
+		// (docs/svcomp.md, docs/java.md)
 		o.cegar = model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil
 		if !o.cegar && model.ChoiceBits(in.Prog) > maxExplicitChoiceBits {
 			// inputs each small, together too many to enumerate: the
@@ -335,6 +355,7 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		return nil, nil, ExitBadInput
 	}
 	inCTerms(res, in)
+	o.javaTerms(res, in)
 	return res, in, 0
 }
 

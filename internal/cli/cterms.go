@@ -14,12 +14,18 @@ func inCTerms(res *verify.Result, in *verify.Input) {
 	if res == nil || in == nil || in.C == nil {
 		return
 	}
+	inTerms(res, in.C.Describe)
+}
+
+// inTerms words the violations of res by describe (a front end's
+// Output.Describe), as inCTerms.
+func inTerms(res *verify.Result, describe func(pos, msg string) string) {
 	for _, c := range res.Checks {
 		v := c.Violation
 		if v == nil || v.ModelMessage != "" {
 			continue
 		}
-		text := in.C.Describe(v.Pos, v.Message)
+		text := describe(v.Pos, v.Message)
 		if text == "" {
 			continue
 		}
@@ -36,7 +42,16 @@ func inCTerms(res *verify.Result, in *verify.Input) {
 // replayInCTerms words the violation a replay of a C program's trail
 // ends in in C terms, as inCTerms does.
 func replayInCTerms(r *verify.Replay, in *verify.Input) {
-	if r == nil || r.Violation == nil || in == nil || in.C == nil || len(r.Steps) == 0 {
+	if in == nil || in.C == nil {
+		return
+	}
+	replayInTerms(r, in.C.Describe)
+}
+
+// replayInTerms words the violation a replay ends in by describe, as
+// replayInCTerms.
+func replayInTerms(r *verify.Replay, describe func(pos, msg string) string) {
+	if r == nil || r.Violation == nil || len(r.Steps) == 0 {
 		return
 	}
 	v := r.Violation
@@ -45,7 +60,7 @@ func replayInCTerms(r *verify.Replay, in *verify.Input) {
 	if pos == "" {
 		pos = last.Pos
 	}
-	text := in.C.Describe(pos, v.Message)
+	text := describe(pos, v.Message)
 	if text == "" {
 		return
 	}

@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"birch/internal/bir/ast"
 	"birch/internal/bir/types"
-	cfront "birch/internal/frontend/c"
 	"birch/internal/source"
 	"birch/internal/verify"
 )
@@ -49,11 +47,10 @@ func loadModel(e *env, name string) *loaded {
 func loadInput(e *env, name string) *verify.Input {
 	in, err := loadInputErr(e, name)
 	if err != nil {
-		var ue *cfront.UnsupportedError
-		if errors.As(err, &ue) {
+		if lang, list, ok := unsupportedOf(err); ok {
 			e.unsupported = true
-			fmt.Fprintf(e.stderr, "birch: %s: inconclusive: the C program uses constructs birch does not handle:\n", name)
-			source.Print(e.stderr, ue.List, maxShownErrors)
+			fmt.Fprintf(e.stderr, "birch: %s: inconclusive: the %s program uses constructs birch does not handle:\n", name, lang)
+			source.Print(e.stderr, list, maxShownErrors)
 			return nil
 		}
 		printLoadError(e, err)
@@ -64,6 +61,9 @@ func loadInput(e *env, name string) *verify.Input {
 
 // loadInputErr reads and loads an input, returning the error unprinted.
 func loadInputErr(e *env, name string) (*verify.Input, error) {
+	if in, ok, err := loadDirInput(e, name); ok {
+		return in, err
+	}
 	src, err := readSource(e, name)
 	if err != nil {
 		return nil, readError{err}

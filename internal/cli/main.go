@@ -89,7 +89,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 	if c.flags != nil {
 		opts = c.flags(fs)
 	}
-	cf := addCFlags(fs, c.name)
+	cf, jf := addCFlags(fs, c.name), addJavaFlags(fs, c.name)
 	if err := parseInterspersed(fs, args[1:], c.passArgs); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			commandUsage(stdout, c, fs)
@@ -104,7 +104,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int)
 		fmt.Fprintf(stderr, "birch %s: --%s: empty value; %s\n", c.name, name, helpPointer(c))
 		return ExitBadInput
 	}
-	if !cf.apply(e, c.name) {
+	if !cf.apply(e, c.name) || !jf.apply(e, c.name) {
 		return ExitBadInput
 	}
 	status = c.run(e, fs, opts)

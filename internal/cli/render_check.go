@@ -122,7 +122,11 @@ func saveCheckTrail(e *env, o *checkOptions, name string, c *verify.Check) bool 
 	// say so
 	jv := violationDoc(v)
 	jv.Confirmation, jv.ConfirmedBy = "", ""
-	tf := lassoTrailFile{trailFile: newTrailFile(name, c.Search, v.Ordinals, jv, v.Trail)}
+	steps := v.Trail
+	if t, ok := o.modelTrails[v]; ok {
+		steps = t // a Java program's trail in the model's names (jterms.go)
+	}
+	tf := lassoTrailFile{trailFile: newTrailFile(name, c.Search, v.Ordinals, jv, steps)}
 	tf.ExposeInvisible = v.ExposeInvisible
 	tf.ChoiceValues = v.ChoiceValues
 	if v.Lasso != nil {

@@ -104,6 +104,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	r := verify.ReplayTrail(in, m, tr)
 	replayInCTerms(r, in)
+	replayInJavaTerms(r, in)
 	printReplay(e.stdout, r)
 	if r.End == verify.ReplayMismatch {
 		fmt.Fprintf(e.stderr, "birch replay: %s\n", r.Mismatch)
@@ -161,7 +162,11 @@ func printReplay(w io.Writer, r *verify.Replay) {
 	fmt.Fprintln(w, "initial state:")
 	printState(w, r.Initial)
 	for _, s := range r.Steps {
-		fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", s.N, s.Thread, s.From, s.To, s.Pos)
+		if s.Frame != "" {
+			fmt.Fprintf(w, "step %d: %s  %s  %s -> %s\n", s.N, s.Thread, s.Frame, s.From, s.To)
+		} else {
+			fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", s.N, s.Thread, s.From, s.To, s.Pos)
+		}
 		for _, src := range s.Source {
 			fmt.Fprintf(w, "  %s\n", src)
 		}

@@ -68,6 +68,7 @@ type jsonStep struct {
 	From    string            `json:"from"`
 	To      string            `json:"to"`
 	Pos     string            `json:"pos"`
+	Frame   string            `json:"frame,omitempty"` // a Java program's step: "pkg.Main.main(Main.java:12)"
 	Changes map[string]string `json:"changes"`
 }
 
@@ -123,7 +124,12 @@ func printSteps(w io.Writer, steps []trailStep, full bool) {
 		return
 	}
 	for _, t := range steps {
-		fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.N, t.Thread, t.From, t.To, t.Pos)
+		if t.Frame != "" {
+			// a Java program's step: its frame, then the model's move
+			fmt.Fprintf(w, "%4d. %s  %s  %s -> %s\n", t.N, t.Thread, t.Frame, t.From, t.To)
+		} else {
+			fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.N, t.Thread, t.From, t.To, t.Pos)
+		}
 		for _, s := range t.Source {
 			fmt.Fprintf(w, "        %s\n", s)
 		}
@@ -146,7 +152,7 @@ func printSteps(w io.Writer, steps []trailStep, full bool) {
 func jsonTrail(steps []trailStep) []jsonStep {
 	out := []jsonStep{}
 	for _, t := range steps {
-		js := jsonStep{Step: t.N, Ordinal: t.Ordinal, Thread: t.Thread, From: t.From, To: t.To, Pos: t.Pos, Changes: map[string]string{}}
+		js := jsonStep{Step: t.N, Ordinal: t.Ordinal, Thread: t.Thread, From: t.From, To: t.To, Pos: t.Pos, Frame: t.Frame, Changes: map[string]string{}}
 		for _, c := range t.Changes {
 			if !strings.HasSuffix(c.Name, " @") {
 				js.Changes[c.Name] = c.Value

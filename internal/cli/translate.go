@@ -49,7 +49,7 @@ check and birch spin read them; with a formula, the invariants are left out.
 Exit status: 0 when the model was translated, 2 otherwise.`,
 		flags: func(fs *flag.FlagSet) any {
 			o := &translateOptions{}
-			fs.StringVar(&o.to, "to", "promela", "the target language (promela; bir prints the BIR model a C program is lowered to)")
+			fs.StringVar(&o.to, "to", "promela", "the target language (promela; bir prints the BIR model a C or Java program is lowered to)")
 			fs.StringVar(&o.out, "o", "", "write the translation to `FILE` instead of standard output")
 			fs.StringVar(&o.property, "property", "", "translate only the property `NAME` of the model (an invariant or an ltl formula)")
 			fs.StringVar(&o.ltl, "ltl", "", "translate an LTL `FORMULA` over the model's predicates and expressions")
@@ -67,7 +67,7 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 		return translateToBIR(e, o, fs.Arg(0))
 	}
 	if o.to != "promela" {
-		fmt.Fprintf(e.stderr, "birch translate: unknown target %s (promela, or bir for a C program)\n", quote(o.to))
+		fmt.Fprintf(e.stderr, "birch translate: unknown target %s (promela, or bir for a C or Java program)\n", quote(o.to))
 		return ExitBadInput
 	}
 	if fs.NArg() != 1 {
@@ -97,8 +97,8 @@ func runTranslate(e *env, fs *flag.FlagSet, opts any) int {
 	return ExitPass
 }
 
-// translateToBIR writes the BIR model an input is loaded as: for a C
-// program, its lowering (docs/c.md).
+// translateToBIR writes the BIR model an input is loaded as: for a C or
+// Java program, its lowering (docs/c.md, docs/java.md).
 func translateToBIR(e *env, o *translateOptions, name string) int {
 	in := loadInput(e, name)
 	if in == nil {

@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"birch/internal/testenv"
+)
+
+// javaProgs are the cli package's Java test programs (testdata/java),
+// compiled once for the test binary; every test that checks a class file
+// or a directory uses them. Only the tests of .java inputs run javac
+// again (birch check Main.java compiles).
+var javaProgs = testenv.JavaBuild{Patterns: []string{"testdata/java/jcli/*.java"}}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testenv.RemoveJavaBuilds()
+	os.Exit(code)
+}
+
+// writeJava writes a Java source file into a new directory.
+func writeJava(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestJavaCompileErrors: javac's errors are birch's, file:line:col:
+// message, exit status 2.
+func TestJavaCompileErrors(t *testing.T) {
+	testenv.SkipWithoutJavac(t)
+	p := writeJava(t, "Bad.java", "public class Bad {\n    public static void main(String[] args) {\n        int x = y;\n        undefined();\n    }\n}\n")
+	status, stdout, stderr := runMain("check", p)
+	want := p + ":3:17: cannot find symbol; symbol: variable y; location: class Bad\n" +
+		p + ":4:9: cannot find symbol; symbol: method undefined(); location: class Bad\n"
+	if status != ExitBadInput || stdout != "" || stderr != want {
+		t.Errorf("status %d, stdout %q, stderr\n%s\nwant\n%s", status, stdout, stderr, want)
+	}
+}
+
+// TestJavaWithoutJavac: a .java program without javac on PATH is bad
+// input that says what is missing; its class files are checked without.
+func TestJavaWithoutJavac(t *testing.T) {
+	p := writeJava(t, "Main.java", "public class Main { public static void main(String[] a) {} }\n")
+	t.Setenv("PATH", t.TempDir())
+	status, _, stderr := runMain("check", p)
+	if status != ExitBadInput || !strings.Contains(stderr, p+": cannot compile the Java program: javac not found (install a JDK, such as Debian's openjdk-17-jdk-headless") {
+		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+}
+
+// TestJavaMainClass: the main class of a directory is --main's, or the
+// only class with a main method; a class without one is bad input.
+func TestJavaMainClass(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{dir}, dir + ": 5 classes have a main method (jcli.Fine, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race): name the main class with --main\n"},
+		{[]string{dir, "--main", "jcli.NoMain"}, dir + ": --main jcli.NoMain: the class has no method public static void main(String[])\n"},
+		{[]string{"--main", "jcli.Nope", dir}, dir + ": --main jcli.Nope: no such class in " + dir + "\n"},
+		{[]string{filepath.Join(dir, "jcli", "NoMain.class")}, filepath.Join(dir, "jcli", "NoMain.class") + ": the class jcli.NoMain has no method public static void main(String[]); name the main class with --main\n"},
+		{[]string{"--max-objects", "-1", dir}, "birch check: --max-objects: -1 is not in 0..1048576\n"},
+	} {
+		status, stdout, stderr := runMain(append([]string{"check"}, c.args...)...)
+		if status != ExitBadInput || stdout != "" || stderr != c.err {
+			t.Errorf("check %v: status %d, stdout %q, stderr %q; want %q", c.args, status, stdout, stderr, c.err)
+		}
+	}
+}
+
+// pickHead is how the check of jcli.Pick begins, whatever the form of
+// the input: the failed assertion in Java terms and its Java frame.
+const pickHead = "fail: assertion: assert failed: too big\n  thread main at jcli.Twice.check(Pick.java:24)\n"
+
+// TestJavaInputForms: a program is checked from its source (javac), its
+// main class's file or its class path directory with --main, with the
+// same verdict; a correct program passes.
+func TestJavaInputForms(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	src := filepath.Join("testdata", "java", "jcli", "Pick.java")
+	for _, args := range [][]string{
+		{src},
+		{filepath.Join(dir, "jcli", "Pick.class")},
+		{dir, "--main", "jcli.Pick"},
+	} {
+		status, stdout, stderr := runMain(append([]string{"check"}, args...)...)
+		if status != ExitViolation || !strings.HasPrefix(stdout, pickHead) {
+			t.Errorf("check %v: status %d, stdout\n%s\nstderr %s", args, status, stdout, stderr)
+		}
+	}
+	// a .java file's positions name it as given
+	if _, stdout, _ := runMain("check", src); !strings.Contains(stdout, "  at "+src+":24:1\n") {
+		t.Errorf("check %s: the violation's position is not in %s:\n%s", src, src, stdout)
+	}
+	status, stdout, stderr := runMain("check", filepath.Join(dir, "jcli", "Fine.class"))
+	if status != ExitPass || !strings.HasPrefix(stdout, "pass: ") {
+		t.Errorf("check Fine.class: status %d, stdout\n%s\nstderr %s", status, stdout, stderr)
+	}
+}
+
+// TestJavaTrail: the trail of a Java program names its thread, each
+// step's Java frame, locals and static fields by their Java names, in the
+// text and in the JSON output; the trail file keeps the model's names, and
+// birch replay replays it and words it in Java terms.
+func TestJavaTrail(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	class := filepath.Join(dir, "jcli", "Pick.class")
+	trail := filepath.Join(t.TempDir(), "pick.trail")
+	status, stdout, stderr := runMain("check", "--trail", trail, class)
+	for _, want := range []string{
+		pickHead,
+		"   3. main  jcli.Pick.main(Pick.java:9)  Pick_main.L0 -> ",
+		"        main.jcli.Pick.main#1.x = 3\n",
+		"        main.jcli.Twice.of#2.v = 3\n",
+		"        jcli.Twice.calls = 1\n",
+		"   5. main  jcli.Twice.check(Pick.java:24)  Pick_main.",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the trail has no %q:\n%s", want, stdout)
+		}
+	}
+	if status != ExitViolation || strings.Contains(stdout, "main_[1]") || strings.Contains(stdout, "Twice_calls =") {
+		t.Errorf("status %d (stderr %s); model names in the trail:\n%s", status, stderr, stdout)
+	}
+
+	var doc struct {
+		Violation struct{ Message, ModelMessage, Thread, Location, Pos string }
+		Trail     []struct {
+			Thread, From, Frame string
+			Changes             map[string]string
+		}
+	}
+	status, stdout, _ = runMain("check", "--json", class)
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || status != ExitViolation {
+		t.Fatalf("status %d, %v:\n%s", status, err, stdout)
+	}
+	v, n := doc.Violation, len(doc.Trail)
+	if v.Message != "assert failed: too big" || v.Thread != "main" || v.Location != "jcli.Twice.check(Pick.java:24)" || n != 5 ||
+		doc.Trail[2].Frame != "jcli.Pick.main(Pick.java:9)" || doc.Trail[2].Changes["main.jcli.Pick.main#1.x"] != "3" ||
+		doc.Trail[n-1].Thread != "main" || doc.Trail[n-1].Frame != "jcli.Twice.check(Pick.java:24)" {
+		t.Errorf("the JSON violation and trail are not in Java terms: %+v", doc)
+	}
+
+	b, err := os.ReadFile(trail)
+	if err != nil || !strings.Contains(string(b), `"thread": "main_[1]"`) {
+		t.Errorf("the trail file does not keep the model's names (%v):\n%s", err, b)
+	}
+	status, stdout, stderr = runMain("replay", class, trail)
+	if status != ExitViolation || !strings.Contains(stdout, "step 5: main  jcli.Twice.check(Pick.java:24)  Pick_main.") ||
+		!strings.HasSuffix(stdout, "fail: assertion: assert failed: too big\n") {
+		t.Errorf("replay: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}
+
+// TestJavaTranslate: birch translate --to bir prints the model a Java
+// program is lowered to, its positions in the Java source.
+func TestJavaTranslate(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	status, stdout, stderr := runMain("translate", "--to", "bir", filepath.Join(dir, "jcli", "Fine.class"))
+	if status != ExitPass || !strings.Contains(stdout, "system Fine ()") || !strings.Contains(stdout, "//line jcli/Fine.java:9:1\n") {
+		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}

@@ -1,0 +1,337 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"birch/internal/frontend/java"
+	"birch/internal/model"
+	"birch/internal/source"
+	"birch/internal/verify"
+)
+
+// Trails of Java programs in Java terms (docs/java.md, "Reading a
+// trail"): the lowered model's names become the program's. Threads are
+// `main` and `Thread-0`, `Thread-1`, ... in the order they start (Java
+// numbers them as they are constructed: the same unless a program starts
+// its threads in another order); each step names its Java frame,
+// `pkg.Class.method(File.java:LINE)`; variables are named
+// `THREAD.pkg.Class.method#DEPTH.local`, static fields
+// `pkg.Class.field` and objects `pkg.Class@SITE[I]` (the I-th object of
+// the allocation site SITE). The violation is worded by the lowering's
+// messages (Output.Describe: "uncaught java.lang.NullPointerException").
+// Trail files keep the model's names, which birch replay checks a trail
+// against (checkOptions.modelTrails).
+
+// javaNamer renames the names of a lowered Java program's model.
+type javaNamer struct {
+	out *java.Output
+	// mainThread is the BIR thread type of Java's main thread.
+	mainThread string
+	threads    map[string]bool
+	objects    map[string]string // BIR collection -> the Java class of its objects
+	sites      map[string]string // BIR collection -> its allocation site, as shown
+	// lines maps a Java line, "File.java:LINE" as the model's positions
+	// name it, to the Java method whose code it is
+	lines map[string]string
+}
+
+// newJavaNamer is the namer of a loaded Java program, or nil for an
+// input of another language.
+func newJavaNamer(in *verify.Input) *javaNamer {
+	if in == nil || in.Java == nil || in.Prog == nil {
+		return nil
+	}
+	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{}, lines: map[string]string{}}
+	for _, t := range in.Prog.Threads {
+		n.threads[t.Name()] = true
+		if t.Main {
+			n.mainThread = t.Name()
+		}
+	}
+	for _, f := range in.Prog.Functions {
+		m, ok := in.Java.Names.Functions[f.Name()]
+		if !ok {
+			continue
+		}
+		add := func(p source.Pos) {
+			pos := in.Fset.Position(p)
+			key := pos.Filename + ":" + strconv.Itoa(pos.Line)
+			if _, ok := n.lines[key]; !ok && pos.IsValid() {
+				n.lines[key] = m
+			}
+		}
+		for _, l := range f.Body().Locations {
+			for _, tr := range l.Transformations {
+				add(tr.Pos())
+				for _, a := range tr.Actions {
+					add(a.Pos())
+				}
+			}
+		}
+	}
+	for _, c := range in.Prog.Collections {
+		if cls, site := collectionClass(c.Name(), in.Java.Names.Types); cls != "" {
+			n.objects[c.Name()], n.sites[c.Name()] = cls, site
+		}
+	}
+	return n
+}
+
+// modelName matches a name of the model in a text: an identifier with
+// an index (a thread instance T[k], an object C[i]) or an activation
+// (f#d), and the character before it.
+var modelName = regexp.MustCompile(`(^|[^\w$.]|\.)([A-Za-z_$][\w$]*(?:\[\d+\]|#\d+)?)`)
+
+// collectionClass is the Java class of the objects of the collection
+// named name (the lowering names a site's collection Record_cN, an array
+// site's Elem_arr_cN) and the site's name ("cN"), or "" when it is not
+// one.
+func collectionClass(name string, types map[string]string) (class, site string) {
+	i := strings.LastIndex(name, "_c")
+	if i < 0 {
+		return "", ""
+	}
+	if _, err := strconv.Atoi(name[i+2:]); err != nil {
+		return "", ""
+	}
+	if cls := javaType(name[:i], types); cls != "" {
+		return cls, name[i+1:]
+	}
+	return "", ""
+}
+
+// javaPrimitive maps the BIR types of Java's primitive types to them.
+var javaPrimitive = map[string]string{
+	"int32": "int", "int64": "long", "int16": "short", "int8": "byte", "uint16": "char", "jboolean": "boolean",
+}
+
+// javaType is the Java type of a BIR record or array type ("" if none).
+func javaType(bir string, types map[string]string) string {
+	if elem, ok := strings.CutSuffix(bir, "_arr"); ok {
+		if t := javaPrimitive[elem]; t != "" {
+			return t + "[]"
+		}
+		if t := javaType(elem, types); t != "" {
+			return t + "[]"
+		}
+		return ""
+	}
+	return types[bir]
+}
+
+// fullSite matches the model's message of a full collection.
+var fullSite = regexp.MustCompile(`collection ([\w$]+) is full \((\d+) objects\)`)
+
+// limit words the model's bounds in a message in Java terms: a full
+// collection is an allocation site that has created its --max-objects
+// objects.
+func (n *javaNamer) limit(s string) string {
+	s = fullSite.ReplaceAllStringFunc(s, func(m string) string {
+		sub := fullSite.FindStringSubmatch(m)
+		cls, ok := n.objects[sub[1]]
+		if !ok {
+			return m
+		}
+		return fmt.Sprintf("new %s: its allocation site (%s) has created its %s objects, the bound of --max-objects", cls, n.sites[sub[1]], sub[2])
+	})
+	return n.text(s)
+}
+
+// text renames every name of the model in s: threads, objects and
+// activations anywhere, globals where they are not a field or a local
+// (after a dot).
+func (n *javaNamer) text(s string) string {
+	if n == nil || s == "" {
+		return s
+	}
+	return modelName.ReplaceAllStringFunc(s, func(m string) string {
+		sub := modelName.FindStringSubmatch(m)
+		return sub[1] + n.name(sub[2], sub[1] == ".")
+	})
+}
+
+// name is the Java name of one name of the model; afterDot: it follows
+// a dot (it is a field, a local or an activation).
+func (n *javaNamer) name(s string, afterDot bool) string {
+	if base, k, ok := indexed(s, "["); ok {
+		if n.threads[base] {
+			return n.threadName(base, k)
+		}
+		if cls, ok := n.objects[base]; ok {
+			return cls + "@" + n.sites[base] + "[" + strconv.Itoa(k) + "]"
+		}
+		return s
+	}
+	if base, d, ok := indexed(s, "#"); ok {
+		if f, ok := n.out.Names.Functions[base]; ok {
+			return methodName(f) + "#" + strconv.Itoa(d)
+		}
+		return s
+	}
+	if g, ok := n.out.Names.Globals[s]; ok && !afterDot {
+		return g
+	}
+	return s
+}
+
+// indexed splits "base[k]" (open "[") or "base#k" (open "#").
+func indexed(s, open string) (string, int, bool) {
+	i := strings.LastIndex(s, open)
+	if i < 0 {
+		return "", 0, false
+	}
+	num := strings.TrimSuffix(s[i+1:], "]")
+	k, err := strconv.Atoi(num)
+	return s[:i], k, err == nil
+}
+
+// threadName is the Java name of thread instance k (a tid: threads are
+// numbered as they start) of the BIR thread type base.
+func (n *javaNamer) threadName(base string, k int) string {
+	if base == n.mainThread {
+		return "main"
+	}
+	return "Thread-" + strconv.Itoa(k-2)
+}
+
+// methodName is a method's name without its parameter types
+// ("pkg.C.m" of "pkg.C.m(int)").
+func methodName(f string) string {
+	if i := strings.IndexByte(f, '('); i >= 0 {
+		return f[:i]
+	}
+	return f
+}
+
+// frame is the Java frame of a step at pos (file:line:col) of a thread
+// at the BIR location loc ("Foo_deposit.L3"): "pkg.Foo.deposit(Foo.java:12)".
+// The method is the one whose code is at pos's line (a step may run on
+// into a method it calls), else loc's; "" when neither is a Java
+// method's.
+func (n *javaNamer) frame(loc, pos string) string {
+	file, line, hasLine := fileLine(pos)
+	m, ok := n.lines[file+":"+line]
+	if !ok || !hasLine {
+		fn, _, _ := strings.Cut(loc, ".")
+		if m, ok = n.out.Names.Functions[fn]; !ok {
+			m, ok = n.out.Names.Threads[fn]
+		}
+	}
+	if !ok {
+		return ""
+	}
+	where := ""
+	if hasLine {
+		where = filepath.Base(file) + ":" + line
+	}
+	return methodName(m) + "(" + where + ")"
+}
+
+// fileLine splits a position file:line:col.
+func fileLine(pos string) (file, line string, ok bool) {
+	i := strings.LastIndexByte(pos, ':')
+	if i < 0 {
+		return "", "", false
+	}
+	j := strings.LastIndexByte(pos[:i], ':')
+	if j < 0 {
+		return "", "", false
+	}
+	return pos[:j], pos[j+1 : i], true
+}
+
+// step words one step of a trail in Java terms.
+func (n *javaNamer) step(s *verify.Step) {
+	loc := s.From
+	if !strings.Contains(loc, ".") {
+		loc = s.To // a thread's first step, from "run"
+	}
+	s.Frame = n.frame(loc, s.Pos)
+	s.Thread = n.text(s.Thread)
+	s.Msg = n.text(s.Msg)
+	s.Changes = n.vars(s.Changes)
+}
+
+// vars renames variables and their values.
+func (n *javaNamer) vars(vs []model.Var) []model.Var {
+	out := make([]model.Var, len(vs))
+	for i, v := range vs {
+		out[i] = model.Var{Name: n.text(v.Name), Value: n.text(v.Value)}
+	}
+	return out
+}
+
+// javaTerms words the checks of a Java program's result in Java terms
+// (the trails as they were go to o.modelTrails, for the trail files).
+func (o *checkOptions) javaTerms(res *verify.Result, in *verify.Input) {
+	n := newJavaNamer(in)
+	if res == nil || n == nil {
+		return
+	}
+	inTerms(res, in.Java.Describe)
+	for _, c := range res.Checks {
+		c.Reason = n.limit(c.Reason)
+		for i := range c.LimitsHit {
+			c.LimitsHit[i].Message = n.limit(c.LimitsHit[i].Message)
+		}
+		for i := range c.RestsOn {
+			c.RestsOn[i].What = n.limit(c.RestsOn[i].What)
+		}
+		v := c.Violation
+		if v == nil {
+			continue
+		}
+		if o.modelTrails == nil {
+			o.modelTrails = map[*verify.Violation][]verify.Step{}
+		}
+		o.modelTrails[v] = v.Trail
+		trail := make([]verify.Step, len(v.Trail))
+		for i := range v.Trail {
+			trail[i] = v.Trail[i]
+			n.step(&trail[i])
+		}
+		if v.Trail != nil {
+			v.Trail = trail
+		}
+		n.violation(v)
+	}
+}
+
+// violation words a violation's thread, location and threads.
+func (n *javaNamer) violation(v *verify.Violation) {
+	if f := n.frame(v.Location, v.Pos); f != "" {
+		v.Location = f
+	}
+	v.Thread = n.text(v.Thread)
+	for i := range v.Threads {
+		t := &v.Threads[i]
+		t.Thread = n.text(t.Thread)
+		waits := make([]string, len(t.Waits))
+		for j, w := range t.Waits {
+			waits[j] = n.text(w)
+		}
+		t.Waits = waits
+	}
+}
+
+// replayInJavaTerms words a replay of a Java program's trail in Java
+// terms, as javaTerms does a check's.
+func replayInJavaTerms(r *verify.Replay, in *verify.Input) {
+	n := newJavaNamer(in)
+	if r == nil || n == nil {
+		return
+	}
+	replayInTerms(r, in.Java.Describe)
+	for i := range r.Steps {
+		n.step(&r.Steps[i].Step)
+		r.Steps[i].State = n.vars(r.Steps[i].State)
+	}
+	r.Initial = n.vars(r.Initial)
+	if r.Violation != nil {
+		n.violation(r.Violation)
+	}
+}

@@ -1,0 +1,20 @@
+package jcli;
+
+import gov.nasa.jpf.vm.Verify;
+
+// A NullPointerException for one input, thrown in a method the main
+// method calls (java_test.go: the uncaught exception and where).
+public class Nul {
+    static class Box {
+        int value;
+    }
+
+    static void put(Box b, int v) {
+        b.value = v;
+    }
+
+    public static void main(String[] args) {
+        Box b = Verify.getBoolean() ? new Box() : null;
+        put(b, 1);
+    }
+}
