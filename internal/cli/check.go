@@ -355,7 +355,7 @@ func (o *checkOptions) check(e *env, fs *flag.FlagSet, name string) (*verify.Res
 		return nil, nil, ExitBadInput
 	}
 	inCTerms(res, in)
-	o.javaTerms(res, in)
+	o.javaTerms(e, res, in)
 	return res, in, 0
 }
 

@@ -34,18 +34,22 @@ type javaNamer struct {
 	threads    map[string]bool
 	objects    map[string]string // BIR collection -> the Java class of its objects
 	sites      map[string]string // BIR collection -> its allocation site, as shown
+	maxArray   int               // the longest array (--max-array-length)
 	// lines maps a Java line, "File.java:LINE" as the model's positions
 	// name it, to the Java method whose code it is
 	lines map[string]string
 }
 
-// newJavaNamer is the namer of a loaded Java program, or nil for an
-// input of another language.
-func newJavaNamer(in *verify.Input) *javaNamer {
+// newJavaNamer is the namer of a loaded Java program (loaded with opts),
+// or nil for an input of another language.
+func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 	if in == nil || in.Java == nil || in.Prog == nil {
 		return nil
 	}
 	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{}, lines: map[string]string{}}
+	if n.maxArray = opts.MaxArrayLength; n.maxArray == 0 {
+		n.maxArray = java.DefaultMaxArrayLength
+	}
 	for _, t := range in.Prog.Threads {
 		n.threads[t.Name()] = true
 		if t.Main {
@@ -91,18 +95,20 @@ var modelName = regexp.MustCompile(`(^|[^\w$.]|\.)([A-Za-z_$][\w$]*(?:\[\d+\]|#\
 // site's Elem_arr_cN) and the site's name ("cN"), or "" when it is not
 // one.
 func collectionClass(name string, types map[string]string) (class, site string) {
-	i := strings.LastIndex(name, "_c")
-	if i < 0 {
+	m := siteName.FindStringSubmatch(name)
+	if m == nil {
 		return "", ""
 	}
-	if _, err := strconv.Atoi(name[i+2:]); err != nil {
-		return "", ""
-	}
-	if cls := javaType(name[:i], types); cls != "" {
-		return cls, name[i+1:]
+	if cls := javaType(m[1], types); cls != "" {
+		return cls, m[2]
 	}
 	return "", ""
 }
+
+// siteName matches the name of an allocation site's collection: the
+// type, the site's number (and the dimension of a multianewarray's inner
+// arrays).
+var siteName = regexp.MustCompile(`^(.+)_(c\d+(?:_\d+)?)$`)
 
 // javaPrimitive maps the BIR types of Java's primitive types to them.
 var javaPrimitive = map[string]string{
@@ -126,12 +132,19 @@ func javaType(bir string, types map[string]string) string {
 // fullSite matches the model's message of a full collection.
 var fullSite = regexp.MustCompile(`collection ([\w$]+) is full \((\d+) objects\)`)
 
+// arrayTooLong is the collection whose second allocation is the lowering's
+// limit of an array longer than the bound.
+const arrayTooLong = "$ArrayTooLong_c"
+
 // limit words the model's bounds in a message in Java terms: a full
 // collection is an allocation site that has created its --max-objects
-// objects.
+// objects, or an array longer than --max-array-length.
 func (n *javaNamer) limit(s string) string {
 	s = fullSite.ReplaceAllStringFunc(s, func(m string) string {
 		sub := fullSite.FindStringSubmatch(m)
+		if sub[1] == arrayTooLong {
+			return fmt.Sprintf("an array longer than %d elements, the bound of --max-array-length", n.maxArray)
+		}
 		cls, ok := n.objects[sub[1]]
 		if !ok {
 			return m
@@ -267,8 +280,8 @@ func (n *javaNamer) vars(vs []model.Var) []model.Var {
 
 // javaTerms words the checks of a Java program's result in Java terms
 // (the trails as they were go to o.modelTrails, for the trail files).
-func (o *checkOptions) javaTerms(res *verify.Result, in *verify.Input) {
-	n := newJavaNamer(in)
+func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
+	n := newJavaNamer(in, e.load.Java)
 	if res == nil || n == nil {
 		return
 	}
@@ -320,8 +333,8 @@ func (n *javaNamer) violation(v *verify.Violation) {
 
 // replayInJavaTerms words a replay of a Java program's trail in Java
 // terms, as javaTerms does a check's.
-func replayInJavaTerms(r *verify.Replay, in *verify.Input) {
-	n := newJavaNamer(in)
+func replayInJavaTerms(e *env, r *verify.Replay, in *verify.Input) {
+	n := newJavaNamer(in, e.load.Java)
 	if r == nil || n == nil {
 		return
 	}

@@ -50,7 +50,7 @@ func TestJavaNamer(t *testing.T) {
 		Globals:   map[string]string{"Race_count": "jcli.Race.count"},
 		Threads:   map[string]string{"main_": "jcli.Race.main(String[])", "JThread": "java.lang.Thread.run()"},
 	}}
-	n := newJavaNamer(in)
+	n := newJavaNamer(in, verify.JavaOptions{MaxArrayLength: 5})
 	for _, c := range []struct{ in, want string }{
 		{"main_[1].a", "main.a"},
 		{"main_[1].a = Bump_c1[0]", "main.a = jcli.Race$Bump@c1[0]"},
@@ -80,10 +80,14 @@ func TestJavaNamer(t *testing.T) {
 		"cut where a bound was hit: new jcli.Race$Bump: its allocation site (c1) has created its 2 objects, the bound of --max-objects"; got != want {
 		t.Errorf("limit: %q, want %q", got, want)
 	}
+	if got, want := n.limit("collection $ArrayTooLong_c is full (1 objects)"), "an array longer than 5 elements, the bound of --max-array-length"; got != want {
+		t.Errorf("limit: %q, want %q", got, want)
+	}
 	for _, c := range []struct{ coll, class, site string }{
 		{"int32_arr_c3", "int[]", "c3"},
 		{"Bump_arr_c4", "jcli.Race$Bump[]", "c4"},
 		{"Bump_c2", "jcli.Race$Bump", "c2"},
+		{"int32_arr_c3_2", "int[]", "c3_2"},
 		{"Bump_cx", "", ""},
 		{"Other_c1", "", ""},
 	} {
@@ -92,7 +96,7 @@ func TestJavaNamer(t *testing.T) {
 		}
 	}
 	in.Java = nil
-	if newJavaNamer(in) != nil {
+	if newJavaNamer(in, verify.JavaOptions{}) != nil {
 		t.Error("a namer for a program that is not Java")
 	}
 }

@@ -104,7 +104,7 @@ func runReplay(e *env, fs *flag.FlagSet, opts any) int {
 	}
 	r := verify.ReplayTrail(in, m, tr)
 	replayInCTerms(r, in)
-	replayInJavaTerms(r, in)
+	replayInJavaTerms(e, r, in)
 	printReplay(e.stdout, r)
 	if r.End == verify.ReplayMismatch {
 		fmt.Fprintf(e.stderr, "birch replay: %s\n", r.Mismatch)
