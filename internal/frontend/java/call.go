@@ -402,7 +402,11 @@ func (m *method) invokedynamic(in *classfile.Insn) {
 			lit(string(r))
 		}
 	}
-	m.push(value{k: kRef, special: concat{parts}})
+	v := value{k: kRef, special: concat{parts}}
+	for _, p := range parts {
+		v.reads = append(v.reads, p.v.reads...)
+	}
+	m.push(v)
 }
 
 // isConcatFactory reports whether the bootstrap method handle is

@@ -86,6 +86,23 @@ type part struct {
 	java byte // 0 for a literal; 'I', 'J', 'Z', 'C'
 }
 
+// specialKey identifies a special value that may stay on the operand
+// stack across a branch (every path into the block must bring the same);
+// false for one that may not.
+func specialKey(s any) (string, bool) {
+	switch s := s.(type) {
+	case sysOut:
+		return "out:" + s.name, true
+	case strConst:
+		return "string:" + s.s, true
+	case classLit:
+		return "class:" + s.name, true
+	case *assertionError:
+		return fmt.Sprintf("assertion:%p", s), true
+	}
+	return "", false
+}
+
 // describeSpecial says what a special value is, for messages.
 func describeSpecial(s any) string {
 	switch s := s.(type) {

@@ -479,6 +479,10 @@ func (m *method) materialize(d int) {
 
 func (m *method) materializeSeen(d int, seen map[int]bool) {
 	v := m.stack[d]
+	if v.special != nil && len(v.reads) > 0 {
+		m.unsupported("%s made of a variable that changes before its use", describeSpecial(v.special))
+		return
+	}
 	if v.special != nil || v.isConst {
 		return
 	}
@@ -647,7 +651,17 @@ func (m *method) flowTo(pc int) string {
 		panic(fmt.Sprintf("the stack heights at pc %d differ", pc))
 	} else {
 		for i := range b.entry {
-			if b.entry[i].e != m.stack[i].e {
+			x, y := b.entry[i], m.stack[i]
+			if x.special != nil || y.special != nil {
+				kx, okx := specialKey(x.special)
+				ky, oky := specialKey(y.special)
+				if !okx || !oky || kx != ky {
+					m.unsupported("%s and %s joined on the operand stack", describeSpecial(x.special), describeSpecial(y.special))
+					return b.label
+				}
+				continue
+			}
+			if x.e != y.e {
 				panic(fmt.Sprintf("the stacks at pc %d differ", pc))
 			}
 		}
@@ -667,8 +681,11 @@ func (m *method) canonical() {
 	var moves []move
 	for d, v := range m.stack {
 		if v.special != nil {
-			m.unsupported("%s kept on the operand stack across a branch", describeSpecial(v.special))
-			return
+			if _, ok := specialKey(v.special); !ok {
+				m.unsupported("%s kept on the operand stack across a branch", describeSpecial(v.special))
+				return
+			}
+			continue // the same value on every path (flowTo)
 		}
 		t := m.temp(d, stackType(v))
 		if v.e != t {
@@ -873,7 +890,9 @@ func (m *method) print() string {
 			}
 		}
 		for _, v := range blk.entry {
-			names = append(names, v.e)
+			if v.special == nil {
+				names = append(names, v.e)
+			}
 		}
 		blk.loc.live, blk.loc.hasLv = names, true
 	}
