@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -557,7 +558,10 @@ func TestSpinAgreement(t *testing.T) {
 				wide32(t, name, prog, tr)
 				return
 			}
-			agree(t, name, prog, tr, model.Options{})
+			sp := agree(t, name, prog, tr, model.Options{})
+			if fixed := strings.Contains(tr.Promela, wrapvMarker); fixed != slices.Contains(sp.CFlags, "-fwrapv") {
+				t.Errorf("%s: fixed-width arithmetic %v, pan compiled with %v", name, fixed, sp.CFlags)
+			}
 		})
 	}
 }
@@ -672,8 +676,9 @@ func wide32(t *testing.T, name string, prog *types.Program, tr *Translation) {
 	t.Logf("%s: birch pass; SPIN overflow (32-bit int)", name)
 }
 
-// agree checks that birch (with mopts) and SPIN (on tr) agree on prog.
-func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopts model.Options) {
+// agree checks that birch (with mopts) and SPIN (on tr) agree on prog, and
+// returns SPIN's report.
+func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopts model.Options) *PanReport {
 	t.Helper()
 	m, err := model.New(prog, mopts)
 	if err != nil {
@@ -711,6 +716,7 @@ func agree(t *testing.T, name string, prog *types.Program, tr *Translation, mopt
 		checkTrailIn(t, name, m, sm, tr, sp, dir, want == "overflow")
 		t.Logf("%s: birch fail %s; SPIN %s", name, want, sp.Kind)
 	}
+	return sp
 }
 
 // intLiteral matches the decimal integer constants of a translation (not
