@@ -192,4 +192,20 @@ func TestJavaTranslate(t *testing.T) {
 	if status != ExitPass || !strings.Contains(stdout, "system Fine ()") || !strings.Contains(stdout, "//line jcli/Fine.java:9:1\n") {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
+	status, stdout, stderr = runMain("translate", "--to", "promela", dir, "--main", "jcli.Pick")
+	if status != ExitPass || !strings.Contains(stdout, "Promela translation of the BIR system Pick") || !strings.Contains(stdout, "proctype") {
+		t.Errorf("promela: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}
+
+// TestJavaSpin: birch spin checks a Java program with SPIN and shows
+// SPIN's trail in Java terms (a SPIN run: BIRCH_LONG=1).
+func TestJavaSpin(t *testing.T) {
+	testenv.SkipUnlessLong(t)
+	needSpin(t)
+	dir := javaProgs.Dir(t)
+	status, stdout, stderr := runMain("spin", filepath.Join(dir, "jcli", "Pick.class"))
+	if status != ExitViolation || !strings.HasPrefix(stdout, pickHead) || !strings.Contains(stdout, "   3. main  jcli.Pick.main(Pick.java:9)  ") {
+		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
 }

@@ -190,5 +190,6 @@ func runSpin(e *env, fs *flag.FlagSet, opts any) int {
 		printRunError(e, "spin", err)
 		return ExitBadInput
 	}
+	co.javaTerms(e, res, in)
 	return renderSpin(e, co, res)
 }
