@@ -230,7 +230,7 @@ func (cp *classPath) readTree() error {
 // get is the class of internal name name, or nil when the class path
 // has none.
 func (cp *classPath) get(name string) (*classfile.Class, error) {
-	if c := cp.classes[name]; c != nil || !cp.lazy || cp.missing[name] {
+	if c := cp.classes[name]; c != nil || !cp.lazy || cp.missing[name] || !fileName(name) {
 		return c, nil
 	}
 	file := filepath.Join(cp.root, filepath.FromSlash(name)+".class")
@@ -388,6 +388,18 @@ func hasMain(c *classfile.Class) bool {
 		}
 	}
 	return false
+}
+
+// fileName reports whether an internal class name names a file below the
+// class path's root: a class file's names are read from its constant pool,
+// whose text is the file's to choose.
+func fileName(name string) bool {
+	for _, part := range strings.Split(name, "/") {
+		if part == "" || part == "." || part == ".." || strings.ContainsAny(part, "\\\x00") {
+			return false
+		}
+	}
+	return true
 }
 
 // packageOf is the package part of an internal name ("pkg/sub" of

@@ -135,3 +135,24 @@ func TestClassPathBounds(t *testing.T) {
 		t.Errorf("an empty directory: %v", err)
 	}
 }
+
+// TestClassPathStaysBelowRoot: a class name read from a constant pool
+// never names a file outside the class path (a crafted "../x" is no
+// class of it).
+func TestClassPathStaysBelowRoot(t *testing.T) {
+	root := t.TempDir()
+	outside := filepath.Join(filepath.Dir(root), "Escape.class")
+	if err := os.WriteFile(outside, []byte("not read"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(outside)
+	cp := &classPath{input: "Main.class", root: root, lazy: true}
+	for _, name := range []string{"../Escape", "/etc/passwd", "a//b", "a/./b", `a\b`} {
+		if c, err := cp.get(name); c != nil || err != nil {
+			t.Errorf("get(%q) = %v, %v", name, c, err)
+		}
+	}
+	if cp.count != 0 {
+		t.Errorf("%d files read", cp.count)
+	}
+}
