@@ -115,11 +115,12 @@ type method struct {
 	temps     map[string]*variable
 	tempList  []*variable
 
-	blocks  map[int]*block
-	leaders []int // block starts, sorted
-	work    []*block
-	ended   bool // the block's control has left it (jump, return, throw)
-	dead    bool // an unsupported construct: the block is abandoned
+	blocks   map[int]*block
+	leaders  []int // block starts, sorted
+	work     []*block
+	ended    bool // the block's control has left it (jump, return, throw)
+	skipNext bool // the next instruction is done (result)
+	dead     bool // an unsupported construct: the block is abandoned
 }
 
 // localKey is a local slot holding values of one kind.
@@ -522,7 +523,17 @@ func (m *method) assign(name string, v value) {
 // result pushes the value an action leaves in a new temporary at the top
 // of the stack: act receives the temporary's name and emits the action
 // (a call, a choice, a read of shared state). It returns the temporary.
+//
+// When the next instruction stores the value in a local (int x =
+// Verify.getInt(0, 3);), the action assigns the local itself and that
+// store is skipped: one step and one variable fewer.
 func (m *method) result(k kind, t string, act func(tmp string)) string {
+	if x := m.storedNext(k, t); x != nil {
+		m.protect(x.name, -1, map[int]bool{})
+		act(x.name)
+		m.skipNext = true
+		return x.name
+	}
 	d := len(m.stack)
 	v := value{k: k, t: t}
 	tmp := m.temp(d, stackType(v))
@@ -530,6 +541,26 @@ func (m *method) result(k kind, t string, act func(tmp string)) string {
 	act(tmp)
 	m.stack = append(m.stack, named(tmp, k, t))
 	return tmp
+}
+
+// storedNext is the local the next instruction stores a value of kind k
+// and BIR type t in, or nil.
+func (m *method) storedNext(k kind, t string) *variable {
+	i := m.code.InsnAt(m.insn.PC) + 1
+	if i >= len(m.code.Insns) || m.isLeader(m.code.Insns[i].PC) {
+		return nil
+	}
+	in := &m.code.Insns[i]
+	slot, kk, ok := localAccess(in)
+	if !ok || !isStore(in.Op) || kk != k || k == kRef && t == "null" {
+		return nil
+	}
+	if k == kRef && m.locals[localKey{slot, k}] == nil {
+		if name, _ := m.lvtName(slot, k); name == "" && t == "" {
+			return nil
+		}
+	}
+	return m.local(slot, k, t)
 }
 
 // findBlocks finds the method's basic blocks: the first instruction, the
@@ -624,6 +655,12 @@ func (m *method) lowerBlock(blk *block) {
 		m.insn = in
 		m.b.line = m.line()
 		m.lowerInsn(in)
+		if m.skipNext {
+			// result stored the value in the local the next instruction
+			// stores it in
+			m.skipNext = false
+			i++
+		}
 		if m.dead {
 			m.b.cur = nil
 			m.b.pending = nil

@@ -34,31 +34,44 @@ func TestVerdicts(t *testing.T) {
 		status int
 		pos    string // the position of the violation
 		text   string // the Java message of the violation
+		kind   string // the kind of the violation: "" for assertion
+		fix    string // the value of the program's one choice ("" for any)
 		args   []string
 	}{
 		{name: "Arith", status: 0},
 		{name: "Branches", status: 0},
 		{name: "Recursion", status: 1, pos: "testdata/Recursion.java:21:1", text: "assert failed: fact reached 120"},
+		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:10:1", text: "uncaught java.lang.ArithmeticException: / by zero",
+			fix: "2"},
+		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:12:1", kind: "division-by-zero", fix: "0"},
 		// Verifier.nondetInt chooses among 2^32 values: the explicit
 		// search does not enumerate them
 		{name: "Print", status: 3},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.name+tc.fix, func(t *testing.T) {
 			out, err := translate(t, tc.name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			status, text := checkBIR(t, tc.name, out.BIR, tc.args...)
+			bir := out.BIR
+			if tc.fix != "" {
+				bir = fixChoices(t, bir, []string{tc.fix})
+			}
+			status, text := checkBIR(t, tc.name, bir, tc.args...)
 			if status != tc.status {
 				t.Fatalf("birch check: exit %d, want %d:\n%s", status, tc.status, text)
 			}
 			if tc.pos == "" {
 				return
 			}
-			re := regexp.MustCompile(`(?m)^fail: assertion: (assertion violated: .*)\n.*\n  at (.*)$`)
+			kind := tc.kind
+			if kind == "" {
+				kind = "assertion"
+			}
+			re := regexp.MustCompile(`(?m)^fail: ` + kind + `: (.*)\n.*\n  at (.*)$`)
 			mm := re.FindStringSubmatch(text)
 			if mm == nil {
-				t.Fatalf("no assertion violation in:\n%s", text)
+				t.Fatalf("no %s violation in:\n%s", kind, text)
 			}
 			if mm[2] != tc.pos {
 				t.Errorf("violation at %s, want %s:\n%s", mm[2], tc.pos, text)
