@@ -30,6 +30,12 @@ func (m *method) binary(op classfile.Opcode, a, b value) {
 		m.throwNew("java/lang/ArithmeticException", "/ by zero")
 		return
 	}
+	if (op == classfile.Idiv || op == classfile.Irem || op == classfile.Ldiv || op == classfile.Lrem) && !b.isConst && hooks.divisor != nil {
+		hooks.divisor(m, b)
+		if m.dead || m.ended {
+			return
+		}
+	}
 	if op == classfile.Ldiv && !(a.isConst && b.isConst) {
 		switch {
 		case b.isConst && b.c == -1:

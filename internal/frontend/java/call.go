@@ -59,6 +59,9 @@ func (m *method) emitCall(f *function, args []value) {
 		}
 		es = append(es, a.e)
 	}
+	for _, h := range hooks.callArgs {
+		es = h(m, f, es)
+	}
 	call := fmt.Sprintf("call %s(%s);", f.name, strings.Join(es, ", "))
 	if f.hasRet && f.ret == "" {
 		m.unsupported("the call of %s, whose result type is not lowered", m.l.names.Functions[f.name])
@@ -67,14 +70,28 @@ func (m *method) emitCall(f *function, args []value) {
 	if !f.hasRet {
 		m.b.act(false, "", "%s", call)
 		m.b.split()
+		m.afterCall(f)
 		return
 	}
 	_, ret, _ := classfile.ParseMethodType(f.method.Descriptor)
 	k, _, _ := m.kindOf(ret, "")
+	// with hooks after the call (a pending exception), the result stays
+	// in its temporary until they let the code go on: a local the Java
+	// code stores it in must keep its value where the call throws
+	m.keepTemp = len(hooks.afterCall) > 0
 	m.result(k, f.ret, func(tmp string) {
 		m.b.act(false, tmp, "%s := %s", tmp, call)
 	})
+	m.keepTemp = false
 	m.b.split()
+	m.afterCall(f)
+}
+
+// afterCall runs the hooks that follow a call of f.
+func (m *method) afterCall(f *function) {
+	for _, h := range hooks.afterCall {
+		h(m, f)
+	}
 }
 
 // builtin lowers the calls of the lowering's own library: JPF's Verify,

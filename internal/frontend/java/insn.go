@@ -43,6 +43,23 @@ var hooks = struct {
 	// model's own classes (java.lang's) take theirs here, in
 	// l.globalNames
 	begin []func(l *lowerer)
+	// params declares parameters after a method's own (exc.go's
+	// pending exception), in signature.
+	params []func(m *method)
+	// callArgs gives the arguments of a call of f (adding those params
+	// declared).
+	callArgs []func(m *method, f *function, args []string) []string
+	// afterCall emits what follows a call of f (a test of a pending
+	// exception), once the call's step is closed.
+	afterCall []func(m *method, f *function)
+	// divisor sees the divisor of an idiv, irem, ldiv or lrem that is no
+	// constant before the division (a handler may catch
+	// ArithmeticException).
+	divisor func(m *method, divisor value)
+	// runtimeError is the Java message of a violation of the model that
+	// is no assertion of the lowering (a BIR runtime error), for
+	// Output.Describe: "" when it has none.
+	runtimeError func(msg string) string
 	// finish runs once every method is lowered, before the model is
 	// printed (declarations of records, collections, threads); it may
 	// queue more functions.

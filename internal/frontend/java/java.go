@@ -62,12 +62,18 @@ type Names struct {
 }
 
 // Describe is the Java message of a violation at pos (file:line:col)
-// whose model message is msg ("assertion violated: COND"), or "" when the
-// lowering recorded none. Conditions are compared without spaces and
+// whose model message is msg ("assertion violated: COND", or a runtime
+// error's), or "" when the lowering recorded none. Conditions are compared without spaces and
 // parentheses, which the model's printer may set otherwise.
 func (o *Output) Describe(pos, msg string) string {
+	if o == nil {
+		return ""
+	}
 	cond, ok := strings.CutPrefix(msg, "assertion violated: ")
-	if o == nil || !ok {
+	if !ok {
+		if hooks.runtimeError != nil {
+			return hooks.runtimeError(msg)
+		}
 		return ""
 	}
 	cond = condKey(cond)

@@ -120,6 +120,7 @@ type method struct {
 	work     []*block
 	ended    bool // the block's control has left it (jump, return, throw)
 	skipNext bool // the next instruction is done (result)
+	keepTemp bool // result keeps the value in a temporary
 	dead     bool // an unsupported construct: the block is abandoned
 }
 
@@ -256,6 +257,9 @@ func (m *method) signature() bool {
 		if k == kLong {
 			slot++
 		}
+	}
+	for _, h := range hooks.params {
+		h(m)
 	}
 	m.fn.params = nil
 	for _, p := range m.params {
@@ -528,7 +532,7 @@ func (m *method) assign(name string, v value) {
 // Verify.getInt(0, 3);), the action assigns the local itself and that
 // store is skipped: one step and one variable fewer.
 func (m *method) result(k kind, t string, act func(tmp string)) string {
-	if x := m.storedNext(k, t); x != nil {
+	if x := m.storedNext(k, t); x != nil && !m.keepTemp {
 		m.protect(x.name, -1, map[int]bool{})
 		act(x.name)
 		m.skipNext = true
