@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -207,5 +208,27 @@ func TestJavaSpin(t *testing.T) {
 	status, stdout, stderr := runMain("spin", filepath.Join(dir, "jcli", "Pick.class"))
 	if status != ExitViolation || !strings.HasPrefix(stdout, pickHead) || !strings.Contains(stdout, "   3. main  jcli.Pick.main(Pick.java:9)  ") {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}
+
+// TestJavaSimulate: birch simulate words a Java program's run in Java
+// terms, its steps (-v) and the violation a run ends in.
+func TestJavaSimulate(t *testing.T) {
+	class := filepath.Join(javaProgs.Dir(t), "jcli", "Pick.class")
+	failed := false
+	for seed := 1; seed <= 100 && !failed; seed++ {
+		status, stdout, stderr := runMain("simulate", "-v", "--seed", strconv.Itoa(seed), class)
+		if !strings.Contains(stdout, "step 1: main  jcli.Twice.<clinit>(Pick.java:15)  ") {
+			t.Fatalf("seed %d: the steps are not in Java terms (status %d, stderr %s):\n%s", seed, status, stderr, stdout)
+		}
+		if status == ExitViolation {
+			failed = true
+			if !strings.HasSuffix(stdout, "fail: assertion: assert failed: too big at jcli/Pick.java:24:1 (after 5 steps)\n") {
+				t.Errorf("seed %d:\n%s", seed, stdout)
+			}
+		}
+	}
+	if !failed {
+		t.Error("no run of 100 failed (one input of four fails)")
 	}
 }

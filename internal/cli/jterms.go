@@ -257,8 +257,21 @@ func fileLine(pos string) (file, line string, ok bool) {
 	return pos[:j], pos[j+1 : i], true
 }
 
-// step words one step of a trail in Java terms.
+// stepHead is the line of a step of a trail: the thread, its move and
+// the position; for a Java program's step, the thread, the Java frame and
+// the move.
+func stepHead(s *verify.Step) string {
+	if s.Frame != "" {
+		return s.Thread + "  " + s.Frame + "  " + s.From + " -> " + s.To
+	}
+	return s.Thread + "  " + s.From + " -> " + s.To + "  " + s.Pos
+}
+
+// step words one step of a trail in Java terms (nothing for a nil n).
 func (n *javaNamer) step(s *verify.Step) {
+	if n == nil {
+		return
+	}
 	loc := s.From
 	if !strings.Contains(loc, ".") {
 		loc = s.To // a thread's first step, from "run"
@@ -328,6 +341,23 @@ func (n *javaNamer) violation(v *verify.Violation) {
 			waits[j] = n.text(w)
 		}
 		t.Waits = waits
+	}
+}
+
+// simulation words the end of a simulation of a Java program in Java
+// terms (nothing for a nil n).
+func (n *javaNamer) simulation(sim *verify.Simulation) {
+	if n == nil {
+		return
+	}
+	if v := sim.Violation; v != nil {
+		if text := n.out.Describe(v.Pos, v.Message); text != "" {
+			v.ModelMessage, v.Message = v.Message, text
+		}
+		n.violation(v)
+	}
+	if sim.Bound != nil {
+		sim.Bound.Message = n.limit(sim.Bound.Message)
 	}
 }
 

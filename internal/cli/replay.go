@@ -162,11 +162,7 @@ func printReplay(w io.Writer, r *verify.Replay) {
 	fmt.Fprintln(w, "initial state:")
 	printState(w, r.Initial)
 	for _, s := range r.Steps {
-		if s.Frame != "" {
-			fmt.Fprintf(w, "step %d: %s  %s  %s -> %s\n", s.N, s.Thread, s.Frame, s.From, s.To)
-		} else {
-			fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", s.N, s.Thread, s.From, s.To, s.Pos)
-		}
+		fmt.Fprintf(w, "step %d: %s\n", s.N, stepHead(&s.Step))
 		for _, src := range s.Source {
 			fmt.Fprintf(w, "  %s\n", src)
 		}
@@ -230,10 +226,12 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 		return compileStatus(in)
 	}
 	w := e.stdout
+	jn := newJavaNamer(in, e.load.Java)
 	sim := verify.Simulate(in, m, verify.SimulationConfig{Seed: o.seed, MaxSteps: o.steps, Describe: o.verbose,
 		Each: func(d *verify.Step, output string) {
 			if o.verbose {
-				fmt.Fprintf(w, "step %d: %s  %s -> %s  %s\n", d.N, d.Thread, d.From, d.To, d.Pos)
+				jn.step(d)
+				fmt.Fprintf(w, "step %d: %s\n", d.N, stepHead(d))
 				for _, src := range d.Source {
 					fmt.Fprintf(w, "    %s\n", src)
 				}
@@ -245,6 +243,7 @@ func runSimulate(e *env, fs *flag.FlagSet, opts any) int {
 			}
 			fmt.Fprint(w, output)
 		}})
+	jn.simulation(sim)
 	v := sim.Violation
 	switch sim.End {
 	case verify.SimulationInitial:

@@ -124,12 +124,7 @@ func printSteps(w io.Writer, steps []trailStep, full bool) {
 		return
 	}
 	for _, t := range steps {
-		if t.Frame != "" {
-			// a Java program's step: its frame, then the model's move
-			fmt.Fprintf(w, "%4d. %s  %s  %s -> %s\n", t.N, t.Thread, t.Frame, t.From, t.To)
-		} else {
-			fmt.Fprintf(w, "%4d. %s  %s -> %s  %s\n", t.N, t.Thread, t.From, t.To, t.Pos)
-		}
+		fmt.Fprintf(w, "%4d. %s\n", t.N, stepHead(&t))
 		for _, s := range t.Source {
 			fmt.Fprintf(w, "        %s\n", s)
 		}
