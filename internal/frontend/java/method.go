@@ -115,6 +115,7 @@ type method struct {
 	temps     map[string]*variable
 	tempList  []*variable
 
+	lvt      map[localKey][2]string // lvtName's answers
 	blocks   map[int]*block
 	leaders  []int // block starts, sorted
 	work     []*block
@@ -151,7 +152,8 @@ type block struct {
 func lowerMethod(l *lowerer, f *function) {
 	m := &method{l: l, fn: f, cls: f.class, code: f.method.Code, file: sourcePath(f.class, l.cfg.SourceDirs),
 		static: f.method.Access&classfile.AccStatic != 0, names: map[string]bool{},
-		locals: map[localKey]*variable{}, temps: map[string]*variable{}, blocks: map[int]*block{}}
+		locals: map[localKey]*variable{}, temps: map[string]*variable{}, blocks: map[int]*block{},
+		lvt: map[localKey][2]string{}}
 	m.b = newBuilder(m.file)
 	nerrs := len(l.errs)
 	defer func() {
@@ -361,6 +363,16 @@ func (m *method) newLocal(name, typ string) *variable {
 // LocalVariableTable gives it one name and one type throughout the
 // method, of kind k; "" otherwise.
 func (m *method) lvtName(slot int, k kind) (string, string) {
+	key := localKey{slot, k}
+	if r, ok := m.lvt[key]; ok {
+		return r[0], r[1]
+	}
+	name, typ := m.lvtLookup(slot, k)
+	m.lvt[key] = [2]string{name, typ}
+	return name, typ
+}
+
+func (m *method) lvtLookup(slot int, k kind) (string, string) {
 	var name, desc string
 	for _, lv := range m.code.Locals {
 		if lv.Index != slot {
@@ -384,6 +396,23 @@ func (m *method) lvtName(slot int, k kind) (string, string) {
 	typ, _ := m.l.typeOf(t)
 	if typ == "" {
 		return "", ""
+	}
+	// every access of the slot is the variable's: javac's hidden locals
+	// (a for-each's iterator, a switch's selector) have no entry and may
+	// reuse a named slot outside its range
+	for i := range m.code.Insns {
+		in := &m.code.Insns[i]
+		if s, _, ok := localAccess(in); !ok || s != slot {
+			continue
+		}
+		covered := m.code.LocalAt(slot, in.PC) != nil
+		if !covered && isStore(in.Op) && i+1 < len(m.code.Insns) {
+			// a store starts the variable's range at the next instruction
+			covered = m.code.LocalAt(slot, m.code.Insns[i+1].PC) != nil
+		}
+		if !covered {
+			return "", ""
+		}
 	}
 	return name, typ
 }
