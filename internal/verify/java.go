@@ -97,11 +97,16 @@ func classFilePath(name string, src []byte, opts JavaOptions) (*classPath, strin
 	if err != nil {
 		return nil, "", source.ErrorList{{Pos: source.Position{Filename: name}, Msg: err.Error()}}
 	}
-	root := filepath.Dir(name)
-	if pkg := packageOf(c.Name); pkg != "" {
-		root = sourceRoot(root, binaryName(pkg))
-	}
+	dir := filepath.Dir(name)
+	pkg := packageOf(c.Name)
+	root := sourceRoot(dir, binaryName(pkg))
 	cp := &classPath{input: name, root: root, lazy: true, bytes: int64(len(src)), count: 1}
+	if pkg != "" && root == dir {
+		// the directory is not the package's (javac without -d puts the
+		// class files next to the sources): the package's other classes
+		// are looked for in it too
+		cp.flatPkg, cp.flatDir = pkg, dir
+	}
 	if err := cp.add(c, name); err != nil {
 		return nil, "", err
 	}
@@ -146,8 +151,11 @@ type classPath struct {
 	classes map[string]*classfile.Class // by internal name
 	files   map[string]string           // the file each class was read from
 	missing map[string]bool             // names looked up and not found (lazy)
-	count   int                         // class files read
-	bytes   int64                       // their bytes
+	// flatPkg: the package whose classes are in flatDir, a directory that
+	// is not the package's (lazy)
+	flatPkg, flatDir string
+	count            int   // class files read
+	bytes            int64 // their bytes
 }
 
 func (cp *classPath) errorf(format string, args ...any) error {
@@ -234,6 +242,9 @@ func (cp *classPath) get(name string) (*classfile.Class, error) {
 		return c, nil
 	}
 	file := filepath.Join(cp.root, filepath.FromSlash(name)+".class")
+	if cp.flatPkg != "" && packageOf(name) == cp.flatPkg {
+		file = filepath.Join(cp.flatDir, name[len(cp.flatPkg)+1:]+".class")
+	}
 	fi, err := os.Stat(file)
 	if err != nil || !fi.Mode().IsRegular() {
 		if cp.missing == nil {

@@ -156,3 +156,33 @@ func TestClassPathStaysBelowRoot(t *testing.T) {
 		t.Errorf("%d files read", cp.count)
 	}
 }
+
+// TestClassPathFlat: class files of a package in a directory that is not
+// the package's (javac without -d writes them next to the sources) are
+// one class path: the package's other classes are read from it.
+func TestClassPathFlat(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	flat := filepath.Join(t.TempDir(), "classes")
+	if err := os.Mkdir(flat, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "app", "*.class"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(flat, filepath.Base(f)), b, 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	name := filepath.Join(flat, "Main.class")
+	src, _ := os.ReadFile(name)
+	cp, main, err := classFilePath(name, src, JavaOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := closureNames(t, cp, main), "app/Circle app/Helper app/Main app/Shape"; got != want {
+		t.Errorf("the program is %s, want %s", got, want)
+	}
+}

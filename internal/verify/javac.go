@@ -57,7 +57,14 @@ func compileJava(name string, src []byte, javac string) (*compiledJava, error) {
 		return nil, source.ErrorList{{Pos: source.Position{Filename: name},
 			Msg: fmt.Sprintf("cannot compile the Java program: %s not found (install a JDK, such as Debian's openjdk-17-jdk-headless, or give birch the program's .class files)", javac)}}
 	}
-	root := sourceRoot(filepath.Dir(name), javaPackage(src))
+	pkg := javaPackage(src)
+	root := sourceRoot(filepath.Dir(name), pkg)
+	files := []string{name}
+	if pkg != "" && root == filepath.Dir(name) {
+		// the directory is not the package's, so the source path does
+		// not find the package's other files: they are compiled along
+		files = append(files, samePackage(name, pkg)...)
+	}
 	tmp, err := os.MkdirTemp("", "birch-javac-")
 	if err != nil {
 		return nil, err
@@ -71,7 +78,8 @@ func compileJava(name string, src []byte, javac string) (*compiledJava, error) {
 	args := []string{"-g", "-encoding", "UTF-8", "-implicit:class", "-nowarn", "-Xlint:none",
 		"-XDdiags.layout=" + javacLayout, "-XDdiags.showSource=false",
 		"-sourcepath", root + string(filepath.ListSeparator) + stubDir,
-		"-classpath", root, "-d", c.classDir, name}
+		"-classpath", root, "-d", c.classDir}
+	args = append(args, files...)
 	ctx, cancel := context.WithTimeout(context.Background(), javacTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, javac, args...)
@@ -88,6 +96,36 @@ func compileJava(name string, src []byte, javac string) (*compiledJava, error) {
 		return nil, javacErrors(out.Bytes(), name, src)
 	}
 	return c, nil
+}
+
+// maxSiblings bounds the files of a directory read for their package.
+const maxSiblings = 1000
+
+// samePackage is the other .java files of name's directory that declare
+// the package pkg.
+func samePackage(name, pkg string) []string {
+	entries, err := os.ReadDir(filepath.Dir(name))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i, d := range entries {
+		p := filepath.Join(filepath.Dir(name), d.Name())
+		if i >= maxSiblings {
+			break
+		}
+		if d.IsDir() || filepath.Ext(p) != ".java" || p == filepath.Join(filepath.Dir(name), filepath.Base(name)) {
+			continue
+		}
+		fi, err := d.Info()
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxJavaSource {
+			continue
+		}
+		if src, err := os.ReadFile(p); err == nil && javaPackage(src) == pkg {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // javacErrors turns javac's output into positioned errors (warnings and

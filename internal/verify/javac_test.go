@@ -163,3 +163,26 @@ func TestJavaPackageAndRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileJavaFlatPackage: a file of a package in a directory that is
+// not the package's is compiled with the files of its directory that
+// declare the same package (and not the others).
+func TestCompileJavaFlatPackage(t *testing.T) {
+	testenv.SkipWithoutJavac(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"Main.java":  "package p;\npublic class Main { public static void main(String[] a) { Util.f(); } }\n",
+		"Util.java":  "package p;\nclass Util { static void f() {} }\n",
+		"Other.java": "package q;\nclass Other { int x = ; }\n",
+	})
+	name := filepath.Join(dir, "Main.java")
+	src, _ := os.ReadFile(name)
+	c, err := compileJava(name, src, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.cleanup()
+	if _, err := os.Stat(filepath.Join(c.classDir, "p", "Util.class")); err != nil {
+		t.Error(err)
+	}
+}
