@@ -171,6 +171,14 @@ func lowerMethod(l *lowerer, f *function) {
 	if !m.signature() {
 		return
 	}
+	if len(m.code.Handlers) > 0 && hooks.throwNew == nil {
+		// without exc.go an exception is never caught: a handler would
+		// be a lie (a caught ArithmeticException a wrong violation)
+		h := m.code.Handlers[0]
+		m.insn = &m.code.Insns[m.code.InsnAt(h.Start)]
+		m.unsupported("an exception handler (try/catch/finally or synchronized)")
+		return
+	}
 	m.findBlocks()
 	b0 := m.blockAt(0)
 	if len(hooks.enter) > 0 {

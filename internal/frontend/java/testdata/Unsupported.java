@@ -49,3 +49,17 @@ class U7 {
         n = Integer.parseInt("4") + n;
     }
 }
+
+class U8 {
+    static int f(int x) {
+        try {
+            return 10 / x;
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    public static void main(String[] args) {
+        int n = f(0);
+    }
+}
