@@ -60,10 +60,34 @@ func (a *abstractTechnique) safety(t *Task, props []*Property, invs []*types.Pro
 	if stop != nil {
 		return (&Check{Properties: props, Search: a.name()}).stop(stop.Phase, stop.Reason), nil
 	}
+	if u := a.unboundedLeft(am); u != nil {
+		return u.check(props), nil
+	}
 	return searchAbstractSafety(t, am, invs)
 }
 
+// unboundedLeft is the stop of a check whose abstract model still has
+// unbounded choices (of values no abstraction stands for), which explicit
+// search cannot enumerate; nil when it has none. The concrete model's
+// unbounded choices into abstracted variables are choices among tokens in
+// the abstract model (Run does not stop for them).
+func (a *abstractTechnique) unboundedLeft(am *abstractModel) *unboundedTechnique {
+	if len(am.left) == 0 {
+		return nil
+	}
+	max := a.cache.t.Model.MaxChoiceRange
+	if max <= 0 {
+		max = 1 << 20
+	}
+	return &unboundedTechnique{inner: a, err: &model.UnboundedChoiceError{Choices: am.left, Max: max}}
+}
+
 func (a *abstractTechnique) ltl(t *Task, p *ltlProperty) (*Check, error) {
+	if am, stop, err := a.cache.get(p.in, false); err == nil && stop == nil {
+		if u := a.unboundedLeft(am); u != nil {
+			return u.check([]*Property{p.Property}), nil
+		}
+	}
 	return checkAbstractLTL(t, a.cache, p)
 }
 
@@ -214,11 +238,37 @@ func searchAbstractSafety(t *Task, am *abstractModel, invs []*types.Property) (*
 	if err != nil {
 		return nil, errorf("birch: internal error: %v", err)
 	}
-	fr, stopped, err := am.replay(t, sc, feasible.Config{Checked: concSM, AnyError: true})
+	rcfg := feasible.Config{Checked: concSM, AnyError: true}
+	var given *givenModel
+	if am.unbounded {
+		// the symbolic replay solves for the unbounded choices
+		given = &givenModel{t: t, in: am.conc, invs: invs}
+		rcfg.Given = given.compile
+		for _, inv := range invs {
+			rcfg.Invariants = append(rcfg.Invariants, inv.Decl.Expr)
+		}
+	}
+	fr, stopped, err := am.replay(t, sc, rcfg)
 	if err != nil || stopped != "" {
 		return c.stopIf(PhaseReplay, stopped), err
 	}
-	return c, am.confirm(c, concSM, absRes.Violation, fr)
+	if given == nil {
+		return c, am.confirm(c, concSM, absRes.Violation, fr)
+	}
+	if fr.Confirmed && given.m != nil {
+		// the trail replays on the model given the values found
+		x := *am
+		x.concM, concSM = given.m, given.sm
+		am = &x
+	}
+	if err := am.confirm(c, concSM, absRes.Violation, fr); err != nil {
+		return c, err
+	}
+	if v := c.Violation; fr.Confirmed && v != nil {
+		v.Inputs = choiceInputs(am.conc, fr.Choices)
+		v.ChoiceValues = given.values
+	}
+	return c, nil
 }
 
 // fromAbstractSearch fills c from the search of the abstract model that

@@ -39,6 +39,14 @@ type abstractModel struct {
 	// pred, when not nil, makes this a predicate abstraction (predicate.go):
 	// out, inferred, bindings and coercions are then unset
 	pred *predAbstraction
+	// unbounded: the concrete model has unbounded choices (of values the
+	// abstraction stands for) and concM was compiled without values for
+	// them (model.Options.ChoiceValues): the replay solves for them
+	unbounded bool
+	// left: the concrete model's unbounded choices into variables no
+	// abstraction stands for, which the abstract model keeps (a check
+	// stops at once, as without abstraction)
+	left []model.UnboundedChoice
 	// onTheFly, when not "", names the on-the-fly predicate abstraction
 	// whose instrumented model abs is (apf.go): it has the transformations
 	// and positions of the model as written; out, inferred, bindings,
@@ -50,7 +58,14 @@ type abstractModel struct {
 // the abstract model and compiles both models with mo.
 func synthesize(t *Task, in *Input, b *Bindings, mo model.Options) (*abstractModel, error) {
 	da := t.Abstraction
-	sel, err := infer.Resolve(in.Prog, b.Library, b.Bindings)
+	bs := b.Bindings
+	if in.Java != nil {
+		var err error
+		if bs, err = javaBindings(in.Prog, &in.Java.Names, bs); err != nil {
+			return nil, plainError(err)
+		}
+	}
+	sel, err := infer.Resolve(in.Prog, b.Library, bs)
 	if err != nil {
 		return nil, plainError(err)
 	}
@@ -62,7 +77,8 @@ func synthesize(t *Task, in *Input, b *Bindings, mo model.Options) (*abstractMod
 	for _, w := range res.Warnings {
 		t.warnAt(w.Pos.String(), w.Msg)
 	}
-	concM, err := model.New(in.Prog, mo)
+	unbounded := model.UnboundedChoices(in.Prog, mo.MaxChoiceRange) != nil
+	concM, err := model.New(in.Prog, concreteOptions(mo, unbounded))
 	if err != nil {
 		return nil, plainError(err)
 	}
@@ -73,16 +89,18 @@ func synthesize(t *Task, in *Input, b *Bindings, mo model.Options) (*abstractMod
 		}
 		return nil, &UsageError{err.Error()}
 	}
-	absM, err := model.New(out.Program, mo)
+	left := concreteChoicesLeft(in.Prog, res, mo.MaxChoiceRange)
+	absM, err := model.New(out.Program, concreteOptions(mo, len(left) > 0))
 	if err != nil {
 		return nil, usagef("the abstract model: %v", err)
 	}
 	am := &abstractModel{
-		conc: in, concM: concM, absM: absM, out: out, inferred: res,
+		conc: in, concM: concM, absM: absM, out: out, inferred: res, unbounded: unbounded, left: left,
 		abs: &Input{Name: in.Name, Fset: out.Program.Fset, File: out.Program.File, Prog: out.Program, Src: out.Source},
 	}
-	for _, s := range sel {
-		am.bindings = append(am.bindings, s.Binding.Target+"="+s.Binding.Abstraction)
+	for i, s := range sel {
+		// as written (a Java program's in Java terms)
+		am.bindings = append(am.bindings, b.Bindings[i].Target+"="+s.Binding.Abstraction)
 	}
 	for _, c := range res.Declared {
 		am.coercions = append(am.coercions, c.From.Name+" -> "+c.To.Name)
@@ -91,13 +109,48 @@ func synthesize(t *Task, in *Input, b *Bindings, mo model.Options) (*abstractMod
 	return am, nil
 }
 
+// concreteChoicesLeft lists the unbounded choices of prog
+// (model.UnboundedChoices) into variables that res leaves concrete.
+func concreteChoicesLeft(prog *types.Program, res *infer.Result, max int) []model.UnboundedChoice {
+	cs := model.UnboundedChoices(prog, max)
+	if cs == nil {
+		return nil
+	}
+	abstracted := map[source.Position]bool{}
+	ast.Inspect(prog.File, func(n ast.Node) bool {
+		if c, ok := n.(*ast.ChooseAction); ok && c.Type != nil {
+			if a := res.Exprs[c.Lhs]; a != nil && !a.Identity {
+				abstracted[prog.Fset.Position(c.KwPos)] = true
+			}
+		}
+		return true
+	})
+	var out []model.UnboundedChoice
+	for _, c := range cs {
+		if !abstracted[c.Pos] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// concreteOptions are the options the concrete model is compiled with:
+// mo, without values for its unbounded choices when it has them
+// (unbounded), which the abstraction stands for and the replay solves for.
+func concreteOptions(mo model.Options, unbounded bool) model.Options {
+	if unbounded {
+		mo.ChoiceValues = []int64{}
+	}
+	return mo
+}
+
 // exposed is am with both models compiled with invisible runs exposed
 // (for a formula with X).
 func (am *abstractModel) exposed(mo model.Options) (*abstractModel, error) {
 	mo.ExposeInvisible = true
 	x := *am
 	var err error
-	if x.concM, err = model.New(am.conc.Prog, mo); err != nil {
+	if x.concM, err = model.New(am.conc.Prog, concreteOptions(mo, am.unbounded)); err != nil {
 		return nil, plainError(err)
 	}
 	if x.absM, err = model.New(am.abs.Prog, mo); err != nil {
@@ -196,11 +249,30 @@ func (am *abstractModel) info(v search.Verdict) *AbstractionInfo {
 // abstraction.
 func (am *abstractModel) variables() map[string]string {
 	out := map[string]string{}
+	records := map[*types.Var]string{} // a field's record
+	for _, tn := range am.conc.Prog.Types {
+		if rec, ok := tn.Type().Underlying().(*types.Record); ok {
+			for _, f := range rec.Fields {
+				if _, dup := records[f]; !dup {
+					records[f] = tn.Name()
+				}
+			}
+		}
+	}
 	for v, a := range am.inferred.Vars {
 		if a == nil || a.Identity {
 			continue
 		}
-		out[varName(v)] = a.Name
+		name := varName(v)
+		if r, ok := records[v]; ok {
+			name = r + "." + v.Name()
+		}
+		if am.conc.Java != nil {
+			if j := javaVarName(&am.conc.Java.Names, v, records[v]); j != "" {
+				name = j
+			}
+		}
+		out[name] = a.Name
 	}
 	return out
 }

@@ -25,8 +25,14 @@ func (am *abstractModel) wraps() []string {
 		return nil
 	}
 	var out []string
+	seen := map[string]bool{}
 	for _, w := range am.out.Wraps {
-		out = append(out, PosString(am.conc.Fset, w.Pos)+": "+w.What)
+		// two on a line read the same where positions name lines only
+		// (a Java program's //line File.java:LINE:1)
+		if s := PosString(am.conc.Fset, w.Pos) + ": " + w.What; !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
 	}
 	return out
 }

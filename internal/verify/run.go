@@ -44,13 +44,17 @@ func Run(t *Task) (*Result, error) {
 		// unbounded() does not apply
 		return runPredicates(t, pl)
 	}
-	var tech technique = &explicitTechnique{models: modelCache{t: t}}
 	if t.Abstraction != nil {
-		if tech, err = newAbstractTechnique(t); err != nil {
+		a, err := newAbstractTechnique(t)
+		if err != nil {
 			return nil, err
 		}
+		// the static stop for unbounded choices applies to the abstract
+		// model (abstractTechnique.unboundedLeft): a choice into an
+		// abstracted variable is a choice among tokens there
+		return runPlan(t, pl, a)
 	}
-	return runPlan(t, pl, unbounded(t, tech))
+	return runPlan(t, pl, unbounded(t, &explicitTechnique{models: modelCache{t: t}}))
 }
 
 // explicitTechnique checks the model as written with the explicit steps:

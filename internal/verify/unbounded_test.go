@@ -50,9 +50,34 @@ func wantUnboundedChecks(t *testing.T, res *Result, checks int) {
 func TestUnboundedChoiceInconclusive(t *testing.T) {
 	res := run(t, "testdata/unbounded-choice.bir", Task{})
 	wantUnboundedChecks(t, res, 2)
-	// the same with data abstraction: the concrete model is never built
-	res = checkAbstract(t, "testdata/unbounded-choice.bir", Task{}, DataAbstraction{Bindings: []string{"x=signs"}})
+	// the same with data abstraction of a variable neither choice is
+	// into: the abstract model is never searched
+	res = checkAbstract(t, "testdata/unbounded-choice.bir", Task{}, DataAbstraction{Bindings: []string{"z=signs"}})
 	wantUnboundedChecks(t, res, 2)
+}
+
+// TestUnboundedChoiceAbstracted: with x abstracted, x := externChoose(int)
+// is a choice among x's tokens in the abstract model (the Java front end's
+// Verifier.nondetInt() with --abstract), so only y's choice, into a
+// concrete variable, stops the check; with y abstracted too, nothing does
+// (before, the check stopped at x's choice, abstracted or not).
+func TestUnboundedChoiceAbstracted(t *testing.T) {
+	res := checkAbstract(t, "testdata/unbounded-choice.bir", Task{}, DataAbstraction{Bindings: []string{"x=signs"}})
+	for _, c := range res.Checks {
+		if c.Verdict() != Inconclusive || c.Stopped == nil || !strings.Contains(c.Reason, "unbounded-choice.bir:11:27: y := internChoose(Big) chooses among 4000001 values") ||
+			strings.Contains(c.Reason, ":9:27") || c.Stats.States != 0 {
+			t.Errorf("x=signs: %s %q, stopped %+v, %d states", c.Verdict(), c.Reason, c.Stopped, c.Stats.States)
+		}
+	}
+	res = checkAbstract(t, "testdata/unbounded-choice.bir", Task{}, DataAbstraction{Bindings: []string{"x=signs", "y=signs"}})
+	if len(res.Checks) != 2 {
+		t.Fatalf("%d checks", len(res.Checks))
+	}
+	for _, c := range res.Checks {
+		if c.Stopped != nil || c.Stats.States == 0 {
+			t.Errorf("x=signs, y=signs: %s %q, stopped %+v, %d states: want a search of the abstract model", c.Verdict(), c.Reason, c.Stopped, c.Stats.States)
+		}
+	}
 }
 
 // TestUnboundedChoiceSpin: birch spin stops as birch check does, before
@@ -75,4 +100,18 @@ func TestUnboundedChoiceSpin(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantUnboundedChecks(t, res, 2)
+}
+
+// TestUnboundedAbstractedConfirmed: a violation of the abstract model
+// through an abstracted unbounded choice is replayed on the concrete
+// model, compiled without values for the choice: the symbolic replay
+// solves for x and the trail is confirmed, with the value found for the
+// trail file (ChoiceValues).
+func TestUnboundedAbstractedConfirmed(t *testing.T) {
+	res := checkAbstract(t, "testdata/unbounded-abstracted.bir", Task{}, DataAbstraction{Bindings: []string{"x=signs"}})
+	c := res.Checks[0]
+	v := c.Violation
+	if c.Verdict() != Fail || v == nil || !v.Confirmation.Confirmed || c.Abstraction.Replay != "symbolic" || len(v.ChoiceValues) != 1 || v.ChoiceValues[0] <= 0 || v.ChoiceValues[0] >= 1000 {
+		t.Fatalf("%s %q, violation %+v", c.Verdict(), c.Reason, v)
+	}
 }

@@ -48,7 +48,7 @@ func parseBindingText(s string) (Binding, string) {
 	target := strings.TrimSpace(s[:i])
 	abs := strings.TrimSpace(s[i+1:])
 	if !validTarget(target) {
-		return Binding{}, fmt.Sprintf("bad name %q (want x, Thread.x, fn.x or Record.f)", target)
+		return Binding{}, fmt.Sprintf("bad name %q (want x, Thread.x, fn.x or Record.f; for a Java program Class.field or Class.method.local)", target)
 	}
 	if abs == "" {
 		return Binding{}, "no abstraction after ="
@@ -56,17 +56,17 @@ func parseBindingText(s string) (Binding, string) {
 	return Binding{Target: target, Abstraction: abs}, ""
 }
 
+// validTarget reports whether s is a dotted name: identifiers of BIR
+// (with _ and $) separated by dots. A model's names have one dot at most;
+// a Java program's may have more (bank.Account.count,
+// Account.deposit.amount: verify resolves them).
 func validTarget(s string) bool {
-	parts := strings.Split(s, ".")
-	if len(parts) > 2 {
-		return false
-	}
-	for _, p := range parts {
+	for _, p := range strings.Split(s, ".") {
 		if p == "" {
 			return false
 		}
 		for i, r := range p {
-			if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			if !(r == '_' || r == '$' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
 				return false
 			}
 		}
