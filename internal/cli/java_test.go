@@ -88,7 +88,7 @@ func TestJavaMainClass(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{dir}, dir + ": 6 classes have a main method (jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race): name the main class with --main\n"},
+		{[]string{dir}, dir + ": 7 classes have a main method (jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real): name the main class with --main\n"},
 		{[]string{dir, "--main", "jcli.NoMain"}, dir + ": --main jcli.NoMain: the class has no method public static void main(String[])\n"},
 		{[]string{"--main", "jcli.Nope", dir}, dir + ": --main jcli.Nope: no such class in " + dir + "\n"},
 		{[]string{filepath.Join(dir, "jcli", "NoMain.class")}, filepath.Join(dir, "jcli", "NoMain.class") + ": the class jcli.NoMain has no method public static void main(String[]); name the main class with --main\n"},
@@ -230,5 +230,21 @@ func TestJavaSimulate(t *testing.T) {
 	}
 	if !failed {
 		t.Error("no run of 100 failed (one input of four fails)")
+	}
+}
+
+// TestJavaUnsupported: a construct the lowering does not handle makes the
+// check inconclusive (exit status 3), naming it with its Java position;
+// birch translate says so too.
+func TestJavaUnsupported(t *testing.T) {
+	class := filepath.Join(javaProgs.Dir(t), "jcli", "Real.class")
+	status, stdout, stderr := runMain("check", class)
+	if status != ExitInconclusive || !strings.HasPrefix(stdout, "inconclusive: the Java program uses constructs birch does not handle: jcli/Real.java:11:1: ") ||
+		!strings.Contains(stdout, "floating-point") {
+		t.Errorf("check: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+	status, stdout, stderr = runMain("translate", "--to", "bir", class)
+	if status != ExitInconclusive || stdout != "" || !strings.Contains(stderr, "inconclusive: the Java program uses constructs birch does not handle:\njcli/Real.java:11:1: ") {
+		t.Errorf("translate: status %d, stdout %q, stderr\n%s", status, stdout, stderr)
 	}
 }
