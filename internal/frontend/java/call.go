@@ -260,7 +260,7 @@ func (m *method) printParts(v value, t classfile.Type) ([]part, bool) {
 
 // maxPrintedBooleans bounds the booleans one println prints by cases
 // (2^n transformations).
-const maxPrintedBooleans = 3
+const maxPrintedBooleans = 6
 
 // println lowers System.out.println and print (both print a line: BIR's
 // println ends its line). A boolean prints true or false, by a branch on

@@ -38,6 +38,11 @@ func TestDifferential(t *testing.T) {
 			runs = append(runs, fmt.Sprintf("DiffLoops:%d,%d", n, k))
 		}
 	}
+	for _, a := range []int{-3, -1, 0, 2, 3} {
+		for _, b := range []int{-2, 0, 1, 4} {
+			runs = append(runs, fmt.Sprintf("DiffMisc:%d,%d", a, b))
+		}
+	}
 	out, err := exec.Command(javaBin, append([]string{"-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
 		"-cp", progs.Dir(t), "DiffDriver"}, runs...)...).CombinedOutput()
 	if err != nil {

@@ -6,6 +6,9 @@ public class DiffDriver {
     public static void main(String[] args) {
         for (String arg : args) {
             System.out.println("== " + arg);
+            // each run starts from the static state birch's model starts from
+            DiffLoops.total = 0;
+            DiffMisc.Counter.count = 40;
             String[] pv = arg.split(":");
             String[] vs = pv[1].split(",");
             int a = Integer.parseInt(vs[0]);
@@ -13,12 +16,12 @@ public class DiffDriver {
             try {
                 switch (pv[0]) {
                     case "DiffArith": DiffArith.run(a, b); break;
-                    case "DiffLoops": DiffLoops.run(a, b); DiffLoops.total = 0; break;
+                    case "DiffLoops": DiffLoops.run(a, b); break;
+                    case "DiffMisc": DiffMisc.run(a, b); break;
                     default: throw new IllegalArgumentException(pv[0]);
                 }
             } catch (AssertionError | ArithmeticException e) {
                 System.out.println("!! " + e.getClass().getSimpleName() + " at line " + e.getStackTrace()[0].getLineNumber());
-                DiffLoops.total = 0;
             }
         }
     }
