@@ -17,34 +17,39 @@ var jdataProgs = testenv.JavaBuild{Patterns: []string{"testdata/java/jdata/*.jav
 // TestJavaAbstraction: Bandera's pipeline on a Java program. Account's
 // static int balance, read by Verifier.nondetInt() deposits, fails only
 // through a wrap of Java's int (refinement finds it without abstraction);
-// with --abstract Account.balance=signs, the static field named as its
-// Java user names it (the model's global Account_balance), the check
-// passes for the executions without a wrap and says so, and names the
-// abstracted variables in Java terms. The same field with its package,
-// another static field and a parameter (Account.deposit.amount) resolve
-// too; Overdraw's real bug is found and confirmed.
+// with --abstract Account.balance=signs and Account.main.amt=signs (the
+// input: an unbounded choice, of values the abstraction stands for), the
+// static field and the local named as the Java user names them (the
+// model's global Account_balance, Account_main's amt), the check passes
+// for the executions without a wrap and says so, and names the abstracted
+// variables in Java terms. The field with its package and with the
+// model's name resolve too; a binding that leaves the input concrete
+// stops at its unbounded choice; Overdraw's real bug is found and
+// confirmed.
 func TestJavaAbstraction(t *testing.T) {
 	dir := jdataProgs.Dir(t)
 	account := filepath.Join(dir, "jdata", "Account.class")
 	if status, out, errs := runMain("check", account); status != ExitViolation {
 		t.Fatalf("without abstraction: status %d, want the violation through the wrap\n%s%s", status, out, errs)
 	}
-	status, out, errs := runMain("check", account, "--abstract", "Account.balance=signs")
+	status, out, errs := runMain("check", account, "--abstract", "Account.balance=signs", "--abstract", "Account.main.amt=signs")
 	if status != ExitPass {
 		t.Fatalf("status %d\n%s%s", status, out, errs)
 	}
 	for _, want := range []string{
 		"properties: safety (assertions, runtime errors; deadlock freedom and the absence of int overflow not proven; executions where an abstracted value wraps around not covered): pass\n",
 		"it may wrap at jdata/Account.java:14:1: conversion int32(…), jdata/Account.java:15:1: conversion int32(…))\n",
-		"abstraction: Account.balance=signs\n",
-		"  abstracted: jdata.Account.balance signs, jdata.Account.count signs, jdata.Account.deposit.$s0 signs, jdata.Account.deposit.amount signs, jdata.Account.main.$s0 signs, jdata.Account.main.amt signs\n",
+		"abstraction: Account.balance=signs, Account.main.amt=signs\n",
+		"  abstracted: jdata.Account.balance signs, ",
+		" jdata.Account.deposit.amount signs, ",
+		" jdata.Account.main.amt signs",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	for _, b := range []string{"jdata.Account.balance=signs", "Account.count=signs", "Account.deposit.amount=signs", "Account_balance=signs"} {
-		status, out, errs := runMain("check", "--json", account, "--abstract", b)
+	for _, b := range []string{"jdata.Account.balance=signs", "Account_balance=signs"} {
+		status, out, errs := runMain("check", "--json", account, "--abstract", b, "--abstract", "jdata.Account.main.amt=signs")
 		var doc struct {
 			Verdict     string
 			Abstraction struct{ Variables map[string]string }
@@ -53,10 +58,13 @@ func TestJavaAbstraction(t *testing.T) {
 			t.Errorf("--abstract %s: status %d, %v, variables %v\n%s", b, status, err, doc.Abstraction.Variables, errs)
 		}
 	}
+	if status, out, _ := runMain("check", account, "--abstract", "Account.balance=signs"); status != ExitInconclusive || !strings.Contains(out, "Account.java:19:1: amt := externChoose(int32) chooses among 2^32 values") {
+		t.Errorf("the input left concrete: status %d\n%s", status, out)
+	}
 	if status, _, errs := runMain("check", account, "--abstract", "Account.nothing=signs"); status != ExitBadInput || !strings.Contains(errs, "--abstract Account.nothing=signs: no thread, function or record type Account") {
 		t.Errorf("a name of nothing: status %d\n%s", status, errs)
 	}
-	status, out, errs = runMain("check", filepath.Join(dir, "jdata", "Overdraw.class"), "--abstract", "Overdraw.balance=signs")
+	status, out, errs = runMain("check", filepath.Join(dir, "jdata", "Overdraw.class"), "--abstract", "Overdraw.balance=signs", "--abstract", "Overdraw.main.amt=signs")
 	if status != ExitViolation || !strings.Contains(out, "found by the choose-free search of the abstract model (not caused by abstraction); confirmed on the concrete model") {
 		t.Errorf("Overdraw: status %d\n%s%s", status, out, errs)
 	}
