@@ -38,6 +38,9 @@ type javaNamer struct {
 	// lines maps a Java line, "File.java:LINE" as the model's positions
 	// name it, to the Java method whose code it is
 	lines map[string]string
+	// locPos is the position of each location of a method's function
+	// ("Foo_run.L3"): its first transformation's
+	locPos map[string]string
 }
 
 // newJavaNamer is the namer of a loaded Java program (loaded with opts),
@@ -46,7 +49,8 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 	if in == nil || in.Java == nil || in.Prog == nil {
 		return nil
 	}
-	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{}, lines: map[string]string{}}
+	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{},
+		lines: map[string]string{}, locPos: map[string]string{}}
 	if n.maxArray = opts.MaxArrayLength; n.maxArray == 0 {
 		n.maxArray = java.DefaultMaxArrayLength
 	}
@@ -69,6 +73,9 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 			}
 		}
 		for _, l := range f.Body().Locations {
+			if len(l.Transformations) > 0 {
+				n.locPos[f.Name()+"."+l.Name.Name] = verify.PosString(in.Fset, l.Transformations[0].Pos())
+			}
 			for _, tr := range l.Transformations {
 				add(tr.Pos())
 				for _, a := range tr.Actions {
@@ -336,6 +343,9 @@ func (n *javaNamer) violation(v *verify.Violation) {
 	for i := range v.Threads {
 		t := &v.Threads[i]
 		t.Thread = n.text(t.Thread)
+		if f := n.frame(t.Location, n.locPos[t.Location]); f != "" && n.locPos[t.Location] != "" {
+			t.Location = f // where a deadlocked thread waits
+		}
 		waits := make([]string, len(t.Waits))
 		for j, w := range t.Waits {
 			waits[j] = n.text(w)

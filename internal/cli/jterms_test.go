@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"testing"
 
 	"birch/internal/frontend/java"
@@ -94,6 +95,14 @@ func TestJavaNamer(t *testing.T) {
 		if cls, site := collectionClass(c.coll, in.Java.Names.Types); cls != c.class || site != c.site {
 			t.Errorf("collectionClass(%s) = %s, %s; want %s, %s", c.coll, cls, site, c.class, c.site)
 		}
+	}
+	v := &verify.Violation{Kind: "deadlock", Threads: []verify.ThreadState{
+		{Thread: "JThread[2]", Location: "Bump_run.L1", Waits: []string{"race.bir:9:5: guard lockAvailable(l) is false (held by main_[1])"}},
+		{Thread: "main_[1]", Location: "L2"},
+	}}
+	n.violation(v)
+	if got, want := fmt.Sprint(v.Threads), "[{Thread-0 jcli.Race$Bump.run(race.bir:9) false [race.bir:9:5: guard lockAvailable(l) is false (held by main)]} {main L2 false []}]"; got != want {
+		t.Errorf("deadlock threads: %s, want %s", got, want)
 	}
 	in.Java = nil
 	if newJavaNamer(in, verify.JavaOptions{}) != nil {
