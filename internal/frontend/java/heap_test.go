@@ -1,6 +1,8 @@
 package java
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,6 +10,7 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/frontend/java/classfile"
 	"birch/internal/source"
+	"birch/internal/testenv"
 )
 
 // poolBuilder builds the constant pool of a hand-made class.
@@ -413,6 +416,64 @@ func TestArraysAndSites(t *testing.T) {
 		"JObject_arr = array [8] of JObject_ref;",
 		"A_c1 : collection [4] of A;", "int32_arr_c2 : collection [4] of int32_arr;",
 		"int32_arr_c3_1 : collection [32] of int32_arr;",
+	} {
+		if !strings.Contains(decls, want) {
+			t.Errorf("declarations lack %q:\n%s", want, decls)
+		}
+	}
+}
+
+// heapProgs are the Java programs of the heap's tests, compiled once.
+var heapProgs = testenv.JavaBuild{Patterns: []string{"testdata/heap/*.java"}}
+
+// javacTable reads the classes of one package of heapProgs into a table.
+func javacTable(t *testing.T, pkg string) *classTable {
+	t.Helper()
+	dir := filepath.Join(heapProgs.Dir(t), pkg)
+	files, _ := filepath.Glob(filepath.Join(dir, "*.class"))
+	var cfs []*classfile.Class
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cf, err := classfile.Parse(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		cfs = append(cfs, cf)
+	}
+	if len(cfs) == 0 {
+		t.Fatalf("no classes in %s", dir)
+	}
+	return newClassTable(cfs, 0, 0)
+}
+
+func TestJavacHierarchy(t *testing.T) {
+	tab := javacTable(t, "heaptest")
+	if len(tab.errs) > 0 {
+		t.Fatal(tab.errs)
+	}
+	tab.analyze(tab.class("heaptest/Shapes").declared("main", "([Ljava/lang/String;)V"))
+	shape, named := tab.class("heaptest/Shape"), tab.class("heaptest/Named")
+	cases, bad := tab.dispatch(shape, tab.resolveMethod(shape, "area", "()I"))
+	if got, want := caseString(cases), "heaptest/Circle:heaptest/Circle.area heaptest/Square:heaptest/Square.area"; got != want || bad != nil {
+		t.Errorf("Shape.area: %s, want %s", got, want)
+	}
+	cases, _ = tab.dispatch(named, tab.resolveMethod(named, "name", "()I"))
+	if got, want := caseString(cases), "heaptest/Cube:heaptest/Named.name heaptest/Circle:heaptest/Circle.name heaptest/Square:heaptest/Named.name"; got != want {
+		t.Errorf("Named.name: %s, want %s", got, want)
+	}
+	if tab.class("heaptest/Unused").instantiated {
+		t.Error("Unused instantiated")
+	}
+	if !tab.reachable(tab.class("heaptest/Cube").declared("<init>", "()V")) {
+		t.Error("Cube.<init> not reached")
+	}
+	decls := checkDecls(t, tab)
+	for _, want := range []string{
+		"Cube = record { id : int32; side : int32; depth : int32; };\nCube extends Square;\n",
+		"Cube_made : int32;\n",
 	} {
 		if !strings.Contains(decls, want) {
 			t.Errorf("declarations lack %q:\n%s", want, decls)
