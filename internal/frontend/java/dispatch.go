@@ -371,7 +371,6 @@ func (t *classTable) instantiate(c *jclass) {
 		return
 	}
 	c.instantiated = true
-	t.use(c)
 	if t.rta == nil {
 		return
 	}
@@ -480,4 +479,386 @@ func splitSig(sig string) (name, desc string) {
 		}
 	}
 	return sig, ""
+}
+
+// The lowering of calls on objects (constructors, super calls, virtual and
+// interface calls by the cases of dispatch), of checkcast and of
+// instanceof.
+
+func init() {
+	hooks.call = append(hooks.call, (*method).heapCall)
+	hooks.insn[classfile.Checkcast] = (*method).checkcast
+	hooks.insn[classfile.Instanceof] = (*method).instanceOf
+}
+
+// heapCall lowers a call of a method of the program or of the java.lang
+// model through the class table: invokespecial (constructors, private
+// methods, super calls), invokevirtual and invokeinterface (dispatch), and
+// invokestatic of the model (Math, Integer.valueOf). It reports whether
+// it took the call.
+func (m *method) heapCall(c *callSite) bool {
+	t := heapOf(m.l)
+	ref := t.class(c.class)
+	if ref == nil {
+		return false
+	}
+	switch c.op {
+	case classfile.Invokestatic:
+		mr := t.resolveMethod(ref, c.name, c.desc)
+		if mr == nil || !mr.isModel() {
+			return false
+		}
+		return m.callModel(mr, c.args)
+	case classfile.Invokespecial:
+		cur := t.class(m.cls.Name)
+		if cur == nil {
+			return false
+		}
+		mt := t.resolveSpecial(cur, ref, c.name, c.desc)
+		if mt == nil {
+			return false
+		}
+		if c.name == "<init>" {
+			m.l.use(mt.class.name)
+		}
+		return m.callTarget(mt, c.args)
+	}
+	mr := t.resolveMethod(ref, c.name, c.desc)
+	if mr == nil {
+		return false
+	}
+	if mr.isStatic() {
+		m.unsupported("the call of the static method %s as an instance method (IncompatibleClassChangeError)", mr)
+		return true
+	}
+	m.dispatchCall(ref, mr, c)
+	return true
+}
+
+// callTarget calls the method mt (of the program: its function; of the
+// model: its lowering) with the arguments, the receiver first for an
+// instance method; the result, if any, is pushed.
+func (m *method) callTarget(mt *jmethod, args []value) bool {
+	if mt.isModel() {
+		return m.callModel(mt, args)
+	}
+	if mt.cf.Code == nil {
+		m.unsupported("the call of %s, which has no code (native or abstract)", mt)
+		return true
+	}
+	if !mt.isStatic() && len(args) > 0 {
+		t := heapOf(m.l)
+		recv, ok := m.asRef(args[0], t.refType(mt.class))
+		if !ok {
+			return true
+		}
+		args = append([]value{recv}, args[1:]...)
+	}
+	params, _, _ := classfile.ParseMethodType(mt.desc)
+	for i, p := range params {
+		j := i
+		if !mt.isStatic() {
+			j++
+		}
+		if j >= len(args) || args[j].k != kRef {
+			continue
+		}
+		typ, ok := hooks.refType(m.l, p)
+		if !ok {
+			continue
+		}
+		if args[j], ok = m.asRef(args[j], typ); !ok {
+			return true
+		}
+	}
+	m.emitCall(m.l.function(mt.class.cf, mt.cf), args)
+	return true
+}
+
+// callModel lowers a call of a method of the java.lang model by its
+// lowering (jlang.go, or another lane's), reporting one that has none.
+func (m *method) callModel(mt *jmethod, args []value) bool {
+	low := modelLowering[mt.class.name+"."+mt.name+mt.desc]
+	if low == nil {
+		m.unsupported("the call of %s (outside birch's model of java.lang)", mt)
+		return true
+	}
+	low(m, mt, args)
+	return true
+}
+
+// modelLowering lowers the calls of the methods of the java.lang model,
+// by "pkg/Class.name(desc)": args are the arguments (the receiver first
+// for an instance method, non-null there: dispatch checked it); a result
+// is pushed. The files of other lanes add theirs (Thread's in thread.go).
+var modelLowering = map[string]func(m *method, mt *jmethod, args []value){}
+
+// dispatchCall lowers invokevirtual and invokeinterface of the resolved
+// method mr: NullPointerException for a null receiver, then one case per
+// target, each guarded by instanceof of its class, the most derived first
+// (the last one takes every other receiver); every case leaves the result
+// in the same temporary.
+func (m *method) dispatchCall(ref *jclass, mr *jmethod, c *callSite) {
+	t := heapOf(m.l)
+	recv := c.args[0]
+	if !m.plain(recv) {
+		return
+	}
+	if t.arrRefs[recv.t] != nil {
+		m.unsupported("the call of %s on an array", mr)
+		return
+	}
+	// dispatch on the receiver's own class when it is narrower than the
+	// reference's, else on the reference's (the receiver converted to it
+	// when their types are unrelated)
+	static := ref
+	if rc := t.classOf(recv.t); rc != nil && rc != ref && rc.isSubclassOf(ref) {
+		static = rc
+	} else if !ref.isInterface() {
+		var ok bool
+		if recv, ok = m.narrow(recv, ref); !ok {
+			return
+		}
+	}
+	cases, bad := t.dispatch(static, mr)
+	if len(bad) > 0 {
+		m.unsupported("the call of %s on a %s, which has no implementation of it (AbstractMethodError)", mr, bad[0].javaName())
+		return
+	}
+	args := append([]value{recv}, c.args[1:]...)
+	notNull := paren(recv.e) + " != null"
+	if recv.t == "null" {
+		notNull = "false"
+	}
+	if len(cases) == 0 {
+		// no object the receiver can be: it is null
+		m.check(notNull, recv.reads, npeClass)
+		if !m.dead {
+			m.unsupported("the call of %s, which no object of the program can receive", mr)
+		}
+		return
+	}
+	m.check(notNull, recv.reads, npeClass)
+	if m.dead {
+		return
+	}
+	if len(cases) == 1 {
+		m.callTarget(cases[0].method, args)
+		return
+	}
+	// the case labels, their guards (each excludes the earlier ones)
+	var conds, labels, earlier []string
+	for i, dc := range cases {
+		labels = append(labels, m.b.label(m.b.base()))
+		if i == len(cases)-1 {
+			// every other receiver; null too, which the check before
+			// the branch stops
+			conds = append(conds, joinConds(earlier, " && "))
+			break
+		}
+		t.use(dc.guard)
+		inst := paren(recv.e) + " instanceof " + dc.guard.bir
+		conds = append(conds, joinConds(append([]string{inst}, earlier...), " && "))
+		earlier = append(earlier, negate(inst))
+	}
+	join := m.b.label(m.b.base())
+	m.b.branch(conds, labels, recv.reads, false)
+	stack := append([]value(nil), m.stack...)
+	_, ret, _ := classfile.ParseMethodType(mr.desc)
+	resK, resT, _ := m.kindOf(ret, "")
+	var res *value
+	for i, dc := range cases {
+		m.b.place(labels[i])
+		m.stack = append([]value(nil), stack...)
+		m.callTarget(dc.method, args)
+		if m.dead {
+			return
+		}
+		if len(m.stack) > len(stack) {
+			// every case leaves its result in the same temporary
+			v := m.pop()
+			tmp := m.temp(len(stack), stackType(value{k: resK, t: resT}))
+			if v.e != tmp {
+				m.b.act(false, tmp, "%s := %s;", tmp, v.e)
+			}
+			r := named(tmp, resK, stackType(value{k: resK, t: resT}))
+			res = &r
+		}
+		m.b.jump(join)
+	}
+	m.b.place(join)
+	m.stack = stack
+	if res != nil {
+		m.stack = append(m.stack, *res)
+	}
+}
+
+// instCond is the BIR condition that v refers to an object of class k
+// (of a subclass, or for an interface of a class implementing it):
+// "false" when no object v may refer to can be one.
+func (m *method) instCond(v value, k *jclass) string {
+	t := heapOf(m.l)
+	vc := t.classOf(v.t)
+	switch {
+	case vc == nil:
+		return "false" // null, or an array
+	case vc.isSubclassOf(k):
+		return paren(v.e) + " != null"
+	case !k.isInterface():
+		if extends(k, vc) {
+			t.use(k)
+			return paren(v.e) + " instanceof " + k.bir
+		}
+		return "false"
+	}
+	// an interface: the most general classes below v's that implement it
+	var cs []string
+	for _, c := range t.all() {
+		if c.isInterface() || !c.isSubclassOf(k) || !extends(c, vc) {
+			continue
+		}
+		if c.super != nil && c.super.isSubclassOf(k) && extends(c.super, vc) {
+			continue // its superclass's test covers it
+		}
+		t.use(c)
+		cs = append(cs, paren(v.e)+" instanceof "+c.bir)
+	}
+	if len(cs) == 0 {
+		return "false"
+	}
+	return joinConds(cs, " || ")
+}
+
+// typeOperand is the class or array type of checkcast's and
+// instanceof's operand (exactly one is non-nil), reporting a class
+// outside the model.
+func (m *method) typeOperand(in *classfile.Insn) (*jclass, *arrayType) {
+	t := heapOf(m.l)
+	name := m.cls.ClassAt(in.Index)
+	if len(name) > 0 && name[0] == '[' {
+		ty, err := classfile.ParseFieldType(name)
+		if err != nil || ty.Elem == nil {
+			m.unsupported("%s of the malformed type %q", in.Op, name)
+			return nil, nil
+		}
+		a, err := t.arrayOf(*ty.Elem)
+		if err != nil {
+			m.unsupported("%s %s: %v", in.Op, ty, err)
+			return nil, nil
+		}
+		t.useType(a.ref)
+		return nil, a
+	}
+	k := t.class(name)
+	if k == nil {
+		m.unsupported("%s %s (a class outside the program and birch's model of java.lang)", in.Op, binaryName(name))
+	}
+	return k, nil
+}
+
+// instanceOf lowers instanceof: 1 or 0 by a branch on the BIR test.
+func (m *method) instanceOf(in *classfile.Insn) {
+	v := m.pop()
+	if !m.plain(v) {
+		return
+	}
+	k, a := m.typeOperand(in)
+	t := heapOf(m.l)
+	switch {
+	case a != nil:
+		cond := "false"
+		if v.t == a.ref {
+			cond = paren(v.e) + " != null"
+		}
+		m.pushCond(cond, v.reads)
+	case k != nil:
+		if t.arrRefs[v.t] != nil {
+			// an array is an Object only (birch keeps arrays apart)
+			cond := "false"
+			if k.name == objectClass {
+				cond = paren(v.e) + " != null"
+			}
+			m.pushCond(cond, v.reads)
+			return
+		}
+		m.pushCond(m.instCond(v, k), v.reads)
+	}
+}
+
+// checkcast lowers checkcast: ClassCastException unless the reference is
+// null or refers to an object of the class; the value then has the
+// class's reference type (a checked conversion that cannot fail).
+func (m *method) checkcast(in *classfile.Insn) {
+	v := m.pop()
+	if !m.plain(v) {
+		return
+	}
+	k, a := m.typeOperand(in)
+	t := heapOf(m.l)
+	switch {
+	case a != nil:
+		if v.t == a.ref || v.t == "null" {
+			m.push(v)
+			return
+		}
+		if t.arrRefs[v.t] != nil {
+			m.check(paren(v.e)+" == null", v.reads, "java/lang/ClassCastException")
+			if !m.dead {
+				m.unsupported("a cast of an array of %s to an array of %s", t.typeName(t.arrRefs[v.t].elem), t.typeName(a.elem))
+			}
+			return
+		}
+		m.unsupported("an array held in a reference of type %s (birch keeps arrays and objects apart)", t.typeName(v.t))
+	case k != nil:
+		vc := t.classOf(v.t)
+		if v.t == "null" || vc != nil && vc.isSubclassOf(k) || t.arrRefs[v.t] != nil && k.name == objectClass {
+			m.push(v)
+			return
+		}
+		if t.arrRefs[v.t] != nil {
+			m.unsupported("a cast of an array to %s", k.javaName())
+			return
+		}
+		m.check(paren(v.e)+" == null || "+paren(m.instCond(v, k)), v.reads, "java/lang/ClassCastException")
+		if m.dead {
+			return
+		}
+		if k.isInterface() {
+			m.push(v)
+			return
+		}
+		if v, ok := m.narrow(v, k); ok {
+			m.push(v)
+		}
+	}
+}
+
+// pushCond pushes the int value of a BIR condition: 1 or 0, by a branch
+// (BIR has no conversion from boolean to integer).
+func (m *method) pushCond(cond string, reads []string) {
+	switch cond {
+	case "true":
+		m.push(intValue(1))
+		return
+	case "false":
+		m.push(intValue(0))
+		return
+	}
+	m.selectValue(kInt, "int32", cond, "1", "0", reads)
+}
+
+// selectValue pushes a temporary that holds a where cond holds, else b.
+func (m *method) selectValue(k kind, typ, cond, a, b string, reads []string) {
+	tmp := m.temp(len(m.stack), stackType(value{k: k, t: typ}))
+	m.protect(tmp, -1, map[int]bool{})
+	yes, no, join := m.b.label(m.b.base()), m.b.label(m.b.base()), m.b.label(m.b.base())
+	m.b.branch([]string{cond, negate(cond)}, []string{yes, no}, reads, false)
+	m.b.place(yes)
+	m.b.act(false, tmp, "%s := %s;", tmp, a)
+	m.b.jump(join)
+	m.b.place(no)
+	m.b.act(false, tmp, "%s := %s;", tmp, b)
+	m.b.jump(join)
+	m.b.place(join)
+	m.stack = append(m.stack, named(tmp, k, stackType(value{k: k, t: typ})))
 }

@@ -11,9 +11,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
-	"birch/internal/bir/token"
 	"birch/internal/frontend/java/classfile"
 	"birch/internal/source"
 )
@@ -53,6 +51,16 @@ type jclass struct {
 	// or an object the JVM or the model creates).
 	instantiated bool
 	subs         []*jclass // direct subclasses and, for an interface, direct subinterfaces and implementing classes
+	// problems are the class's unsupported constructs (an unknown
+	// superclass, ...), reported once the lowering uses the class
+	problems []problem
+}
+
+// problem is an unsupported construct of a class, reported where the
+// lowering first needs the class.
+type problem struct {
+	pos source.Position
+	msg string
 }
 
 func (c *jclass) isInterface() bool { return c.access&classfile.AccInterface != 0 }
@@ -101,6 +109,10 @@ type jfield struct {
 	bir string
 	// typ is the BIR type of the field's values.
 	typ string
+	// unsupported says why the field's type is not lowered ("" if it
+	// is); its record holds an int64 in its place, and an access is
+	// reported.
+	unsupported string
 }
 
 func (f *jfield) isStatic() bool { return f.access&classfile.AccStatic != 0 }
@@ -138,11 +150,10 @@ func (m *jmethod) String() string {
 // An allocSite is a new, newarray, anewarray or multianewarray
 // instruction: its objects come from a collection of their own.
 type allocSite struct {
-	method *jmethod
-	pc     int
-	n      int    // the site number, from 1
-	coll   string // the collection's BIR name
-	elem   string // the collection's element type: a record or an array type
+	pc   int
+	n    int    // the site number, from 1
+	coll string // the collection's BIR name
+	elem string // the collection's element type: a record or an array type
 	// bound is the collection's bound.
 	bound int
 }
@@ -161,13 +172,15 @@ type classTable struct {
 	// program is the program's classes sorted by name; model the model's
 	// in jlang.go's order.
 	program, model []*jclass
-	names          *birNames
+	// names is BIR's global name space (the lowering's): constants,
+	// types, collections and globals
+	names          map[string]bool
 	maxObjects     int
 	maxArrayLength int
 	// monitors: the program uses monitors (synchronized, wait, notify),
 	// so every object has the field $mon.
 	monitors bool
-	errs     source.ErrorList
+	errs     source.ErrorList // (report's default)
 	// pos gives the Java position of an instruction (pc -1: the method;
 	// m nil: the class). Set by the lowering; classPos by default.
 	pos func(c *jclass, m *jmethod, pc int) source.Position
@@ -176,29 +189,35 @@ type classTable struct {
 	siteList  []*allocSite
 	arrays    map[string]*arrayType // by the element's BIR type
 	arrayList []*arrayType
-	booleans  bool // jboolean is used by a field or an array
-	tooLong   bool // an array allocation may be longer than MaxArrayLength
+	// emit adds a top-level declaration once per key (the lowering's
+	// decl; by default out)
+	emit func(key, text string)
+	out  []string
+	seen map[string]bool
+	// report records an unsupported construct (the lowering's errors;
+	// by default errs)
+	report func(pos source.Position, msg string)
 
 	rta *rta
+	// programNamed: nameProgram has run (heapOf)
+	programNamed bool
+
+	byRef   map[string]*jclass    // classes by their reference type (not interfaces)
+	arrRefs map[string]*arrayType // array types by their reference type
 }
 
 type siteKey struct {
-	m   *jmethod
+	m   *classfile.Method
 	pc  int
 	dim int // multianewarray: the dimension (0 is the outermost array)
 }
 
-// DefaultMaxObjects and DefaultMaxArrayLength are the bounds of the heap
-// when Config leaves them 0.
-const (
-	DefaultMaxObjects     = 4
-	DefaultMaxArrayLength = 8
-)
-
 // newClassTable builds the table of the given program classes and the
-// java.lang model. Problems (an unknown superclass, floating-point fields,
-// a class defined twice) are collected in t.errs.
-func newClassTable(classes []*classfile.Class, maxObjects, maxArrayLength int) *classTable {
+// java.lang model, and names the model's records; nameProgram names the
+// program's. Problems (an unknown superclass, floating-point fields, a
+// class defined twice) are reported (report) where the lowering first
+// uses the class.
+func newClassTable(classes []*classfile.Class, maxObjects, maxArrayLength int, names map[string]bool) *classTable {
 	if maxObjects <= 0 {
 		maxObjects = DefaultMaxObjects
 	}
@@ -207,13 +226,23 @@ func newClassTable(classes []*classfile.Class, maxObjects, maxArrayLength int) *
 	}
 	t := &classTable{
 		classes:        map[string]*jclass{},
-		names:          newBIRNames(),
+		names:          names,
 		maxObjects:     maxObjects,
 		maxArrayLength: maxArrayLength,
 		sites:          map[siteKey]*allocSite{},
 		arrays:         map[string]*arrayType{},
+		byRef:          map[string]*jclass{},
+		arrRefs:        map[string]*arrayType{},
 	}
 	t.pos = t.defaultPos
+	t.seen = map[string]bool{}
+	t.emit = func(key, text string) {
+		if !t.seen[key] {
+			t.seen[key] = true
+			t.out = append(t.out, text)
+		}
+	}
+	t.report = func(pos source.Position, msg string) { t.errs.Add(pos, msg) }
 	for _, cf := range classes {
 		if cf == nil || cf.Name == "module-info" {
 			continue
@@ -240,8 +269,7 @@ func newClassTable(classes []*classfile.Class, maxObjects, maxArrayLength int) *
 	}
 	t.monitors = usesMonitors(t.program)
 	t.link()
-	t.name()
-	t.layoutAll()
+	t.nameModel()
 	return t
 }
 
@@ -251,7 +279,13 @@ func (t *classTable) class(name string) *jclass { return t.classes[name] }
 
 // errorf records an unsupported construct at the position of pc in m of c.
 func (t *classTable) errorf(c *jclass, m *jmethod, pc int, format string, args ...any) {
-	t.errs.Add(t.pos(c, m, pc), fmt.Sprintf(format, args...))
+	t.report(t.pos(c, m, pc), fmt.Sprintf(format, args...))
+}
+
+// classProblem records an unsupported construct of class c, reported
+// when the lowering uses c.
+func (t *classTable) classProblem(c *jclass, format string, args ...any) {
+	c.problems = append(c.problems, problem{t.pos(c, nil, -1), fmt.Sprintf(format, args...)})
 }
 
 // defaultPos is the position of pc in m (its line), of m (its first
@@ -323,17 +357,17 @@ func (t *classTable) link() {
 	for _, c := range t.program {
 		cf := c.cf
 		if cf.Super == "" {
-			t.errorf(c, nil, -1, "class %s has no superclass", c.javaName())
+			t.classProblem(c, "class %s has no superclass", c.javaName())
 		} else if s := t.classes[cf.Super]; s == nil {
-			t.errorf(c, nil, -1, "class %s extends %s, which is outside birch's model of the Java library", c.javaName(), strings.ReplaceAll(cf.Super, "/", "."))
+			t.classProblem(c, "class %s extends %s, which is outside birch's model of the Java library", c.javaName(), strings.ReplaceAll(cf.Super, "/", "."))
 		} else if s.isInterface() {
-			t.errorf(c, nil, -1, "class %s extends the interface %s", c.javaName(), s.javaName())
+			t.classProblem(c, "class %s extends the interface %s", c.javaName(), s.javaName())
 		} else {
 			c.super = s
 		}
 		for _, in := range cf.Interfaces {
 			if i := t.classes[in]; i == nil {
-				t.errorf(c, nil, -1, "class %s implements %s, which is outside birch's model of the Java library", c.javaName(), strings.ReplaceAll(in, "/", "."))
+				t.classProblem(c, "class %s implements %s, which is outside birch's model of the Java library", c.javaName(), strings.ReplaceAll(in, "/", "."))
 			} else {
 				c.ifaces = append(c.ifaces, i)
 			}
@@ -443,53 +477,60 @@ func isMonitorMethod(name, desc string) bool {
 	return false
 }
 
-// name gives every class its BIR record and reference names and every
-// static field its global's name: the simple name, with the package
-// (dots as _) where two program classes share a simple name; then _2,
-// _3, ... on any other collision.
-func (t *classTable) name() {
-	if o := t.classes[objectClass]; o != nil {
-		o.bir = t.names.take(rootRecord)
-	}
-	simple := map[string]int{}
+// nameModel names the model's records (before the lowering names the
+// program's classes, so that java.lang.Object's is JObject): the simple
+// name, or the package-prefixed one where a program class has the simple
+// name.
+func (t *classTable) nameModel() {
+	simple := map[string]bool{}
 	for _, c := range t.program {
-		simple[simpleName(c.name)]++
+		simple[simpleName(c.name)] = true
 	}
-	for _, c := range t.all() {
-		if c.bir != "" {
-			continue
-		}
+	for _, c := range t.model {
 		base := simpleName(c.name)
-		if simple[base] > 1 || c.cf == nil && simple[base] > 0 {
+		switch {
+		case c.name == objectClass:
+			base = rootRecord
+		case simple[base]:
 			base = c.name
 		}
-		c.bir = t.names.take(birIdent(base))
+		c.bir = t.take(birName(base))
+	}
+}
+
+// nameProgram names the program's records: progName's names (the
+// lowering's), or the simple name, package-prefixed where two classes
+// share it or it is taken; then every class's reference type, and lays
+// out the records.
+func (t *classTable) nameProgram(progName func(internal string) string) {
+	simple := map[string]int{}
+	for _, c := range t.program {
+		simple[birName(simpleName(c.name))]++
+	}
+	for _, c := range t.program {
+		if progName != nil {
+			if c.bir = progName(c.name); c.bir != "" {
+				continue
+			}
+		}
+		base := birName(simpleName(c.name))
+		if simple[base] > 1 || t.names[base] {
+			base = birName(c.name)
+		}
+		c.bir = t.take(base)
 	}
 	for _, c := range t.all() {
-		if c.isInterface() {
-			c.ref = ""
-			continue
+		if !c.isInterface() {
+			c.ref = t.take(c.bir + "_ref")
+			t.byRef[c.ref] = c
 		}
-		c.ref = t.names.take(c.bir + "_ref")
 	}
 	for _, c := range t.all() {
 		if c.isInterface() {
 			c.ref = t.classes[objectClass].ref
 		}
-		for _, f := range c.fields {
-			if f.isStatic() {
-				f.bir = t.names.take(c.bir + "_" + birIdent(f.name))
-			}
-		}
 	}
-}
-
-// simpleName is the part of an internal name after its package.
-func simpleName(internal string) string {
-	if i := strings.LastIndexByte(internal, '/'); i >= 0 {
-		return internal[i+1:]
-	}
-	return internal
+	t.layoutAll()
 }
 
 // layoutAll lays out every class's record, superclasses first, and gives
@@ -518,8 +559,8 @@ func (t *classTable) layoutAll() {
 			if f.typ == "" {
 				typ, err := t.fieldType(f.desc)
 				if err != nil {
-					t.errorf(c, nil, -1, "field %s.%s: %v", c.javaName(), f.name, err)
-					typ = "int32"
+					f.unsupported = fmt.Sprintf("the field %s.%s: %v", c.javaName(), f.name, err)
+					typ = "int64"
 				}
 				f.typ = typ
 			}
@@ -529,7 +570,7 @@ func (t *classTable) layoutAll() {
 			if c.isInterface() {
 				continue // javac never gives an interface instance fields
 			}
-			base := birIdent(f.name)
+			base := birName(f.name)
 			if base == "length" || base == "end" {
 				base += "_"
 			}
@@ -561,7 +602,8 @@ func (t *classTable) fieldType(desc string) (string, error) {
 // long -> int64, short -> int16, byte -> int8, char -> uint16, boolean ->
 // jboolean; a class -> its reference type (an interface or a class outside
 // the model -> JObject_ref); an array -> its array's reference type.
-// Floating point is an error.
+// Floating point is an error. The type's declarations are not emitted
+// (useType does).
 func (t *classTable) valueType(ty classfile.Type) (string, error) {
 	switch ty.Kind {
 	case 'I':
@@ -575,16 +617,14 @@ func (t *classTable) valueType(ty classfile.Type) (string, error) {
 	case 'C':
 		return "uint16", nil
 	case 'Z':
-		t.booleans = true
 		return "jboolean", nil
 	case 'F', 'D':
 		return "", fmt.Errorf("floating point (%s) is not supported", ty)
 	case 'L':
-		c := t.classes[ty.Class]
-		if c == nil {
-			return t.refType(t.classes[objectClass]), nil
+		if c := t.classes[ty.Class]; c != nil {
+			return c.ref, nil
 		}
-		return t.refType(c), nil
+		return t.classes[objectClass].ref, nil
 	case '[':
 		if ty.Elem == nil {
 			return "", fmt.Errorf("an array type without element type")
@@ -599,24 +639,58 @@ func (t *classTable) valueType(ty classfile.Type) (string, error) {
 }
 
 // refType is the BIR type of a reference to an object of class c (for an
-// interface, JObject_ref), and marks the class's declarations used.
+// interface, JObject_ref), its declarations emitted.
 func (t *classTable) refType(c *jclass) string {
 	t.use(c)
 	return c.ref
 }
 
-// use marks the declarations of c and its superclasses as needed.
+// use emits the declarations of c's record (with its superclasses' and
+// those of the types its fields name) once, and reports the class's
+// problems.
 func (t *classTable) use(c *jclass) {
-	for ; c != nil && !c.used; c = c.super {
-		c.used = true
+	if c == nil || c.used {
+		return
 	}
-	t.use0()
+	c.used = true
+	for _, p := range c.problems {
+		t.report(p.pos, p.msg)
+	}
+	if c.isInterface() {
+		t.use(t.classes[objectClass])
+		return
+	}
+	t.use(c.super)
+	var w strings.Builder
+	fmt.Fprintf(&w, "%s = record {", c.bir)
+	for _, f := range c.layout {
+		fmt.Fprintf(&w, " %s : %s;", f.bir, f.typ)
+	}
+	super := "Object"
+	if c.super != nil {
+		super = c.super.bir
+	}
+	fmt.Fprintf(&w, " };\n%s extends %s;\n%s = ref %s;", c.bir, super, c.ref, c.bir)
+	t.emit("record "+c.name, w.String())
+	for _, f := range c.layout {
+		t.useType(f.typ)
+	}
 }
 
-// use0 marks java.lang.Object used: it is the root of every record.
-func (t *classTable) use0() {
-	if o := t.classes[objectClass]; o != nil {
-		o.used = true
+// useType emits the declarations a BIR type of the table names.
+func (t *classTable) useType(typ string) {
+	switch {
+	case typ == "jboolean":
+		t.emit("jboolean", "jboolean = range 0..1;")
+	case t.byRef[typ] != nil:
+		t.use(t.byRef[typ])
+	case t.arrRefs[typ] != nil:
+		a := t.arrRefs[typ]
+		if !a.used {
+			a.used = true
+			t.emit("array "+a.name, fmt.Sprintf("%s = array [%d] of %s;\n%s = ref %s;", a.name, t.maxArrayLength, a.elem, a.ref, a.name))
+			t.useType(a.elem)
+		}
 	}
 }
 
@@ -630,7 +704,7 @@ func (t *classTable) arrayOf(elem classfile.Type) (*arrayType, error) {
 	case 'Z', 'B':
 		et = "int8"
 	case 'L':
-		et = t.refType(t.classes[objectClass])
+		et = t.classes[objectClass].ref
 	default:
 		var err error
 		if et, err = t.valueType(elem); err != nil {
@@ -638,206 +712,395 @@ func (t *classTable) arrayOf(elem classfile.Type) (*arrayType, error) {
 		}
 	}
 	if a := t.arrays[et]; a != nil {
-		a.used = true
 		return a, nil
 	}
 	base := strings.TrimSuffix(et, "_ref") + "_arr"
-	a := &arrayType{name: t.names.take(base), elem: et, used: true}
-	a.ref = t.names.take(a.name + "_ref")
+	a := &arrayType{name: t.take(base), elem: et}
+	a.ref = t.take(a.name + "_ref")
 	t.arrays[et] = a
-	t.arrayList = append(t.arrayList, a)
+	t.arrRefs[a.ref] = a
 	return a, nil
 }
 
 // site is the allocation site of the new, newarray, anewarray or
 // multianewarray instruction at pc of m (dim: the dimension of a
 // multianewarray, 0 otherwise), with its collection, numbered in the
-// order sites are first asked for. elem is the collection's element type
-// (a record or an array type).
-func (t *classTable) site(m *jmethod, pc, dim int, elem string) *allocSite {
+// order sites are first asked for; elem is the collection's element type
+// (a record or an array type), already declared.
+func (t *classTable) site(m *classfile.Method, pc, dim int, elem string) *allocSite {
 	k := siteKey{m, pc, dim}
 	if s := t.sites[k]; s != nil {
 		return s
 	}
 	n := len(t.siteList) + 1
-	s := &allocSite{method: m, pc: pc, n: n, elem: elem, bound: t.maxObjects}
-	if dim > 0 {
-		// the inner arrays of one multianewarray: up to MaxArrayLength per
-		// outer array
-		s.bound = t.maxObjects * t.maxArrayLength
-	}
+	s := &allocSite{pc: pc, n: n, elem: elem, bound: t.maxObjects}
 	suffix := fmt.Sprintf("_c%d", n)
+	if m == nil {
+		s.bound = 1 // main's args
+	}
 	if dim > 0 {
+		// the inner arrays of one multianewarray: up to MaxArrayLength
+		// per outer array
+		s.bound = t.maxObjects * t.maxArrayLength
 		suffix = fmt.Sprintf("_c%d_%d", n, dim)
 	}
-	s.coll = t.names.take(elem + suffix)
+	s.coll = t.take(elem + suffix)
 	t.sites[k] = s
 	t.siteList = append(t.siteList, s)
+	t.emit("collection "+s.coll, fmt.Sprintf("%s : collection [%d] of %s;", s.coll, s.bound, s.elem))
 	return s
 }
 
 // newSite is the collection of the objects of class c allocated at pc of
 // m.
-func (t *classTable) newSite(m *jmethod, pc int, c *jclass) *allocSite {
+func (t *classTable) newSite(m *classfile.Method, pc int, c *jclass) *allocSite {
 	t.use(c)
 	return t.site(m, pc, 0, c.bir)
 }
 
 // arraySite is the collection of the arrays of type a allocated at pc
 // (dimension dim of a multianewarray) of m.
-func (t *classTable) arraySite(m *jmethod, pc, dim int, a *arrayType) *allocSite {
-	a.used = true
+func (t *classTable) arraySite(m *classfile.Method, pc, dim int, a *arrayType) *allocSite {
+	t.useType(a.ref)
 	return t.site(m, pc, dim, a.name)
 }
 
-// decls writes the BIR declarations of the heap: jboolean, the records
-// with their extends and reference types, array types, collections,
-// static fields as globals.
+// tooLongName is the global whose second allocation ends a path that
+// allocates an array longer than the bound: a limit, not an error.
+const tooLongName = "$arrayTooLong"
+
+// tooLong declares what allocating an array beyond the bound takes.
+func (t *classTable) tooLong() string {
+	t.emit("tooLong", "$ArrayTooLong = record { };\n$ArrayTooLong_c : collection [1] of $ArrayTooLong; // a second new: an array longer than the bound is a limit\n"+tooLongName+" : ref $ArrayTooLong;")
+	return "$ArrayTooLong_c"
+}
+
+// decls is the declarations emitted so far (the table's own list, when
+// no lowering takes them: tests).
 func (t *classTable) decls() string {
 	var w strings.Builder
-	if t.booleans {
-		w.WriteString("jboolean = range 0..1;\n")
-	}
-	t.use0()
-	for _, c := range t.all() {
-		if c.cf != nil {
-			t.use(c)
-		}
-	}
-	for _, c := range t.all() {
-		if !c.used || c.isInterface() {
-			continue
-		}
-		fmt.Fprintf(&w, "%s = record {", c.bir)
-		for _, f := range c.layout {
-			fmt.Fprintf(&w, " %s : %s;", f.bir, f.typ)
-		}
-		w.WriteString(" };\n")
-		super := "Object"
-		if c.super != nil {
-			super = c.super.bir
-		}
-		fmt.Fprintf(&w, "%s extends %s;\n%s = ref %s;\n", c.bir, super, c.ref, c.bir)
-	}
-	for _, a := range t.arrayList {
-		if a.used {
-			fmt.Fprintf(&w, "%s = array [%d] of %s;\n%s = ref %s;\n", a.name, t.maxArrayLength, a.elem, a.ref, a.name)
-		}
-	}
-	for _, s := range t.siteList {
-		fmt.Fprintf(&w, "%s : collection [%d] of %s;\n", s.coll, s.bound, s.elem)
-	}
-	if t.tooLong {
-		w.WriteString("$ArrayTooLong = record { };\n$ArrayTooLong_c : collection [1] of $ArrayTooLong; // a second new: an array longer than the bound is a limit\n$arrayTooLong : ref $ArrayTooLong;\n")
-	}
-	for _, c := range t.all() {
-		if !c.used && c.cf == nil {
-			continue
-		}
-		for _, f := range c.fields {
-			if !f.isStatic() {
-				continue
-			}
-			fmt.Fprintf(&w, "%s : %s", f.bir, f.typ)
-			if v := constantValue(f); v != "" {
-				fmt.Fprintf(&w, " := %s", v)
-			}
-			w.WriteString(";\n")
-		}
+	for _, d := range t.out {
+		w.WriteString(d)
+		w.WriteString("\n")
 	}
 	return w.String()
 }
 
-// constantValue is the BIR constant of a static field's ConstantValue
-// attribute ("" for none, or one that is not an integer).
-func constantValue(f *jfield) string {
-	if f.cf == nil || f.cf.ConstantValue == nil {
-		return ""
-	}
-	switch v := f.cf.ConstantValue.(type) {
-	case classfile.Integer:
-		if f.desc == "Z" {
-			return fmt.Sprint(v.Value & 1)
+// take takes a name of BIR's global name space: base, or base_2, ...
+// (a keyword gets a _ first).
+func (t *classTable) take(base string) string { return uniqueName(base, t.names) }
+
+// The lowering of objects: the class table of a program, the hooks of
+// the lowering it serves (types, new, getfield, putfield), and the
+// static fields' globals.
+
+// heapKey keys the class table in the lowering's lane state.
+type heapKey struct{}
+
+func init() {
+	hooks.begin = append(hooks.begin, func(l *lowerer) { heapOf(l) })
+	hooks.refType = func(l *lowerer, ty classfile.Type) (string, bool) {
+		t := heapOf(l)
+		typ, err := t.valueType(ty)
+		if err != nil {
+			return "", false
 		}
-		return intLit(int64(v.Value))
-	case *classfile.Integer:
-		return intLit(int64(v.Value))
-	case classfile.Long:
-		return intLit(v.Value)
-	case *classfile.Long:
-		return intLit(v.Value)
+		t.useType(typ)
+		return typ, true
 	}
-	return ""
+	hooks.thisType = func(m *method) string {
+		t := heapOf(m.l)
+		if c := t.class(m.cls.Name); c != nil {
+			return t.refType(c)
+		}
+		return t.refType(t.class(objectClass))
+	}
+	hooks.mainArgs = func(l *lowerer) (string, string, bool) {
+		t := heapOf(l)
+		a, err := t.arrayOf(classfile.Type{Kind: 'L', Class: "java/lang/String"})
+		if err != nil {
+			return "", "", false
+		}
+		s := t.arraySite(nil, -1, 0, a)
+		return a.ref, "new " + s.coll + "[0]", true
+	}
+	hooks.insn[classfile.New] = (*method).newInsn
+	hooks.insn[classfile.Getfield] = (*method).getfield
+	hooks.insn[classfile.Putfield] = (*method).putfield
 }
 
-// intLit is a BIR expression for v: negative values are written as a
-// unary minus, the smallest int64 as -9223372036854775808 (which BIR
-// accepts after a minus).
-func intLit(v int64) string {
-	if v < 0 {
-		return fmt.Sprintf("-%d", uint64(-v))
+// heapOf is the program's class table: built (the model's records named)
+// when the lowering begins, the program's records named as the lowering
+// names them and the program analysed from main at the first use after
+// that.
+func heapOf(l *lowerer) *classTable {
+	t := l.laneState(heapKey{}, func() any {
+		t := newClassTable(l.order, l.cfg.MaxObjects, l.cfg.MaxArrayLength, l.globalNames)
+		t.pos = func(c *jclass, jm *jmethod, pc int) source.Position {
+			p := t.defaultPos(c, jm, pc)
+			if c == nil && jm != nil {
+				c = jm.class
+			}
+			if c != nil && c.cf != nil {
+				p.Filename = sourcePath(c.cf, l.cfg.SourceDirs)
+			}
+			return p
+		}
+		for _, e := range t.errs {
+			l.errs.Add(e.Pos, e.Msg)
+		}
+		t.report = func(pos source.Position, msg string) { l.errs.Add(pos, msg) }
+		t.emit = l.decl
+		return t
+	}).(*classTable)
+	if !t.programNamed && l.classNames != nil {
+		t.programNamed = true
+		t.nameProgram(l.classNameOf)
+		for _, c := range t.model {
+			l.names.Types[c.bir] = c.javaName()
+		}
+		if l.mainCls != nil {
+			if mc := t.class(l.mainCls.Name); mc != nil {
+				t.analyze(mc.declared("main", "([Ljava/lang/String;)V"))
+			}
+		}
 	}
-	return fmt.Sprint(v)
+	return t
 }
 
-// birNames is BIR's global name space (constants, types, collections,
-// globals): each name is taken once; a keyword or a predeclared name gets
-// a trailing _, a name already taken _2, _3, ...
-type birNames struct{ used map[string]bool }
+// classOf is the class whose references a BIR type holds (java.lang.Object
+// for JObject_ref), nil for an array or another type.
+func (t *classTable) classOf(typ string) *jclass { return t.byRef[typ] }
 
-func newBIRNames() *birNames {
-	n := &birNames{used: map[string]bool{}}
-	for _, p := range []string{"Object", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "jboolean"} {
-		n.used[p] = true
-	}
-	return n
-}
-
-// take returns base, or the nearest free variant of it, and marks it used.
-func (n *birNames) take(base string) string {
-	if token.Lookup(base) != token.IDENT || base == "Object" || isFixedWidth(base) || base == "jboolean" {
-		base += "_"
-	}
-	name := base
-	for i := 2; n.used[name]; i++ {
-		name = fmt.Sprintf("%s_%d", base, i)
-	}
-	n.used[name] = true
-	return name
-}
-
-func isFixedWidth(s string) bool {
-	switch s {
-	case "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64":
-		return true
+// extends reports whether c is d or one of d's subclasses along the
+// superclass chain (BIR's extends: interfaces have no records).
+func extends(c, d *jclass) bool {
+	for ; c != nil; c = c.super {
+		if c == d {
+			return true
+		}
 	}
 	return false
 }
 
-// birIdent makes a Java name (an identifier, or an internal name with /)
-// a BIR identifier: ASCII letters, digits, _ and $ stay, / and . become _,
-// any other character _uXXXX.
-func birIdent(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			b.WriteString("_")
-		case r == '/' || r == '.':
-			b.WriteByte('_')
-		case r == '_' || r == '$' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
-			b.WriteRune(r)
-		case '0' <= r && r <= '9':
-			if i == 0 {
-				b.WriteByte('_')
-			}
-			b.WriteRune(r)
-		default:
-			fmt.Fprintf(&b, "_u%04x", r)
+// typeName is what a BIR type holds, in Java terms, for messages.
+func (t *classTable) typeName(typ string) string {
+	if c := t.byRef[typ]; c != nil {
+		return c.javaName()
+	}
+	if a := t.arrRefs[typ]; a != nil {
+		return "an array of " + t.typeName(a.elem)
+	}
+	return typ
+}
+
+// asRef makes v a value of a reference type from which BIR can assign or
+// pass to a variable of type target: unchanged when the types are equal or
+// related by extends (a checked conversion where it narrows), else through
+// a temporary of type JObject_ref. An array where a record reference is
+// needed (or the other way round) is unsupported (ok false).
+func (m *method) asRef(v value, target string) (value, bool) {
+	if !m.plain(v) {
+		return v, false
+	}
+	t := heapOf(m.l)
+	if v.t == target || v.t == "null" || v.k != kRef {
+		return v, true
+	}
+	from, to := t.classOf(v.t), t.classOf(target)
+	switch {
+	case from != nil && to != nil:
+		if extends(from, to) || extends(to, from) {
+			return v, true
+		}
+		return m.convertRef(v, t.refType(t.class(objectClass))), true
+	case t.arrRefs[v.t] != nil && t.arrRefs[target] != nil:
+		m.unsupported("an array of %s used as an array of %s", t.typeName(t.arrRefs[v.t].elem), t.typeName(t.arrRefs[target].elem))
+	case t.arrRefs[v.t] != nil:
+		m.unsupported("an array held in a reference of type %s (birch keeps arrays and objects apart)", t.typeName(target))
+	default:
+		m.unsupported("a reference of type %s used as %s", t.typeName(v.t), t.typeName(target))
+	}
+	return v, false
+}
+
+// narrow makes v a reference whose type has the fields of class c: v
+// itself when its class extends c, else a temporary of type c's reference
+// (a checked conversion, which verified bytecode never fails).
+func (m *method) narrow(v value, c *jclass) (value, bool) {
+	t := heapOf(m.l)
+	target := t.refType(c)
+	if from := t.classOf(v.t); from != nil && extends(from, c) || v.t == "null" {
+		return v, true
+	}
+	v, ok := m.asRef(v, target)
+	if !ok {
+		return v, false
+	}
+	if v.t == target {
+		return v, true
+	}
+	return m.convertRef(v, target), true
+}
+
+// convertRef assigns v to a fresh temporary of reference type target (a
+// checked conversion when it narrows).
+func (m *method) convertRef(v value, target string) value {
+	tmp := m.temp(len(m.stack), target)
+	m.protect(tmp, -1, map[int]bool{})
+	m.b.act(false, tmp, "%s := %s;", tmp, v.e)
+	return named(tmp, kRef, target)
+}
+
+// check makes sure cond holds before an instruction that, if it does not,
+// throws the JVM exception class. Uncaught (no exc.go hook), it is
+// assert(cond) in the pending step, whose Message says "uncaught
+// java.lang.X"; else a branch to the throw (m.throwNew: exc.go's
+// handlers) and on.
+func (m *method) check(cond string, reads []string, class string) {
+	if cond == "true" || m.dead {
+		return
+	}
+	if hooks.throwNew == nil {
+		m.b.act(false, "", "assert(%s);", cond)
+		m.l.messages = append(m.l.messages, Message{
+			Pos:  source.Position{Filename: m.file, Line: max(m.line(), 1), Column: 1},
+			Cond: cond, Text: "uncaught " + binaryName(class)})
+		return
+	}
+	ok, bad := m.b.label(m.b.base()), m.b.label(m.b.base())
+	m.b.branch([]string{cond, negate(cond)}, []string{ok, bad}, reads, false)
+	m.b.place(bad)
+	m.throwNew(class, "")
+	m.ended = false
+	if !m.dead {
+		m.b.place(ok)
+	}
+}
+
+// nullCheck throws NullPointerException where v is null and a handler
+// may catch it; an uncaught one is BIR's null dereference, which the
+// access itself raises (jcli says it is a NullPointerException).
+func (m *method) nullCheck(v value) {
+	if mayCatch(m, npeClass) {
+		m.check(paren(v.e)+" != null", v.reads, npeClass)
+	}
+}
+
+const npeClass = "java/lang/NullPointerException"
+
+// mayCatch reports whether a handler of the method (or of a caller) may
+// catch an exception of class thrown where the lowering is: exc.go sets
+// it; by default nothing is caught.
+var mayCatch = func(m *method, class string) bool { return false }
+
+// jfieldAt resolves the field an instruction names, reporting why there
+// is none.
+func (m *method) jfieldAt(in *classfile.Insn, static bool) *jfield {
+	class, name, desc, _, ok := m.cls.MemberAt(in.Index)
+	if !ok {
+		m.unsupported("a field access through the malformed constant %d", in.Index)
+		return nil
+	}
+	t := heapOf(m.l)
+	c := t.class(class)
+	if c == nil {
+		m.unsupported("the field %s.%s of a class outside the program and birch's model of java.lang", binaryName(class), name)
+		return nil
+	}
+	f := t.resolveField(c, name, desc)
+	switch {
+	case f == nil || f.desc == "":
+		m.unsupported("the field %s.%s, which birch's model of %s does not have", binaryName(class), name, c.javaName())
+		return nil
+	case f.isStatic() != static:
+		m.unsupported("the field %s.%s (IncompatibleClassChangeError)", binaryName(class), name)
+		return nil
+	case f.unsupported != "":
+		m.unsupported("%s", f.unsupported)
+		return nil
+	}
+	return f
+}
+
+// fieldKind is the stack kind of a field's values.
+func fieldKind(f *jfield) kind {
+	switch f.desc[0] {
+	case 'J':
+		return kLong
+	case 'L', '[':
+		return kRef
+	}
+	return kInt
+}
+
+// newInsn lowers new: an object of the site's collection (its fields
+// hold their defaults), a visible step; the class is initialized first.
+// javac's new AssertionError of a failed assert is the lowering's.
+func (m *method) newInsn(in *classfile.Insn) {
+	name := m.cls.ClassAt(in.Index)
+	if name == "java/lang/AssertionError" {
+		m.push(value{k: kRef, special: &assertionError{}})
+		return
+	}
+	t := heapOf(m.l)
+	c := t.class(name)
+	switch {
+	case c == nil:
+		m.unsupported("new %s (a class outside the program and birch's model of java.lang)", binaryName(name))
+		return
+	case c.isInterface() || c.isAbstract():
+		m.unsupported("new of the abstract class %s (InstantiationError)", c.javaName())
+		return
+	}
+	m.l.use(c.name)
+	s := t.newSite(m.fn.method, in.PC, c)
+	m.result(kRef, c.ref, func(tmp string) {
+		m.b.act(true, tmp, "%s := new %s;", tmp, s.coll)
+	})
+}
+
+// getfield reads a field of an object: a visible step into a temporary.
+func (m *method) getfield(in *classfile.Insn) {
+	f := m.jfieldAt(in, false)
+	obj := m.pop()
+	if f == nil || !m.plain(obj) {
+		return
+	}
+	obj, ok := m.narrow(obj, f.class)
+	if !ok {
+		return
+	}
+	m.nullCheck(obj)
+	heapOf(m.l).useType(f.typ)
+	t := f.typ
+	if k := fieldKind(f); k != kRef {
+		t = stackType(value{k: k})
+	}
+	m.result(fieldKind(f), t, func(tmp string) {
+		m.b.act(true, tmp, "%s := %s.%s;", tmp, paren(obj.e), f.bir)
+	})
+}
+
+// putfield writes a field of an object: a visible step. A value stored
+// in a narrower field wraps (byte, short, char) as the JVM's does.
+func (m *method) putfield(in *classfile.Insn) {
+	f := m.jfieldAt(in, false)
+	v := m.pop()
+	obj := m.pop()
+	if f == nil || !m.plain(v) || !m.plain(obj) {
+		return
+	}
+	obj, ok := m.narrow(obj, f.class)
+	if !ok {
+		return
+	}
+	if fieldKind(f) == kRef {
+		if v, ok = m.asRef(v, f.typ); !ok {
+			return
 		}
 	}
-	if b.Len() == 0 {
-		return "_"
-	}
-	return b.String()
+	m.nullCheck(obj)
+	heapOf(m.l).useType(f.typ)
+	m.b.act(true, "", "%s.%s := %s;", paren(obj.e), f.bir, v.e)
 }

@@ -1,8 +1,6 @@
 package java
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,7 +8,6 @@ import (
 	"birch/internal/bir/types"
 	"birch/internal/frontend/java/classfile"
 	"birch/internal/source"
-	"birch/internal/testenv"
 )
 
 // poolBuilder builds the constant pool of a hand-made class.
@@ -121,7 +118,9 @@ func build(t *testing.T, hs ...*hclass) *classTable {
 		h.cf.Pool = h.pb.pool
 		cfs = append(cfs, h.cf)
 	}
-	return newClassTable(cfs, 0, 0)
+	tab := newClassTable(cfs, 0, 0, map[string]bool{})
+	tab.nameProgram(nil)
+	return tab
 }
 
 // checkDecls type-checks the table's declarations in a system of their own.
@@ -145,6 +144,7 @@ func TestLayoutPrefixAndHiding(t *testing.T) {
 		newClass("A", objectClass, 0).field("x:I").field("next:LA;").field("static count:I"),
 		newClass("B", "A", 0).field("y:Z").field("x:J").field("length:C").field("end:[I"),
 	)
+	tab.use(tab.class("B"))
 	if len(tab.errs) > 0 {
 		t.Fatal(tab.errs)
 	}
@@ -154,7 +154,6 @@ func TestLayoutPrefixAndHiding(t *testing.T) {
 		"A = record { x : int32; next : A_ref; };\nA extends JObject;\nA_ref = ref A;\n",
 		"B = record { x : int32; next : A_ref; y : jboolean; x_2 : int64; length_ : uint16; end_ : int32_arr_ref; };\nB extends A;\n",
 		"int32_arr = array [8] of int32;\n",
-		"A_count : int32;\n",
 		"jboolean = range 0..1;\n",
 	} {
 		if !strings.Contains(decls, want) {
@@ -172,8 +171,8 @@ func TestLayoutPrefixAndHiding(t *testing.T) {
 	if f := tab.resolveField(b, "x", "J"); f == nil || f.class.name != "B" || f.bir != "x_2" {
 		t.Errorf("B.x:J resolves to %+v, want B's x_2", f)
 	}
-	if f := tab.resolveField(b, "count", "I"); f == nil || f.bir != "A_count" {
-		t.Errorf("B.count resolves to %+v, want the global A_count", f)
+	if f := tab.resolveField(b, "count", "I"); f == nil || f.class.name != "A" || !f.isStatic() {
+		t.Errorf("B.count resolves to %+v, want A's static count", f)
 	}
 }
 
@@ -192,7 +191,7 @@ func TestNamesCollide(t *testing.T) {
 	)
 	want := map[string]string{
 		"p/Node": "p_Node", "q/Node": "q_Node", "loc": "loc_", "Thread": "Thread",
-		"java/lang/Thread": "java_lang_Thread", "Out$In": "Out$In", "Caf\u00e9": "Caf_u00e9",
+		"java/lang/Thread": "java_lang_Thread", "Out$In": "Out$In", "Caf\u00e9": "Caf_",
 		"JObject": "JObject_2", "java/lang/Object": "JObject", "A_ref": "A_ref", "A": "A",
 	}
 	for n, w := range want {
@@ -203,9 +202,7 @@ func TestNamesCollide(t *testing.T) {
 	if got := tab.class("A").ref; got != "A_ref_2" {
 		t.Errorf("A's reference type is %s, want A_ref_2", got)
 	}
-	if got := tab.resolveField(tab.class("Thread"), "x", "I").bir; got != "Thread_x" {
-		t.Errorf("Thread.x is %s", got)
-	}
+	tab.use(tab.class("Main"))
 	decls := checkDecls(t, tab)
 	if !strings.Contains(decls, "Main = record { t : java_lang_Thread_ref; u : Thread_ref; };") {
 		t.Errorf("Main's record:\n%s", decls)
@@ -217,6 +214,7 @@ func TestNamesCollide(t *testing.T) {
 
 func TestMonitorField(t *testing.T) {
 	tab := build(t, newClass("A", objectClass, 0).field("x:I").method("m()V", classfile.AccSynchronized, "return"))
+	tab.use(tab.class("A"))
 	decls := checkDecls(t, tab)
 	if !strings.Contains(decls, "JObject = record { $mon : lock wait reentrant; };") ||
 		!strings.Contains(decls, "A = record { $mon : lock wait reentrant; x : int32; };") {
@@ -242,6 +240,15 @@ func TestUnsupportedDeclarations(t *testing.T) {
 		newClass("B", objectClass, 0, "java/util/List"),
 		newClass("C", objectClass, 0).field("d:D").method("m()V", 0, "return"),
 	)
+	if len(tab.errs) > 0 {
+		t.Errorf("problems reported before the classes are used: %v", tab.errs)
+	}
+	for _, c := range []string{"A", "B", "C"} {
+		tab.use(tab.class(c))
+	}
+	if f := tab.class("C").fields[0]; f.unsupported != "" {
+		tab.errorf(f.class, nil, -1, "%s", f.unsupported)
+	}
 	var msgs []string
 	for _, e := range tab.errs {
 		msgs = append(msgs, e.Error())
@@ -250,7 +257,7 @@ func TestUnsupportedDeclarations(t *testing.T) {
 	for _, want := range []string{
 		"A.java:1:1: class A extends java.util.ArrayList, which is outside birch's model of the Java library",
 		"B.java:1:1: class B implements java.util.List, which is outside birch's model of the Java library",
-		"C.java:10:1: field C.d: floating point (double) is not supported",
+		"C.java:10:1: the field C.d: floating point (double) is not supported",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("errors lack %q:\n%s", want, got)
@@ -401,7 +408,8 @@ func TestResolveSpecialSuper(t *testing.T) {
 
 func TestArraysAndSites(t *testing.T) {
 	tab := build(t, newClass("A", objectClass, 0).field("b:[Z").field("c:[[C").field("o:[LA;").method("m()V", 0, "return"))
-	m := tab.class("A").methods[0]
+	tab.use(tab.class("A"))
+	m := tab.class("A").methods[0].cf
 	s1 := tab.newSite(m, 0, tab.class("A"))
 	a, _ := tab.arrayOf(classfile.Type{Kind: 'I'})
 	s2 := tab.arraySite(m, 3, 0, a)
@@ -423,34 +431,13 @@ func TestArraysAndSites(t *testing.T) {
 	}
 }
 
-// heapProgs are the Java programs of the heap's tests, compiled once.
-var heapProgs = testenv.JavaBuild{Patterns: []string{"testdata/heap/*.java"}}
-
-// javacTable reads the classes of one package of heapProgs into a table.
-func javacTable(t *testing.T, pkg string) *classTable {
-	t.Helper()
-	dir := filepath.Join(heapProgs.Dir(t), pkg)
-	files, _ := filepath.Glob(filepath.Join(dir, "*.class"))
-	var cfs []*classfile.Class
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cf, err := classfile.Parse(data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		cfs = append(cfs, cf)
-	}
-	if len(cfs) == 0 {
-		t.Fatalf("no classes in %s", dir)
-	}
-	return newClassTable(cfs, 0, 0)
-}
-
-func TestJavacHierarchy(t *testing.T) {
-	tab := javacTable(t, "heaptest")
+// CheckJavacHierarchy tests the class table of testdata/heap/Shapes.java
+// (its classes compiled by javac, package heaptest): the external test
+// TestJavacHierarchy calls it with the classes of the package's one javac
+// run.
+func CheckJavacHierarchy(t *testing.T, cfs []*classfile.Class) {
+	tab := newClassTable(cfs, 0, 0, map[string]bool{})
+	tab.nameProgram(nil)
 	if len(tab.errs) > 0 {
 		t.Fatal(tab.errs)
 	}
@@ -470,10 +457,13 @@ func TestJavacHierarchy(t *testing.T) {
 	if !tab.reachable(tab.class("heaptest/Cube").declared("<init>", "()V")) {
 		t.Error("Cube.<init> not reached")
 	}
+	tab.use(tab.class("heaptest/Cube"))
 	decls := checkDecls(t, tab)
+	if f := tab.resolveField(tab.class("heaptest/Cube"), "made", "I"); f == nil || f.class.name != "heaptest/Cube" || f.typ != "int32" {
+		t.Errorf("Cube.made resolves to %+v", f)
+	}
 	for _, want := range []string{
 		"Cube = record { id : int32; side : int32; depth : int32; };\nCube extends Square;\n",
-		"Cube_made : int32;\n",
 	} {
 		if !strings.Contains(decls, want) {
 			t.Errorf("declarations lack %q:\n%s", want, decls)

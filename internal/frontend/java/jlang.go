@@ -6,6 +6,7 @@ package java
 // not listed here is reported unsupported with its position.
 
 import (
+	"fmt"
 	"strings"
 
 	"birch/internal/frontend/java/classfile"
@@ -130,4 +131,126 @@ func isModelClass(name string) bool {
 		}
 	}
 	return false
+}
+
+// The lowering of the model's methods. Another lane's file may set an
+// entry of modelLowering in its init; these are the defaults.
+func init() {
+	defaults := map[string]func(m *method, mt *jmethod, args []value){
+		"java/lang/Object.<init>()V":                      func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Object.equals(Ljava/lang/Object;)Z":    (*method).objectEquals,
+		"java/lang/Number.<init>()V":                      func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Integer.<init>(I)V":                    (*method).integerInit,
+		"java/lang/Integer.valueOf(I)Ljava/lang/Integer;": (*method).integerValueOf,
+		"java/lang/Integer.intValue()I":                   (*method).integerIntValue,
+		"java/lang/Math.abs(I)I":                          mathOp,
+		"java/lang/Math.abs(J)J":                          mathOp,
+		"java/lang/Math.min(II)I":                         mathOp,
+		"java/lang/Math.max(II)I":                         mathOp,
+		"java/lang/Math.min(JJ)J":                         mathOp,
+		"java/lang/Math.max(JJ)J":                         mathOp,
+	}
+	// the exceptions' constructors: nothing to do (the model keeps no
+	// message)
+	for _, mc := range javaLang {
+		for _, mm := range mc.methods {
+			if mm.sig == "<init>()V" || mm.sig == "<init>(Ljava/lang/String;)V" {
+				if _, ok := defaults[mc.name+"."+mm.sig]; !ok && mc.name != "java/lang/Thread" {
+					defaults[mc.name+"."+mm.sig] = func(m *method, mt *jmethod, args []value) {}
+				}
+			}
+		}
+	}
+	for k, f := range defaults {
+		if modelLowering[k] == nil {
+			modelLowering[k] = f
+		}
+	}
+}
+
+// objectEquals is Object.equals: identity.
+func (m *method) objectEquals(mt *jmethod, args []value) {
+	a, b := args[0], args[1]
+	if !m.plain(b) {
+		return
+	}
+	b, ok := m.asRef(b, a.t)
+	if !ok {
+		return
+	}
+	m.pushCond(paren(a.e)+" == "+paren(b.e), append(append([]string(nil), a.reads...), b.reads...))
+}
+
+// integerClass is the model's java.lang.Integer.
+func (m *method) integerClass() *jclass { return heapOf(m.l).class("java/lang/Integer") }
+
+// integerInit is new Integer(v): the field value.
+func (m *method) integerInit(mt *jmethod, args []value) {
+	recv, ok := m.narrow(args[0], m.integerClass())
+	if !ok || !m.plain(args[1]) {
+		return
+	}
+	m.b.act(true, "", "%s.value := %s;", paren(recv.e), args[1].e)
+}
+
+// integerValueOf is Integer.valueOf(v) (boxing): a new Integer of a
+// collection of the call site's. Java's cache of the Integers -128..127
+// is not modelled: two boxings of one small value are two objects here.
+func (m *method) integerValueOf(mt *jmethod, args []value) {
+	v := args[0]
+	if !m.plain(v) {
+		return
+	}
+	t := heapOf(m.l)
+	c := m.integerClass()
+	s := t.newSite(m.fn.method, m.insn.PC, c)
+	m.result(kRef, c.ref, func(tmp string) {
+		m.b.act(true, tmp, "%s := new %s; %s.value := %s;", tmp, s.coll, tmp, v.e)
+	})
+}
+
+// integerIntValue is intValue() (unboxing): the field value.
+func (m *method) integerIntValue(mt *jmethod, args []value) {
+	recv, ok := m.narrow(args[0], m.integerClass())
+	if !ok {
+		return
+	}
+	m.result(kInt, "int32", func(tmp string) {
+		m.b.act(true, tmp, "%s := %s.value;", tmp, paren(recv.e))
+	})
+}
+
+// mathOp is Math.abs, min and max of int and long. abs and the int min
+// and max are expressions (abs(MIN_VALUE) is MIN_VALUE, as in Java); long
+// min and max are a branch.
+func mathOp(m *method, mt *jmethod, args []value) {
+	for _, a := range args {
+		if !m.plain(a) {
+			return
+		}
+	}
+	x := paren(args[0].e)
+	switch mt.name + mt.desc {
+	case "abs(I)I":
+		m.push(derived(fmt.Sprintf("int32((%s ^ (%s >> 31)) - (%s >> 31))", x, x, x), kInt, "int32", args[0]))
+	case "abs(J)J":
+		m.push(derived(fmt.Sprintf("int64((%s ^ (%s >> 63)) - (%s >> 63))", x, x, x), kLong, "int64", args[0]))
+	case "min(II)I", "max(II)I":
+		// a - b cannot overflow 64 bits; its sign bit masks the difference
+		y := paren(args[1].e)
+		d := fmt.Sprintf("((%s - %s) & ((%s - %s) >> 63))", x, y, x, y)
+		e := y + " + " + d
+		if mt.name == "max" {
+			e = x + " - " + d
+		}
+		m.push(derived(e, kInt, "int32", args[0], args[1]))
+	case "min(JJ)J", "max(JJ)J":
+		y := paren(args[1].e)
+		r := " <= "
+		if mt.name == "max" {
+			r = " >= "
+		}
+		reads := append(append([]string(nil), args[0].reads...), args[1].reads...)
+		m.selectValue(kLong, "int64", x+r+y, args[0].e, args[1].e, reads)
+	}
 }
