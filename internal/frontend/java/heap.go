@@ -816,6 +816,11 @@ func init() {
 		return t.refType(t.class(objectClass))
 	}
 	hooks.mainArgs = func(l *lowerer) (string, string, bool) {
+		if !readsArgs(l.mainCls) {
+			// no array, no heap: a model without objects stays one that
+			// boolean programs and path formulas encode
+			return "", "", false
+		}
 		t := heapOf(l)
 		a, err := t.arrayOf(classfile.Type{Kind: 'L', Class: "java/lang/String"})
 		if err != nil {
@@ -827,6 +832,25 @@ func init() {
 	hooks.insn[classfile.New] = (*method).newInsn
 	hooks.insn[classfile.Getfield] = (*method).getfield
 	hooks.insn[classfile.Putfield] = (*method).putfield
+}
+
+// readsArgs reports whether the main method of class c reads its
+// parameter args (local slot 0).
+func readsArgs(c *classfile.Class) bool {
+	if c == nil {
+		return false
+	}
+	for _, m := range c.Methods {
+		if m.Name != "main" || m.Descriptor != "([Ljava/lang/String;)V" || m.Code == nil {
+			continue
+		}
+		for _, in := range m.Code.Insns {
+			if (in.Op == classfile.Aload || in.Op == classfile.Aload_0) && in.Index == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heapOf is the program's class table: built (the model's records named)
