@@ -98,7 +98,8 @@ func (b *JavaBuild) compile() {
 		b.err = err
 		return
 	}
-	args := append([]string{"-g", "-implicit:class", "-sourcepath", stubDir, "-d", b.dir}, files...)
+	// javac's JVM started for a short run (as verify.JavacJVMFlags)
+	args := append([]string{"-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-g", "-implicit:class", "-sourcepath", stubDir, "-d", b.dir}, files...)
 	if out, err := exec.Command("javac", args...).CombinedOutput(); err != nil {
 		b.err = fmt.Errorf("javac %v: %v\n%s", files, err, out)
 	}
