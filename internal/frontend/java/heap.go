@@ -896,6 +896,29 @@ func heapOf(l *lowerer) *classTable {
 // for JObject_ref), nil for an array or another type.
 func (t *classTable) classOf(typ string) *jclass { return t.byRef[typ] }
 
+// joinRef is the BIR type of a variable that holds references of types a
+// and b (a join of the operand stack): their least common superclass's
+// reference type; "" when one is an array and the other not, or both are
+// arrays of different types.
+func (t *classTable) joinRef(a, b string) string {
+	switch {
+	case a == b || b == "null":
+		return a
+	case a == "null":
+		return b
+	}
+	ca, cb := t.classOf(a), t.classOf(b)
+	if ca == nil || cb == nil {
+		return ""
+	}
+	for c := ca; c != nil; c = c.super {
+		if extends(cb, c) {
+			return t.refType(c)
+		}
+	}
+	return t.refType(t.class(objectClass))
+}
+
 // extends reports whether c is d or one of d's subclasses along the
 // superclass chain (BIR's extends: interfaces have no records).
 func extends(c, d *jclass) bool {

@@ -470,3 +470,20 @@ func CheckJavacHierarchy(t *testing.T, cfs []*classfile.Class) {
 		}
 	}
 }
+
+func TestJoinRef(t *testing.T) {
+	tab := build(t, hierarchy()...)
+	a, _ := tab.arrayOf(classfile.Type{Kind: 'I'})
+	for _, tc := range []struct{ a, b, want string }{
+		{"Square_ref", "Circle_ref", "Shape_ref"},
+		{"Cube_ref", "Square_ref", "Square_ref"},
+		{"null", "Cube_ref", "Cube_ref"},
+		{"Cube_ref", "JObject_ref", "JObject_ref"},
+		{"Square_ref", a.ref, ""},
+		{a.ref, a.ref, a.ref},
+	} {
+		if got := tab.joinRef(tc.a, tc.b); got != tc.want {
+			t.Errorf("joinRef(%s, %s) = %q, want %q", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -63,9 +63,11 @@ var javaLang = []modelClass{
 		fields: []modelField{{name: "$tid", bir: "tid"}, {name: "target", desc: "Ljava/lang/Runnable;"}},
 		methods: []modelMethod{
 			{sig: "<init>()V"}, {sig: "<init>(Ljava/lang/Runnable;)V"},
+			{sig: "<init>(Ljava/lang/Runnable;Ljava/lang/String;)V"}, {sig: "<init>(Ljava/lang/String;)V"},
 			{sig: "start()V", calls: []string{"java/lang/Thread.run()V", "java/lang/Runnable.run()V"}},
 			{sig: "run()V", calls: []string{"java/lang/Runnable.run()V"}},
 			{sig: "join()V"}, {sig: "isAlive()Z"},
+			{sig: "sleep(J)V", access: classfile.AccStatic}, {sig: "yield()V", access: classfile.AccStatic},
 		}},
 	{name: "java/lang/Number", access: classfile.AccAbstract, methods: []modelMethod{
 		{sig: "<init>()V"}, {sig: "intValue()I", access: classfile.AccAbstract},
@@ -95,6 +97,7 @@ var javaLang = []modelClass{
 	exception("ArrayStoreException", "RuntimeException"),
 	exception("ClassCastException", "RuntimeException"),
 	exception("IllegalArgumentException", "RuntimeException"),
+	exception("IllegalThreadStateException", "IllegalArgumentException"),
 	exception("IllegalMonitorStateException", "RuntimeException"),
 	exception("IllegalStateException", "RuntimeException"),
 	exception("IndexOutOfBoundsException", "RuntimeException"),
