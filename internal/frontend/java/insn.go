@@ -210,7 +210,10 @@ func (m *method) lowerInsn(in *classfile.Insn) {
 			m.push(intValue(int64(cmp64(a.c, b.c))))
 			return
 		}
-		if next := m.code.InsnAt(m.insn.PC) + 1; next < len(m.code.Insns) && !m.isLeader(m.code.Insns[next].PC) &&
+		// (unless a or b reads a temporary of the stack below, which the
+		// branch's moves into the stack's temporaries may change)
+		if next := m.code.InsnAt(m.insn.PC) + 1; !m.readsBelow(a, len(m.stack)) && !m.readsBelow(b, len(m.stack)) &&
+			next < len(m.code.Insns) && !m.isLeader(m.code.Insns[next].PC) &&
 			m.code.Insns[next].Op >= classfile.Ifeq && m.code.Insns[next].Op <= classfile.Ifle {
 			// the branch that follows compares a and b directly
 			m.push(value{k: kInt, t: "int32", special: cmpResult{a, b}})

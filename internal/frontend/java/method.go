@@ -455,8 +455,11 @@ func localAccess(in *classfile.Insn) (int, kind, bool) {
 
 // temp is the stack temporary of depth d for values of BIR type t:
 // $s<d>, with a suffix for types other than int32.
-func (m *method) temp(d int, t string) string {
-	name := fmt.Sprintf("$s%d", d)
+func (m *method) temp(d int, t string) string { return m.tempNamed("$s", d, t) }
+
+// tempNamed is temp with another prefix.
+func (m *method) tempNamed(prefix string, d int, t string) string {
+	name := fmt.Sprintf("%s%d", prefix, d)
 	switch t {
 	case "int32":
 	case "int64":
@@ -783,7 +786,7 @@ func (m *method) canonical() {
 	if conflict {
 		for _, x := range moves {
 			v := m.stack[x.d]
-			aside := m.temp(x.d+len(m.stack), stackType(v))
+			aside := m.tempNamed("$x", x.d, stackType(v))
 			m.b.act(false, aside, "%s := %s;", aside, v.e)
 			m.stack[x.d] = named(aside, v.k, v.t)
 		}
@@ -805,6 +808,27 @@ func (m *method) goTo(pc int) {
 	m.ended = true
 }
 
+// readsBelow reports whether v reads a stack temporary of a depth below h.
+func (m *method) readsBelow(v value, h int) bool {
+	for _, r := range v.reads {
+		digits, ok := strings.CutPrefix(r, "$s")
+		if !ok {
+			continue
+		}
+		d := 0
+		for _, c := range digits {
+			if c < '0' || c > '9' {
+				break
+			}
+			d = d*10 + int(c-'0')
+		}
+		if d < h {
+			return true
+		}
+	}
+	return false
+}
+
 // prepareCond readies the top n stack entries, a condition's operands,
 // for a branch that leaves other entries on the stack: the moves into
 // the stack's temporaries at the block's end must not change what the
@@ -816,11 +840,8 @@ func (m *method) prepareCond(n int) {
 		return
 	}
 	for d := h; d < len(m.stack); d++ {
-		for _, r := range m.stack[d].reads {
-			if strings.HasPrefix(r, "$") {
-				m.materialize(d)
-				break
-			}
+		if m.readsBelow(m.stack[d], h) {
+			m.materialize(d)
 		}
 	}
 }
