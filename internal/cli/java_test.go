@@ -88,7 +88,7 @@ func TestJavaMainClass(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{dir}, dir + ": 7 classes have a main method (jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real): name the main class with --main\n"},
+		{[]string{dir}, dir + ": 8 classes have a main method (jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Wide): name the main class with --main\n"},
 		{[]string{dir, "--main", "jcli.NoMain"}, dir + ": --main jcli.NoMain: the class has no method public static void main(String[])\n"},
 		{[]string{"--main", "jcli.Nope", dir}, dir + ": --main jcli.Nope: no such class in " + dir + "\n"},
 		{[]string{filepath.Join(dir, "jcli", "NoMain.class")}, filepath.Join(dir, "jcli", "NoMain.class") + ": the class jcli.NoMain has no method public static void main(String[]); name the main class with --main\n"},
@@ -246,5 +246,33 @@ func TestJavaUnsupported(t *testing.T) {
 	status, stdout, stderr = runMain("translate", "--to", "bir", class)
 	if status != ExitInconclusive || stdout != "" || !strings.Contains(stderr, "inconclusive: the Java program uses constructs birch does not handle:\njcli/Real.java:11:1: ") {
 		t.Errorf("translate: status %d, stdout %q, stderr\n%s", status, stdout, stderr)
+	}
+}
+
+// TestJavaBounds: an allocation site that creates more objects than
+// --max-objects (4 by default), or an array longer than
+// --max-array-length (8), cuts the path there, and the check is
+// inconclusive, saying so in Java terms; with bounds that suffice, the
+// programs pass.
+func TestJavaBounds(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	for _, c := range []struct {
+		class  string
+		flags  []string
+		status int
+		want   string
+	}{
+		{"Many", nil, ExitInconclusive, "bound hit 1 times: jcli/Many.java:13:1: new jcli.Many$Cell: its allocation site (c1) has created its 4 objects, the bound of --max-objects\n"},
+		{"Many", []string{"--max-objects", "5"}, ExitInconclusive, "rests on: bounded (a bound of the model cut paths: new jcli.Many$Cell: its allocation site (c1) has created its 5 objects, the bound of --max-objects)\n"},
+		{"Many", []string{"--max-objects", "6"}, ExitPass, "pass: no violation: every reachable state was explored\n"},
+		{"Wide", nil, ExitInconclusive, "inconclusive: no violation within the bounds; paths were cut where a bound was hit: an array longer than 8 elements, the bound of --max-array-length\n"},
+		{"Wide", []string{"--max-array-length", "9"}, ExitInconclusive, "bound hit 1 times: jcli/Wide.java:10:1: an array longer than 9 elements, the bound of --max-array-length\n"},
+		{"Wide", []string{"--max-array-length", "10"}, ExitPass, "pass: no violation: every reachable state was explored\n"},
+	} {
+		class := filepath.Join(dir, "jcli", c.class+".class")
+		status, stdout, stderr := runMain(append(append([]string{"check"}, c.flags...), class)...)
+		if status != c.status || !strings.Contains(stdout, c.want) {
+			t.Errorf("check %v: status %d, want %d and %q; stderr %s, stdout\n%s", c.flags, status, c.status, c.want, stderr, stdout)
+		}
 	}
 }
