@@ -261,7 +261,7 @@ func (g *gen) modExpr(e ast.Expr, en *env) (string, []check, error) {
 				return "", nil, err
 			}
 			return paren(x) + " " + e.Op.String() + " " + paren(y), append(xc, yc...), nil
-		case token.SHL:
+		case token.SHL, token.SHR:
 			return g.shift(e, en, true)
 		case token.QUO:
 			if !g.fits64(e) {
@@ -307,6 +307,9 @@ func (g *gen) modExpr(e ast.Expr, en *env) (string, []check, error) {
 // with the 32-bit overflow check of BIR's int where its value may leave
 // 32 bits. x >> n is arithmetic and exact in x.
 func (g *gen) shift(e *ast.BinaryExpr, en *env, mod bool) (string, []check, error) {
+	if inner, mask, ok := g.u32Operand(e); ok {
+		return g.shiftU32(e, inner, mask, en, mod)
+	}
 	var x string
 	var cs []check
 	var err error
@@ -318,31 +321,13 @@ func (g *gen) shift(e *ast.BinaryExpr, en *env, mod bool) (string, []check, erro
 	if err != nil {
 		return "", nil, err
 	}
-	n, nc, err := g.expr0(e.Y, en)
+	pn, nlo, nhi, nc, err := g.shiftCount(e, en)
 	if err != nil {
 		return "", nil, err
 	}
 	cs = append(cs, nc...)
-	px, pn := paren(x), paren(n)
-	nlo, nhi, _ := g.interval(e.Y)
-	if nlo < 0 || nhi > 63 {
-		cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s <= 63", pn, pn), "shift"})
-	}
-	small := fmt.Sprintf("%s >= 0 && %s <= 31", pn, pn) // C's shift is defined
-	if nlo >= 0 && nhi <= 31 {
-		small = ""
-	} else if nlo > 31 || nhi < 0 {
-		small = "false"
-	}
-	sel := func(in, out string) string {
-		switch small {
-		case "":
-			return in
-		case "false":
-			return out
-		}
-		return fmt.Sprintf("(%s -> %s : %s)", small, in, out)
-	}
+	px := paren(x)
+	small, sel := countIn(pn, nlo, nhi, 0, 31) // C's shift is defined
 	if e.Op == token.SHR {
 		return sel(px+" >> "+pn, fmt.Sprintf("(%s < 0 -> -1 : 0)", px)), cs, nil
 	}
@@ -356,6 +341,105 @@ func (g *gen) shift(e *ast.BinaryExpr, en *env, mod bool) (string, []check, erro
 		cs = append(cs, check{fit, "overflow"})
 	}
 	return v, cs, nil
+}
+
+// shiftCount translates the count of a shift, with the check of birch's
+// shift error, and returns the interval of its values.
+func (g *gen) shiftCount(e *ast.BinaryExpr, en *env) (pn string, nlo, nhi int64, cs []check, err error) {
+	n, cs, err := g.expr0(e.Y, en)
+	if err != nil {
+		return "", 0, 0, nil, err
+	}
+	pn = paren(n)
+	nlo, nhi, _ = g.interval(e.Y)
+	if nlo < 0 || nhi > 63 {
+		cs = append(cs, check{fmt.Sprintf("%s >= 0 && %s <= 63", pn, pn), "shift"})
+	}
+	return pn, nlo, nhi, cs, nil
+}
+
+// countIn returns the condition that the count pn (within nlo..nhi) lies
+// in lo..hi ("" always, "false" never) and the selection of a value by it.
+func countIn(pn string, nlo, nhi, lo, hi int64) (string, func(in, out string) string) {
+	cond := fmt.Sprintf("%s >= %d && %s <= %d", pn, lo, pn, hi)
+	if lo == hi {
+		cond = fmt.Sprintf("%s == %d", pn, lo)
+	}
+	if nlo >= lo && nhi <= hi {
+		cond = ""
+	} else if nlo > hi || nhi < lo {
+		cond = "false"
+	}
+	return cond, func(in, out string) string {
+		switch cond {
+		case "":
+			return in
+		case "false":
+			return out
+		}
+		return fmt.Sprintf("(%s -> %s : %s)", cond, in, out)
+	}
+}
+
+// u32Operand recognizes x >> n whose x is e' & c with a constant c of 32
+// bits whose bit 31 is set, such as 4294967295: the value of x is the
+// unsigned reading of 32 bits (Java's >>> on int is lowered so), beyond a
+// Promela int, but its bits are e”s low 32 bits masked.
+func (g *gen) u32Operand(e *ast.BinaryExpr) (inner ast.Expr, mask int64, ok bool) {
+	if e.Op != token.SHR {
+		return nil, 0, false
+	}
+	b, isBin := ast.Unparen(e.X).(*ast.BinaryExpr)
+	if !isBin || b.Op != token.AND {
+		return nil, 0, false
+	}
+	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if c := g.info.Types[p[1]].Value; c.Kind == types.IntConst && c.Int >= 1<<31 && c.Int < 1<<32 {
+			return p[0], c.Int, true
+		}
+	}
+	return nil, 0, false
+}
+
+// shiftU32 translates (inner & mask) >> n (u32Operand): the 32 bits p of
+// inner & mask shifted right logically, 0 for a count of 32 or more. With
+// a count of 0 the value is p read unsigned: exact when p is not negative,
+// modulo 2^32 (mod) in any case; otherwise the value beyond 32 bits is
+// BIR's int in Promela, an overflow.
+func (g *gen) shiftU32(e *ast.BinaryExpr, inner ast.Expr, mask int64, en *env, mod bool) (string, []check, error) {
+	v, cs, err := g.modExpr(inner, en)
+	if err != nil {
+		return "", nil, err
+	}
+	p := paren(v)
+	if m := int64(int32(mask)); m != -1 {
+		p = "(" + p + " & " + lit32(m) + ")"
+	}
+	pn, nlo, nhi, nc, err := g.shiftCount(e, en)
+	if err != nil {
+		return "", nil, err
+	}
+	cs = append(cs, nc...)
+	var shifted string
+	if c, ok := constInt(stripParens(pn)); ok && c >= 1 && c <= 31 {
+		shifted = fmt.Sprintf("(%s >> %d) & %d", p, c, int64(1)<<(32-c)-1)
+	} else {
+		shifted = fmt.Sprintf("(%s >> %s) & ~(-1 << (32 - %s))", p, pn, pn)
+	}
+	zero, selZero := countIn(pn, nlo, nhi, 0, 0)
+	mlo := nlo // the count is not 0 where selMid is used
+	if mlo == 0 {
+		mlo = 1
+	}
+	_, selMid := countIn(pn, mlo, nhi, 1, 31)
+	switch {
+	case mod || zero == "false":
+	case zero == "":
+		cs = append(cs, check{p + " >= 0", "overflow"})
+	default:
+		cs = append(cs, check{fmt.Sprintf("!%s || %s >= 0", paren(zero), p), "overflow"})
+	}
+	return selZero(p, selMid("("+shifted+")", "0")), cs, nil
 }
 
 func orTrue(c string) string {

@@ -57,6 +57,14 @@ func TestFixedWidthTranslated(t *testing.T) {
 		{"a, b : int32; x : int;", "x := a >> b;", []string{"x = (b >= 0 && b <= 31 -> a >> b : (a < 0 -> -1 : 0));"}},
 		{"a, b : int32;", "a := int32(a / b);", []string{"assert((b != 0) || BIR_division_by_zero);", "a = (b != 0 -> (b == -1 -> -a : a / b) : 0);"}},
 		{"a : int32; u : uint16;", "u := ~u; a := a ^ -1; a := -2147483647 - 1;", []string{"int u;\n", "u = ~u & 65535;", "a = a ^ (-1);", "a = (-2147483647 - 1);"}},
+		// Java's >>> on int, lowered as (x & 4294967295) >> n: the 32 bits
+		// shifted logically (a count of 0 leaves them)
+		{"a, b : int32;", "a := int32((a & 4294967295) >> 28); b := int32((b & 4294967295) >> (a & 31));", []string{
+			"a = ((a >> 28) & 15);",
+			"b = ((a & 31) == 0 -> b : ((b >> (a & 31)) & ~(-1 << (32 - (a & 31)))));"}},
+		{"a : int32; x : int;", "x := (a & 4294967295) >> 1; x := (a & 4294967295) >> a;", []string{
+			"x = ((a >> 1) & 2147483647);",
+			"assert((!(a == 0) || a >= 0) || BIR_overflow);"}},
 		// birch's 64-bit overflow outside a conversion stays checked: a
 		// value beyond 32 bits there is BIR's int, as in Promela before
 		{"x : int; a : int32;", "x := a + 1;", []string{"assert((a <= 2147483646) || BIR_overflow);"}},

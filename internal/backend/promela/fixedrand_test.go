@@ -22,7 +22,8 @@ import (
 // types in the Promela translation: random models whose inputs are chosen
 // among the edge values of int8 … uint16 compute random expressions
 // (conversions of + - * chains, & | ^ ~, shifts with counts inside and
-// outside 0..63, / and % with zero divisors, comparisons) into fixed-width
+// outside 0..63, Java's >>> as its front end lowers it, / and % with zero
+// divisors, comparisons) into fixed-width
 // variables of random types. An independent evaluator of BIR's semantics
 // (below) gives every value for every input, which the model asserts, and
 // the runtime errors; birch and SPIN must both pass with equal state
@@ -289,14 +290,18 @@ func (g *fxGen) value(d int) *fx {
 }
 
 // chain is the operand of a conversion: + - * and unary - modulo 2^64,
-// << , / and % of values.
+// << , / and % of values, and the unsigned shift (x & 4294967295) >> n.
 func (g *fxGen) chain(d int) *fx {
 	if d <= 0 || g.r.Intn(5) == 0 {
 		return g.value(d)
 	}
-	switch g.r.Intn(7) {
+	switch g.r.Intn(8) {
 	case 0, 1, 2:
 		return &fx{op: []string{"+", "-", "*"}[g.r.Intn(3)], x: g.chain(d - 1), y: g.chain(d - 1)}
+	case 6:
+		// Java's >>> on int, as the Java front end lowers it
+		mask := []int64{4294967295, 2147483648, 4294901760}[g.r.Intn(3)]
+		return &fx{op: ">>", x: &fx{op: "&", x: g.value(d - 1), y: &fx{op: "lit", val: mask}}, y: g.count(d - 1)}
 	case 3:
 		return &fx{op: "neg", x: g.chain(d - 1)}
 	case 4:
