@@ -505,10 +505,15 @@ func (m *method) heapCall(c *callSite) bool {
 	switch c.op {
 	case classfile.Invokestatic:
 		mr := t.resolveMethod(ref, c.name, c.desc)
-		if mr == nil || !mr.isModel() {
+		if mr == nil || !mr.isStatic() {
 			return false
 		}
-		return m.callModel(mr, c.args)
+		if !mr.isModel() {
+			// the program's: its function, the reference arguments made
+			// assignable to the parameters
+			m.l.use(mr.class.name)
+		}
+		return m.callTarget(mr, c.args)
 	case classfile.Invokespecial:
 		cur := t.class(m.cls.Name)
 		if cur == nil {

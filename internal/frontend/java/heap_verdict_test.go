@@ -2,6 +2,7 @@ package java_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	java "birch/internal/frontend/java"
 	"birch/internal/frontend/java/classfile"
 	"birch/internal/testenv"
+	"birch/internal/verify"
 )
 
 // heapClasses parses the classes of package pkg of the heap's programs
@@ -184,5 +186,59 @@ func TestHeapDifferential(t *testing.T) {
 		if got.String() != want[main] {
 			t.Errorf("%s: birch and java differ:\nbirch:\n%sjava:\n%s", main, got.String(), want[main])
 		}
+	}
+}
+
+// TestHeapUnsupported: an array where an object reference is expected
+// (a parameter, a field, an element of Object[]) is reported at its line.
+func TestHeapUnsupported(t *testing.T) {
+	_, err := translateHeap(t, "arrayasobject.ArrayAsObject")
+	var ue *java.UnsupportedError
+	if !errors.As(err, &ue) {
+		t.Fatalf("Translate: %v, want an *UnsupportedError", err)
+	}
+	got := map[string]bool{}
+	for _, e := range ue.List {
+		if strings.Contains(e.Msg, "birch keeps arrays and objects apart") {
+			got[e.Pos.String()] = true
+		}
+	}
+	for _, line := range []int{14, 19, 24} {
+		if pos := fmt.Sprintf("testdata/heap/ArrayAsObject.java:%d:1", line); !got[pos] {
+			t.Errorf("no error at %s: %v", pos, err)
+		}
+	}
+}
+
+// TestHeapGolden lowers heap programs and compares the BIR with
+// testdata/heap/NAME.golden (go test -update rewrites them): records
+// with their prefixes, collections per site, the dispatch's cases, array
+// allocation and its checks, boxing.
+func TestHeapGolden(t *testing.T) {
+	for _, main := range []string{"dispatch.Dispatch", "arrays1.Arrays1", "boxing.Boxing", "choice.Choice"} {
+		t.Run(main, func(t *testing.T) {
+			out, err := translateHeap(t, main)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := verify.Load(main+".bir", out.BIR); err != nil {
+				t.Fatalf("the lowered model does not load: %v\n%s", err, out.BIR)
+			}
+			_, cls, _ := strings.Cut(main, ".")
+			golden := filepath.Join("testdata", "heap", cls+".golden")
+			if *update {
+				if err := os.WriteFile(golden, out.BIR, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if !bytes.Equal(out.BIR, want) {
+				t.Errorf("the lowering differs from %s (go test -update rewrites it):\n%s", golden, diffLines(string(want), string(out.BIR)))
+			}
+		})
 	}
 }
