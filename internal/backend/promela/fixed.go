@@ -384,7 +384,7 @@ func countIn(pn string, nlo, nhi, lo, hi int64) (string, func(in, out string) st
 // u32Operand recognizes x >> n whose x is e' & c with a constant c of 32
 // bits whose bit 31 is set, such as 4294967295: the value of x is the
 // unsigned reading of 32 bits (Java's >>> on int is lowered so), beyond a
-// Promela int, but its bits are e”s low 32 bits masked.
+// Promela int, but its bits are the low 32 bits of e', masked.
 func (g *gen) u32Operand(e *ast.BinaryExpr) (inner ast.Expr, mask int64, ok bool) {
 	if e.Op != token.SHR {
 		return nil, 0, false
