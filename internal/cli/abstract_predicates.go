@@ -11,6 +11,8 @@ import (
 	"birch/internal/backend/bp"
 	"birch/internal/smt/solvers"
 	"birch/internal/source"
+
+	"birch/internal/verify"
 )
 
 // runAbstractPredicates is birch abstract --predicates FILE: the
@@ -52,7 +54,7 @@ func runAbstractPredicates(e *env, fs *flag.FlagSet, o *abstractOptions) int {
 		fmt.Fprintf(e.stderr, "%s: %v\n", cmd, err)
 		return ExitBadInput
 	}
-	file, err := predicate.ParseFile(l.prog, o.predicates, src)
+	file, err := predicate.ParseFile(l.prog, o.predicates, verify.JavaPredicates(l.in, src))
 	if err != nil {
 		source.Print(e.stderr, err, maxShownErrors)
 		return ExitBadInput

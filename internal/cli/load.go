@@ -27,6 +27,7 @@ type loaded struct {
 	fset *source.FileSet
 	file *ast.File
 	prog *types.Program
+	in   *verify.Input
 }
 
 // loadModel reads and loads one input (loadInput), for the commands that
@@ -37,7 +38,7 @@ func loadModel(e *env, name string) *loaded {
 	if in == nil {
 		return nil
 	}
-	return &loaded{fset: in.Fset, file: in.File, prog: in.Prog}
+	return &loaded{fset: in.Fset, file: in.File, prog: in.Prog, in: in}
 }
 
 // loadInput reads and loads an input (verify.LoadWith, by its file type,

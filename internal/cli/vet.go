@@ -6,6 +6,8 @@ import (
 
 	"birch/internal/abstraction/predicate"
 	"birch/internal/source"
+
+	"birch/internal/verify"
 )
 
 type vetOptions struct {
@@ -66,7 +68,7 @@ func vetPredicates(e *env, m *loaded, o *vetOptions) bool {
 		fmt.Fprintf(e.stderr, "birch: %v\n", err)
 		return false
 	}
-	f, err := predicate.ParseFile(m.prog, o.predicates, src)
+	f, err := predicate.ParseFile(m.prog, o.predicates, verify.JavaPredicates(m.in, src))
 	if err != nil {
 		source.Print(e.stderr, err, maxShownErrors)
 		return false

@@ -72,7 +72,7 @@ func newAMCSTechnique(t *Task) (*amcsTechnique, error) {
 	}
 	a.preds = nil
 	if a.File != "" {
-		src, err := readWith(a.ReadFile, a.File)
+		src, err := readPredicates(t.Input, a.ReadFile, a.File)
 		if err != nil {
 			return nil, err
 		}

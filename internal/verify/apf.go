@@ -183,7 +183,7 @@ func (p *onTheFlyTechnique) build() error {
 	p.built = true
 	t := p.t
 	o := t.OnTheFly
-	src, err := readWith(o.ReadFile, o.File)
+	src, err := readPredicates(t.Input, o.ReadFile, o.File)
 	if err != nil {
 		return err
 	}

@@ -334,7 +334,7 @@ func cegarStart(t *Task) (string, error) {
 	if cg.File == "" {
 		return refine.FileText(seed), nil
 	}
-	src, err := readWith(cg.ReadFile, cg.File)
+	src, err := readPredicates(t.Input, cg.ReadFile, cg.File)
 	if err != nil {
 		return "", err
 	}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"sort"
 
 	"birch/internal/abstraction/data/feasible"
 	"birch/internal/abstraction/predicate"
@@ -43,7 +44,7 @@ type predAbstraction struct {
 // cannot abstract soundly, a *c2bp.UnsupportedError.
 func abstractPredicates(t *Task) (*predAbstraction, error) {
 	pa, in := t.Predicates, t.Input
-	src, err := readWith(pa.ReadFile, pa.File)
+	src, err := readPredicates(in, pa.ReadFile, pa.File)
 	if err != nil {
 		return nil, err
 	}
@@ -189,6 +190,19 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 	if err != nil {
 		return sc, nil, err
 	}
+	// The abstraction drops `invisible` (c2bp), so the abstract trail takes
+	// an invisible run's transformations one step each, where the
+	// concrete model takes the run in one step: a thread's invisible
+	// transformations wait for its next visible one (or a failing one)
+	// and join its step. They touch only the thread's locals, so the steps
+	// of other threads between them commute with them.
+	groups := am.concM.Groups()
+	coarse := !am.concM.Options().ExposeInvisible
+	type run struct {
+		groups []int
+		first  int // the abstract step it starts at
+	}
+	pending := map[int]*run{}
 	for i, st := range ts {
 		fs := feasible.Step{Thread: st.Step.Thread}
 		for _, g := range st.Step.Groups {
@@ -197,6 +211,30 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 			}
 		}
 		failing := st.Step.Outcome != model.OK
+		if coarse && len(fs.Groups) > 0 {
+			invisible := true
+			for _, c := range fs.Groups {
+				invisible = invisible && c < len(groups) && groups[c].Invisible
+			}
+			r := pending[fs.Thread]
+			if invisible && !failing {
+				if r == nil {
+					r = &run{first: i}
+					pending[fs.Thread] = r
+				}
+				r.groups = append(r.groups, fs.Groups...)
+				continue
+			}
+			if r != nil {
+				fs.Groups = append(r.groups, fs.Groups...)
+				delete(pending, fs.Thread)
+				sc.Steps, steps = append(sc.Steps, fs), append(steps, r.first)
+				if failing {
+					sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
+				}
+				continue
+			}
+		}
 		if len(fs.Groups) == 0 {
 			switch {
 			case failing && kind == model.InvariantViolated:
@@ -214,6 +252,17 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 		if failing {
 			sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
 		}
+	}
+	// runs the trail ends in: their steps, in the order they started (the
+	// replay checks that the concrete run takes them)
+	var left []int
+	for th := range pending {
+		left = append(left, th)
+	}
+	sort.Slice(left, func(a, b int) bool { return pending[left[a]].first < pending[left[b]].first })
+	for _, th := range left {
+		r := pending[th]
+		sc.Steps, steps = append(sc.Steps, feasible.Step{Thread: th, Groups: r.groups}), append(steps, r.first)
 	}
 	return sc, steps, nil
 }
