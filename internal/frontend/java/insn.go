@@ -27,7 +27,9 @@ var hooks = struct {
 	// enter emits the prologue of a method (a synchronized method's
 	// lock), before its first instruction.
 	enter []func(m *method)
-	// beforeReturn emits what a return does first (unlock).
+	// beforeReturn emits what a return does first (unlock); its actions
+	// must not write the method's locals or temporaries, which the
+	// returned expression may read.
 	beforeReturn []func(m *method)
 	// throwNew lowers an exception the lowering raises (class, an
 	// internal name, with the detail message of the JVM's): by default
@@ -472,12 +474,6 @@ func (m *method) returnInsn(op classfile.Opcode) {
 			return
 		}
 		val = v.e
-		if len(hooks.beforeReturn) > 0 && !v.isConst {
-			// what a return does first must not change the value
-			m.stack = append(m.stack, v)
-			m.materialize(len(m.stack) - 1)
-			val = m.pop().e
-		}
 	}
 	for _, h := range hooks.beforeReturn {
 		h(m)
