@@ -125,13 +125,16 @@ func TestResolveErrors(t *testing.T) {
 		"Nope.q=signs":                "no thread, function or record type Nope",
 		"Main.m=intervals":            "unknown abstraction",
 		"Main.m=signs;Main.m=evenodd": "Main.m is already bound by --abstract Main.m=signs",
+		// a Java program's dotted names parse (verify resolves them); a
+		// model has none
+		"a.b.c=signs": "no thread, function or record type a",
 	} {
 		_, err := Resolve(prog, &lib, bindings(t, strings.Split(args, ";")...))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", args, err, want)
 		}
 	}
-	for _, bad := range []string{"x", "=signs", "x=", "a.b.c=signs", "1x=signs"} {
+	for _, bad := range []string{"x", "=signs", "x=", "a..c=signs", "a.=signs", "1x=signs", "a-b=signs"} {
 		if _, err := ParseBinding(bad); err == nil {
 			t.Errorf("ParseBinding(%q) succeeded", bad)
 		}
