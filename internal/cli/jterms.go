@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"birch/internal/bir/ast"
 	"birch/internal/frontend/java"
 	"birch/internal/model"
 	"birch/internal/source"
@@ -41,6 +42,9 @@ type javaNamer struct {
 	// locPos is the position of each location of a method's function
 	// ("Foo_run.L3"): its first transformation's
 	locPos map[string]string
+	// sitePos is the Java position of each allocation site, by the name
+	// its objects have in Java terms ("pkg.C@c3")
+	sitePos map[string]string
 }
 
 // newJavaNamer is the namer of a loaded Java program (loaded with opts),
@@ -50,7 +54,7 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 		return nil
 	}
 	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{},
-		lines: map[string]string{}, locPos: map[string]string{}}
+		lines: map[string]string{}, locPos: map[string]string{}, sitePos: map[string]string{}}
 	if n.maxArray = opts.MaxArrayLength; n.maxArray == 0 {
 		n.maxArray = java.DefaultMaxArrayLength
 	}
@@ -88,6 +92,19 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 		if cls, site := collectionClass(c.Name(), in.Java.Names.Types); cls != "" {
 			n.objects[c.Name()], n.sites[c.Name()] = cls, site
 		}
+	}
+	if in.File != nil {
+		ast.Inspect(in.File, func(node ast.Node) bool {
+			if a, ok := node.(*ast.NewAction); ok && n.objects[a.Collection.Name] != "" {
+				key := n.objects[a.Collection.Name] + "@" + n.sites[a.Collection.Name]
+				if _, ok := n.sitePos[key]; !ok {
+					// (the lowering allocates from a site's collection
+					// in one place)
+					n.sitePos[key] = verify.PosString(in.Fset, a.Pos())
+				}
+			}
+			return true
+		})
 	}
 	return n
 }
@@ -330,8 +347,62 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 		if v.Trail != nil {
 			v.Trail = trail
 		}
+		if at := n.thrownAt(v.Message, trail); at != "" {
+			// the exception was made elsewhere than where it is found
+			// uncaught: say where, as Java's stack trace would
+			text := v.Message + ", thrown at " + at
+			c.Reason = strings.Replace(c.Reason, v.Message, text, 1)
+			if k := len(trail) - 1; k >= 0 && trail[k].Msg == v.Kind+": "+v.Message {
+				trail[k].Msg = v.Kind + ": " + text
+			}
+			v.Message = text
+		}
 		n.violation(v)
 	}
+}
+
+// javaObject matches an object in Java terms, pkg.C@cN[I]: the class
+// and the site.
+var javaObject = regexp.MustCompile(`([\w$.]+)@(c\d+(?:_\d+)?)\[\d+\]`)
+
+// uncaughtTest matches the lowering's test of an exception that leaves a
+// root uncaught: assert(!(e instanceof C)), e the variable holding it.
+var uncaughtTest = regexp.MustCompile(`assert\(!\(([\w$]+) instanceof [\w$]+\)\)`)
+
+// thrownAt is the frame where the exception a trail (in Java terms)
+// ends uncaught in ("uncaught pkg.C...", found uncaught by the lowering's
+// test of the variable holding it) was created, as a Java stack trace
+// says: the allocation site of the object the variable last held; "" when
+// that is not known.
+func (n *javaNamer) thrownAt(msg string, trail []verify.Step) string {
+	rest, ok := strings.CutPrefix(msg, "uncaught ")
+	if !ok || len(trail) == 0 {
+		return ""
+	}
+	cls, _, _ := strings.Cut(rest, ":")
+	var m []string
+	for _, s := range trail[len(trail)-1].Source {
+		if m = uncaughtTest.FindStringSubmatch(s); m != nil {
+			break
+		}
+	}
+	if m == nil {
+		return ""
+	}
+	for i := len(trail) - 1; i >= 0; i-- {
+		for _, c := range trail[i].Changes {
+			if !strings.HasSuffix(c.Name, "."+m[1]) {
+				continue
+			}
+			if o := javaObject.FindStringSubmatch(c.Value); o != nil && o[0] == c.Value && o[1] == cls {
+				if pos, ok := n.sitePos[o[1]+"@"+o[2]]; ok {
+					return n.frame("", pos)
+				}
+			}
+			return "" // the variable's last value is no object of the class
+		}
+	}
+	return ""
 }
 
 // violation words a violation's thread, location and threads.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"birch/internal/frontend/java"
+	"birch/internal/model"
 	"birch/internal/verify"
 )
 
@@ -19,8 +20,9 @@ Bump_c1 : collection [2] of Bump;
 Race_count : int32;
 
 function Bump_run (this : Bump_ref)
+  e : Bump_ref;
   loc L1:
-    when true do { Race_count := int32(Race_count + 1); } return;
+    when true do { Race_count := int32(Race_count + 1); e := new Bump_c1; } return;
 end Bump_run;
 
 thread JThread (t : Bump_ref)
@@ -101,8 +103,27 @@ func TestJavaNamer(t *testing.T) {
 		{Thread: "main_[1]", Location: "L2"},
 	}}
 	n.violation(v)
-	if got, want := fmt.Sprint(v.Threads), "[{Thread-0 jcli.Race$Bump.run(race.bir:9) false [race.bir:9:5: guard lockAvailable(l) is false (held by main)]} {main L2 false []}]"; got != want {
+	if got, want := fmt.Sprint(v.Threads), "[{Thread-0 jcli.Race$Bump.run(race.bir:10) false [race.bir:9:5: guard lockAvailable(l) is false (held by main)]} {main L2 false []}]"; got != want {
 		t.Errorf("deadlock threads: %s, want %s", got, want)
+	}
+	// the object an uncaught exception's variable holds was made at
+	// race.bir:10 (its new), in Bump_run
+	trail := []verify.Step{
+		{Changes: []model.Var{{Name: "main.jcli.Race.main#1.$e", Value: "jcli.Race$Bump@c1[0]"}}},
+		{Changes: []model.Var{{Name: "main.jcli.Race.main#1.x", Value: "3"}}},
+		{Source: []string{"[when true do { assert(!($e instanceof Bump)); } return]"}},
+	}
+	if got, want := n.thrownAt("uncaught jcli.Race$Bump", trail), "jcli.Race$Bump.run(race.bir:10)"; got != want {
+		t.Errorf("thrownAt: %q, want %q", got, want)
+	}
+	for _, msg := range []string{"uncaught jcli.Other", "assert failed"} {
+		if got := n.thrownAt(msg, trail); got != "" {
+			t.Errorf("thrownAt(%q) = %q, want none", msg, got)
+		}
+	}
+	trail[1].Changes[0] = model.Var{Name: "main.jcli.Race.main#1.$e", Value: "null"}
+	if got := n.thrownAt("uncaught jcli.Race$Bump", trail); got != "" {
+		t.Errorf("thrownAt with the variable null: %q", got)
 	}
 	in.Java = nil
 	if newJavaNamer(in, verify.JavaOptions{}) != nil {
