@@ -125,16 +125,32 @@ func joinConds(cs []string, op string) string {
 	return out
 }
 
-// multianewarray lowers new T[n0][n1]...: the outer array, then a loop
-// that fills it with the inner arrays (two dimensions; more are not
-// lowered).
+// multianewarray lowers new T[n0][n1]...: the outer array, then loops
+// that fill each level with the arrays of the next, down to the last
+// dimension given (the deeper elements stay null, as in Java).
 func (m *method) multianewarray(in *classfile.Insn) {
 	name := m.cls.ClassAt(in.Index)
 	ty, err := classfile.ParseFieldType(name)
 	dims := int(in.Value)
-	if err != nil || ty.Kind != '[' || dims < 1 {
+	if err != nil || dims < 1 {
 		m.unsupported("multianewarray of the malformed type %q", name)
 		return
+	}
+	// levels[k] is the array type of the arrays of level k
+	t := heapOf(m.l)
+	var levels []*arrayType
+	for k, e := 0, &ty; k < dims; k++ {
+		if e.Kind != '[' || e.Elem == nil {
+			m.unsupported("multianewarray of %d dimensions of the type %q", dims, name)
+			return
+		}
+		a, err := t.arrayOf(*e.Elem)
+		if err != nil {
+			m.unsupported("an array of %s: %v", e.Elem, err)
+			return
+		}
+		levels = append(levels, a)
+		e = e.Elem
 	}
 	ns := m.popN(dims)
 	for _, n := range ns {
@@ -142,53 +158,52 @@ func (m *method) multianewarray(in *classfile.Insn) {
 			return
 		}
 	}
-	if dims > 2 {
-		m.unsupported("an array allocated with %d dimensions at once (birch allocates at most 2)", dims)
-		return
-	}
-	t := heapOf(m.l)
-	outer, err := t.arrayOf(*ty.Elem)
-	if err != nil {
-		m.unsupported("an array of %s: %v", ty.Elem, err)
-		return
-	}
 	m.lengthChecks(ns)
 	if m.dead {
 		return
 	}
-	so := t.arraySite(m.fn.method, in.PC, 0, outer)
+	so := t.arraySite(m.fn.method, in.PC, 0, levels[0])
 	if dims == 1 {
-		m.result(kRef, outer.ref, func(tmp string) {
+		m.result(kRef, levels[0].ref, func(tmp string) {
 			m.b.act(true, tmp, "%s := new %s[%s];", tmp, so.coll, ns[0].e)
 		})
 		return
 	}
-	inner, err := t.arrayOf(*ty.Elem.Elem)
-	if err != nil {
-		m.unsupported("an array of %s: %v", ty.Elem.Elem, err)
-		return
-	}
-	si := t.arraySite(m.fn.method, in.PC, 1, inner)
-	// the lengths and the index in temporaries of their own (the loop
-	// must not read what the allocation changes)
+	// the lengths in temporaries of their own (the loops must not read
+	// what the allocations change)
 	d := len(m.stack)
-	n0 := m.heapTemp(fmt.Sprintf("$n%d", d), "int32")
-	n1 := m.heapTemp(fmt.Sprintf("$n%d_1", d), "int32")
-	i := m.heapTemp(fmt.Sprintf("$i%d", d), "int32")
-	m.b.act(false, n0, "%s := %s;", n0, ns[0].e)
-	m.b.act(false, n1, "%s := %s;", n1, ns[1].e)
-	arr := m.result(kRef, outer.ref, func(tmp string) {
-		m.b.act(true, tmp, "%s := new %s[%s];", tmp, so.coll, n0)
+	lens := make([]string, dims)
+	for k, n := range ns {
+		lens[k] = m.heapTemp(fmt.Sprintf("$n%d_%d", d, k), "int32")
+		m.b.act(false, lens[k], "%s := %s;", lens[k], n.e)
+	}
+	outer := m.result(kRef, levels[0].ref, func(tmp string) {
+		m.b.act(true, tmp, "%s := new %s[%s];", tmp, so.coll, lens[0])
 	})
-	m.b.act(false, i, "%s := 0;", i)
-	loop, done, body := m.b.label(m.b.base()), m.b.label(m.b.base()), m.b.label(m.b.base())
-	m.b.jump(loop)
-	m.b.place(loop)
-	m.b.branch([]string{i + " < " + n0, i + " >= " + n0}, []string{body, done}, []string{i, n0}, false)
-	m.b.place(body)
-	m.b.act(true, "", "%s[%s] := new %s[%s]; %s := %s + 1;", arr, i, si.coll, n1, i, i)
-	m.b.jump(loop)
-	m.b.place(done)
+	var fill func(k int, parent string)
+	fill = func(k int, parent string) {
+		site := t.arraySite(m.fn.method, in.PC, k, levels[k])
+		i := m.heapTemp(fmt.Sprintf("$i%d_%d", d, k), "int32")
+		m.b.act(false, i, "%s := 0;", i)
+		loop, body, done := m.b.label(m.b.base()), m.b.label(m.b.base()), m.b.label(m.b.base())
+		m.b.jump(loop)
+		m.b.place(loop)
+		m.b.branch([]string{i + " < " + lens[k-1], i + " >= " + lens[k-1]}, []string{body, done}, []string{i, lens[k-1]}, false)
+		m.b.place(body)
+		if k == dims-1 {
+			m.b.act(true, "", "%s[%s] := new %s[%s]; %s := %s + 1;", parent, i, site.coll, lens[k], i, i)
+		} else {
+			// the new array is the parent's element and the next level's
+			// parent; it is no other thread's yet: one step
+			child := m.heapTemp(fmt.Sprintf("$a%d_%d", d, k), levels[k].ref)
+			m.b.act(true, child, "%s := new %s[%s]; %s[%s] := %s;", child, site.coll, lens[k], parent, i, child)
+			fill(k+1, child)
+			m.b.act(false, i, "%s := %s + 1;", i, i)
+		}
+		m.b.jump(loop)
+		m.b.place(done)
+	}
+	fill(1, outer)
 }
 
 // heapTemp is a temporary of the function named name (outside the stack's

@@ -187,6 +187,7 @@ type classTable struct {
 
 	sites     map[siteKey]*allocSite
 	siteList  []*allocSite
+	nsites    int                   // the numbers given to sites
 	arrays    map[string]*arrayType // by the element's BIR type
 	arrayList []*arrayType
 	// emit adds a top-level declaration once per key (the lowering's
@@ -732,16 +733,26 @@ func (t *classTable) site(m *classfile.Method, pc, dim int, elem string) *allocS
 	if s := t.sites[k]; s != nil {
 		return s
 	}
-	n := len(t.siteList) + 1
+	var n int
+	if outer := t.sites[siteKey{m, pc, 0}]; dim > 0 && outer != nil {
+		n = outer.n // the levels of one multianewarray share its number
+	} else {
+		t.nsites++
+		n = t.nsites
+	}
 	s := &allocSite{pc: pc, n: n, elem: elem, bound: t.maxObjects}
 	suffix := fmt.Sprintf("_c%d", n)
 	if m == nil {
 		s.bound = 1 // main's args
 	}
 	if dim > 0 {
-		// the inner arrays of one multianewarray: up to MaxArrayLength
-		// per outer array
-		s.bound = t.maxObjects * t.maxArrayLength
+		// the arrays of level dim of one multianewarray: up to
+		// MaxArrayLength per array of the level above (a program that
+		// allocates more reaches the collection's limit)
+		for k := 0; k < dim && s.bound < maxLevelArrays; k++ {
+			s.bound *= t.maxArrayLength
+		}
+		s.bound = min(s.bound, maxLevelArrays)
 		suffix = fmt.Sprintf("_c%d_%d", n, dim)
 	}
 	s.coll = t.take(elem + suffix)
@@ -750,6 +761,9 @@ func (t *classTable) site(m *classfile.Method, pc, dim int, elem string) *allocS
 	t.emit("collection "+s.coll, fmt.Sprintf("%s : collection [%d] of %s;", s.coll, s.bound, s.elem))
 	return s
 }
+
+// maxLevelArrays bounds the collection of one level of a multianewarray.
+const maxLevelArrays = 1024
 
 // newSite is the collection of the objects of class c allocated at pc of
 // m.
@@ -1029,8 +1043,10 @@ func (m *method) check(cond string, reads []string, class string) {
 	ok, bad := m.b.label(m.b.base()), m.b.label(m.b.base())
 	m.b.branch([]string{cond, negate(cond)}, []string{ok, bad}, reads, false)
 	m.b.place(bad)
+	stack := append([]value(nil), m.stack...)
 	m.throwNew(class, "")
 	m.ended = false
+	m.stack = stack
 	if !m.dead {
 		m.b.place(ok)
 	}

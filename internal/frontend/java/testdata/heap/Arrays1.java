@@ -1,6 +1,7 @@
 package arrays1;
 
-// Arrays of every integer type, of objects and of arrays (multianewarray),
+// Arrays of every integer type, of objects and of arrays (multianewarray,
+// two and three dimensions),
 // arraylength, loops over them, and aliasing. Every assertion holds: pass
 // (java -ea too).
 public class Arrays1 {
@@ -45,6 +46,11 @@ public class Arrays1 {
         ragged[1] = a;
         a[4] = 7;
         assert ragged[0] == null && ragged[1][4] == 7;
+        long[][][] cube = new long[2][3][2];
+        cube[1][2][1] = 5;
+        assert cube[1][2][1] == 5 && cube[0][1].length == 2 && cube[1][0][1] == 0;
+        int[][][] part = new int[2][2][];
+        assert part[1][1] == null && part[1].length == 2;
         shared[3] = 2;
         assert sum(shared) == 2;
     }
