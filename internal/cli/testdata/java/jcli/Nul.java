@@ -9,12 +9,19 @@ public class Nul {
         int value;
     }
 
+    static Box make(boolean b) {
+        if (b) {
+            return new Box();
+        }
+        return null;
+    }
+
     static void put(Box b, int v) {
         b.value = v;
     }
 
     public static void main(String[] args) {
-        Box b = Verify.getBoolean() ? new Box() : null;
+        Box b = make(Verify.getBoolean());
         put(b, 1);
     }
 }
