@@ -129,6 +129,14 @@ func TestJavaInputForms(t *testing.T) {
 	if status != ExitPass || !strings.HasPrefix(stdout, "pass: ") {
 		t.Errorf("check Fine.class: status %d, stdout\n%s\nstderr %s", status, stdout, stderr)
 	}
+	// SV-COMP's violation witnesses are C's: none for a Java program, and
+	// it says so
+	w := filepath.Join(t.TempDir(), "w.graphml")
+	status, _, stderr = runMain("check", "--witness", w, filepath.Join(dir, "jcli", "Pick.class"))
+	if _, err := os.Stat(w); status != ExitViolation || err == nil ||
+		stderr != "birch check: --witness: no witness written: birch writes violation witnesses of C programs only\n" {
+		t.Errorf("--witness: status %d, stderr %q, file %v", status, stderr, err)
+	}
 }
 
 // TestJavaTrail: the trail of a Java program names its thread, each

@@ -308,6 +308,10 @@ func witnessProperty(e *env, in *verify.Input, res *verify.Result) *svcomp.Prope
 // writeWitness writes the violation witness of --witness for a confirmed
 // violation of a C program (p: the task's property, nil without --task).
 func (o *checkOptions) writeWitness(e *env, in *verify.Input, res *verify.Result, p *svcomp.Property) {
+	if o.witness != "" && in != nil && in.Java != nil {
+		fmt.Fprintln(e.stderr, "birch check: --witness: no witness written: birch writes violation witnesses of C programs only")
+		return
+	}
 	if o.witness == "" || in == nil || in.C == nil || res.Verdict() != verify.Fail {
 		return
 	}
