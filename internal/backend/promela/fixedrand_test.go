@@ -27,8 +27,9 @@ import (
 // variables of random types. An independent evaluator of BIR's semantics
 // (below) gives every value for every input, which the model asserts, and
 // the runtime errors; birch and SPIN must both pass with equal state
-// counts, or both fail with a kind the evaluator gives. The default run
-// checks 2 models, BIRCH_LONG=1 150.
+// counts, or both fail with a kind the evaluator gives, SPIN's trail mapped
+// to birch ending in that error. The default run checks 2 models,
+// BIRCH_LONG=1 150.
 func TestSpinFixedRandom(t *testing.T) {
 	needSpin(t)
 	n := 2
@@ -53,7 +54,7 @@ func TestSpinFixedRandom(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := search.Run(m, search.Config{Strategy: search.DFS, TimeLimit: time.Minute})
-			sp, _ := runSpin(t, tr)
+			sp, dir := runSpin(t, tr)
 			if len(kinds) == 0 {
 				if res.Verdict != search.Pass || sp.Errors != 0 {
 					t.Fatalf("birch %s (%v), SPIN %d errors (%s); the evaluator finds no error:\n%s", res.Verdict, res.Violation, sp.Errors, sp.Kind, src)
@@ -69,6 +70,9 @@ func TestSpinFixedRandom(t *testing.T) {
 			if sp.Errors == 0 || !kinds[sp.Kind] {
 				t.Fatalf("SPIN %d errors (%s); the evaluator finds %v:\n%s\n%s", sp.Errors, sp.Kind, kinds, src, sp.Output)
 			}
+			// SPIN's trail, replayed by SPIN's simulator, maps to birch
+			// and ends in the same error there
+			checkTrail(t, "random", m, tr, sp, dir, false)
 		})
 	}
 }
