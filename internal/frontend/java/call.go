@@ -185,11 +185,14 @@ func (m *method) verifier(c *callSite) bool {
 	return true
 }
 
-// choose pushes a value of the environment's choice.
+// choose pushes a value of the environment's choice: a visible step of
+// its own, so that a trail shows the value chosen (as JPF's and C's
+// choices do), never hidden inside an invisible run.
 func (m *method) choose(k kind, t, what string) {
 	m.result(k, t, func(tmp string) {
-		m.b.act(false, tmp, "%s := externChoose(%s);", tmp, what)
+		m.b.act(true, tmp, "%s := externChoose(%s);", tmp, what)
 	})
+	m.b.split()
 }
 
 // assume constrains the path: v r 0.

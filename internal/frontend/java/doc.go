@@ -33,26 +33,35 @@
 // an initializer lazily, at a class's first active use: a program whose
 // initializers print, or read each other's fields, may see another order
 // than the JVM's). The main thread, main_, calls them and then main.
-// main's String[] args is not modelled: the model has no command-line
-// arguments (JPF gives an empty array); main's code that reads args is
-// unsupported.
+// main's String[] args is an empty array where main reads it (heap.go),
+// as JPF gives one; a main that does not read it has no parameter.
 //
 // method.go lowers each method to one BIR function. The code is split
 // into basic blocks (the targets of branches and switches and the
 // instructions after them); each is lowered with a symbolic operand
 // stack whose entries are BIR expressions over the method's parameters,
-// locals and stack temporaries ($s<d>, the entry at depth d, with a type
-// suffix for long and reference values). A read of shared state (a
-// static field, the heap) is stored in a temporary by a step of its own,
-// so that stack expressions never read shared state; an entry that reads
-// a variable about to be written is stored in its temporary first. At
-// the end of a block every entry goes to its temporary, so every path
-// into a block leaves the stack in the same variables.
+// locals and stack temporaries ($s<d>, the int entry at depth d, $s<d>_J
+// a long one, $t<d>_<Type> a reference stored apart). A read of shared
+// state (a static field, the heap) is stored in a temporary by a step of
+// its own, so that stack expressions never read shared state; an entry
+// that reads a variable about to be written is stored in its temporary
+// first. At the end of a block every entry goes to its temporary, so
+// every path into a block leaves the stack in the same variables; a
+// reference entry where blocks meet is $s<d>_<Type>, typed by the join
+// (least common superclass) of every reference that flows there
+// (c ? new A() : new B() is the superclass's reference). Blocks are
+// lowered in pc order, so every forward path into a block is known
+// before it; a loop's back edge that would widen the type of a reference
+// on the stack at the loop's head is unsupported.
 //
-// Locals keep their Java names where the LocalVariableTable gives a
-// slot one name and one type throughout the method (and that type: a
-// boolean local is a jboolean), else they are l<slot>. Parameters are
-// named from the table too (p1, p2, ... without javac -g).
+// Locals keep their Java names and types from the LocalVariableTable:
+// each entry is a variable of its own (javac reuses a slot for the
+// variables of sibling scopes, of other names and types), found by the
+// entry that covers a load (a store: the entry that starts after it).
+// An access no entry covers (javac's hidden locals, code compiled
+// without -g) is l<slot>, typed int32, int64 or by the join of the
+// references stored. A boolean local is a jboolean. Parameters are named
+// from the table too (p1, p2, ... without javac -g).
 //
 // emit.go lays the transformations out. A run of instructions that
 // touches no shared state is one transformation; every access to shared
@@ -66,7 +75,8 @@
 // loop. The locations where blocks start carry live sets: the
 // parameters, the locals and the temporaries of the stack on entry.
 //
-// Nondeterminism: gov.nasa.jpf.vm.Verify.getInt(lo, hi) is
+// Nondeterminism (each choice a visible step of its own, so that a trail
+// shows the value chosen): gov.nasa.jpf.vm.Verify.getInt(lo, hi) is
 // externChoose(lo .. hi), getBoolean() externChoose(0, 1), random(n)
 // externChoose(0 .. n); org.sosy_lab.sv_benchmarks.Verifier.nondetInt()
 // is externChoose(int32) (2^32 values: only the abstraction modes check

@@ -174,14 +174,6 @@ func (m *method) lowerInsn(in *classfile.Insn) {
 		if !m.plain(v) {
 			return
 		}
-		if v.t == "null" {
-			if lv := m.locals[localKey{in.Index, kRef}]; lv == nil {
-				if name, _ := m.lvtName(in.Index, kRef); name == "" {
-					m.unsupported("a local of unknown reference type set to null")
-					return
-				}
-			}
-		}
 		m.assign(m.local(in.Index, kRef, v.t).name, v)
 	case op == classfile.Iinc:
 		x := m.local(in.Index, kInt, "int32")
@@ -315,18 +307,14 @@ func (m *method) ldc(in *classfile.Insn) {
 
 // aload pushes a reference local.
 func (m *method) aload(slot int) {
-	if m.isMain() && slot == 0 && m.locals[localKey{0, kRef}] == nil {
-		m.unsupported("main's String[] args (the model has no command-line arguments)")
-		return
-	}
-	v := m.locals[localKey{slot, kRef}]
-	if v == nil {
-		name, _ := m.lvtName(slot, kRef)
-		if name == "" {
-			m.unsupported("a reference local without a type (compile with javac -g)")
+	v := m.local(slot, kRef, "")
+	if v.typ == "" || v.typ == "null" {
+		if m.isMain() && slot == 0 {
+			m.unsupported("main's String[] args (the model has no command-line arguments)")
 			return
 		}
-		v = m.local(slot, kRef, "")
+		m.unsupported("a reference local without a type (compile with javac -g)")
+		return
 	}
 	m.push(named(v.name, kRef, v.typ))
 }

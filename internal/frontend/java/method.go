@@ -1,6 +1,7 @@
 package java
 
 import (
+	"container/heap"
 	"fmt"
 	"sort"
 	"strconv"
@@ -114,21 +115,27 @@ type method struct {
 	localList []*variable
 	temps     map[string]*variable
 	tempList  []*variable
+	tempNames map[string]string // (prefix, depth, type) -> name
+	refParent map[refNode]refNode
+	refTypes  map[refNode]string // at the classes' roots
+	refNodes  map[refNode]bool
 
-	lvt      map[localKey][2]string // lvtName's answers
 	blocks   map[int]*block
 	leaders  []int // block starts, sorted
-	work     []*block
+	work     blockQueue
 	ended    bool // the block's control has left it (jump, return, throw)
 	skipNext bool // the next instruction is done (result)
 	keepTemp bool // result keeps the value in a temporary
 	dead     bool // an unsupported construct: the block is abandoned
 }
 
-// localKey is a local slot holding values of one kind.
+// localKey is a variable of a local slot: the LocalVariableTable entry
+// of the access (name and descriptor), or none ("": javac's hidden
+// locals and code without -g), with the kind of its values.
 type localKey struct {
-	slot int
-	k    kind
+	slot       int
+	k          kind
+	name, desc string
 }
 
 // variable is a parameter, local or temporary of the function.
@@ -146,6 +153,23 @@ type block struct {
 	known  bool
 	queued bool
 	loc    *location
+	// refTypes are the types of the reference entries as the block was
+	// lowered (a later join must not widen them)
+	refTypes map[int]string
+}
+
+// blockQueue is the blocks to lower, the least pc first.
+type blockQueue []*block
+
+func (q blockQueue) Len() int           { return len(q) }
+func (q blockQueue) Less(i, j int) bool { return q[i].pc < q[j].pc }
+func (q blockQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *blockQueue) Push(x any)        { *q = append(*q, x.(*block)) }
+func (q *blockQueue) Pop() any {
+	old := *q
+	b := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return b
 }
 
 // lowerMethod lowers f's method and stores its BIR text in f.text.
@@ -153,7 +177,8 @@ func lowerMethod(l *lowerer, f *function) {
 	m := &method{l: l, fn: f, cls: f.class, code: f.method.Code, file: sourcePath(f.class, l.cfg.SourceDirs),
 		static: f.method.Access&classfile.AccStatic != 0, names: map[string]bool{},
 		locals: map[localKey]*variable{}, temps: map[string]*variable{}, blocks: map[int]*block{},
-		lvt: map[localKey][2]string{}}
+		tempNames: map[string]string{}, refParent: map[refNode]refNode{}, refTypes: map[refNode]string{},
+		refNodes: map[refNode]bool{}}
 	m.b = newBuilder(m.file)
 	nerrs := len(l.errs)
 	defer func() {
@@ -195,8 +220,10 @@ func lowerMethod(l *lowerer, f *function) {
 	b0.known, b0.entry = true, []value{}
 	m.enqueue(b0)
 	for len(m.work) > 0 {
-		blk := m.work[len(m.work)-1]
-		m.work = m.work[:len(m.work)-1]
+		// in pc order: every forward path into a block is lowered
+		// before it (its entry's reference types are joined), and a
+		// local's stores mostly before its loads
+		blk := heap.Pop(&m.work).(*block)
 		m.lowerBlock(blk)
 	}
 	f.text = m.print()
@@ -290,10 +317,34 @@ func (m *method) isMain() bool {
 	return m.fn.method.Name == "main" && m.static && m.fn.method.Descriptor == "([Ljava/lang/String;)V" && m.cls == m.l.mainCls
 }
 
+// param declares a parameter: the variable of its slot's accesses that
+// its LocalVariableTable entry (the one live at pc 0) covers, or that no
+// entry covers.
 func (m *method) param(slot int, name string, k kind, t string) {
 	v := &variable{name: m.localName(name), typ: t, k: k, slot: slot}
 	m.params = append(m.params, v)
-	m.locals[localKey{slot, k}] = v
+	key := localKey{slot: slot, k: k}
+	if lv := m.code.LocalAt(slot, 0); lv != nil && descKind(lv.Descriptor) == k {
+		key.name, key.desc = lv.Name, lv.Descriptor
+	}
+	m.locals[key] = v
+}
+
+// descKind is the stack kind of a field descriptor's values (99 for
+// floating point and malformed ones).
+func descKind(desc string) kind {
+	if desc == "" {
+		return 99
+	}
+	switch desc[0] {
+	case 'J':
+		return kLong
+	case 'L', '[':
+		return kRef
+	case 'F', 'D':
+		return 99
+	}
+	return kInt
 }
 
 // localName takes a name in the function's name space; it avoids the
@@ -332,15 +383,35 @@ func (m *method) birType(t classfile.Type, what string) (string, bool) {
 	return typ, true
 }
 
-// local is the variable of a local slot holding values of kind k (t is
-// the BIR type of a value stored there, for a slot the
+// local is the variable the current instruction loads or stores, of
+// kind k (t is the BIR type of a value stored, for a variable the
 // LocalVariableTable does not type).
-func (m *method) local(slot int, k kind, t string) *variable {
-	key := localKey{slot, k}
+func (m *method) local(slot int, k kind, t string) *variable { return m.localOf(m.insn, slot, k, t) }
+
+// localOf is the variable of slot that instruction in accesses: the one
+// of the LocalVariableTable entry that covers the access (for a store,
+// the entry whose range starts after it, as javac's do), so that a slot
+// javac reuses for variables of other names or types in other scopes is
+// several BIR variables, each with its Java name and type; else
+// l<slot> (with a kind suffix where the slot has values of several
+// kinds), typed by the values stored (references: their join).
+func (m *method) localOf(in *classfile.Insn, slot int, k kind, t string) *variable {
+	key := localKey{slot: slot, k: k}
+	var typ string
+	if lv := m.entryOf(in, slot, k); lv != nil {
+		if ty, err := classfile.ParseFieldType(lv.Descriptor); err == nil {
+			if typ, _ = m.l.typeOf(ty); typ != "" {
+				key.name, key.desc = lv.Name, lv.Descriptor
+			}
+		}
+	}
 	if v := m.locals[key]; v != nil {
+		if key.name == "" && k == kRef && t != "" && t != v.typ {
+			m.widen(v, t)
+		}
 		return v
 	}
-	name, typ := m.lvtName(slot, k)
+	name := key.name
 	if name == "" {
 		name = fmt.Sprintf("l%d", slot)
 		for kk := kInt; kk <= kRef; kk++ {
@@ -349,8 +420,6 @@ func (m *method) local(slot int, k kind, t string) *variable {
 				break
 			}
 		}
-	}
-	if typ == "" {
 		typ = t
 	}
 	v := &variable{name: m.localName(name), typ: typ, k: k, slot: slot}
@@ -359,70 +428,47 @@ func (m *method) local(slot int, k kind, t string) *variable {
 	return v
 }
 
+// entryOf is the LocalVariableTable entry of kind k that covers in's
+// access of slot, or nil.
+func (m *method) entryOf(in *classfile.Insn, slot int, k kind) *classfile.LocalVar {
+	pcs := []int{in.PC}
+	if isStore(in.Op) {
+		if i := m.code.InsnAt(in.PC) + 1; i < len(m.code.Insns) {
+			pcs = []int{m.code.Insns[i].PC, in.PC}
+		}
+	}
+	for _, pc := range pcs {
+		if lv := m.code.LocalAt(slot, pc); lv != nil && descKind(lv.Descriptor) == k {
+			return lv
+		}
+	}
+	return nil
+}
+
+// widen makes a reference variable of no LocalVariableTable entry hold
+// values of type t too: the join of the types stored in it.
+func (m *method) widen(v *variable, t string) {
+	if t == "null" {
+		return
+	}
+	if v.typ == "null" || v.typ == "" {
+		v.typ = t
+		return
+	}
+	j := heapOf(m.l).joinRef(v.typ, t)
+	if j == "" {
+		m.unsupported("the local slot %d holds references of unrelated types (%s, %s)", v.slot, v.typ, t)
+		return
+	}
+	v.typ = j
+}
+
 // newLocal declares a local of the function that no slot holds (another
 // file's bookkeeping): it is live everywhere.
 func (m *method) newLocal(name, typ string) *variable {
 	v := &variable{name: m.localName(name), typ: typ, slot: -1}
 	m.localList = append(m.localList, v)
 	return v
-}
-
-// lvtName is a slot's Java name and BIR type when the
-// LocalVariableTable gives it one name and one type throughout the
-// method, of kind k; "" otherwise.
-func (m *method) lvtName(slot int, k kind) (string, string) {
-	key := localKey{slot, k}
-	if r, ok := m.lvt[key]; ok {
-		return r[0], r[1]
-	}
-	name, typ := m.lvtLookup(slot, k)
-	m.lvt[key] = [2]string{name, typ}
-	return name, typ
-}
-
-func (m *method) lvtLookup(slot int, k kind) (string, string) {
-	var name, desc string
-	for _, lv := range m.code.Locals {
-		if lv.Index != slot {
-			continue
-		}
-		if name != "" && (lv.Name != name || lv.Descriptor != desc) {
-			return "", ""
-		}
-		name, desc = lv.Name, lv.Descriptor
-	}
-	if name == "" {
-		return "", ""
-	}
-	t, err := classfile.ParseFieldType(desc)
-	if err != nil {
-		return "", ""
-	}
-	if tk := map[byte]kind{'J': kLong, 'L': kRef, '[': kRef, 'F': 99, 'D': 99}[t.Kind]; tk != k {
-		return "", ""
-	}
-	typ, _ := m.l.typeOf(t)
-	if typ == "" {
-		return "", ""
-	}
-	// every access of the slot is the variable's: javac's hidden locals
-	// (a for-each's iterator, a switch's selector) have no entry and may
-	// reuse a named slot outside its range
-	for i := range m.code.Insns {
-		in := &m.code.Insns[i]
-		if s, _, ok := localAccess(in); !ok || s != slot {
-			continue
-		}
-		covered := m.code.LocalAt(slot, in.PC) != nil
-		if !covered && isStore(in.Op) && i+1 < len(m.code.Insns) {
-			// a store starts the variable's range at the next instruction
-			covered = m.code.LocalAt(slot, m.code.Insns[i+1].PC) != nil
-		}
-		if !covered {
-			return "", ""
-		}
-	}
-	return name, typ
 }
 
 // slotUsedAs reports whether an instruction loads or stores slot as kind k.
@@ -454,11 +500,22 @@ func localAccess(in *classfile.Insn) (int, kind, bool) {
 }
 
 // temp is the stack temporary of depth d for values of BIR type t:
-// $s<d>, with a suffix for types other than int32.
-func (m *method) temp(d int, t string) string { return m.tempNamed("$s", d, t) }
+// $s<d> for int32, $s<d>_J for int64, $t<d>_<Type> for references (the
+// references on the stack where blocks meet are $s<d>_<Type>, named
+// when the method is lowered: boundaryTemp).
+func (m *method) temp(d int, t string) string {
+	if t != "int32" && t != "int64" {
+		return m.tempNamed("$t", d, t)
+	}
+	return m.tempNamed("$s", d, t)
+}
 
 // tempNamed is temp with another prefix.
 func (m *method) tempNamed(prefix string, d int, t string) string {
+	key := fmt.Sprintf("%s%d:%s", prefix, d, t)
+	if name, ok := m.tempNames[key]; ok {
+		return name
+	}
 	name := fmt.Sprintf("%s%d", prefix, d)
 	switch t {
 	case "int32":
@@ -467,13 +524,105 @@ func (m *method) tempNamed(prefix string, d int, t string) string {
 	default:
 		name += "_" + strings.TrimSuffix(t, "_ref")
 	}
-	if m.temps[name] == nil {
-		v := &variable{name: name, typ: t, slot: -1}
-		m.temps[name] = v
-		m.tempList = append(m.tempList, v)
-		m.names[name] = true
+	for m.temps[name] != nil {
+		name += "_" // a record named J, say: $s0_J is the long's
 	}
+	v := &variable{name: name, typ: t, slot: -1}
+	m.temps[name] = v
+	m.tempList = append(m.tempList, v)
+	m.names[name] = true
+	m.tempNames[key] = name
 	return name
+}
+
+// A refNode is the reference entry at depth d of the stack where the
+// block at pc starts. The nodes that one move of canonical feeds share a
+// temporary (a union-find), whose type is the join of the types of every
+// value that flows into them, known once the method is lowered: until
+// then the temporary is written as the token $s<d>@<pc>.
+type refNode struct{ pc, d int }
+
+func (n refNode) token() string { return fmt.Sprintf("$s%d@%d", n.d, n.pc) }
+
+func (m *method) findRef(n refNode) refNode {
+	for {
+		p, ok := m.refParent[n]
+		if !ok || p == n {
+			return n
+		}
+		n = p
+	}
+}
+
+// joinRef adds the type t to n's class ("" where the types are
+// unrelated: reported).
+func (m *method) joinRefType(n refNode, t string) {
+	r := m.findRef(n)
+	old, ok := m.refTypes[r]
+	if !ok {
+		m.refTypes[r] = t
+		return
+	}
+	j := heapOf(m.l).joinRef(old, t)
+	if j == "" {
+		m.unsupported("references of unrelated types (%s, %s) meet on the operand stack", old, t)
+		return
+	}
+	m.refTypes[r] = j
+}
+
+// unionRef puts a and b in one class.
+func (m *method) unionRef(a, b refNode) {
+	ra, rb := m.findRef(a), m.findRef(b)
+	if ra == rb {
+		return
+	}
+	if _, ok := m.refParent[ra]; !ok {
+		m.refParent[ra] = ra
+	}
+	m.refParent[rb] = ra
+	if t, ok := m.refTypes[rb]; ok {
+		delete(m.refTypes, rb)
+		m.joinRefType(ra, t)
+	}
+}
+
+// tokenNode is the node of a token ($s<d>@<pc>), if name is one.
+func tokenNode(name string) (refNode, bool) {
+	var n refNode
+	if _, err := fmt.Sscanf(name, "$s%d@%d", &n.d, &n.pc); err != nil || n.token() != name {
+		return n, false
+	}
+	return n, true
+}
+
+// resolveRefs names the reference temporaries where blocks meet by the
+// join of their types, and checks that no block was lowered with a
+// narrower type than the join (a loop's back edge bringing a wider one).
+func (m *method) resolveRefs() *strings.Replacer {
+	var pairs []string
+	for n := range m.refParent {
+		m.refNodes[n] = true
+	}
+	var nodes []refNode
+	for n := range m.refNodes {
+		nodes = append(nodes, n)
+	}
+	sort.Slice(nodes, func(i, j int) bool { return len(nodes[i].token()) > len(nodes[j].token()) })
+	for _, n := range nodes {
+		t := m.refTypes[m.findRef(n)]
+		if t == "" || t == "null" {
+			t = heapOf(m.l).refType(heapOf(m.l).class(objectClass))
+		}
+		if b := m.blocks[n.pc]; b != nil && b.loc != nil {
+			if lt := b.refTypes[n.d]; lt != "" && lt != "null" && lt != t {
+				m.insn = &m.code.Insns[m.code.InsnAt(n.pc)]
+				m.unsupported("references of the types %s and %s meet on the operand stack at a loop's head", lt, t)
+			}
+		}
+		pairs = append(pairs, n.token(), m.tempNamed("$s", n.d, t))
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // stackType is the BIR type of a stack temporary holding v.
@@ -596,15 +745,10 @@ func (m *method) storedNext(k kind, t string) *variable {
 	}
 	in := &m.code.Insns[i]
 	slot, kk, ok := localAccess(in)
-	if !ok || !isStore(in.Op) || kk != k || k == kRef && t == "null" {
+	if !ok || !isStore(in.Op) || kk != k || k == kRef && (t == "null" || t == "") {
 		return nil
 	}
-	if k == kRef && m.locals[localKey{slot, k}] == nil {
-		if name, _ := m.lvtName(slot, k); name == "" && t == "" {
-			return nil
-		}
-	}
-	return m.local(slot, k, t)
+	return m.localOf(in, slot, k, t)
 }
 
 // findBlocks finds the method's basic blocks: the first instruction, the
@@ -677,7 +821,7 @@ func (m *method) blockAt(pc int) *block {
 func (m *method) enqueue(b *block) {
 	if !b.queued {
 		b.queued = true
-		m.work = append(m.work, b)
+		heap.Push(&m.work, b)
 	}
 }
 
@@ -689,6 +833,16 @@ func (m *method) lowerBlock(blk *block) {
 	m.b.line = m.line()
 	blk.loc = m.b.place(blk.label)
 	m.stack = append([]value(nil), blk.entry...)
+	for d, v := range m.stack {
+		if n, ok := tokenNode(v.e); ok && v.k == kRef {
+			t := m.refTypes[m.findRef(n)]
+			if blk.refTypes == nil {
+				blk.refTypes = map[int]string{}
+			}
+			blk.refTypes[d] = t
+			m.stack[d].t = t
+		}
+	}
 	m.ended, m.dead = false, false
 	for i := m.code.InsnAt(blk.pc); i < len(m.code.Insns); i++ {
 		in := &m.code.Insns[i]
@@ -728,6 +882,15 @@ func (m *method) flowTo(pc int) string {
 	if !b.known {
 		b.known = true
 		b.entry = append([]value(nil), m.stack...)
+		for d, v := range b.entry {
+			if v.k == kRef && v.special == nil {
+				// the block's own token: canonical put it in one
+				// class with the temporary the move wrote
+				n := refNode{pc, d}
+				m.refNodes[n] = true
+				b.entry[d] = named(n.token(), kRef, "")
+			}
+		}
 	} else if len(b.entry) != len(m.stack) {
 		panic(fmt.Sprintf("the stack heights at pc %d differ", pc))
 	} else {
@@ -742,6 +905,12 @@ func (m *method) flowTo(pc int) string {
 				}
 				continue
 			}
+			if x.k == kRef || y.k == kRef {
+				if x.k != y.k {
+					panic(fmt.Sprintf("the stacks at pc %d differ", pc))
+				}
+				continue // canonical joined them
+			}
 			if x.e != y.e {
 				panic(fmt.Sprintf("the stacks at pc %d differ", pc))
 			}
@@ -753,8 +922,8 @@ func (m *method) flowTo(pc int) string {
 
 // canonical stores every stack entry in its temporary (at the end of a
 // block, so that every path into a block leaves its values in the same
-// variables).
-func (m *method) canonical() {
+// variables); targets are the blocks the stack flows to.
+func (m *method) canonical(targets []int) {
 	type move struct {
 		d   int
 		tmp string
@@ -768,17 +937,30 @@ func (m *method) canonical() {
 			}
 			continue // the same value on every path (flowTo)
 		}
+		if v.k == kRef {
+			first := refNode{targets[0], d}
+			m.refNodes[first] = true
+			for _, pc := range targets[1:] {
+				m.unionRef(first, refNode{pc, d})
+			}
+			m.joinRefType(first, v.t)
+			if n, ok := tokenNode(v.e); ok && m.findRef(n) == m.findRef(first) {
+				continue // the same temporary
+			}
+			moves = append(moves, move{d, first.token()})
+			continue
+		}
 		t := m.temp(d, stackType(v))
 		if v.e != t {
 			moves = append(moves, move{d, t})
 		}
 	}
 	// a move whose temporary a later one reads needs the values set
-	// aside first
+	// aside first (tokens of one depth may become one temporary)
 	conflict := false
 	for i, x := range moves {
 		for _, y := range moves[i+1:] {
-			if m.stack[y.d].readsName(x.tmp) {
+			if m.stack[y.d].readsName(x.tmp) || readsDepthToken(m.stack[y.d], x.tmp) {
 				conflict = true
 			}
 		}
@@ -798,9 +980,24 @@ func (m *method) canonical() {
 	}
 }
 
+// readsDepthToken reports whether v reads a token of the depth of the
+// token tok.
+func readsDepthToken(v value, tok string) bool {
+	n, ok := tokenNode(tok)
+	if !ok {
+		return false
+	}
+	for _, r := range v.reads {
+		if rn, ok := tokenNode(r); ok && rn.d == n.d {
+			return true
+		}
+	}
+	return false
+}
+
 // goTo ends the block with a jump to the block at pc.
 func (m *method) goTo(pc int) {
-	m.canonical()
+	m.canonical([]int{pc})
 	if m.dead {
 		return
 	}
@@ -850,7 +1047,7 @@ func (m *method) prepareCond(n int) {
 // guards exclude each other and cover every case); reads are what the
 // guards read (prepareCond readied them).
 func (m *method) branchTo(conds []string, pcs []int, reads []string) {
-	m.canonical()
+	m.canonical(pcs)
 	if m.dead {
 		return
 	}
@@ -972,6 +1169,13 @@ func isStore(op classfile.Opcode) bool {
 // print writes the function.
 func (m *method) print() string {
 	b := m.b
+	refs := m.resolveRefs()
+	for _, v := range m.localList {
+		if v.k == kRef && (v.typ == "null" || v.typ == "") {
+			// only null was stored
+			v.typ = heapOf(m.l).refType(heapOf(m.l).class(objectClass))
+		}
+	}
 	// live sets where a block starts: the parameters and locals whose
 	// slot is live there, and the temporaries of the stack on entry
 	live := m.liveness()
@@ -1018,5 +1222,5 @@ func (m *method) print() string {
 	}
 	b.print(&w)
 	fmt.Fprintf(&w, "end %s;\n", m.fn.name)
-	return w.String()
+	return refs.Replace(w.String())
 }

@@ -36,14 +36,22 @@ func TestVerdicts(t *testing.T) {
 		text   string // the Java message of the violation
 		kind   string // the kind of the violation: "" for assertion
 		fix    string // the value of the program's one choice ("" for any)
+		trail  string // a regular expression the trail matches
 		args   []string
 	}{
 		{name: "Arith", status: 0},
 		{name: "Branches", status: 0},
-		{name: "Recursion", status: 1, pos: "testdata/Recursion.java:21:1", text: "assert failed: fact reached 120"},
+		// the trail shows the input chosen (a visible step of its own)
+		{name: "Recursion", status: 1, pos: "testdata/Recursion.java:21:1", text: "assert failed: fact reached 120",
+			trail: `Recursion_main#1\.n = [56]\n`},
+		{name: "RefJoin", status: 1, pos: "testdata/RefJoin.java:54:1", text: "assert failed: the last"},
 		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:10:1", text: "uncaught java.lang.ArithmeticException: / by zero",
 			fix: "2"},
 		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:12:1", kind: "division-by-zero", fix: "0"},
+		// main is local but for its choice: the trail shows the input
+		// chosen (a visible step of its own, not inside the invisible run)
+		{name: "Choice", status: 1, pos: "testdata/Choice.java:9:1", text: "assert failed: three",
+			trail: `Choice_main#1\.x = 3\n`},
 		// Verifier.nondetInt chooses among 2^32 values: the explicit
 		// search does not enumerate them
 		{name: "Print", status: 3},
@@ -60,6 +68,9 @@ func TestVerdicts(t *testing.T) {
 			status, text := checkBIR(t, tc.name, bir, tc.args...)
 			if status != tc.status {
 				t.Fatalf("birch check: exit %d, want %d:\n%s", status, tc.status, text)
+			}
+			if tc.trail != "" && !regexp.MustCompile(tc.trail).MatchString(text) {
+				t.Errorf("the trail does not match %s:\n%s", tc.trail, text)
 			}
 			if tc.pos == "" {
 				return
