@@ -10,9 +10,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
+	"birch/internal/frontend/java"
 	"birch/internal/frontend/java/stubs"
+	"birch/internal/procgroup"
 	"birch/internal/source"
 )
 
@@ -90,11 +93,18 @@ func compileJava(name string, src []byte, javac string) (*compiledJava, error) {
 	cmd := exec.CommandContext(ctx, javac, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	// javac's JVM and its threads stop with birch, and all of it at the
+	// timeout
+	cmd.SysProcAttr = procgroup.Attr()
+	cmd.Cancel = func() error { return procgroup.Kill(cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
 	err = cmd.Run()
 	if ctx.Err() == context.DeadlineExceeded {
+		// not the program's fault (a loaded machine, say): a limit, so
+		// the verdict is inconclusive, not bad input (as gcc's for C)
 		c.cleanup()
-		return nil, source.ErrorList{{Pos: source.Position{Filename: name},
-			Msg: fmt.Sprintf("javac did not finish within %v", javacTimeout)}}
+		return nil, &java.UnsupportedError{List: source.ErrorList{{Pos: source.Position{Filename: name},
+			Msg: fmt.Sprintf("javac did not finish within %v", javacTimeout)}}}
 	}
 	if err != nil {
 		c.cleanup()

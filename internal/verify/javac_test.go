@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"birch/internal/frontend/java"
 	"birch/internal/source"
 	"birch/internal/testenv"
 )
@@ -184,5 +186,22 @@ func TestCompileJavaFlatPackage(t *testing.T) {
 	defer c.cleanup()
 	if _, err := os.Stat(filepath.Join(c.classDir, "p", "Util.class")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestCompileJavaTimeout: javac that does not finish in time is stopped,
+// and the check is inconclusive (a limit of birch's, not bad input).
+func TestCompileJavaTimeout(t *testing.T) {
+	testenv.SkipWithoutJavac(t)
+	saved := javacTimeout
+	javacTimeout = time.Millisecond
+	defer func() { javacTimeout = saved }()
+	name := filepath.Join(t.TempDir(), "Main.java")
+	src := []byte("class Main {}\n")
+	os.WriteFile(name, src, 0o644)
+	_, err := compileJava(name, src, "")
+	var ue *java.UnsupportedError
+	if !errors.As(err, &ue) || err.Error() != name+": javac did not finish within 1ms" {
+		t.Errorf("got %v", err)
 	}
 }
