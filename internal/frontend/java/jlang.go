@@ -1,13 +1,12 @@
 package java
 
-// birch's model of java.lang: the classes a program may use without
+// birch's model of java.lang (and java.util.Objects): the classes a program may use without
 // their class files, with the fields their BIR records hold and the
 // methods a call may resolve to. A call of a method of the library that is
 // not listed here is reported unsupported with its position.
 
 import (
 	"fmt"
-	"strings"
 
 	"birch/internal/frontend/java/classfile"
 )
@@ -105,6 +104,10 @@ var javaLang = []modelClass{
 	exception("NegativeArraySizeException", "RuntimeException"),
 	exception("NullPointerException", "RuntimeException"),
 	exception("UnsupportedOperationException", "RuntimeException"),
+	// javac calls it for outer.new Inner() and other null checks
+	{name: "java/util/Objects", access: classfile.AccFinal, methods: []modelMethod{
+		{sig: "requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;", access: classfile.AccStatic},
+	}},
 }
 
 // modelMethodOf is the model's entry of a model method (nil or empty for
@@ -123,35 +126,23 @@ func modelMethodOf(m *jmethod) []modelMethod {
 	return nil
 }
 
-// isModelClass reports whether an internal name is a class of the model.
-func isModelClass(name string) bool {
-	if !strings.HasPrefix(name, "java/lang/") {
-		return false
-	}
-	for _, mc := range javaLang {
-		if mc.name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // The lowering of the model's methods. Another lane's file may set an
 // entry of modelLowering in its init; these are the defaults.
 func init() {
 	defaults := map[string]func(m *method, mt *jmethod, args []value){
-		"java/lang/Object.<init>()V":                      func(m *method, mt *jmethod, args []value) {},
-		"java/lang/Object.equals(Ljava/lang/Object;)Z":    (*method).objectEquals,
-		"java/lang/Number.<init>()V":                      func(m *method, mt *jmethod, args []value) {},
-		"java/lang/Integer.<init>(I)V":                    (*method).integerInit,
-		"java/lang/Integer.valueOf(I)Ljava/lang/Integer;": (*method).integerValueOf,
-		"java/lang/Integer.intValue()I":                   (*method).integerIntValue,
-		"java/lang/Math.abs(I)I":                          mathOp,
-		"java/lang/Math.abs(J)J":                          mathOp,
-		"java/lang/Math.min(II)I":                         mathOp,
-		"java/lang/Math.max(II)I":                         mathOp,
-		"java/lang/Math.min(JJ)J":                         mathOp,
-		"java/lang/Math.max(JJ)J":                         mathOp,
+		"java/lang/Object.<init>()V":                                             func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Object.equals(Ljava/lang/Object;)Z":                           (*method).objectEquals,
+		"java/lang/Number.<init>()V":                                             func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Integer.<init>(I)V":                                           (*method).integerInit,
+		"java/lang/Integer.valueOf(I)Ljava/lang/Integer;":                        (*method).integerValueOf,
+		"java/lang/Integer.intValue()I":                                          (*method).integerIntValue,
+		"java/util/Objects.requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;": (*method).requireNonNull,
+		"java/lang/Math.abs(I)I":                                                 mathOp,
+		"java/lang/Math.abs(J)J":                                                 mathOp,
+		"java/lang/Math.min(II)I":                                                mathOp,
+		"java/lang/Math.max(II)I":                                                mathOp,
+		"java/lang/Math.min(JJ)J":                                                mathOp,
+		"java/lang/Math.max(JJ)J":                                                mathOp,
 	}
 	// the exceptions' constructors: nothing to do (the model keeps no
 	// message)
@@ -169,6 +160,17 @@ func init() {
 			modelLowering[k] = f
 		}
 	}
+}
+
+// requireNonNull is Objects.requireNonNull(o): NullPointerException
+// where o is null, else o.
+func (m *method) requireNonNull(mt *jmethod, args []value) {
+	v := args[0]
+	if !m.plain(v) {
+		return
+	}
+	m.check(paren(v.e)+" != null", v.reads, npeClass)
+	m.push(v)
 }
 
 // objectEquals is Object.equals: identity.

@@ -2,7 +2,8 @@ package dispatch;
 
 // Objects, constructors (with super calls and field initializers),
 // virtual and interface dispatch, a super call, fields of other classes,
-// static fields and initializers, instanceof and checkcast. Every
+// static fields and initializers, instanceof and checkcast, an inner class
+// (outer.new Inner(): Objects.requireNonNull). Every
 // assertion holds: pass (java -ea too).
 interface Shape {
     int area();
@@ -64,6 +65,14 @@ class Config {
     }
 }
 
+class Outer {
+    int base = 21;
+
+    class Inner {
+        int twice() { return base * 2; }
+    }
+}
+
 public class Dispatch {
     public static void main(String[] args) {
         Base r = new Rect(1, 2, 3);
@@ -88,6 +97,9 @@ public class Dispatch {
         assert Config.scale == 4 && Config.big == 1099511627776L && Config.LIMIT == 50;
         Object o = q;
         assert o.equals(s) && !o.equals(t);
+        Outer out = new Outer();
+        Outer.Inner in = out.new Inner();
+        assert in.twice() == 42;
         System.out.println("done");
     }
 }
