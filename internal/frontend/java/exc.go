@@ -1,0 +1,713 @@
+package java
+
+// Java's exceptions: throw, catch, finally and the JVM's own exceptions
+// (NullPointerException, ArithmeticException,
+// ArrayIndexOutOfBoundsException, ClassCastException,
+// NegativeArraySizeException, IllegalMonitorStateException, ...).
+//
+// An exception that no handler of the program can catch is a violation
+// where it is thrown, by the cheapest lowering: BIR's own runtime error
+// (a null dereference, an index out of bounds, a division by zero, a
+// cast; Describe names the Java exception) or assert(false) whose
+// Message names the class. A handler may catch an exception of class X
+// thrown at pc of method M when it covers pc and its catch type is any
+// (finally) or related to X by subtyping; javac's handler of a
+// synchronized block, which only releases the monitor and rethrows
+// (astore; aload; monitorexit; aload; athrow), catches nothing itself,
+// its rethrow is looked at in turn. Failing those, X may be caught when M
+// is no root (main, a static initializer, a thread's run()) and one of
+// its call sites may catch it: the least fixpoint over a call graph that
+// takes every program method of a virtual call's name and descriptor.
+//
+// Where a handler may catch it, the exception is an object (for the
+// JVM's own, allocated from a collection of the throw site's) and
+// dispatched along M's exception table in order: an instanceof guard per
+// typed entry whose class is narrower than what is thrown, and the
+// handler starts with the stack holding just the exception. What no
+// entry takes leaves M through the thread's pending exception: the
+// record $Pending { exc }, passed to every function that may let a
+// catchable exception escape (or that calls one) as its last parameter
+// $t; a root allocates its own. The exceptional return stores the
+// exception in $t.exc, runs what a return does first (a synchronized
+// method's unlock) and returns; the caller takes $t.exc after each call
+// of such a function and dispatches at the call's pc. At a root what no
+// handler takes is uncaught: a violation per possible class, whose
+// Message names it. A failed Java assert is never caught (insn.go).
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+
+	"birch/internal/frontend/java/classfile"
+	"birch/internal/source"
+)
+
+func init() {
+	hooks.insn[classfile.Athrow] = (*method).athrow
+	hooks.throwNew = (*method).excThrow
+	hooks.params = append(hooks.params, excParams)
+	hooks.enter = append(hooks.enter, excEnter)
+	hooks.callArgs = append(hooks.callArgs, excCallArgs)
+	hooks.afterCall = append(hooks.afterCall, excAfterCall)
+	hooks.runtimeError = runtimeErrorText
+	hooks.divisor = func(m *method, b value) {
+		if mayCatch(m, arithClass) {
+			m.check(paren(b.e)+" != 0", b.reads, arithClass)
+		}
+	}
+	mayCatch = func(m *method, class string) bool {
+		return excOf(m.l).catchable(m.fn.method, m.insn.PC, class)
+	}
+}
+
+const (
+	arithClass     = "java/lang/ArithmeticException"
+	throwableClass = "java/lang/Throwable"
+	// pendingRecord is the record of a thread's pending exception.
+	pendingRecord = "$Pending"
+	// pendingVar is the parameter (or a root's local) that refers to it.
+	pendingVar = "$t"
+)
+
+// excKey keys the exceptions' state in the lowering's lane state.
+type excKey struct{}
+
+// excState is the program-wide analysis of which exceptions may be
+// caught.
+type excState struct {
+	l       *lowerer
+	t       *classTable
+	owner   map[*classfile.Method]*classfile.Class
+	callers map[*classfile.Method][]callSiteRef // the call sites that may call a method
+	callees map[*classfile.Method][]*classfile.Method
+	// escapes[X][M]: an exception of class X leaving M may be caught by
+	// a caller (the least fixpoint, per class, on demand)
+	escapes map[string]map[*classfile.Method]bool
+	// needsT: the method's function takes the pending exception $t
+	needsT map[*classfile.Method]bool
+	// throws: an exception may leave the method (it has a throw point,
+	// or calls a method that throws)
+	throws map[*classfile.Method]bool
+	// sites counts the throw sites of the JVM's exceptions (their
+	// collections' keys)
+	pendingDecl bool
+}
+
+// callSiteRef is an invoke instruction of a method.
+type callSiteRef struct {
+	caller *classfile.Method
+	pc     int
+}
+
+// excOf is the program's exception analysis, made on first use.
+func excOf(l *lowerer) *excState {
+	return l.laneState(excKey{}, func() any {
+		s := &excState{l: l, t: heapOf(l), owner: map[*classfile.Method]*classfile.Class{},
+			callers: map[*classfile.Method][]callSiteRef{}, callees: map[*classfile.Method][]*classfile.Method{},
+			escapes: map[string]map[*classfile.Method]bool{}, needsT: map[*classfile.Method]bool{},
+			throws: map[*classfile.Method]bool{}}
+		s.callGraph()
+		s.decideT()
+		return s
+	}).(*excState)
+}
+
+// callGraph finds the possible callees of every invoke of the program:
+// the resolved method of a static or special call, every program method
+// of the name and descriptor for a virtual or interface call.
+func (s *excState) callGraph() {
+	byName := map[string][]*classfile.Method{}
+	for _, c := range s.l.order {
+		for _, mt := range c.Methods {
+			s.owner[mt] = c
+			if mt.Code != nil && mt.Access&classfile.AccStatic == 0 {
+				byName[mt.Name+mt.Descriptor] = append(byName[mt.Name+mt.Descriptor], mt)
+			}
+		}
+	}
+	for _, c := range s.l.order {
+		for _, mt := range c.Methods {
+			if mt.Code == nil {
+				continue
+			}
+			for _, in := range mt.Code.Insns {
+				if in.Op < classfile.Invokevirtual || in.Op > classfile.Invokeinterface {
+					continue
+				}
+				class, name, desc, _, ok := c.MemberAt(in.Index)
+				if !ok {
+					continue
+				}
+				var targets []*classfile.Method
+				if in.Op == classfile.Invokestatic || in.Op == classfile.Invokespecial {
+					if _, tm := s.l.resolveMethod(class, name, desc); tm != nil && tm.Code != nil {
+						targets = append(targets, tm)
+					}
+				} else {
+					targets = byName[name+desc]
+				}
+				for _, tm := range targets {
+					s.callers[tm] = append(s.callers[tm], callSiteRef{mt, in.PC})
+					s.callees[mt] = append(s.callees[mt], tm)
+				}
+			}
+		}
+	}
+}
+
+// isRoot reports whether a method is where a thread starts: main, a
+// static initializer, or the run() of a Thread or Runnable; an exception
+// leaving it is uncaught.
+func (s *excState) isRoot(mt *classfile.Method) bool {
+	c := s.owner[mt]
+	switch {
+	case mt.Name == "<clinit>":
+		return true
+	case c == s.l.mainCls && mt.Name == "main" && mt.Descriptor == "([Ljava/lang/String;)V":
+		return true
+	case mt.Name == "run" && mt.Descriptor == "()V" && c != nil:
+		jc := s.t.class(c.Name)
+		for _, r := range []string{"java/lang/Thread", "java/lang/Runnable"} {
+			if rc := s.t.class(r); jc != nil && rc != nil && jc.isSubclassOf(rc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// related reports whether an exception of class x may be an instance of
+// class c or the other way round (unknown classes: may).
+func (s *excState) related(c, x string) bool {
+	jc, jx := s.t.class(c), s.t.class(x)
+	if jc == nil || jx == nil {
+		return true
+	}
+	return jc.isSubclassOf(jx) || jx.isSubclassOf(jc)
+}
+
+// rethrowOnly is the pc of the athrow of javac's handler of a
+// synchronized block (astore x; aload y; monitorexit; aload x; athrow),
+// or -1 when h is another handler.
+func rethrowOnly(code *classfile.Code, h classfile.Handler) int {
+	if h.CatchType != "" {
+		return -1
+	}
+	i := code.InsnAt(h.PC)
+	if i < 0 || i+4 >= len(code.Insns) {
+		return -1
+	}
+	in := code.Insns[i : i+5]
+	slot, k, ok := localAccess(&in[0])
+	if !ok || !isStore(in[0].Op) || k != kRef {
+		return -1
+	}
+	if _, k1, ok := localAccess(&in[1]); !ok || k1 != kRef || isStore(in[1].Op) {
+		return -1
+	}
+	if in[2].Op != classfile.Monitorexit {
+		return -1
+	}
+	if s3, k3, ok := localAccess(&in[3]); !ok || k3 != kRef || isStore(in[3].Op) || s3 != slot {
+		return -1
+	}
+	if in[4].Op != classfile.Athrow {
+		return -1
+	}
+	return in[4].PC
+}
+
+// handlerCatches reports whether a handler of mt covering pc may catch
+// an exception of class x (through synchronized blocks' rethrows).
+func (s *excState) handlerCatches(mt *classfile.Method, pc int, x string, depth int) bool {
+	for _, h := range mt.Code.Handlers {
+		if pc < h.Start || pc >= h.End {
+			continue
+		}
+		if rt := rethrowOnly(mt.Code, h); rt >= 0 {
+			if rt != pc && depth < 16 && s.handlerCatches(mt, rt, x, depth+1) {
+				return true
+			}
+			continue
+		}
+		if h.CatchType == "" || s.related(h.CatchType, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// catchable reports whether an exception of class x thrown at pc of mt
+// may be caught: by a handler of mt, or by a caller's.
+func (s *excState) catchable(mt *classfile.Method, pc int, x string) bool {
+	if mt == nil || mt.Code == nil {
+		return false
+	}
+	return s.handlerCatches(mt, pc, x, 0) || s.escaping(x)[mt]
+}
+
+// escaping is the set of the methods from which an exception of class x
+// may escape into a handler of a caller (the least fixpoint).
+func (s *excState) escaping(x string) map[*classfile.Method]bool {
+	if e := s.escapes[x]; e != nil {
+		return e
+	}
+	e := map[*classfile.Method]bool{}
+	s.escapes[x] = e
+	for changed := true; changed; {
+		changed = false
+		for mt, sites := range s.callers {
+			if e[mt] || s.isRoot(mt) {
+				continue
+			}
+			for _, cs := range sites {
+				if e[cs.caller] || s.handlerCatches(cs.caller, cs.pc, x, 0) {
+					e[mt] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return e
+}
+
+// throwables are the exception classes of the program and the model.
+func (s *excState) throwables() []*jclass {
+	thr := s.t.class(throwableClass)
+	var out []*jclass
+	for _, c := range s.t.all() {
+		if thr != nil && c.isSubclassOf(thr) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// mayThrow finds the methods an exception may leave: those with a
+// throw point (athrow, an instruction the JVM may throw at), and their
+// callers.
+func (s *excState) mayThrow() {
+	for mt := range s.owner {
+		if mt.Code == nil {
+			continue
+		}
+		for _, in := range mt.Code.Insns {
+			if in.Op == classfile.Athrow || len(implicitExceptions(in.Op)) > 0 {
+				s.throws[mt] = true
+				break
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for mt, callees := range s.callees {
+			if s.throws[mt] {
+				continue
+			}
+			for _, c := range callees {
+				if s.throws[c] {
+					s.throws[mt] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// decideT decides which functions take the pending exception $t: those
+// of non-root methods from which a catchable exception may escape, and
+// their callers up to the roots.
+func (s *excState) decideT() {
+	s.mayThrow()
+	for _, c := range s.throwables() {
+		for mt, ok := range s.escaping(c.name) {
+			if ok && s.throws[mt] {
+				s.needsT[mt] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for mt, callees := range s.callees {
+			if s.needsT[mt] || s.isRoot(mt) {
+				continue
+			}
+			for _, c := range callees {
+				if s.needsT[c] {
+					s.needsT[mt] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// hasBox reports whether the method's function has $t: a parameter, or
+// a root's own pending exception when it calls a function that takes it.
+func (s *excState) hasBox(mt *classfile.Method) bool {
+	if s.needsT[mt] {
+		return true
+	}
+	if !s.isRoot(mt) {
+		return false
+	}
+	for _, c := range s.callees[mt] {
+		if s.needsT[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingType declares the record of the pending exception and returns
+// its reference type.
+func (s *excState) pendingType() string {
+	thr := s.t.class(throwableClass)
+	ref := s.t.refType(thr)
+	name := pendingRecord + "_ref"
+	if !s.pendingDecl {
+		s.pendingDecl = true
+		// a root allocates one per run: main and the static
+		// initializers once, a thread's run() once per thread
+		bound := 0
+		for _, r := range s.roots() {
+			switch {
+			case !s.hasBox(r):
+			case r.Name == "run":
+				bound += max(s.l.cfg.MaxObjects, 1)
+			default:
+				bound++
+			}
+		}
+		s.l.decl(pendingRecord, fmt.Sprintf("%s = record { exc : %s; }; // a thread's pending exception\n%s = ref %s;\n%s_c : collection [%d] of %s;",
+			pendingRecord, ref, name, pendingRecord, pendingRecord, bound, pendingRecord))
+	}
+	return name
+}
+
+// roots are the program's root methods.
+func (s *excState) roots() []*classfile.Method {
+	var out []*classfile.Method
+	for mt := range s.owner {
+		if mt.Code != nil && s.isRoot(mt) {
+			out = append(out, mt)
+		}
+	}
+	return out
+}
+
+// excParams gives a function that may let a catchable exception escape
+// the parameter $t.
+func excParams(m *method) {
+	s := excOf(m.l)
+	if !s.needsT[m.fn.method] {
+		return
+	}
+	m.params = append(m.params, &variable{name: pendingVar, typ: s.pendingType(), k: kRef, slot: -1})
+	m.names[pendingVar] = true
+}
+
+// excEnter allocates a root's pending exception when it calls a function
+// that takes one.
+func excEnter(m *method) {
+	s := excOf(m.l)
+	mt := m.fn.method
+	if s.needsT[mt] || !s.hasBox(mt) {
+		return
+	}
+	typ := s.pendingType()
+	m.localList = append(m.localList, &variable{name: pendingVar, typ: typ, k: kRef, slot: -1})
+	m.names[pendingVar] = true
+	m.b.line = max(m.code.LineAt(0), 1)
+	m.b.act(true, pendingVar, "%s := new %s_c;", pendingVar, pendingRecord)
+}
+
+// excCallArgs passes $t to a function that takes it.
+func excCallArgs(m *method, f *function, args []string) []string {
+	if excOf(m.l).needsT[f.method] {
+		return append(args, pendingVar)
+	}
+	return args
+}
+
+// excAfterCall takes the pending exception a call of a function with $t
+// may leave, and dispatches it at the call's pc.
+func excAfterCall(m *method, f *function) {
+	s := excOf(m.l)
+	if s.isRoot(f.method) && f.method.Name != "<clinit>" && s.handlerCatches(m.fn.method, m.insn.PC, throwableClass, 0) {
+		m.unsupported("a call of %s in a try block (an exception leaving a thread's first method is taken as uncaught)",
+			m.l.names.Functions[f.name])
+		return
+	}
+	if !s.needsT[f.method] || m.dead {
+		return
+	}
+	thr := s.t.class(throwableClass)
+	ref := s.t.refType(thr)
+	x := m.temp(len(m.stack), ref)
+	m.protect(x, -1, map[int]bool{})
+	m.b.act(true, x, "%s := %s.exc; %s.exc := null;", x, pendingVar, pendingVar)
+	cont, exc := m.b.label(m.b.base()), m.b.label(m.b.base())
+	m.b.branch([]string{x + " == null", x + " != null"}, []string{cont, exc}, []string{x}, false)
+	m.b.place(exc)
+	stack := m.stack
+	m.dispatch(named(x, kRef, ref), thr)
+	m.stack, m.ended = stack, false
+	if !m.dead {
+		m.b.place(cont)
+	}
+}
+
+// athrow lowers throw: a failed Java assert (insn.go), throw null
+// (NullPointerException), or the dispatch of an exception object.
+func (m *method) athrow(in *classfile.Insn) {
+	v := m.pop()
+	if m.failedAssert(v) || !m.plain(v) {
+		return
+	}
+	if v.t == "null" {
+		m.throwNew(npeClass, "")
+		return
+	}
+	s := excOf(m.l)
+	x := s.t.classOf(v.t)
+	if x == nil {
+		x = s.t.class(throwableClass)
+	}
+	if !s.catchable(m.fn.method, in.PC, x.name) {
+		m.uncaughtValue(v, x)
+		return
+	}
+	m.nullCheck(v)
+	if m.dead {
+		return
+	}
+	m.dispatch(v, x)
+}
+
+// excThrow raises an exception of the JVM's at the instruction being
+// lowered (hooks.throwNew): uncaught where no handler may catch it, else
+// a new object of the class dispatched.
+func (m *method) excThrow(class, detail string) {
+	s := excOf(m.l)
+	c := s.t.class(class)
+	if c == nil || !s.catchable(m.fn.method, m.insn.PC, class) {
+		text := "uncaught " + binaryName(class)
+		if detail != "" {
+			text += ": " + detail
+		}
+		m.uncaught(text)
+		return
+	}
+	// a collection per throw site and class: heap's sites are keyed by
+	// pc, so the JVM's exceptions take keys below 0
+	key := -1 - (m.insn.PC*64 + s.classIndex(c))
+	site := s.t.newSite(m.fn.method, key, c)
+	stack := m.stack
+	x := m.temp(len(m.stack), c.ref)
+	m.b.act(true, x, "%s := new %s;", x, site.coll)
+	m.dispatch(named(x, kRef, c.ref), c)
+	m.stack = stack
+}
+
+// classIndex is a small number of c among the throwable classes, for the
+// keys of throw sites.
+func (s *excState) classIndex(c *jclass) int {
+	for i, t := range s.throwables() {
+		if t == c {
+			return i % 64
+		}
+	}
+	return 63
+}
+
+// dispatch sends the exception e (not null, of class x or a subclass) to
+// the first entry of the method's exception table that takes it; what
+// none takes leaves the method (or, at a root, is uncaught). The block
+// ends.
+func (m *method) dispatch(e value, x *jclass) {
+	s := excOf(m.l)
+	pc := m.insn.PC
+	stack := m.stack
+	var conds, targets []string
+	var handlers []classfile.Handler
+	var earlier []string
+	all := false
+	for _, h := range m.code.Handlers {
+		if pc < h.Start || pc >= h.End {
+			continue
+		}
+		var guard string
+		if h.CatchType == "" {
+			guard = "true"
+		} else {
+			c := s.t.class(h.CatchType)
+			switch {
+			case c == nil:
+				m.unsupported("catch of %s, a class outside the program and birch's model of java.lang", binaryName(h.CatchType))
+				return
+			case x.isSubclassOf(c):
+				guard = "true"
+			case c.isSubclassOf(x):
+				s.t.use(c)
+				guard = paren(e.e) + " instanceof " + c.bir
+			default:
+				continue
+			}
+		}
+		if guard == "true" {
+			conds = append(conds, allOf(earlier))
+			all = true
+		} else {
+			conds = append(conds, allOf(append([]string{guard}, earlier...)))
+			earlier = append(earlier, negate(guard))
+		}
+		targets = append(targets, m.b.label(m.b.base()))
+		handlers = append(handlers, h)
+		if all {
+			break
+		}
+	}
+	rest := ""
+	if !all {
+		rest = m.b.label(m.b.base())
+		conds = append(conds, allOf(earlier))
+		targets = append(targets, rest)
+	}
+	if len(conds) == 1 {
+		m.b.jump(targets[0])
+	} else {
+		m.b.branch(conds, targets, e.reads, false)
+	}
+	for i, h := range handlers {
+		m.b.place(targets[i])
+		typ := s.t.refType(s.t.class(throwableClass))
+		if h.CatchType != "" {
+			typ = s.t.refType(s.t.class(h.CatchType))
+		}
+		m.stack = []value{{e: e.e, k: kRef, t: typ, reads: e.reads}}
+		m.ended = false
+		m.goTo(h.PC)
+		if m.dead {
+			return
+		}
+	}
+	if rest != "" {
+		m.b.place(rest)
+		m.stack = stack
+		m.leave(e, x)
+	}
+	m.stack = stack
+	m.ended = true
+}
+
+// leave lets the exception e leave the method: into the pending
+// exception, or uncaught at a root (or where no caller may catch it).
+func (m *method) leave(e value, x *jclass) {
+	s := excOf(m.l)
+	if s.needsT[m.fn.method] && s.escaping(x.name)[m.fn.method] {
+		m.b.act(true, "", "%s.exc := %s;", pendingVar, e.e)
+		for _, h := range hooks.beforeReturn {
+			h(m)
+		}
+		m.returnDefault()
+		return
+	}
+	m.uncaughtValue(e, x)
+}
+
+// uncaughtValue ends the path with the failure of the uncaught exception
+// v of class x or a subclass: one alternative per class it may be (the
+// most derived first), each failing with a Message naming its class, and
+// NullPointerException for null.
+func (m *method) uncaughtValue(v value, x *jclass) {
+	s := excOf(m.l)
+	var classes []*jclass
+	for _, c := range s.throwables() {
+		if c.isSubclassOf(x) && c != x && c.instantiated {
+			classes = append(classes, c)
+		}
+	}
+	sort.SliceStable(classes, func(i, j int) bool { return classes[i].depth > classes[j].depth })
+	classes = append(classes, x)
+	conds := []string{paren(v.e) + " == null"}
+	fails := []string{paren(v.e) + " != null"}
+	texts := []string{"uncaught " + binaryName(npeClass)}
+	var earlier []string
+	for i, c := range classes {
+		inst := paren(v.e) + " instanceof " + c.bir
+		if i == len(classes)-1 {
+			conds = append(conds, allOf(append([]string{paren(v.e) + " != null"}, earlier...)))
+			fails = append(fails, paren(v.e)+" == null")
+		} else {
+			s.t.use(c)
+			conds = append(conds, allOf(append([]string{inst}, earlier...)))
+			fails = append(fails, negate(inst))
+			earlier = append(earlier, negate(inst))
+		}
+		texts = append(texts, "uncaught "+c.javaName())
+	}
+	var labels []string
+	for range conds {
+		labels = append(labels, m.b.label(m.b.base()))
+	}
+	m.b.branch(conds, labels, v.reads, false)
+	for i := range conds {
+		m.b.place(labels[i])
+		m.failWith(fails[i], texts[i])
+	}
+	m.ended = true
+}
+
+// failWith ends the path with assert(cond), which fails there, whose
+// Message says text.
+func (m *method) failWith(cond, text string) {
+	m.b.act(false, "", "assert(%s);", cond)
+	m.l.messages = append(m.l.messages, Message{
+		Pos:  source.Position{Filename: m.file, Line: max(m.line(), 1), Column: 1},
+		Cond: cond, Text: text})
+	m.returnDefault()
+}
+
+// allOf is the conjunction of conditions (true for none).
+func allOf(cs []string) string {
+	if len(cs) == 0 {
+		return "true"
+	}
+	return joinConds(cs, " && ")
+}
+
+// runtimeErrors map the messages of BIR's runtime errors to the Java
+// exceptions they stand for in a lowered program.
+var runtimeErrors = []struct {
+	re   *regexp.Regexp
+	text func(m []string) string
+}{
+	{regexp.MustCompile(`^null dereference`), func([]string) string { return "uncaught java.lang.NullPointerException" }},
+	{regexp.MustCompile(`^(division|remainder) by zero`), func([]string) string { return "uncaught java.lang.ArithmeticException: / by zero" }},
+	{regexp.MustCompile(`^index (-?\d+) out of bounds \[0, (\d+)\)`), func(m []string) string {
+		return fmt.Sprintf("uncaught java.lang.ArrayIndexOutOfBoundsException: Index %s out of bounds for length %s", m[1], m[2])
+	}},
+	{regexp.MustCompile(`^array length (-\d+) not in`), func(m []string) string {
+		return "uncaught java.lang.NegativeArraySizeException: " + m[1]
+	}},
+	{regexp.MustCompile(`^cast: `), func([]string) string { return "uncaught java.lang.ClassCastException" }},
+	{regexp.MustCompile(`by a thread that does not hold the lock`), func([]string) string {
+		return "uncaught java.lang.IllegalMonitorStateException"
+	}},
+}
+
+// runtimeErrorText is the Java meaning of a BIR runtime error's message
+// in a lowered program ("" for other messages).
+func runtimeErrorText(msg string) string {
+	for _, r := range runtimeErrors {
+		if m := r.re.FindStringSubmatch(msg); m != nil {
+			return r.text(m)
+		}
+	}
+	return ""
+}
