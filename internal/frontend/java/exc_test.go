@@ -20,6 +20,7 @@ func TestExceptionVerdicts(t *testing.T) {
 		{name: "ExcFinally", status: 0},
 		{name: "ExcPropagate", status: 0},
 		{name: "ExcUncaught", status: 1, pos: "testdata/ExcUncaught.java:11:1", text: "uncaught ExcUncaught$Bad"},
+		{name: "ExcEscape", status: 1, pos: "testdata/ExcEscape.java:26:1", text: "uncaught java.lang.IllegalStateException"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, err := translate(t, tc.name)
