@@ -438,8 +438,8 @@ func excCallArgs(m *method, f *function, args []string) []string {
 // may leave, and dispatches it at the call's pc.
 func excAfterCall(m *method, f *function) {
 	s := excOf(m.l)
-	if s.isRoot(f.method) && f.method.Name != "<clinit>" && s.handlerCatches(m.fn.method, m.insn.PC, throwableClass, 0) {
-		m.unsupported("a call of %s in a try block (an exception leaving a thread's first method is taken as uncaught)",
+	if s.isRoot(f.method) && f.method.Name != "<clinit>" && s.throws[f.method] && s.catchable(m.fn.method, m.insn.PC, throwableClass) {
+		m.unsupported("a call of %s where a handler may catch what it throws (an exception leaving main or a thread's run() is taken as uncaught)",
 			m.l.names.Functions[f.name])
 		return
 	}

@@ -3,6 +3,8 @@ package java_test
 import (
 	"regexp"
 	"testing"
+
+	java "birch/internal/frontend/java"
 )
 
 // TestExceptionVerdicts checks the testdata programs of exceptions with
@@ -18,8 +20,10 @@ func TestExceptionVerdicts(t *testing.T) {
 	}{
 		{name: "ExcCatch", status: 0},
 		{name: "ExcFinally", status: 0},
+		{name: "ExcImplicit", status: 0},
 		{name: "ExcPropagate", status: 0},
 		{name: "ExcUncaught", status: 1, pos: "testdata/ExcUncaught.java:11:1", text: "uncaught ExcUncaught$Bad"},
+		{name: "ExcNull", status: 1, pos: "testdata/ExcNull.java:15:1", text: "uncaught java.lang.NullPointerException"},
 		{name: "ExcEscape", status: 1, pos: "testdata/ExcEscape.java:26:1", text: "uncaught java.lang.IllegalStateException"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,5 +50,27 @@ func TestExceptionVerdicts(t *testing.T) {
 				t.Errorf("Describe(%s, %s) = %q, want %q", mm[2], mm[1], got, tc.text)
 			}
 		})
+	}
+}
+
+// TestRuntimeErrorsInJavaTerms: Describe names the Java exception that
+// each of BIR's runtime errors stands for in a lowered program.
+func TestRuntimeErrorsInJavaTerms(t *testing.T) {
+	out := &java.Output{}
+	for msg, want := range map[string]string{
+		"null dereference: b is null":                            "uncaught java.lang.NullPointerException",
+		"division by zero":                                       "uncaught java.lang.ArithmeticException: / by zero",
+		"remainder by zero":                                      "uncaught java.lang.ArithmeticException: / by zero",
+		"index 5 out of bounds [0, 2)":                           "uncaught java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 2",
+		"index -1 out of bounds [0, 2)":                          "uncaught java.lang.ArrayIndexOutOfBoundsException: Index -1 out of bounds for length 2",
+		"array length -3 not in 0..8":                            "uncaught java.lang.NegativeArraySizeException: -3",
+		"cast: A_c1[0] (a A) does not fit x":                     "uncaught java.lang.ClassCastException",
+		"unlock(o.$mon) by a thread that does not hold the lock": "uncaught java.lang.IllegalMonitorStateException",
+		"value 9 out of range 0..1 of b":                         "",
+		"array length 9 not in 0..8":                             "",
+	} {
+		if got := out.Describe("A.java:1:1", msg); got != want {
+			t.Errorf("Describe(%q) = %q, want %q", msg, got, want)
+		}
 	}
 }
