@@ -78,7 +78,7 @@ func (m *method) emitCall(f *function, args []value) {
 	// with hooks after the call (a pending exception), the result stays
 	// in its temporary until they let the code go on: a local the Java
 	// code stores it in must keep its value where the call throws
-	m.keepTemp = len(hooks.afterCall) > 0
+	m.keepTemp = hooks.keepResult != nil && hooks.keepResult(m, f)
 	m.result(k, f.ret, func(tmp string) {
 		m.b.act(false, tmp, "%s := %s", tmp, call)
 	})

@@ -50,6 +50,7 @@ func init() {
 	hooks.enter = append(hooks.enter, excEnter)
 	hooks.callArgs = append(hooks.callArgs, excCallArgs)
 	hooks.afterCall = append(hooks.afterCall, excAfterCall)
+	hooks.keepResult = func(m *method, f *function) bool { return excOf(m.l).needsT[f.method] }
 	hooks.runtimeError = runtimeErrorText
 	hooks.divisor = func(m *method, b value) {
 		if mayCatch(m, arithClass) {
@@ -76,7 +77,10 @@ type excKey struct{}
 // excState is the program-wide analysis of which exceptions may be
 // caught.
 type excState struct {
-	l       *lowerer
+	l *lowerer
+	// handlers: some method of the program has an exception handler
+	handlers bool
+	// t is the class table (nil without handlers: table())
 	t       *classTable
 	owner   map[*classfile.Method]*classfile.Class
 	callers map[*classfile.Method][]callSiteRef // the call sites that may call a method
@@ -103,12 +107,27 @@ type callSiteRef struct {
 // excOf is the program's exception analysis, made on first use.
 func excOf(l *lowerer) *excState {
 	return l.laneState(excKey{}, func() any {
-		s := &excState{l: l, t: heapOf(l), owner: map[*classfile.Method]*classfile.Class{},
+		s := &excState{l: l, owner: map[*classfile.Method]*classfile.Class{},
 			callers: map[*classfile.Method][]callSiteRef{}, callees: map[*classfile.Method][]*classfile.Method{},
 			escapes: map[string]map[*classfile.Method]bool{}, needsT: map[*classfile.Method]bool{},
 			throws: map[*classfile.Method]bool{}}
-		s.callGraph()
-		s.decideT()
+		// the methods the program may run (the class table's rapid
+		// type analysis from main)
+		var reached []*jmethod
+		if r := s.table().rta; r != nil {
+			reached = r.order
+		}
+		for _, jm := range reached {
+			if jm.cf != nil && jm.cf.Code != nil {
+				s.owner[jm.cf] = jm.class.cf
+				s.handlers = s.handlers || len(jm.cf.Code.Handlers) > 0
+			}
+		}
+		if s.handlers {
+			// a program without handlers catches nothing: no analysis
+			s.callGraph()
+			s.decideT()
+		}
 		return s
 	}).(*excState)
 }
@@ -118,39 +137,31 @@ func excOf(l *lowerer) *excState {
 // of the name and descriptor for a virtual or interface call.
 func (s *excState) callGraph() {
 	byName := map[string][]*classfile.Method{}
-	for _, c := range s.l.order {
-		for _, mt := range c.Methods {
-			s.owner[mt] = c
-			if mt.Code != nil && mt.Access&classfile.AccStatic == 0 {
-				byName[mt.Name+mt.Descriptor] = append(byName[mt.Name+mt.Descriptor], mt)
-			}
+	for mt := range s.owner {
+		if mt.Access&classfile.AccStatic == 0 {
+			byName[mt.Name+mt.Descriptor] = append(byName[mt.Name+mt.Descriptor], mt)
 		}
 	}
-	for _, c := range s.l.order {
-		for _, mt := range c.Methods {
-			if mt.Code == nil {
+	for mt, c := range s.owner {
+		for _, in := range mt.Code.Insns {
+			if in.Op < classfile.Invokevirtual || in.Op > classfile.Invokeinterface {
 				continue
 			}
-			for _, in := range mt.Code.Insns {
-				if in.Op < classfile.Invokevirtual || in.Op > classfile.Invokeinterface {
-					continue
+			class, name, desc, _, ok := c.MemberAt(in.Index)
+			if !ok {
+				continue
+			}
+			var targets []*classfile.Method
+			if in.Op == classfile.Invokestatic || in.Op == classfile.Invokespecial {
+				if _, tm := s.l.resolveMethod(class, name, desc); tm != nil && s.owner[tm] != nil {
+					targets = append(targets, tm)
 				}
-				class, name, desc, _, ok := c.MemberAt(in.Index)
-				if !ok {
-					continue
-				}
-				var targets []*classfile.Method
-				if in.Op == classfile.Invokestatic || in.Op == classfile.Invokespecial {
-					if _, tm := s.l.resolveMethod(class, name, desc); tm != nil && tm.Code != nil {
-						targets = append(targets, tm)
-					}
-				} else {
-					targets = byName[name+desc]
-				}
-				for _, tm := range targets {
-					s.callers[tm] = append(s.callers[tm], callSiteRef{mt, in.PC})
-					s.callees[mt] = append(s.callees[mt], tm)
-				}
+			} else {
+				targets = byName[name+desc]
+			}
+			for _, tm := range targets {
+				s.callers[tm] = append(s.callers[tm], callSiteRef{mt, in.PC})
+				s.callees[mt] = append(s.callees[mt], tm)
 			}
 		}
 	}
@@ -241,7 +252,7 @@ func (s *excState) handlerCatches(mt *classfile.Method, pc int, x string, depth 
 // catchable reports whether an exception of class x thrown at pc of mt
 // may be caught: by a handler of mt, or by a caller's.
 func (s *excState) catchable(mt *classfile.Method, pc int, x string) bool {
-	if mt == nil || mt.Code == nil {
+	if !s.handlers || mt == nil || mt.Code == nil {
 		return false
 	}
 	return s.handlerCatches(mt, pc, x, 0) || s.escaping(x)[mt]
@@ -273,9 +284,17 @@ func (s *excState) escaping(x string) map[*classfile.Method]bool {
 	return e
 }
 
+// table is the class table.
+func (s *excState) table() *classTable {
+	if s.t == nil {
+		s.t = heapOf(s.l)
+	}
+	return s.t
+}
+
 // throwables are the exception classes of the program and the model.
 func (s *excState) throwables() []*jclass {
-	thr := s.t.class(throwableClass)
+	thr := s.table().class(throwableClass)
 	var out []*jclass
 	for _, c := range s.t.all() {
 		if thr != nil && c.isSubclassOf(thr) {
@@ -438,7 +457,7 @@ func excCallArgs(m *method, f *function, args []string) []string {
 // may leave, and dispatches it at the call's pc.
 func excAfterCall(m *method, f *function) {
 	s := excOf(m.l)
-	if s.isRoot(f.method) && f.method.Name != "<clinit>" && s.throws[f.method] && s.catchable(m.fn.method, m.insn.PC, throwableClass) {
+	if s.handlers && s.isRoot(f.method) && f.method.Name != "<clinit>" && s.throws[f.method] && s.catchable(m.fn.method, m.insn.PC, throwableClass) {
 		m.unsupported("a call of %s where a handler may catch what it throws (an exception leaving main or a thread's run() is taken as uncaught)",
 			m.l.names.Functions[f.name])
 		return
@@ -474,9 +493,10 @@ func (m *method) athrow(in *classfile.Insn) {
 		return
 	}
 	s := excOf(m.l)
-	x := s.t.classOf(v.t)
+	t := s.table()
+	x := t.classOf(v.t)
 	if x == nil {
-		x = s.t.class(throwableClass)
+		x = t.class(throwableClass)
 	}
 	if !s.catchable(m.fn.method, in.PC, x.name) {
 		m.uncaughtValue(v, x)
@@ -494,8 +514,7 @@ func (m *method) athrow(in *classfile.Insn) {
 // a new object of the class dispatched.
 func (m *method) excThrow(class, detail string) {
 	s := excOf(m.l)
-	c := s.t.class(class)
-	if c == nil || !s.catchable(m.fn.method, m.insn.PC, class) {
+	if !s.catchable(m.fn.method, m.insn.PC, class) || s.t.class(class) == nil {
 		text := "uncaught " + binaryName(class)
 		if detail != "" {
 			text += ": " + detail
@@ -503,6 +522,7 @@ func (m *method) excThrow(class, detail string) {
 		m.uncaught(text)
 		return
 	}
+	c := s.t.class(class)
 	// a collection per throw site and class: heap's sites are keyed by
 	// pc, so the JVM's exceptions take keys below 0
 	key := -1 - (m.insn.PC*64 + s.classIndex(c))

@@ -1033,15 +1033,17 @@ func (m *method) check(cond string, reads []string, class string) {
 	if cond == "true" || m.dead {
 		return
 	}
-	if hooks.throwNew == nil {
-		m.b.act(false, "", "assert(%s);", cond)
+	// a condition that reads the heap (a.length) makes the step visible
+	shared := strings.Contains(cond, ".")
+	if hooks.throwNew == nil || !mayCatch(m, class) {
+		m.b.act(shared, "", "assert(%s);", cond)
 		m.l.messages = append(m.l.messages, Message{
 			Pos:  source.Position{Filename: m.file, Line: max(m.line(), 1), Column: 1},
 			Cond: cond, Text: "uncaught " + binaryName(class)})
 		return
 	}
 	ok, bad := m.b.label(m.b.base()), m.b.label(m.b.base())
-	m.b.branch([]string{cond, negate(cond)}, []string{ok, bad}, reads, false)
+	m.b.branch([]string{cond, negate(cond)}, []string{ok, bad}, reads, shared)
 	m.b.place(bad)
 	stack := append([]value(nil), m.stack...)
 	m.throwNew(class, "")

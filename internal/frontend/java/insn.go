@@ -54,6 +54,10 @@ var hooks = struct {
 	// afterCall emits what follows a call of f (a test of a pending
 	// exception), once the call's step is closed.
 	afterCall []func(m *method, f *function)
+	// keepResult tells whether a call of f keeps its result in its
+	// temporary while the afterCall hooks run (the call may throw, and a
+	// local the Java code stores the result in keeps its old value then)
+	keepResult func(m *method, f *function) bool
 	// divisor sees the divisor of an idiv, irem, ldiv or lrem that is no
 	// constant before the division (a handler may catch
 	// ArithmeticException).

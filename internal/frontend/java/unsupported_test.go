@@ -20,7 +20,6 @@ func TestUnsupported(t *testing.T) {
 		// U5 reads main's args, now an empty String[] (heap.go's mainArgs)
 		{"U6", "testdata/Unsupported.java:41:1", "a string used as a value"},
 		{"U7", "testdata/Unsupported.java:49:1", "java.lang.Integer.parseInt(java.lang.String)"},
-		{"U8", "testdata/Unsupported.java:56:1", "an exception handler"},
 	} {
 		t.Run(tc.main, func(t *testing.T) {
 			_, err := translate(t, tc.main)

@@ -47,7 +47,8 @@ func TestVerdicts(t *testing.T) {
 		{name: "RefJoin", status: 1, pos: "testdata/RefJoin.java:54:1", text: "assert failed: the last"},
 		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:10:1", text: "uncaught java.lang.ArithmeticException: / by zero",
 			fix: "2"},
-		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:12:1", kind: "division-by-zero", fix: "0"},
+		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:12:1", kind: "division-by-zero", fix: "0",
+			text: "uncaught java.lang.ArithmeticException: / by zero"},
 		// main is local but for its choice: the trail shows the input
 		// chosen (a visible step of its own, not inside the invisible run)
 		{name: "Choice", status: 1, pos: "testdata/Choice.java:9:1", text: "assert failed: three",

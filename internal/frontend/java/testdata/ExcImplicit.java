@@ -28,8 +28,9 @@ public class ExcImplicit {
     }
 
     static int cast(Shape s) {
+        Square q;
         try {
-            Square q = (Square) s;
+            q = (Square) s;
             return q.area();
         } catch (ClassCastException e) {
             caught++;
