@@ -104,6 +104,8 @@ func TestThreadVerdicts(t *testing.T) {
 		// synchronized methods, static too, reentrant
 		{main: "monitors.Monitors", file: "Monitors", want: pass},
 		{main: "monitors.LockOrder", file: "Monitors", want: deadlock, at: "Account", blocked: 2},
+		// wait in a monitor held twice
+		{main: "monitors.ReentrantWait", file: "Monitors", want: pass},
 		{main: "monitors.WaitUnowned", file: "Monitors", want: assert,
 			text: "uncaught java.lang.IllegalMonitorStateException: current thread is not owner"},
 	} {

@@ -94,3 +94,60 @@ class WaitUnowned {
         o.wait(); // fails here
     }
 }
+
+// wait in a monitor held twice (a synchronized method calling another):
+// unwait gives the count back, and the two returns release the monitor,
+// so the last thread gets it. Passes.
+class ReentrantWait {
+    boolean ready;
+    int after;
+
+    synchronized void outer() throws InterruptedException {
+        inner();
+        assert ready;
+    }
+
+    synchronized void inner() throws InterruptedException {
+        while (!ready) {
+            wait();
+        }
+    }
+
+    synchronized void signal() {
+        ready = true;
+        notifyAll();
+    }
+
+    synchronized void last() {
+        after++;
+    }
+
+    static class Signal extends Thread {
+        final ReentrantWait r;
+        final boolean first;
+
+        Signal(ReentrantWait r, boolean first) {
+            this.r = r;
+            this.first = first;
+        }
+
+        @Override
+        public void run() {
+            if (first) {
+                r.signal();
+            } else {
+                r.last();
+            }
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        ReentrantWait r = new ReentrantWait();
+        new Signal(r, true).start();
+        r.outer();
+        Signal s = new Signal(r, false);
+        s.start();
+        s.join();
+        assert r.after == 1;
+    }
+}
