@@ -46,8 +46,16 @@ func heapClasses(t *testing.T, pkg string) []*classfile.Class {
 // package, as jcli passes the classes a program uses).
 func translateHeap(t *testing.T, main string) (*java.Output, error) {
 	t.Helper()
+	return translateHeapCfg(t, main, java.Config{})
+}
+
+// translateHeapCfg lowers the heap's program pkg.Main with the bounds of
+// cfg.
+func translateHeapCfg(t *testing.T, main string, cfg java.Config) (*java.Output, error) {
+	t.Helper()
 	pkg, _, _ := strings.Cut(main, ".")
-	return java.Translate(heapClasses(t, pkg), java.Config{Main: main, SourceDirs: []string{"testdata/heap"}})
+	cfg.Main, cfg.SourceDirs = main, []string{"testdata/heap"}
+	return java.Translate(heapClasses(t, pkg), cfg)
 }
 
 func TestJavacHierarchy(t *testing.T) {
@@ -90,6 +98,7 @@ func TestHeapVerdicts(t *testing.T) {
 		status int
 		exc    string // the uncaught exception
 		line   int
+		cfg    java.Config
 	}{
 		{main: "dispatch.Dispatch"},
 		{main: "arrays1.Arrays1"},
@@ -101,9 +110,16 @@ func TestHeapVerdicts(t *testing.T) {
 		{main: "nullfield.NullField", status: 1, exc: "NullPointerException", line: 15},
 		{main: "choice.Choice", status: 1, exc: "AssertionError", line: 19},
 		{main: "longarray.LongArray", status: 3},
+		{main: "longarray.LongArray", cfg: java.Config{MaxArrayLength: 10}},
+		{main: "manynodes.ManyNodes", status: 3},
+		{main: "manynodes.ManyNodes", cfg: java.Config{MaxObjects: 5}},
 	} {
-		t.Run(tc.main, func(t *testing.T) {
-			out, err := translateHeap(t, tc.main)
+		name := tc.main
+		if tc.cfg.MaxObjects != 0 || tc.cfg.MaxArrayLength != 0 {
+			name += fmt.Sprintf("/%d,%d", tc.cfg.MaxObjects, tc.cfg.MaxArrayLength)
+		}
+		t.Run(name, func(t *testing.T) {
+			out, err := translateHeapCfg(t, tc.main, tc.cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
