@@ -300,7 +300,7 @@ func (l *lowerer) function(c *classfile.Class, m *classfile.Method) *function {
 	if f := l.funcs[key]; f != nil {
 		return f
 	}
-	base := l.className(c) + "_" + strings.Trim(birName(m.Name), "<>_")
+	base := l.className(c) + "_" + strings.Trim(m.Name, "<>")
 	switch m.Name {
 	case "<init>":
 		base = l.className(c) + "_init"
@@ -363,7 +363,7 @@ func (l *lowerer) staticField(m *method, class, name, desc string) (*global, boo
 	if !ok {
 		return nil, false
 	}
-	g := &global{name: uniqueName(l.className(c)+"_"+birName(f.Name), l.globalNames), typ: typ,
+	g := &global{name: uniqueName(l.className(c)+"_"+f.Name, l.globalNames), typ: typ,
 		file: sourcePath(c, l.cfg.SourceDirs), line: m.line()}
 	if f.Access&classfile.AccFinal != 0 {
 		g.init = constantValue(c, f.ConstantValue)

@@ -196,13 +196,18 @@ func lowerMethod(l *lowerer, f *function) {
 	if !m.signature() {
 		return
 	}
-	if len(m.code.Handlers) > 0 && hooks.throwNew == nil {
+	if hooks.throwNew == nil {
 		// without exc.go an exception is never caught: a handler would
-		// be a lie (a caught ArithmeticException a wrong violation)
-		h := m.code.Handlers[0]
-		m.insn = &m.code.Insns[m.code.InsnAt(h.Start)]
-		m.unsupported("an exception handler (try/catch/finally or synchronized)")
-		return
+		// be a lie (a caught ArithmeticException a wrong violation); but
+		// javac's handler of a synchronized block only releases the
+		// monitor and throws the exception on, which stays uncaught
+		for _, h := range m.code.Handlers {
+			if !m.syncRethrow(h) {
+				m.insn = &m.code.Insns[m.code.InsnAt(h.Start)]
+				m.unsupported("an exception handler (try/catch/finally)")
+				return
+			}
+		}
 	}
 	m.findBlocks()
 	b0 := m.blockAt(0)
@@ -227,6 +232,22 @@ func lowerMethod(l *lowerer, f *function) {
 		m.lowerBlock(blk)
 	}
 	f.text = m.print()
+}
+
+// syncRethrow reports whether h is javac's handler of a synchronized
+// block: any exception; astore e; aload lock; monitorexit; aload e;
+// athrow.
+func (m *method) syncRethrow(h classfile.Handler) bool {
+	i := m.code.InsnAt(h.PC)
+	if h.CatchType != "" || i < 0 || i+5 > len(m.code.Insns) {
+		return false
+	}
+	in := m.code.Insns[i : i+5]
+	e, _, ok1 := localAccess(&in[0])
+	_, _, ok2 := localAccess(&in[1])
+	e2, _, ok3 := localAccess(&in[3])
+	return ok1 && isStore(in[0].Op) && ok2 && !isStore(in[1].Op) && in[2].Op == classfile.Monitorexit &&
+		ok3 && !isStore(in[3].Op) && e2 == e && in[4].Op == classfile.Athrow
 }
 
 // line is the Java line of the instruction being lowered.

@@ -44,6 +44,7 @@ func TestVerdicts(t *testing.T) {
 		// the trail shows the input chosen (a visible step of its own)
 		{name: "Recursion", status: 1, pos: "testdata/Recursion.java:21:1", text: "assert failed: fact reached 120",
 			trail: `Recursion_main#1\.n = [56]\n`},
+		{name: "SyncBlock", status: 1, pos: "testdata/SyncBlock.java:14:1", text: "assert failed: two"},
 		{name: "RefJoin", status: 1, pos: "testdata/RefJoin.java:54:1", text: "assert failed: the last"},
 		{name: "DivZero", status: 1, pos: "testdata/DivZero.java:10:1", text: "uncaught java.lang.ArithmeticException: / by zero",
 			fix: "2"},
