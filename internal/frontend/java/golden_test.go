@@ -71,7 +71,43 @@ func testClasses(t testing.TB) []*classfile.Class {
 // translate lowers the program whose main class is name.
 func translate(t *testing.T, name string) (*java.Output, error) {
 	t.Helper()
-	return java.Translate(testClasses(t), java.Config{Main: name, SourceDirs: []string{"testdata"}})
+	return java.Translate(closure(testClasses(t), name), java.Config{Main: name, SourceDirs: []string{"testdata"}})
+}
+
+// closure is the classes the class main refers to, directly or not (its
+// constant pool's classes, superclass and interfaces), in the order of
+// classes: what birch check passes the lowering (verify's class path).
+func closure(classes []*classfile.Class, main string) []*classfile.Class {
+	by := map[string]*classfile.Class{}
+	for _, c := range classes {
+		by[c.Name] = c
+	}
+	seen := map[string]bool{}
+	var visit func(name string)
+	visit = func(name string) {
+		c := by[name]
+		if c == nil || seen[name] {
+			return
+		}
+		seen[name] = true
+		visit(c.Super)
+		for _, i := range c.Interfaces {
+			visit(i)
+		}
+		for i, k := range c.Pool {
+			if _, ok := k.(classfile.ClassRef); ok {
+				visit(strings.TrimLeft(c.ClassAt(i), "["))
+			}
+		}
+	}
+	visit(main)
+	var out []*classfile.Class
+	for _, c := range classes {
+		if seen[c.Name] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // TestGolden lowers each testdata/NAME.java program (main class NAME)
