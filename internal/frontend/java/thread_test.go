@@ -78,8 +78,8 @@ func markerLine(t *testing.T, file, cls, marker string) int {
 	return 0
 }
 
-// TestThreadVerdicts checks the programs of testdata/threads/Threads.java
-// and Monitors.java (each main class a test) with the explicit
+// TestThreadVerdicts checks the programs of testdata/threads/Threads.java,
+// Monitors.java and Waits.java (each main class a test) with the explicit
 // search: the verdict, the Java position of the violation and what the
 // lowering says it means; for a deadlock, the Java position where each
 // blocked thread waits.
@@ -106,6 +106,12 @@ func TestThreadVerdicts(t *testing.T) {
 		{main: "monitors.LockOrder", file: "Monitors", want: deadlock, at: "Account", blocked: 2},
 		// wait in a monitor held twice
 		{main: "monitors.ReentrantWait", file: "Monitors", want: pass},
+		// synchronized blocks in opposite orders
+		{main: "waits.BlockOrder", file: "Waits", want: deadlock, at: "Fork", blocked: 2},
+		// an exception out of a synchronized method releases its monitor
+		{main: "waits.Release", file: "Waits", want: pass},
+		// IllegalMonitorStateException caught
+		{main: "waits.NotifyCaught", file: "Waits", want: pass},
 		{main: "monitors.WaitUnowned", file: "Monitors", want: assert,
 			text: "uncaught java.lang.IllegalMonitorStateException: current thread is not owner"},
 	} {
