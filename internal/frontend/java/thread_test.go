@@ -3,6 +3,7 @@ package java_test
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -156,6 +157,33 @@ func TestThreadVerdicts(t *testing.T) {
 					t.Errorf("%d threads wait at %s, want %d:\n%s", n, pos, tc.blocked, text)
 				}
 			}
+		})
+	}
+}
+
+// TestThreadUnsupported: what the model of threads and monitors leaves
+// out is an *UnsupportedError at its Java line (testdata/threads/
+// Unsupported.java, marked "// unsupported").
+func TestThreadUnsupported(t *testing.T) {
+	const src = "testdata/threads/Unsupported.java"
+	for _, tc := range []struct{ main, msg string }{
+		{"TimedWait", "Object.wait(long)"},
+		{"Current", "java.lang.Thread.currentThread()"},
+		{"ArrayLock", "synchronized on an array"},
+	} {
+		t.Run(tc.main, func(t *testing.T) {
+			_, err := translateThreads(t, "unsupportedthreads."+tc.main)
+			var ue *java.UnsupportedError
+			if !errors.As(err, &ue) {
+				t.Fatalf("Translate: %v, want an *UnsupportedError", err)
+			}
+			pos := fmt.Sprintf("%s:%d:1", src, markerLine(t, src, tc.main, "// unsupported"))
+			for _, e := range ue.List {
+				if e.Pos.String() == pos && strings.Contains(e.Msg, tc.msg) {
+					return
+				}
+			}
+			t.Errorf("no error at %s containing %q: %v", pos, tc.msg, err)
 		})
 	}
 }
