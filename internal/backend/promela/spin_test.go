@@ -503,6 +503,8 @@ var quickAgreement = []string{
 	"fixed-wrap",            // fixed-width stores, conversions, bitwise operators at the edges
 	"fixed-stores",          // wrapping stores of choices, arguments, results, fields, elements
 	"fixed-shift",           // a shift count outside 0..63
+	"min32",                 // the smallest int as a constant
+	"div32",                 // MIN / -1: SPIN's 32-bit overflow, its trail replayed without a trap
 }
 
 // agreementModels returns the models TestSpinAgreement compares: every
