@@ -53,14 +53,7 @@ type jclass struct {
 	subs         []*jclass // direct subclasses and, for an interface, direct subinterfaces and implementing classes
 	// problems are the class's unsupported constructs (an unknown
 	// superclass, ...), reported once the lowering uses the class
-	problems []problem
-}
-
-// problem is an unsupported construct of a class, reported where the
-// lowering first needs the class.
-type problem struct {
-	pos source.Position
-	msg string
+	problems []string
 }
 
 func (c *jclass) isInterface() bool { return c.access&classfile.AccInterface != 0 }
@@ -283,10 +276,10 @@ func (t *classTable) errorf(c *jclass, m *jmethod, pc int, format string, args .
 	t.report(t.pos(c, m, pc), fmt.Sprintf(format, args...))
 }
 
-// classProblem records an unsupported construct of class c, reported
-// when the lowering uses c.
+// classProblem records an unsupported construct of class c, reported at
+// the class (its first line) when the lowering uses c.
 func (t *classTable) classProblem(c *jclass, format string, args ...any) {
-	c.problems = append(c.problems, problem{t.pos(c, nil, -1), fmt.Sprintf(format, args...)})
+	c.problems = append(c.problems, fmt.Sprintf(format, args...))
 }
 
 // defaultPos is the position of pc in m (its line), of m (its first
@@ -655,7 +648,7 @@ func (t *classTable) use(c *jclass) {
 	}
 	c.used = true
 	for _, p := range c.problems {
-		t.report(p.pos, p.msg)
+		t.report(t.pos(c, nil, -1), p)
 	}
 	if c.isInterface() {
 		t.use(t.classes[objectClass])

@@ -205,23 +205,36 @@ func TestHeapDifferential(t *testing.T) {
 	}
 }
 
-// TestHeapUnsupported: an array where an object reference is expected
-// (a parameter, a field, an element of Object[]) is reported at its line.
+// TestHeapUnsupported: what the heap's lowering does not handle is
+// reported at its line: an array where an object reference is expected (a
+// parameter, a field, an element of Object[]), a class that extends one
+// outside the model, a method of Object outside it.
 func TestHeapUnsupported(t *testing.T) {
-	_, err := translateHeap(t, "arrayasobject.ArrayAsObject")
-	var ue *java.UnsupportedError
-	if !errors.As(err, &ue) {
-		t.Fatalf("Translate: %v, want an *UnsupportedError", err)
-	}
-	got := map[string]bool{}
-	for _, e := range ue.List {
-		if strings.Contains(e.Msg, "birch keeps arrays and objects apart") {
-			got[e.Pos.String()] = true
+	for _, tc := range []struct {
+		main  string
+		lines []int
+		msg   string
+	}{
+		{"arrayasobject.ArrayAsObject", []int{14, 19, 24}, "birch keeps arrays and objects apart"},
+		{"outsidemodel.OutsideModel", []int{13}, "java.lang.Object.hashCode()"},
+		{"outsidemodel.OutsideModel", []int{9}, "outsidemodel.OutsideModel$Stack2 extends java.util.ArrayList, which is outside birch's model"},
+	} {
+		_, err := translateHeap(t, tc.main)
+		var ue *java.UnsupportedError
+		if !errors.As(err, &ue) {
+			t.Fatalf("%s: Translate: %v, want an *UnsupportedError", tc.main, err)
 		}
-	}
-	for _, line := range []int{14, 19, 24} {
-		if pos := fmt.Sprintf("testdata/heap/ArrayAsObject.java:%d:1", line); !got[pos] {
-			t.Errorf("no error at %s: %v", pos, err)
+		got := map[string]bool{}
+		for _, e := range ue.List {
+			if strings.Contains(e.Msg, tc.msg) {
+				got[e.Pos.String()] = true
+			}
+		}
+		_, cls, _ := strings.Cut(tc.main, ".")
+		for _, line := range tc.lines {
+			if pos := fmt.Sprintf("testdata/heap/%s.java:%d:1", cls, line); !got[pos] {
+				t.Errorf("no error %q at %s: %v", tc.msg, pos, err)
+			}
 		}
 	}
 }
