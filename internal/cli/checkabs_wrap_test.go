@@ -21,7 +21,7 @@ func TestAbstractionWrapQualified(t *testing.T) {
 	if status != ExitPass {
 		t.Fatalf("status %d\n%s%s", status, out, errs)
 	}
-	conv := model + ":59:36: conversion int32(…)"
+	conv := model + ":65:36: conversion int32(…)"
 	for _, want := range []string{
 		"; executions in which an abstracted value wraps around a fixed-width type are not covered (abstract operators work on the mathematical integers; it may wrap at " + conv + ")\n",
 		"properties: safety (assertions, runtime errors; deadlock freedom and the absence of int overflow not proven; executions where an abstracted value wraps around not covered): pass\n",

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"sort"
 
 	"birch/internal/abstraction/data/feasible"
 	"birch/internal/abstraction/predicate"
@@ -190,19 +189,6 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 	if err != nil {
 		return sc, nil, err
 	}
-	// The abstraction drops `invisible` (c2bp), so the abstract trail takes
-	// an invisible run's transformations one step each, where the
-	// concrete model takes the run in one step: a thread's invisible
-	// transformations wait for its next visible one (or a failing one)
-	// and join its step. They touch only the thread's locals, so the steps
-	// of other threads between them commute with them.
-	groups := am.concM.Groups()
-	coarse := !am.concM.Options().ExposeInvisible
-	type run struct {
-		groups []int
-		first  int // the abstract step it starts at
-	}
-	pending := map[int]*run{}
 	for i, st := range ts {
 		fs := feasible.Step{Thread: st.Step.Thread}
 		for _, g := range st.Step.Groups {
@@ -211,30 +197,6 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 			}
 		}
 		failing := st.Step.Outcome != model.OK
-		if coarse && len(fs.Groups) > 0 {
-			invisible := true
-			for _, c := range fs.Groups {
-				invisible = invisible && c < len(groups) && groups[c].Invisible
-			}
-			r := pending[fs.Thread]
-			if invisible && !failing {
-				if r == nil {
-					r = &run{first: i}
-					pending[fs.Thread] = r
-				}
-				r.groups = append(r.groups, fs.Groups...)
-				continue
-			}
-			if r != nil {
-				fs.Groups = append(r.groups, fs.Groups...)
-				delete(pending, fs.Thread)
-				sc.Steps, steps = append(sc.Steps, fs), append(steps, r.first)
-				if failing {
-					sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
-				}
-				continue
-			}
-		}
 		if len(fs.Groups) == 0 {
 			switch {
 			case failing && kind == model.InvariantViolated:
@@ -253,18 +215,77 @@ func (p *predAbstraction) schedule(am *abstractModel, absSM search.Model, res *s
 			sc.End = feasible.End{Kind: feasible.EndError, Error: kind, Msg: msg}
 		}
 	}
-	// runs the trail ends in: their steps, in the order they started (the
-	// replay checks that the concrete run takes them)
-	var left []int
-	for th := range pending {
-		left = append(left, th)
-	}
-	sort.Slice(left, func(a, b int) bool { return pending[left[a]].first < pending[left[b]].first })
-	for _, th := range left {
-		r := pending[th]
-		sc.Steps, steps = append(sc.Steps, feasible.Step{Thread: th, Groups: r.groups}), append(steps, r.first)
-	}
 	return sc, steps, nil
+}
+
+// joinInvisible is sc (of which steps[i] is the abstract step of step i)
+// with the invisible runs of the concrete model joined, for the replay:
+// c2bp drops `invisible`, so an abstract trail takes an invisible run's
+// transformations one step each, where the concrete model takes the run
+// in one step. A thread's invisible transformations wait for its next
+// step with a visible one, or the schedule's last step, and join it; they
+// touch only the thread's locals, so the steps of other threads between
+// them commute with them. Runs the schedule ends in come before its last
+// step. A model compiled with invisible runs exposed: sc as it is (the
+// path formula's replay, refine, takes the fine schedule).
+func joinInvisible(am *abstractModel, sc feasible.Schedule, steps []int) (feasible.Schedule, []int) {
+	if am.concM.Options().ExposeInvisible || len(sc.Steps) == 0 {
+		return sc, steps
+	}
+	groups := am.concM.Groups()
+	type run struct {
+		groups []int
+		first  int // its first step in sc
+	}
+	pending := map[int]*run{}
+	var order []int // threads with a pending run, in the order they started
+	out := sc
+	out.Steps = nil
+	var outSteps []int
+	stepOf := func(i int) int {
+		if steps == nil {
+			return i
+		}
+		return steps[i]
+	}
+	last := len(sc.Steps) - 1
+	for i, fs := range sc.Steps {
+		invisible := len(fs.Groups) > 0
+		for _, c := range fs.Groups {
+			invisible = invisible && c >= 0 && c < len(groups) && groups[c].Invisible
+		}
+		r := pending[fs.Thread]
+		if invisible && i < last {
+			if r == nil {
+				r = &run{first: i}
+				pending[fs.Thread] = r
+				order = append(order, fs.Thread)
+			}
+			r.groups = append(r.groups, fs.Groups...)
+			continue
+		}
+		if i == last {
+			// the others' runs first: nothing comes after the last step
+			for _, th := range order {
+				if o := pending[th]; o != nil && th != fs.Thread {
+					out.Steps = append(out.Steps, feasible.Step{Thread: th, Groups: o.groups})
+					outSteps = append(outSteps, stepOf(o.first))
+				}
+			}
+		}
+		first := i
+		if r != nil {
+			fs.Groups = append(append([]int(nil), r.groups...), fs.Groups...)
+			first = r.first
+			delete(pending, fs.Thread)
+		}
+		out.Steps = append(out.Steps, fs)
+		outSteps = append(outSteps, stepOf(first))
+	}
+	if steps == nil {
+		outSteps = nil
+	}
+	return out, outSteps
 }
 
 // info is the details of the check: the predicates and the work.

@@ -238,6 +238,9 @@ func searchPredicateSafety(t *Task, am *abstractModel, props []*Property, invs [
 // the abstract trail of the schedule's step i; nil: the same). A limit
 // that stops the replay marks c stopped.
 func confirmSchedule(t *Task, am *abstractModel, c *Check, sc feasible.Schedule, steps []int, av search.Violation, concSM search.Model, invs []*types.Property, solver string, unbounded bool) error {
+	if am.pred != nil {
+		sc, steps = joinInvisible(am, sc, steps) // c2bp drops invisible
+	}
 	rcfg := feasible.Config{Checked: concSM, Solver: solver, AnyError: true}
 	for _, inv := range invs {
 		rcfg.Invariants = append(rcfg.Invariants, inv.Decl.Expr)
