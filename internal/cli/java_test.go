@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -89,7 +90,7 @@ func TestJavaMainClass(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{dir}, dir + ": 8 classes have a main method (jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Wide): name the main class with --main\n"},
+		{[]string{dir}, dir + ": 9 classes have a main method (jcli.Dead, jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Wide): name the main class with --main\n"},
 		{[]string{dir, "--main", "jcli.NoMain"}, dir + ": --main jcli.NoMain: the class has no method public static void main(String[])\n"},
 		{[]string{"--main", "jcli.Nope", dir}, dir + ": --main jcli.Nope: no such class in " + dir + "\n"},
 		{[]string{filepath.Join(dir, "jcli", "NoMain.class")}, filepath.Join(dir, "jcli", "NoMain.class") + ": the class jcli.NoMain has no method public static void main(String[]); name the main class with --main\n"},
@@ -312,5 +313,35 @@ func TestJavaThreads(t *testing.T) {
 	}
 	if status != ExitViolation || strings.Contains(stdout, "JThread[") || strings.Contains(stdout, "main_[") || strings.Contains(stdout, "        Race_count = ") {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}
+
+// TestJavaDeadlock: the threads of a Java program's deadlock are shown at
+// the Java frames where they wait, each wait naming the thread that holds
+// the lock, in the text and the JSON output.
+func TestJavaDeadlock(t *testing.T) {
+	class := filepath.Join(javaProgs.Dir(t), "jcli", "Dead.class")
+	status, stdout, stderr := runMain("check", class)
+	for _, want := range []string{
+		"fail: deadlock: no thread can move\n",
+		"threads at the deadlock:\n  main @ m2: terminated\n" +
+			"  Thread-0 @ jcli.Dead$First.run(Dead.java:12):\n      jcli/Dead.java:12:1: lock $t0_JObject.$mon is held by Thread-1\n" +
+			"  Thread-1 @ jcli.Dead$Second.run(Dead.java:21):\n      jcli/Dead.java:21:1: lock $t0_JObject.$mon is held by Thread-0\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if status != ExitViolation {
+		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+	var doc struct {
+		Violation struct {
+			Threads []struct{ Thread, Location string }
+		}
+	}
+	_, stdout, _ = runMain("check", "--json", class)
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || fmt.Sprint(doc.Violation.Threads) != "[{main m2} {Thread-0 jcli.Dead$First.run(Dead.java:12)} {Thread-1 jcli.Dead$Second.run(Dead.java:21)}]" {
+		t.Errorf("JSON threads %v (%v)", doc.Violation.Threads, err)
 	}
 }
