@@ -77,6 +77,7 @@ var javaLang = []modelClass{
 			{sig: "<init>(I)V"},
 			{sig: "valueOf(I)Ljava/lang/Integer;", access: classfile.AccStatic, instantiates: []string{"java/lang/Integer"}},
 			{sig: "intValue()I"},
+			{sig: "equals(Ljava/lang/Object;)Z"},
 		}},
 	{name: "java/lang/Math", access: classfile.AccFinal, methods: []modelMethod{
 		{sig: "abs(I)I", access: classfile.AccStatic}, {sig: "abs(J)J", access: classfile.AccStatic},
@@ -136,6 +137,7 @@ func init() {
 		"java/lang/Integer.<init>(I)V":                                           (*method).integerInit,
 		"java/lang/Integer.valueOf(I)Ljava/lang/Integer;":                        (*method).integerValueOf,
 		"java/lang/Integer.intValue()I":                                          (*method).integerIntValue,
+		"java/lang/Integer.equals(Ljava/lang/Object;)Z":                          (*method).integerEquals,
 		"java/util/Objects.requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;": (*method).requireNonNull,
 		"java/lang/Math.abs(I)I":                                                 mathOp,
 		"java/lang/Math.abs(J)J":                                                 mathOp,
@@ -223,6 +225,41 @@ func (m *method) integerIntValue(mt *jmethod, args []value) {
 	m.result(kInt, "int32", func(tmp string) {
 		m.b.act(true, tmp, "%s := %s.value;", tmp, paren(recv.e))
 	})
+}
+
+// integerEquals is Integer.equals(o): o is an Integer of the same value.
+func (m *method) integerEquals(mt *jmethod, args []value) {
+	ic := m.integerClass()
+	a, ok := m.narrow(args[0], ic)
+	b := args[1]
+	if !ok || !m.plain(b) {
+		return
+	}
+	cond := m.instCond(b, ic)
+	if cond == "false" {
+		m.push(intValue(0))
+		return
+	}
+	res := m.temp(len(m.stack), "int32")
+	m.protect(res, -1, map[int]bool{})
+	yes, no, join := m.b.label(m.b.base()), m.b.label(m.b.base()), m.b.label(m.b.base())
+	m.b.branch([]string{cond, negate(cond)}, []string{yes, no}, append(append([]string(nil), a.reads...), b.reads...), false)
+	m.b.place(no)
+	m.b.act(false, res, "%s := 0;", res)
+	m.b.jump(join)
+	m.b.place(yes)
+	nb, ok := m.narrow(b, ic)
+	if !ok {
+		return
+	}
+	va := m.heapTemp(fmt.Sprintf("$v%d", len(m.stack)), "int32")
+	m.b.act(true, va, "%s := %s.value;", va, paren(a.e))
+	// 1 where the values are equal, else 0: the sign of (d | -d) says d != 0
+	vb := paren(nb.e) + ".value"
+	m.b.act(true, res, "%s := 1 + (((%s - %s) | (%s - %s)) >> 63);", res, va, vb, vb, va)
+	m.b.jump(join)
+	m.b.place(join)
+	m.stack = append(m.stack, named(res, kInt, "int32"))
 }
 
 // mathOp is Math.abs, min and max of int and long. abs and the int min
