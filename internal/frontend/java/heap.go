@@ -1018,10 +1018,11 @@ func (m *method) convertRef(v value, target string) value {
 }
 
 // check makes sure cond holds before an instruction that, if it does not,
-// throws the JVM exception class. Uncaught (no exc.go hook), it is
-// assert(cond) in the pending step, whose Message says "uncaught
-// java.lang.X"; else a branch to the throw (m.throwNew: exc.go's
-// handlers) and on.
+// throws the JVM exception class. Where no handler may catch it
+// (mayCatch), it is assert(cond) in the pending step, whose Message says
+// "uncaught java.lang.X" (its own condition tells it from the line's
+// other assertions in Describe); else a branch to the throw (m.throwNew:
+// exc.go's handlers) and on.
 func (m *method) check(cond string, reads []string, class string) {
 	if cond == "true" || m.dead {
 		return
