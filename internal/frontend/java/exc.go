@@ -397,7 +397,11 @@ func (s *excState) pendingType() string {
 			switch {
 			case !s.hasBox(r):
 			case r.Name == "run":
-				bound += max(s.l.cfg.MaxObjects, 1)
+				if s.l.cfg.MaxObjects > 0 {
+					bound += s.l.cfg.MaxObjects
+				} else {
+					bound += DefaultMaxObjects
+				}
 			default:
 				bound++
 			}
@@ -499,7 +503,7 @@ func (m *method) athrow(in *classfile.Insn) {
 		x = t.class(throwableClass)
 	}
 	if !s.catchable(m.fn.method, in.PC, x.name) {
-		m.uncaughtValue(v, x)
+		m.uncaughtValue(v, x, true)
 		return
 	}
 	m.nullCheck(v)
@@ -637,14 +641,14 @@ func (m *method) leave(e value, x *jclass) {
 		m.returnDefault()
 		return
 	}
-	m.uncaughtValue(e, x)
+	m.uncaughtValue(e, x, false)
 }
 
 // uncaughtValue ends the path with the failure of the uncaught exception
 // v of class x or a subclass: one alternative per class it may be (the
 // most derived first), each failing with a Message naming its class, and
-// NullPointerException for null.
-func (m *method) uncaughtValue(v value, x *jclass) {
+// NullPointerException for null where v may be null.
+func (m *method) uncaughtValue(v value, x *jclass, nullable bool) {
 	s := excOf(m.l)
 	var classes []*jclass
 	for _, c := range s.throwables() {
@@ -654,14 +658,21 @@ func (m *method) uncaughtValue(v value, x *jclass) {
 	}
 	sort.SliceStable(classes, func(i, j int) bool { return classes[i].depth > classes[j].depth })
 	classes = append(classes, x)
-	conds := []string{paren(v.e) + " == null"}
-	fails := []string{paren(v.e) + " != null"}
-	texts := []string{"uncaught " + binaryName(npeClass)}
+	var conds, fails, texts []string
+	if nullable {
+		conds = []string{paren(v.e) + " == null"}
+		fails = []string{paren(v.e) + " != null"}
+		texts = []string{"uncaught " + binaryName(npeClass)}
+	}
 	var earlier []string
 	for i, c := range classes {
 		inst := paren(v.e) + " instanceof " + c.bir
 		if i == len(classes)-1 {
-			conds = append(conds, allOf(append([]string{paren(v.e) + " != null"}, earlier...)))
+			last := earlier
+			if nullable {
+				last = append([]string{paren(v.e) + " != null"}, earlier...)
+			}
+			conds = append(conds, allOf(last))
 			fails = append(fails, paren(v.e)+" == null")
 		} else {
 			s.t.use(c)
@@ -675,7 +686,11 @@ func (m *method) uncaughtValue(v value, x *jclass) {
 	for range conds {
 		labels = append(labels, m.b.label(m.b.base()))
 	}
-	m.b.branch(conds, labels, v.reads, false)
+	if len(conds) == 1 {
+		m.b.jump(labels[0])
+	} else {
+		m.b.branch(conds, labels, v.reads, false)
+	}
 	for i := range conds {
 		m.b.place(labels[i])
 		m.failWith(fails[i], texts[i])

@@ -629,7 +629,16 @@ func (m *method) resolveRefs() *strings.Replacer {
 	for n := range m.refNodes {
 		nodes = append(nodes, n)
 	}
-	sort.Slice(nodes, func(i, j int) bool { return len(nodes[i].token()) > len(nodes[j].token()) })
+	sort.Slice(nodes, func(i, j int) bool {
+		a, b := nodes[i], nodes[j]
+		if la, lb := len(a.token()), len(b.token()); la != lb {
+			return la > lb
+		}
+		if a.pc != b.pc {
+			return a.pc < b.pc // the temporaries' order of declaration stays the same
+		}
+		return a.d < b.d
+	})
 	for _, n := range nodes {
 		t := m.refTypes[m.findRef(n)]
 		if t == "" || t == "null" {

@@ -1,3 +1,5 @@
+package excpropagate;
+
 import gov.nasa.jpf.vm.Verify;
 
 // A user exception thrown two calls down, rethrown from a catch, through

@@ -1,3 +1,5 @@
+package excuncaught;
+
 import gov.nasa.jpf.vm.Verify;
 
 // For x == 2 check throws Bad, which no handler catches: a violation at

@@ -1,3 +1,5 @@
+package excimplicit;
+
 import gov.nasa.jpf.vm.Verify;
 
 // The JVM's own exceptions caught: an index out of bounds, a failed
@@ -28,9 +30,8 @@ public class ExcImplicit {
     }
 
     static int cast(Shape s) {
-        Square q;
         try {
-            q = (Square) s;
+            Square q = (Square) s;
             return q.area();
         } catch (ClassCastException e) {
             caught++;

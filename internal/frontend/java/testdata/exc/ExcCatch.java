@@ -1,3 +1,5 @@
+package exccatch;
+
 import gov.nasa.jpf.vm.Verify;
 
 // A NullPointerException caught where it happens, and an

@@ -1,3 +1,5 @@
+package excnull;
+
 import gov.nasa.jpf.vm.Verify;
 
 // No handler catches the NullPointerException of b.v: BIR's own null

@@ -1,3 +1,5 @@
+package excfinally;
+
 import gov.nasa.jpf.vm.Verify;
 
 // finally runs when the try block completes and when it throws.

@@ -1,3 +1,5 @@
+package excescape;
+
 import gov.nasa.jpf.vm.Verify;
 
 // An exception that a handler might catch but does not: it leaves main
