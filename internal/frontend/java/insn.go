@@ -636,6 +636,11 @@ func (m *method) switchBranch(in *classfile.Insn) {
 		m.goTo(target)
 		return
 	}
+	if len(in.Keys) > maxSwitchKeys {
+		// the default's guard would nest beyond BIR's 1000 levels
+		m.unsupported("a switch of %d cases (at most %d are lowered)", len(in.Keys), maxSwitchKeys)
+		return
+	}
 	var order []int
 	keys := map[int][]int32{}
 	for i, k := range in.Keys {
@@ -664,6 +669,10 @@ func (m *method) switchBranch(in *classfile.Insn) {
 	pcs = append(pcs, in.Default)
 	m.branchTo(conds, pcs, v.reads)
 }
+
+// maxSwitchKeys bounds the cases of a switch the lowering writes as
+// guards.
+const maxSwitchKeys = 400
 
 // keyCond is the condition that x is one of keys (sorted ascending, as
 // both switches have them): runs of consecutive keys as ranges.

@@ -116,6 +116,7 @@ type method struct {
 	temps     map[string]*variable
 	tempList  []*variable
 	tempNames map[string]string // (prefix, depth, type) -> name
+	lvtBySlot map[int][]*classfile.LocalVar
 	refParent map[refNode]refNode
 	refTypes  map[refNode]string // at the classes' roots
 	refNodes  map[refNode]bool
@@ -183,7 +184,9 @@ func lowerMethod(l *lowerer, f *function) {
 	nerrs := len(l.errs)
 	defer func() {
 		if r := recover(); r != nil {
-			if len(l.errs) == nerrs {
+			if bad, ok := r.(badCodeError); ok {
+				l.unsupportedAt(m.file, m.line(), "malformed bytecode in %s (the JVM's verifier rejects it): %s", l.names.Functions[f.name], string(bad))
+			} else if len(l.errs) == nerrs {
 				l.unsupportedAt(m.file, m.line(), "%s in %s: %v", internalErrorMsg, l.names.Functions[f.name], r)
 			}
 			f.text = ""
@@ -249,6 +252,13 @@ func (m *method) syncRethrow(h classfile.Handler) bool {
 	return ok1 && isStore(in[0].Op) && ok2 && !isStore(in[1].Op) && in[2].Op == classfile.Monitorexit &&
 		ok3 && !isStore(in[3].Op) && e2 == e && in[4].Op == classfile.Athrow
 }
+
+// badCodeError is a panic of the lowering on code the JVM's verifier
+// rejects (a stack underflow, stacks that differ where paths meet): the
+// method is reported as malformed, not as a bug of the lowering.
+type badCodeError string
+
+func badCode(format string, args ...any) { panic(badCodeError(fmt.Sprintf(format, args...))) }
 
 // line is the Java line of the instruction being lowered.
 func (m *method) line() int {
@@ -458,9 +468,18 @@ func (m *method) entryOf(in *classfile.Insn, slot int, k kind) *classfile.LocalV
 			pcs = []int{m.code.Insns[i].PC, in.PC}
 		}
 	}
+	if m.lvtBySlot == nil {
+		m.lvtBySlot = map[int][]*classfile.LocalVar{}
+		for i := range m.code.Locals {
+			lv := &m.code.Locals[i]
+			m.lvtBySlot[lv.Index] = append(m.lvtBySlot[lv.Index], lv)
+		}
+	}
 	for _, pc := range pcs {
-		if lv := m.code.LocalAt(slot, pc); lv != nil && descKind(lv.Descriptor) == k {
-			return lv
+		for _, lv := range m.lvtBySlot[slot] {
+			if lv.Start <= pc && pc < lv.Start+lv.Length && descKind(lv.Descriptor) == k {
+				return lv
+			}
 		}
 	}
 	return nil
@@ -678,7 +697,7 @@ func (m *method) push(v value) {
 func (m *method) pop() value {
 	n := len(m.stack)
 	if n == 0 {
-		panic(fmt.Sprintf("operand stack underflow at pc %d", m.insn.PC))
+		badCode("operand stack underflow at pc %d", m.insn.PC)
 	}
 	v := m.stack[n-1]
 	m.stack = m.stack[:n-1]
@@ -906,7 +925,7 @@ func (m *method) lowerBlock(blk *block) {
 // it; the stack must be canonical (canonical).
 func (m *method) flowTo(pc int) string {
 	if m.code.InsnAt(pc) < 0 {
-		panic(fmt.Sprintf("a branch to pc %d, where no instruction starts", pc))
+		badCode("a branch to pc %d, where no instruction starts", pc)
 	}
 	b := m.blockAt(pc)
 	if !b.known {
@@ -922,7 +941,7 @@ func (m *method) flowTo(pc int) string {
 			}
 		}
 	} else if len(b.entry) != len(m.stack) {
-		panic(fmt.Sprintf("the stack heights at pc %d differ", pc))
+		badCode("the stack heights at pc %d differ", pc)
 	} else {
 		for i := range b.entry {
 			x, y := b.entry[i], m.stack[i]
@@ -937,12 +956,12 @@ func (m *method) flowTo(pc int) string {
 			}
 			if x.k == kRef || y.k == kRef {
 				if x.k != y.k {
-					panic(fmt.Sprintf("the stacks at pc %d differ", pc))
+					badCode("the stacks at pc %d differ", pc)
 				}
 				continue // canonical joined them
 			}
 			if x.e != y.e {
-				panic(fmt.Sprintf("the stacks at pc %d differ", pc))
+				badCode("the stacks at pc %d differ", pc)
 			}
 		}
 	}
