@@ -90,7 +90,7 @@ func TestJavaMainClass(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{dir}, dir + ": 9 classes have a main method (jcli.Dead, jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Wide): name the main class with --main\n"},
+		{[]string{dir}, dir + ": 10 classes have a main method (jcli.Dead, jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Rethrow, jcli.Wide): name the main class with --main\n"},
 		{[]string{dir, "--main", "jcli.NoMain"}, dir + ": --main jcli.NoMain: the class has no method public static void main(String[])\n"},
 		{[]string{"--main", "jcli.Nope", dir}, dir + ": --main jcli.Nope: no such class in " + dir + "\n"},
 		{[]string{filepath.Join(dir, "jcli", "NoMain.class")}, filepath.Join(dir, "jcli", "NoMain.class") + ": the class jcli.NoMain has no method public static void main(String[]); name the main class with --main\n"},
@@ -343,5 +343,37 @@ func TestJavaDeadlock(t *testing.T) {
 	_, stdout, _ = runMain("check", "--json", class)
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || fmt.Sprint(doc.Violation.Threads) != "[{main m2} {Thread-0 jcli.Dead$First.run(Dead.java:12)} {Thread-1 jcli.Dead$Second.run(Dead.java:21)}]" {
 		t.Errorf("JSON threads %v (%v)", doc.Violation.Threads, err)
+	}
+}
+
+// TestJavaExceptions: an uncaught exception is a violation named by its
+// class and shown where it is thrown: a null dereference in the method
+// where it happens; an exception caught and thrown on, where it is found
+// uncaught and where it was created (as Java's stack trace says), in the
+// text and the JSON output.
+func TestJavaExceptions(t *testing.T) {
+	dir := javaProgs.Dir(t)
+	for _, c := range []struct{ class, head string }{
+		{"Nul", "fail: null-dereference: uncaught java.lang.NullPointerException\n  thread main at jcli.Nul.put(Nul.java:20)\n  at jcli/Nul.java:20:1\n"},
+		{"Rethrow", "fail: assertion: uncaught java.lang.IllegalStateException (created at jcli.Rethrow.parse(Rethrow.java:11))\n" +
+			"  thread main at jcli.Rethrow.safe(Rethrow.java:21)\n  at jcli/Rethrow.java:21:1\n"},
+	} {
+		status, stdout, stderr := runMain("check", filepath.Join(dir, "jcli", c.class+".class"))
+		if status != ExitViolation || !strings.HasPrefix(stdout, c.head) {
+			t.Errorf("%s: status %d, stderr %s, stdout\n%s\nwant the head\n%s", c.class, status, stderr, stdout, c.head)
+		}
+	}
+	var doc struct {
+		Reason    string
+		Violation struct {
+			Message, Location string
+			ModelMessage      string `json:"model_message"`
+		}
+	}
+	_, stdout, _ := runMain("check", "--json", filepath.Join(dir, "jcli", "Rethrow.class"))
+	want := "uncaught java.lang.IllegalStateException (created at jcli.Rethrow.parse(Rethrow.java:11))"
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || doc.Violation.Message != want || doc.Reason != "assertion: "+want ||
+		doc.Violation.Location != "jcli.Rethrow.safe(Rethrow.java:21)" || doc.Violation.ModelMessage == "" {
+		t.Errorf("JSON %+v (%v)", doc, err)
 	}
 }

@@ -347,17 +347,18 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 		if v.Trail != nil {
 			v.Trail = trail
 		}
-		if at := n.thrownAt(v.Message, trail); at != "" {
-			// the exception was made elsewhere than where it is found
-			// uncaught: say where, as Java's stack trace would
-			text := v.Message + ", thrown at " + at
+		n.violation(v)
+		if at := n.createdAt(v.Message, trail); v.Kind == "assertion" && at != "" && at != v.Location {
+			// the exception is found uncaught elsewhere than where it
+			// was made (a rethrow, a finally): say where, as Java's
+			// stack trace would
+			text := v.Message + " (created at " + at + ")"
 			c.Reason = strings.Replace(c.Reason, v.Message, text, 1)
 			if k := len(trail) - 1; k >= 0 && trail[k].Msg == v.Kind+": "+v.Message {
 				trail[k].Msg = v.Kind + ": " + text
 			}
 			v.Message = text
 		}
-		n.violation(v)
 	}
 }
 
@@ -365,42 +366,34 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 // and the site.
 var javaObject = regexp.MustCompile(`([\w$.]+)@(c\d+(?:_\d+)?)\[\d+\]`)
 
-// uncaughtTest matches the lowering's test of an exception that leaves a
-// root uncaught: assert(!(e instanceof C)), e the variable holding it.
-var uncaughtTest = regexp.MustCompile(`assert\(!\(([\w$]+) instanceof [\w$]+\)\)`)
-
-// thrownAt is the frame where the exception a trail (in Java terms)
-// ends uncaught in ("uncaught pkg.C...", found uncaught by the lowering's
-// test of the variable holding it) was created, as a Java stack trace
-// says: the allocation site of the object the variable last held; "" when
-// that is not known.
-func (n *javaNamer) thrownAt(msg string, trail []verify.Step) string {
+// createdAt is the frame where the exception a trail (in Java terms)
+// ends uncaught in ("uncaught pkg.C...") was created, which is where a
+// Java stack trace says it was thrown: the allocation site of the object
+// of its class that the trail shows created last (an exception the
+// program throws is a new object; a caught one made earlier was created
+// before it); "" when the trail shows none.
+func (n *javaNamer) createdAt(msg string, trail []verify.Step) string {
 	rest, ok := strings.CutPrefix(msg, "uncaught ")
-	if !ok || len(trail) == 0 {
+	if !ok {
 		return ""
 	}
 	cls, _, _ := strings.Cut(rest, ":")
-	var m []string
-	for _, s := range trail[len(trail)-1].Source {
-		if m = uncaughtTest.FindStringSubmatch(s); m != nil {
-			break
-		}
-	}
-	if m == nil {
-		return ""
-	}
-	for i := len(trail) - 1; i >= 0; i-- {
-		for _, c := range trail[i].Changes {
-			if !strings.HasSuffix(c.Name, "."+m[1]) {
-				continue
-			}
-			if o := javaObject.FindStringSubmatch(c.Value); o != nil && o[0] == c.Value && o[1] == cls {
-				if pos, ok := n.sitePos[o[1]+"@"+o[2]]; ok {
-					return n.frame("", pos)
+	seen := map[string]bool{}
+	last := ""
+	for _, s := range trail {
+		for _, c := range s.Changes {
+			for _, o := range javaObject.FindAllStringSubmatch(c.Name+" "+c.Value, -1) {
+				if !seen[o[0]] {
+					seen[o[0]] = true
+					if o[1] == cls {
+						last = o[1] + "@" + o[2]
+					}
 				}
 			}
-			return "" // the variable's last value is no object of the class
 		}
+	}
+	if pos, ok := n.sitePos[last]; ok {
+		return n.frame("", pos)
 	}
 	return ""
 }
