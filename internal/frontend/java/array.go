@@ -263,22 +263,10 @@ func loadKind(op classfile.Opcode) (kind, bool) {
 
 // arrayLoad lowers iaload ... saload: a visible step into a temporary.
 func (m *method) arrayLoad(in *classfile.Insn) {
-	k, ok := loadKind(in.Op)
-	i := m.pop()
-	a := m.pop()
+	k, at, a, i, ok := m.elementAccess(in.Op)
 	if !ok {
-		m.unsupported("a floating-point array (%s)", in.Op)
 		return
 	}
-	at, ok := m.arrayOperand(a)
-	if !ok || !m.plain(i) {
-		return
-	}
-	if at == nil {
-		m.unsupported("an element of null")
-		return
-	}
-	m.indexChecks(a, i)
 	t := stackType(value{k: k})
 	if k == kRef {
 		t = at.elem
@@ -286,6 +274,28 @@ func (m *method) arrayLoad(in *classfile.Insn) {
 	m.result(k, t, func(tmp string) {
 		m.b.act(true, tmp, "%s := %s[%s];", tmp, paren(a.e), i.e)
 	})
+}
+
+// elementAccess pops the index and the array of an element's load or
+// store (whose value the caller popped) and throws what the access may
+// throw; ok is false after an unsupported construct is reported.
+func (m *method) elementAccess(op classfile.Opcode) (k kind, at *arrayType, a, i value, ok bool) {
+	k, known := loadKind(op)
+	i = m.pop()
+	a = m.pop()
+	if !known {
+		m.unsupported("a floating-point array (%s)", op)
+		return k, nil, a, i, false
+	}
+	if at, ok = m.arrayOperand(a); !ok || !m.plain(i) {
+		return k, nil, a, i, false
+	}
+	if at == nil {
+		m.unsupported("an element of null")
+		return k, nil, a, i, false
+	}
+	m.indexChecks(a, i)
+	return k, at, a, i, true
 }
 
 // indexChecks throws NullPointerException and
@@ -303,20 +313,9 @@ func (m *method) indexChecks(a, i value) {
 // arrayStore lowers iastore ... sastore: a visible step. A value stored in
 // a narrower element wraps (bastore, castore, sastore) as the JVM's does.
 func (m *method) arrayStore(in *classfile.Insn) {
-	k, ok := loadKind(in.Op)
 	v := m.pop()
-	i := m.pop()
-	a := m.pop()
-	if !ok {
-		m.unsupported("a floating-point array (%s)", in.Op)
-		return
-	}
-	at, ok := m.arrayOperand(a)
-	if !ok || !m.plain(i) || !m.plain(v) {
-		return
-	}
-	if at == nil {
-		m.unsupported("an element of null")
+	k, at, a, i, ok := m.elementAccess(in.Op)
+	if !ok || !m.plain(v) {
 		return
 	}
 	if k == kRef {
@@ -324,6 +323,5 @@ func (m *method) arrayStore(in *classfile.Insn) {
 			return
 		}
 	}
-	m.indexChecks(a, i)
 	m.b.act(true, "", "%s[%s] := %s;", paren(a.e), i.e, v.e)
 }

@@ -761,13 +761,20 @@ func (m *method) typeOperand(in *classfile.Insn) (*jclass, *arrayType) {
 	return k, nil
 }
 
-// instanceOf lowers instanceof: 1 or 0 by a branch on the BIR test.
-func (m *method) instanceOf(in *classfile.Insn) {
+// typeTest pops the reference of checkcast and instanceof and reads their
+// type operand: a class or an array type (neither after a report).
+func (m *method) typeTest(in *classfile.Insn) (value, *jclass, *arrayType) {
 	v := m.pop()
 	if !m.plain(v) {
-		return
+		return v, nil, nil
 	}
 	k, a := m.typeOperand(in)
+	return v, k, a
+}
+
+// instanceOf lowers instanceof: 1 or 0 by a branch on the BIR test.
+func (m *method) instanceOf(in *classfile.Insn) {
+	v, k, a := m.typeTest(in)
 	t := heapOf(m.l)
 	switch {
 	case a != nil:
@@ -794,11 +801,7 @@ func (m *method) instanceOf(in *classfile.Insn) {
 // null or refers to an object of the class; the value then has the
 // class's reference type (a checked conversion that cannot fail).
 func (m *method) checkcast(in *classfile.Insn) {
-	v := m.pop()
-	if !m.plain(v) {
-		return
-	}
-	k, a := m.typeOperand(in)
+	v, k, a := m.typeTest(in)
 	t := heapOf(m.l)
 	switch {
 	case a != nil:
