@@ -107,6 +107,10 @@ func TestThreadVerdicts(t *testing.T) {
 		{main: "monitors.LockOrder", file: "Monitors", want: deadlock, at: "Account", blocked: 2},
 		// wait in a monitor held twice
 		{main: "monitors.ReentrantWait", file: "Monitors", want: pass},
+		// wait with if: the second consumer, woken by notifyAll, takes
+		// from the empty slot; with while it waits again
+		{main: "waits.BufferIf", file: "Waits", want: assert, at: "Slot", text: "assert failed: take from an empty slot"},
+		{main: "waits.BufferWhile", file: "Waits", want: pass},
 		// synchronized blocks in opposite orders
 		{main: "waits.BlockOrder", file: "Waits", want: deadlock, at: "Fork", blocked: 2},
 		// an exception out of a synchronized method releases its monitor
