@@ -178,7 +178,12 @@ func (m *method) lowerInsn(in *classfile.Insn) {
 		if !m.plain(v) {
 			return
 		}
-		m.assign(m.local(in.Index, kRef, v.t).name, v)
+		lv := m.local(in.Index, kRef, v.t)
+		v, ok := m.asRef(v, lv.typ)
+		if !ok {
+			return
+		}
+		m.assign(lv.name, v)
 	case op == classfile.Iinc:
 		x := m.local(in.Index, kInt, "int32")
 		m.assign(x.name, m.arith(classfile.Iadd, named(x.name, kInt, x.typ), intValue(in.Value)))
@@ -465,6 +470,12 @@ func (m *method) returnInsn(op classfile.Opcode) {
 		if !m.plain(v) {
 			return
 		}
+		if op == classfile.Areturn {
+			var ok bool
+			if v, ok = m.asRef(v, m.fn.ret); !ok {
+				return
+			}
+		}
 		val = v.e
 	}
 	for _, h := range hooks.beforeReturn {
@@ -512,6 +523,9 @@ func (m *method) putstatic(in *classfile.Insn) {
 	if !ok {
 		return
 	}
+	if v, ok = m.asRef(v, g.typ); !ok {
+		return
+	}
 	m.b.act(true, "", "%s := %s;", g.name, v.e)
 }
 
@@ -555,6 +569,12 @@ func (m *method) ifBranch(in *classfile.Insn) {
 		b, a := m.pop(), m.pop()
 		if !m.plain(a) || !m.plain(b) {
 			return
+		}
+		if a.t != "null" && b.t != "null" {
+			var ok bool
+			if b, ok = m.asRef(b, a.t); !ok {
+				return
+			}
 		}
 		rel(a, b, map[classfile.Opcode]string{classfile.IfAcmpeq: "==", classfile.IfAcmpne: "!="}[op])
 	default: // ifnull, ifnonnull

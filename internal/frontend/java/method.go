@@ -770,7 +770,7 @@ func (m *method) assign(name string, v value) {
 // Verify.getInt(0, 3);), the action assigns the local itself and that
 // store is skipped: one step and one variable fewer.
 func (m *method) result(k kind, t string, act func(tmp string)) string {
-	if x := m.storedNext(k, t); x != nil && !m.keepTemp {
+	if x := m.storedNext(k, t); x != nil && !m.keepTemp && (k != kRef || x.typ == t) {
 		m.protect(x.name, -1, map[int]bool{})
 		act(x.name)
 		m.skipNext = true

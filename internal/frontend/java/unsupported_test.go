@@ -20,6 +20,9 @@ func TestUnsupported(t *testing.T) {
 		// U5 reads main's args, now an empty String[] (heap.go's mainArgs)
 		{"U6", "testdata/Unsupported.java:41:1", "a string used as a value"},
 		{"U7", "testdata/Unsupported.java:49:1", "java.lang.Integer.parseInt(java.lang.String)"},
+		// an array in a local of type Object (a direct store of newarray's
+		// result into the local was an ill-typed model)
+		{"U9", "testdata/Unsupported.java:71:1", "an array held in a reference of type java.lang.Object"},
 	} {
 		t.Run(tc.main, func(t *testing.T) {
 			_, err := translate(t, tc.main)

@@ -63,3 +63,12 @@ class U8 {
         int n = f(0);
     }
 }
+
+class U9 {
+    static Object keep;
+
+    public static void main(String[] args) {
+        Object o = new int[3];
+        keep = o;
+    }
+}
