@@ -188,6 +188,11 @@ func inferModel(e *env, cmd, name string, lib *data.Library, b bindingFlags, cfg
 	if l == nil {
 		return nil, nil, nil, false
 	}
+	bs, err := verify.JavaBindings(l.in, bs)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return nil, nil, nil, false
+	}
 	sel, err := infer.Resolve(l.prog, lib, bs)
 	if err != nil {
 		fmt.Fprintln(e.stderr, err)

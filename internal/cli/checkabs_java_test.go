@@ -58,6 +58,9 @@ func TestJavaAbstraction(t *testing.T) {
 			t.Errorf("--abstract %s: status %d, %v, variables %v\n%s", b, status, err, doc.Abstraction.Variables, errs)
 		}
 	}
+	if status, out, errs := runMain("abstraction", "infer", account, "--abstract", "Account.balance=signs"); status != ExitPass || !strings.Contains(out, "Account_balance        signs    bound by --abstract Account.balance=signs\n") {
+		t.Errorf("abstraction infer: status %d\n%s%s", status, out, errs)
+	}
 	if status, out, _ := runMain("check", account, "--abstract", "Account.balance=signs"); status != ExitInconclusive || !strings.Contains(out, "Account.java:19:1: amt := externChoose(int32) chooses among 2^32 values") {
 		t.Errorf("the input left concrete: status %d\n%s", status, out)
 	}

@@ -18,6 +18,15 @@ import (
 // each with or without the package (`bank.Account.count`). The model's
 // own names (Account_count, Account_deposit.amount) stay valid.
 
+// JavaBindings is javaBindings for the bindings of a check of in (bs as
+// they are for an input of another language).
+func JavaBindings(in *Input, bs []infer.Binding) ([]infer.Binding, error) {
+	if in == nil || in.Java == nil {
+		return bs, nil
+	}
+	return javaBindings(in.Prog, &in.Java.Names, bs)
+}
+
 // javaBindings rewrites the targets of bs that name a Java program's
 // variables in Java terms into the model's names; a target that names
 // none is left as it is (a name of the model). A target that names two

@@ -58,12 +58,9 @@ type abstractModel struct {
 // the abstract model and compiles both models with mo.
 func synthesize(t *Task, in *Input, b *Bindings, mo model.Options) (*abstractModel, error) {
 	da := t.Abstraction
-	bs := b.Bindings
-	if in.Java != nil {
-		var err error
-		if bs, err = javaBindings(in.Prog, &in.Java.Names, bs); err != nil {
-			return nil, plainError(err)
-		}
+	bs, err := JavaBindings(in, b.Bindings)
+	if err != nil {
+		return nil, plainError(err)
 	}
 	sel, err := infer.Resolve(in.Prog, b.Library, bs)
 	if err != nil {
