@@ -189,10 +189,16 @@ func (s *excState) isRoot(mt *classfile.Method) bool {
 }
 
 // related reports whether an exception of class x may be an instance of
-// class c or the other way round (unknown classes: may).
+// the catch type c or the other way round. A catch type outside the
+// program and the model (java.io.IOException) catches nothing the model
+// throws (a program class extending it is unsupported); an unknown x may
+// be anything.
 func (s *excState) related(c, x string) bool {
 	jc, jx := s.t.class(c), s.t.class(x)
-	if jc == nil || jx == nil {
+	switch {
+	case jc == nil:
+		return false
+	case jx == nil:
 		return true
 	}
 	return jc.isSubclassOf(jx) || jx.isSubclassOf(jc)
@@ -572,8 +578,7 @@ func (m *method) dispatch(e value, x *jclass) {
 			c := s.t.class(h.CatchType)
 			switch {
 			case c == nil:
-				m.unsupported("catch of %s, a class outside the program and birch's model of java.lang", binaryName(h.CatchType))
-				return
+				continue // see related
 			case x.isSubclassOf(c):
 				guard = "true"
 			case c.isSubclassOf(x):
@@ -652,6 +657,9 @@ func (m *method) uncaughtValue(v value, x *jclass, nullable bool) {
 	s := excOf(m.l)
 	var classes []*jclass
 	for _, c := range s.throwables() {
+		// the classes the program may instantiate (the JVM's exceptions
+		// at the instructions that throw them included); any other is
+		// named as x by the last alternative
 		if c.isSubclassOf(x) && c != x && c.instantiated {
 			classes = append(classes, c)
 		}

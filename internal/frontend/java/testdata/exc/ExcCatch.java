@@ -3,7 +3,8 @@ package exccatch;
 import gov.nasa.jpf.vm.Verify;
 
 // A NullPointerException caught where it happens, and an
-// ArithmeticException caught as a RuntimeException: both pass.
+// ArithmeticException caught as a RuntimeException: both pass; a catch
+// of an exception outside birch's model catches nothing.
 public class ExcCatch {
     static class Box {
         int v;
@@ -25,7 +26,21 @@ public class ExcCatch {
         }
     }
 
+    // declares an exception outside the model that it never throws
+    static int io(int x) throws java.io.IOException {
+        return 12 / x;
+    }
+
+    static int quiet(int x) {
+        try {
+            return io(x);
+        } catch (java.io.IOException e) {
+            return -2;
+        }
+    }
+
     public static void main(String[] args) {
+        assert quiet(Verify.getInt(1, 2)) > 0;
         Box b = null;
         if (Verify.getBoolean()) {
             b = new Box();
