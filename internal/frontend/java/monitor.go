@@ -7,10 +7,11 @@ package java
 // synchronized (C.class) blocks use its monitor has the global
 // C_class$mon.
 //
-//	synchronized method   lock(this.$mon) (lock(C_class$mon) for a static
-//	                      one) in a prologue step before the first
-//	                      instruction; unlock before every return and
-//	                      before an exception leaves the method (exc.go)
+//	synchronized method   $sync := this; lock($sync.$mon) (lock(C_class$mon)
+//	                      for a static one) in a prologue step before the
+//	                      first instruction; unlock before every return
+//	                      and before an exception leaves the method
+//	                      (exc.go calls the beforeReturn hooks there)
 //	monitorenter o        lock(o.$mon) (null: NullPointerException)
 //	monitorexit o         unlock(o.$mon)
 //	o.wait()              wait(o.$mon), then a step of its own,
