@@ -191,6 +191,9 @@ func (g *gen) storedExpr(e ast.Expr, r *types.Range, en *env) (string, []check, 
 		w, _ := r.WrapValue(tv.Value.Int)
 		return lit32(w), nil, nil
 	}
+	if tv.Type == nil {
+		return "", nil, g.errorf(e.Pos(), "cannot translate %s", "an expression without a type")
+	}
 	if s, ok := tv.Type.Underlying().(*types.Range); ok && s.Lo >= r.Lo && s.Hi <= r.Hi {
 		return g.expr0(e, en) // every value fits
 	}
