@@ -7,6 +7,7 @@ package java
 
 import (
 	"fmt"
+	"strconv"
 
 	"birch/internal/frontend/java/classfile"
 )
@@ -65,7 +66,7 @@ var javaLang = []modelClass{
 			{sig: "<init>(Ljava/lang/Runnable;Ljava/lang/String;)V"}, {sig: "<init>(Ljava/lang/String;)V"},
 			{sig: "start()V", calls: []string{"java/lang/Thread.run()V", "java/lang/Runnable.run()V"}},
 			{sig: "run()V", calls: []string{"java/lang/Runnable.run()V"}},
-			{sig: "join()V"}, {sig: "isAlive()Z"},
+			{sig: "join()V"}, {sig: "isAlive()Z"}, {sig: "setName(Ljava/lang/String;)V"},
 			{sig: "sleep(J)V", access: classfile.AccStatic}, {sig: "yield()V", access: classfile.AccStatic},
 		}},
 	{name: "java/lang/Number", access: classfile.AccAbstract, methods: []modelMethod{
@@ -78,6 +79,7 @@ var javaLang = []modelClass{
 			{sig: "valueOf(I)Ljava/lang/Integer;", access: classfile.AccStatic, instantiates: []string{"java/lang/Integer"}},
 			{sig: "intValue()I"},
 			{sig: "equals(Ljava/lang/Object;)Z"},
+			{sig: "parseInt(Ljava/lang/String;)I", access: classfile.AccStatic},
 		}},
 	{name: "java/lang/Math", access: classfile.AccFinal, methods: []modelMethod{
 		{sig: "abs(I)I", access: classfile.AccStatic}, {sig: "abs(J)J", access: classfile.AccStatic},
@@ -98,6 +100,7 @@ var javaLang = []modelClass{
 	exception("ClassCastException", "RuntimeException"),
 	exception("IllegalArgumentException", "RuntimeException"),
 	exception("IllegalThreadStateException", "IllegalArgumentException"),
+	exception("NumberFormatException", "IllegalArgumentException"),
 	exception("IllegalMonitorStateException", "RuntimeException"),
 	exception("IllegalStateException", "RuntimeException"),
 	exception("IndexOutOfBoundsException", "RuntimeException"),
@@ -131,13 +134,16 @@ func modelMethodOf(m *jmethod) []modelMethod {
 // entry of modelLowering in its init; these are the defaults.
 func init() {
 	defaults := map[string]func(m *method, mt *jmethod, args []value){
-		"java/lang/Object.<init>()V":                                             func(m *method, mt *jmethod, args []value) {},
-		"java/lang/Object.equals(Ljava/lang/Object;)Z":                           (*method).objectEquals,
-		"java/lang/Number.<init>()V":                                             func(m *method, mt *jmethod, args []value) {},
-		"java/lang/Integer.<init>(I)V":                                           (*method).integerInit,
-		"java/lang/Integer.valueOf(I)Ljava/lang/Integer;":                        (*method).integerValueOf,
-		"java/lang/Integer.intValue()I":                                          (*method).integerIntValue,
-		"java/lang/Integer.equals(Ljava/lang/Object;)Z":                          (*method).integerEquals,
+		"java/lang/Object.<init>()V":                      func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Object.equals(Ljava/lang/Object;)Z":    (*method).objectEquals,
+		"java/lang/Number.<init>()V":                      func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Integer.<init>(I)V":                    (*method).integerInit,
+		"java/lang/Integer.valueOf(I)Ljava/lang/Integer;": (*method).integerValueOf,
+		"java/lang/Integer.intValue()I":                   (*method).integerIntValue,
+		"java/lang/Integer.equals(Ljava/lang/Object;)Z":   (*method).integerEquals,
+		"java/lang/Integer.parseInt(Ljava/lang/String;)I": (*method).integerParseInt,
+		// a thread's name changes nothing the model checks
+		"java/lang/Thread.setName(Ljava/lang/String;)V":                          func(m *method, mt *jmethod, args []value) {},
 		"java/util/Objects.requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;": (*method).requireNonNull,
 		"java/lang/Math.abs(I)I":                                                 mathOp,
 		"java/lang/Math.abs(J)J":                                                 mathOp,
@@ -260,6 +266,29 @@ func (m *method) integerEquals(mt *jmethod, args []value) {
 	m.b.jump(join)
 	m.b.place(join)
 	m.stack = append(m.stack, named(res, kInt, "int32"))
+}
+
+// integerParseInt is Integer.parseInt(s): a string constant's value, or
+// NumberFormatException. A string that is no constant is null in the
+// model (it has no String objects: a constant or a concatenation is never
+// stored, main's args has no elements), and parseInt(null) throws.
+func (m *method) integerParseInt(mt *jmethod, args []value) {
+	const nfe = "java/lang/NumberFormatException"
+	v := args[0]
+	if s, ok := v.special.(strConst); ok {
+		if n, err := strconv.ParseInt(s.s, 10, 32); err == nil {
+			m.push(intValue(n))
+			return
+		}
+		m.check("false", nil, nfe)
+		m.push(intValue(0))
+		return
+	}
+	if !m.plain(v) {
+		return
+	}
+	m.check("false", v.reads, nfe)
+	m.push(intValue(0))
 }
 
 // mathOp is Math.abs, min and max of int and long. abs and the int min

@@ -19,7 +19,7 @@ func TestUnsupported(t *testing.T) {
 		{"U4", "testdata/Unsupported.java:29:1", "invokedynamic"},
 		// U5 reads main's args, now an empty String[] (heap.go's mainArgs)
 		{"U6", "testdata/Unsupported.java:41:1", "a string used as a value"},
-		{"U7", "testdata/Unsupported.java:49:1", "java.lang.Integer.parseInt(java.lang.String)"},
+		{"U7", "testdata/Unsupported.java:49:1", "java.lang.Integer.numberOfLeadingZeros(int)"},
 		// an array in a local of type Object (a direct store of newarray's
 		// result into the local was an ill-typed model)
 		{"U9", "testdata/Unsupported.java:71:1", "an array held in a reference of type java.lang.Object"},

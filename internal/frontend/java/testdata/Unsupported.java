@@ -46,7 +46,7 @@ class U6 {
 class U7 {
     public static void main(String[] args) {
         int n = 3;
-        n = Integer.parseInt("4") + n;
+        n = Integer.numberOfLeadingZeros(4) + n;
     }
 }
 

@@ -2,8 +2,8 @@ package heapdriver;
 
 // Runs the heap's test programs named by its arguments ("dispatch.Dispatch"),
 // each after a line "== NAME", in one JVM; an exception that ends a run
-// prints "!! Class at line N" (its class's simple name, the line where it
-// was thrown). heap_verdict_test.go compares this with birch's runs of the
+// prints "!! Class at line N" (its class's simple name, the line of the
+// program where it was thrown). heap_verdict_test.go compares this with birch's runs of the
 // lowered programs. Never lowered itself.
 public class HeapDriver {
     public static void main(String[] args) {
@@ -12,7 +12,14 @@ public class HeapDriver {
             try {
                 run(name);
             } catch (Throwable e) {
-                System.out.println("!! " + e.getClass().getSimpleName() + " at line " + e.getStackTrace()[0].getLineNumber());
+                int line = 0;
+                for (StackTraceElement f : e.getStackTrace()) {
+                    if (!f.getClassName().startsWith("java.")) {
+                        line = f.getLineNumber(); // the program's frame
+                        break;
+                    }
+                }
+                System.out.println("!! " + e.getClass().getSimpleName() + " at line " + line);
             }
         }
     }
@@ -28,6 +35,7 @@ public class HeapDriver {
             case "nullcall.NullCall": nullcall.NullCall.main(none); break;
             case "nullfield.NullField": nullfield.NullField.main(none); break;
             case "boxing.Boxing": boxing.Boxing.main(none); break;
+            case "parseint.ParseInt": parseint.ParseInt.main(none); break;
             default: throw new IllegalArgumentException(name);
         }
     }
