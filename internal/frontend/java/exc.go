@@ -57,6 +57,19 @@ func init() {
 			m.check(paren(b.e)+" != 0", b.reads, arithClass)
 		}
 	}
+	// the model's exceptions built with a message: a string constant is
+	// kept for the Message of an uncaught throw (the constructor does
+	// nothing else; jlang.go's default is left alone for the others)
+	for _, mc := range javaLang {
+		if !isThrowableModel(mc.name) {
+			continue
+		}
+		for _, mm := range mc.methods {
+			if mm.sig == "<init>(Ljava/lang/String;)V" {
+				modelLowering[mc.name+"."+mm.sig] = (*method).exceptionMessage
+			}
+		}
+	}
 	mayCatch = func(m *method, class string) bool {
 		return excOf(m.l).catchable(m.fn.method, m.insn.PC, class)
 	}
@@ -509,7 +522,8 @@ func (m *method) athrow(in *classfile.Insn) {
 		x = t.class(throwableClass)
 	}
 	if !s.catchable(m.fn.method, in.PC, x.name) {
-		m.uncaughtValue(v, x, true)
+		fresh, msg := m.thrownNew(v)
+		m.uncaughtValue(v, x, thrown{nullable: !fresh, exact: fresh, msg: msg})
 		return
 	}
 	m.nullCheck(v)
@@ -517,6 +531,75 @@ func (m *method) athrow(in *classfile.Insn) {
 		return
 	}
 	m.dispatch(v, x)
+}
+
+// thrown is what a throw is known to throw.
+type thrown struct {
+	nullable bool   // it may be null
+	exact    bool   // it is of its static class exactly (throw new X())
+	msg      string // the message it was built with ("" for none)
+}
+
+// isThrowableModel reports whether a class of the java.lang model is
+// Throwable or one of its subclasses.
+func isThrowableModel(name string) bool {
+	for depth := 0; name != "" && depth < len(javaLang); depth++ {
+		if name == throwableClass {
+			return true
+		}
+		next := ""
+		for _, mc := range javaLang {
+			if mc.name == name {
+				next = mc.super
+			}
+		}
+		name = next
+	}
+	return false
+}
+
+// excMessage is the message a model exception was constructed with at
+// the instruction at pc (the invokespecial of its constructor).
+type excMessage struct {
+	pc  int
+	msg string
+}
+
+// excMessageKey keys the messages in the lane state, by method.
+type excMessageKey struct{}
+
+// exceptionMessage lowers new X(msg) of a model exception: it keeps a
+// constant message for the throw that follows.
+func (m *method) exceptionMessage(mt *jmethod, args []value) {
+	msgs := m.l.laneState(excMessageKey{}, func() any { return map[*method]excMessage{} }).(map[*method]excMessage)
+	if s, ok := constString(args[1]); ok {
+		msgs[m] = excMessage{pc: m.insn.PC, msg: s}
+	}
+}
+
+// thrownNew tells whether the value athrow throws was built by the
+// instruction before it (javac's throw new X(...): new, dup, arguments,
+// invokespecial <init>, athrow), so it is no null; and the message it was
+// built with, if constant.
+func (m *method) thrownNew(v value) (fresh bool, msg string) {
+	i := m.code.InsnAt(m.insn.PC)
+	if i < 1 || m.isLeader(m.insn.PC) {
+		return false, ""
+	}
+	prev := &m.code.Insns[i-1]
+	if prev.Op != classfile.Invokespecial {
+		return false, ""
+	}
+	class, name, _, _, ok := m.cls.MemberAt(prev.Index)
+	t := excOf(m.l).table()
+	if c := t.class(class); !ok || name != "<init>" || c == nil || c.ref != v.t {
+		return false, ""
+	}
+	msgs, _ := m.l.laneState(excMessageKey{}, func() any { return map[*method]excMessage{} }).(map[*method]excMessage)
+	if e, ok := msgs[m]; ok && e.pc == prev.PC {
+		msg = e.msg
+	}
+	return true, msg
 }
 
 // excThrow raises an exception of the JVM's at the instruction being
@@ -646,17 +729,21 @@ func (m *method) leave(e value, x *jclass) {
 		m.returnDefault()
 		return
 	}
-	m.uncaughtValue(e, x, false)
+	m.uncaughtValue(e, x, thrown{})
 }
 
 // uncaughtValue ends the path with the failure of the uncaught exception
 // v of class x or a subclass: one alternative per class it may be (the
 // most derived first), each failing with a Message naming its class, and
 // NullPointerException for null where v may be null.
-func (m *method) uncaughtValue(v value, x *jclass, nullable bool) {
+func (m *method) uncaughtValue(v value, x *jclass, how thrown) {
 	s := excOf(m.l)
+	nullable, msg := how.nullable, how.msg
 	var classes []*jclass
 	for _, c := range s.throwables() {
+		if how.exact {
+			break
+		}
 		// the classes the program may instantiate (the JVM's exceptions
 		// at the instructions that throw them included); any other is
 		// named as x by the last alternative
@@ -688,7 +775,11 @@ func (m *method) uncaughtValue(v value, x *jclass, nullable bool) {
 			fails = append(fails, negate(inst))
 			earlier = append(earlier, negate(inst))
 		}
-		texts = append(texts, "uncaught "+c.javaName())
+		text := "uncaught " + c.javaName()
+		if c == x && msg != "" {
+			text += ": " + msg
+		}
+		texts = append(texts, text)
 	}
 	var labels []string
 	for range conds {
