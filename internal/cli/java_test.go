@@ -59,17 +59,6 @@ func TestJavaWithoutJavac(t *testing.T) {
 	}
 }
 
-// TestJavaSourceWithoutMain: a .java program whose classes have no main
-// method is bad input.
-func TestJavaSourceWithoutMain(t *testing.T) {
-	testenv.SkipWithoutJavac(t)
-	p := writeJava(t, "Lib.java", "public class Lib { static int f() { return 1; } }\n")
-	status, stdout, stderr := runMain("check", p)
-	if want := p + ": no class in the program has a method public static void main(String[])\n"; status != ExitBadInput || stdout != "" || stderr != want {
-		t.Errorf("status %d, stdout %q, stderr %q; want %q", status, stdout, stderr, want)
-	}
-}
-
 // TestJavaUnboundedInput: a program that reads an unbounded input
 // (Verifier.nondetInt()) is checked by refinement, as a C program is: the
 // one failing value of 2^32 is found and confirmed.

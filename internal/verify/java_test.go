@@ -134,6 +134,11 @@ func TestClassPathBounds(t *testing.T) {
 	if _, err := cp.mainClass("", ""); err == nil || !strings.Contains(err.Error(), "no class in ") {
 		t.Errorf("an empty directory: %v", err)
 	}
+	// a .java program's classes (javac's output) without a main method
+	cp = &classPath{input: "Lib.java", root: t.TempDir()}
+	if _, err := cp.mainClass("", "Lib"); err == nil || err.Error() != "Lib.java: no class in the program has a method public static void main(String[])" {
+		t.Errorf("a .java program without main: %v", err)
+	}
 }
 
 // TestClassPathStaysBelowRoot: a class name read from a constant pool
