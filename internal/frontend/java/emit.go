@@ -271,6 +271,11 @@ func (b *builder) thread() {
 			if to := final(t.target); to != t.target && !mixedChoose(l, t, to) {
 				t.target = to
 			}
+			if u := b.emptyReturn(t.target); u != nil && !hasCall(t) && !anyChoose(l) {
+				// goto a location that only returns: return at once
+				t.ret, t.retVal, t.target = true, u.retVal, ""
+				continue
+			}
 			used[t.target] = true
 		}
 	}
@@ -281,6 +286,37 @@ func (b *builder) thread() {
 		}
 	}
 	b.locs = locs
+}
+
+// emptyReturn is the one transformation of the location name if it
+// returns and does nothing else (when true do {} return e;), else nil.
+func (b *builder) emptyReturn(name string) *transformation {
+	l := b.byName[name]
+	if l == nil || len(l.trans) != 1 {
+		return nil
+	}
+	if u := l.trans[0]; u.ret && u.guard == "true" && len(u.acts) == 0 {
+		return u
+	}
+	return nil
+}
+
+func hasCall(t *transformation) bool {
+	for _, a := range t.acts {
+		if strings.Contains(a.text, "call ") {
+			return true
+		}
+	}
+	return false
+}
+
+func anyChoose(l *location) bool {
+	for _, t := range l.trans {
+		if hasChoose(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // mixedChoose tells whether sending t to target would give l two
