@@ -116,3 +116,23 @@ func TestJavaAbstractionObjects(t *testing.T) {
 		t.Errorf("BankRace: status %d\n%s%s", status, out, errs)
 	}
 }
+
+// TestJavaAbstractTrail: the abstract trail that is not confirmed, and
+// where it parts ways, are worded in Java terms like a trail: the thread
+// main, the Java frames.
+func TestJavaAbstractTrail(t *testing.T) {
+	dir := jdataProgs.Dir(t)
+	status, out, errs := runMain("check", filepath.Join(dir, "jdata", "Decrement.class"), "--abstract", "Decrement.main.x=signs")
+	if status != ExitInconclusive {
+		t.Fatalf("status %d\n%s%s", status, out, errs)
+	}
+	for _, want := range []string{"abstracted: jdata.Decrement.main.x signs, jdata.Decrement.main.y signs, jdata.Decrement.main.z signs\n",
+		" main  jdata.Decrement.main(Decrement.java:10)  Decrement_main.L0 -> ", "not confirmed: step 4: main at "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "main_[1]") {
+		t.Errorf("the model's thread name in:\n%s", out)
+	}
+}

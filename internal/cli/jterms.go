@@ -331,6 +331,19 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 		for i := range c.RestsOn {
 			c.RestsOn[i].What = n.limit(c.RestsOn[i].What)
 		}
+		if a := c.Abstraction; a != nil {
+			// the abstract trail of a check with abstraction (the
+			// model's positions and names, the abstraction's tokens)
+			for i := range a.AbstractTrail {
+				n.step(&a.AbstractTrail[i])
+			}
+			if d := a.ValuesDiverge; d != nil {
+				d.Thread = n.text(d.Thread)
+			}
+		}
+		if v := c.Violation; v != nil && v.Confirmation.Diverges != nil {
+			v.Confirmation.Diverges.Thread = n.text(v.Confirmation.Diverges.Thread)
+		}
 		v := c.Violation
 		if v == nil {
 			continue
