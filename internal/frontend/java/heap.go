@@ -356,13 +356,21 @@ func (t *classTable) link() {
 			t.classProblem(c, "class %s extends %s, which is outside birch's model of the Java library", c.javaName(), strings.ReplaceAll(cf.Super, "/", "."))
 		} else if s.isInterface() {
 			t.classProblem(c, "class %s extends the interface %s", c.javaName(), s.javaName())
+		} else if c.isInterface() && s.name != objectClass {
+			// JVM 4.1: an interface's superclass is Object (so that no
+			// cycle runs through interfaces and classes)
+			t.classProblem(c, "the interface %s has the superclass %s", c.javaName(), s.javaName())
+			c.super = t.classes[objectClass]
 		} else {
 			c.super = s
 		}
 		for _, in := range cf.Interfaces {
-			if i := t.classes[in]; i == nil {
+			switch i := t.classes[in]; {
+			case i == nil:
 				t.classProblem(c, "class %s implements %s, which is outside birch's model of the Java library", c.javaName(), strings.ReplaceAll(in, "/", "."))
-			} else {
+			case !i.isInterface():
+				t.classProblem(c, "class %s implements the class %s", c.javaName(), i.javaName())
+			default:
 				c.ifaces = append(c.ifaces, i)
 			}
 		}

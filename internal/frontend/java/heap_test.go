@@ -1,6 +1,9 @@
 package java
 
 import (
+	"fmt"
+	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -488,5 +491,110 @@ func TestJoinRef(t *testing.T) {
 		if got := tab.joinRef(tc.a, tc.b); got != tc.want {
 			t.Errorf("joinRef(%s, %s) = %q, want %q", tc.a, tc.b, got, tc.want)
 		}
+	}
+}
+
+// TestClassTableRandom builds random hierarchies, malformed ones too
+// (cycles, an interface as a superclass, unknown classes, a class
+// defined twice, fields of every type), and asks the table every
+// question the lowering asks: nothing panics or hangs, the declarations
+// check, and every dispatch case of a call selects what the JVM's
+// selection gives for an instantiated receiver.
+func TestClassTableRandom(t *testing.T) {
+	descs := []string{"I", "J", "Z", "B", "C", "S", "D", "[I", "[[J", "LC0;", "LC1;", "LI0;", "Ljava/lang/Object;", "Ljava/util/List;", "[LC2;"}
+	compared, multi := 0, 0
+	for seed := int64(0); seed < 500; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		n := 2 + r.Intn(6)
+		name := func(i int) string {
+			if i%3 == 2 {
+				return fmt.Sprintf("I%d", i)
+			}
+			return fmt.Sprintf("C%d", i)
+		}
+		pick := func() string {
+			switch k := r.Intn(n + 3); {
+			case k < n:
+				return name(k)
+			case k == n:
+				return objectClass
+			case k == n+1:
+				return "java/lang/Thread"
+			}
+			return "java/util/Missing"
+		}
+		var hs []*hclass
+		for i := 0; i < n; i++ {
+			var access uint16
+			if i%3 == 2 {
+				access = classfile.AccInterface | classfile.AccAbstract
+			}
+			h := newClass(name(i), pick(), access)
+			if r.Intn(3) == 0 {
+				h.cf.Interfaces = append(h.cf.Interfaces, name(r.Intn(n)))
+			}
+			for f := r.Intn(3); f > 0; f-- {
+				h.field(fmt.Sprintf("f%d:%s", r.Intn(3), descs[r.Intn(len(descs))]))
+			}
+			var code []string
+			for c := r.Intn(4); c > 0; c-- {
+				switch r.Intn(3) {
+				case 0:
+					code = append(code, "new "+pick())
+				case 1:
+					code = append(code, "invokevirtual "+pick()+".m()V")
+				default:
+					code = append(code, "invokeinterface "+pick()+".m()V")
+				}
+			}
+			h.method("m()V", 0, append(code, "return")...)
+			if i == 0 {
+				h.method("main([Ljava/lang/String;)V", classfile.AccStatic, append(code, "new C1", "invokevirtual C1.m()V", "return")...)
+			}
+			hs = append(hs, h)
+			if r.Intn(10) == 0 {
+				hs = append(hs, newClass(name(i), objectClass, 0)) // defined twice
+			}
+		}
+		tab := build(t, hs...)
+		if mc := tab.class("C0"); mc != nil {
+			tab.analyze(mc.declared("main", "([Ljava/lang/String;)V"))
+		}
+		for _, c := range tab.all() {
+			tab.use(c)
+		}
+		checkDecls(t, tab)
+		for _, c := range tab.all() {
+			mr := tab.resolveMethod(c, "m", "()V")
+			if mr == nil {
+				continue
+			}
+			cases, bad := tab.dispatch(c, mr)
+			for _, x := range tab.instantiatedClasses() {
+				if !x.isSubclassOf(c) || slices.Contains(bad, x) {
+					continue
+				}
+				// the first case whose guard x passes runs what the JVM
+				// selects
+				var got *jmethod
+				for i, dc := range cases {
+					if i == len(cases)-1 || x.isSubclassOf(dc.guard) {
+						got = dc.method
+						break
+					}
+				}
+				compared++
+				if len(cases) > 1 {
+					multi++
+				}
+				if want := selectMethod(x, mr); got != want {
+					t.Errorf("seed %d: %s.m on a %s runs %v, the JVM selects %v", seed, c.name, x.name, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d receivers compared, %d with several cases", compared, multi)
+	if compared < 100 || multi < 20 {
+		t.Errorf("only %d receivers compared, %d with several cases: the generator exercises too little", compared, multi)
 	}
 }
