@@ -154,8 +154,9 @@ type classPath struct {
 	// flatPkg: the package whose classes are in flatDir, a directory that
 	// is not the package's (lazy)
 	flatPkg, flatDir string
-	count            int   // class files read
-	bytes            int64 // their bytes
+	aSource          string // a .java file of the tree (readTree), for messages
+	count            int    // class files read
+	bytes            int64  // their bytes
 }
 
 func (cp *classPath) errorf(format string, args ...any) error {
@@ -205,6 +206,9 @@ func (cp *classPath) readTree() error {
 		}
 		if entries++; entries > maxDirEntries {
 			return cp.errorf("more than %d files and directories: birch walks at most %d", maxDirEntries, maxDirEntries)
+		}
+		if !d.IsDir() && cp.aSource == "" && strings.EqualFold(filepath.Ext(path), ".java") {
+			cp.aSource = path
 		}
 		if d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".class") {
 			return nil
@@ -299,6 +303,11 @@ func (cp *classPath) mainClass(named, prefer string) (string, error) {
 	sort.Strings(mains)
 	switch len(mains) {
 	case 0:
+		if len(cp.classes) == 0 && cp.aSource != "" {
+			// a directory of sources: birch compiles a program given by
+			// its main class's file
+			return "", cp.errorf("no class files in %s, only Java sources: give the main class's .java file (such as %s), which birch compiles", cp.root, cp.aSource)
+		}
 		return "", cp.errorf("no class in %s has a method public static void main(String[])", cp.where())
 	case 1:
 		return mains[0], nil

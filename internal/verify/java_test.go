@@ -134,6 +134,18 @@ func TestClassPathBounds(t *testing.T) {
 	if _, err := cp.mainClass("", ""); err == nil || !strings.Contains(err.Error(), "no class in ") {
 		t.Errorf("an empty directory: %v", err)
 	}
+	// a directory of sources, no class files
+	src := t.TempDir()
+	if err := os.WriteFile(filepath.Join(src, "Main.java"), []byte("class Main {}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cp = &classPath{input: src, root: src}
+	if err := cp.readTree(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cp.mainClass("", ""); err == nil || err.Error() != src+": no class files in "+src+", only Java sources: give the main class's .java file (such as "+filepath.Join(src, "Main.java")+"), which birch compiles" {
+		t.Errorf("a directory of sources: %v", err)
+	}
 	// a .java program's classes (javac's output) without a main method
 	cp = &classPath{input: "Lib.java", root: t.TempDir()}
 	if _, err := cp.mainClass("", "Lib"); err == nil || err.Error() != "Lib.java: no class in the program has a method public static void main(String[])" {
