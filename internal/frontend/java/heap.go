@@ -934,17 +934,6 @@ func (t *classTable) joinRef(a, b string) string {
 	return t.refType(t.class(objectClass))
 }
 
-// stackJoinType is the type of the temporary that holds a reference of
-// type typ where paths join (the end of a block): JObject_ref for an
-// object reference or null, so that every path leaves its object in the
-// same temporary (a use narrows it), an array's own type for an array.
-func (t *classTable) stackJoinType(typ string) string {
-	if t.arrRefs[typ] != nil {
-		return typ
-	}
-	return t.refType(t.class(objectClass))
-}
-
 // extends reports whether c is d or one of d's subclasses along the
 // superclass chain (BIR's extends: interfaces have no records).
 func extends(c, d *jclass) bool {

@@ -485,9 +485,6 @@ func TestJoinRef(t *testing.T) {
 		{"Square_ref", a.ref, ""},
 		{a.ref, a.ref, a.ref},
 	} {
-		if j := tab.stackJoinType(tc.a); j != "JObject_ref" && j != a.ref {
-			t.Errorf("stackJoinType(%s) = %s", tc.a, j)
-		}
 		if got := tab.joinRef(tc.a, tc.b); got != tc.want {
 			t.Errorf("joinRef(%s, %s) = %q, want %q", tc.a, tc.b, got, tc.want)
 		}
