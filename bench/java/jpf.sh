@@ -11,7 +11,8 @@
 # Usage: bench/java/jpf.sh JPF_CORE [TIMELIMIT]   (JPF_CORE: a checkout of
 #        github.com/javapathfinder/jpf-core; TIMELIMIT in seconds, default 60)
 # A run is given --time-limit TIMELIMIT and --max-memory 2G and is killed TIMELIMIT+10 s after
-# it started. Nothing of JPF_CORE is copied into the repository or changed. Needs go, javac,
+# it started. Nothing of JPF_CORE is copied into the repository or changed (a JPF_CORE that is
+# not a git checkout may name its commit in a file JPF_CORE/COMMIT). Needs go, javac,
 # python3. No test uses this script; its last table is in docs/java.md.
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -29,7 +30,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/birch" ./cmd/birch
-echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, time limit ${limit} s, jpf-core $(git -C "$1" rev-parse --short HEAD 2>/dev/null || echo '(not a git checkout)')" >&2
+echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, time limit ${limit} s, jpf-core $(git -C "$1" rev-parse --short HEAD 2>/dev/null || cat "$1/COMMIT" 2>/dev/null || echo '(commit unknown)')" >&2
 python3 - "$tmp/birch" "$src" "$stubs" "$limit" "$tmp" <<'PY'
 import json, os, subprocess, sys, threading, time
 
@@ -61,8 +62,13 @@ def check(name):
     javac = ["javac", "-g", "-nowarn", "-implicit:class", "-sourcepath", stubs, "-d", out, os.path.join(src, name + ".java")]
     p = subprocess.run(javac, capture_output=True, text=True)
     if p.returncode != 0:
-        first = next((l for l in p.stderr.splitlines() if "error:" in l), p.stderr.strip())
-        return "javac fails: " + first.replace(src + "/", ""), None
+        lines = p.stderr.splitlines()
+        i = next((i for i, l in enumerate(lines) if "error:" in l), None)
+        if i is None:
+            return "javac fails: " + p.stderr.strip(), None
+        what = lines[i].replace(src + "/", "")
+        sym = next((l.strip() for l in lines[i + 1:i + 5] if l.strip().startswith(("symbol:", "location:"))), "")
+        return "javac fails: " + what + ("; " + sym if sym else ""), None
     cmd = [birch, "check", "--json", "--time-limit", f"{limit:g}s", "--max-memory", "2G", os.path.join(out, name + ".class")]
     t0 = time.time()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
