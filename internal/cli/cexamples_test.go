@@ -44,6 +44,31 @@ var (
 	cStatesLine = regexp.MustCompile(`(?m)^// states(?: with ([^:]+))?: (\d+), transitions: (\d+)\s*$`)
 )
 
+// expectRuns reads the runs of a program's `// expect[ with FLAGS]:
+// VERDICT [KIND]` lines (f is its file) with the counts its `// states[
+// with FLAGS]: S, transitions: T` lines give them.
+func expectRuns(t *testing.T, f, src string) []cRun {
+	t.Helper()
+	var runs []cRun
+	for _, m := range cExpectLine.FindAllStringSubmatch(src, -1) {
+		runs = append(runs, cRun{flags: strings.Fields(m[1]), verdict: m[2], kind: m[3], states: -1, transitions: -1})
+	}
+	for _, m := range cStatesLine.FindAllStringSubmatch(src, -1) {
+		found := false
+		for i := range runs {
+			if strings.Join(runs[i].flags, " ") == strings.Join(strings.Fields(m[1]), " ") {
+				runs[i].states, _ = strconv.Atoi(m[2])
+				runs[i].transitions, _ = strconv.Atoi(m[3])
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: %q names no run of an `// expect` line", f, m[0])
+		}
+	}
+	return runs
+}
+
 func cExamplesOf(t *testing.T) []cExample {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(cExamplesDir, "*.c"))
@@ -60,22 +85,7 @@ func cExamplesOf(t *testing.T) []cExample {
 		if m := cHeadLine.FindStringSubmatch(ex.src); m == nil || m[1] != ex.name {
 			t.Errorf("%s: the first line is not `// %s: what it shows and why its verdict holds`", f, ex.name)
 		}
-		for _, m := range cExpectLine.FindAllStringSubmatch(ex.src, -1) {
-			ex.runs = append(ex.runs, cRun{flags: strings.Fields(m[1]), verdict: m[2], kind: m[3], states: -1, transitions: -1})
-		}
-		for _, m := range cStatesLine.FindAllStringSubmatch(ex.src, -1) {
-			found := false
-			for i := range ex.runs {
-				if strings.Join(ex.runs[i].flags, " ") == strings.Join(strings.Fields(m[1]), " ") {
-					ex.runs[i].states, _ = strconv.Atoi(m[2])
-					ex.runs[i].transitions, _ = strconv.Atoi(m[3])
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("%s: %q names no run of an `// expect` line", f, m[0])
-			}
-		}
+		ex.runs = expectRuns(t, f, ex.src)
 		if len(ex.runs) == 0 || len(ex.runs[0].flags) != 0 {
 			t.Errorf("%s: want a first `// expect: VERDICT [KIND]` line (birch check without flags)", f)
 			continue
