@@ -23,7 +23,10 @@ import (
 // `THREAD.pkg.Class.method#DEPTH.local`, static fields
 // `pkg.Class.field` and objects `pkg.Class@SITE[I]` (the I-th object of
 // the allocation site SITE). The violation is worded by the lowering's
-// messages (Output.Describe: "uncaught java.lang.NullPointerException").
+// messages (Output.Describe: "uncaught java.lang.NullPointerException"),
+// with where the exception was created when it is found uncaught
+// elsewhere (createdAt); a deadlocked thread is shown at its frame; the
+// model's bounds name --max-objects and --max-array-length (limit).
 // Trail files keep the model's names, which birch replay checks a trail
 // against (checkOptions.modelTrails).
 
