@@ -287,7 +287,8 @@ func TestJavaBounds(t *testing.T) {
 // method, the objects and the static field by their Java names.
 func TestJavaThreads(t *testing.T) {
 	class := filepath.Join(javaProgs.Dir(t), "jcli", "Race.class")
-	status, stdout, stderr := runMain("check", class)
+	trail := filepath.Join(t.TempDir(), "race.trail")
+	status, stdout, stderr := runMain("check", "--trail", trail, class)
 	for _, want := range []string{
 		"fail: assertion: assert failed\n  thread main at jcli.Race.main(Race.java:21)\n",
 		"        jcli.Race$Bump@c1[0].$tid = Thread-0\n",
@@ -302,6 +303,12 @@ func TestJavaThreads(t *testing.T) {
 	}
 	if status != ExitViolation || strings.Contains(stdout, "JThread[") || strings.Contains(stdout, "main_[") || strings.Contains(stdout, "        Race_count = ") {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+	// the trail file names the model's threads, which the replay checks
+	// its steps against, and the replay tells them as Java's
+	status, stdout, stderr = runMain("replay", class, trail)
+	if status != ExitViolation || !strings.Contains(stdout, ": Thread-1  jcli.Race$Bump.run(Race.java:10)  ") || strings.Contains(stdout, "JThread[") {
+		t.Errorf("replay: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
 }
 
