@@ -50,7 +50,8 @@ type jclass struct {
 	// instantiated: an object of the class may exist (a reachable new,
 	// or an object the JVM or the model creates).
 	instantiated bool
-	subs         []*jclass // direct subclasses and, for an interface, direct subinterfaces and implementing classes
+	subs         []*jclass        // direct subclasses and, for an interface, direct subinterfaces and implementing classes
+	supers       map[*jclass]bool // supertypes' memo
 	// problems are the class's unsupported constructs (an unknown
 	// superclass, ...), reported once the lowering uses the class
 	problems []string
@@ -74,21 +75,26 @@ func (c *jclass) pkg() string {
 // isSubclassOf reports whether c is d or a subtype of d (classes and
 // interfaces).
 func (c *jclass) isSubclassOf(d *jclass) bool {
-	if c == d {
-		return true
-	}
-	if d.name == objectClass {
-		return true
-	}
-	if c.super != nil && c.super.isSubclassOf(d) {
-		return true
-	}
-	for _, i := range c.ifaces {
-		if i.isSubclassOf(d) {
-			return true
+	return d.name == objectClass || c.supertypes()[d]
+}
+
+// supertypes is the set of c and all its superclasses and
+// superinterfaces, computed once (the hierarchy is acyclic once link has
+// cut its cycles; a lattice of interfaces costs no more than its edges).
+func (c *jclass) supertypes() map[*jclass]bool {
+	if c.supers == nil {
+		c.supers = map[*jclass]bool{c: true}
+		var up []*jclass
+		if c.super != nil {
+			up = append(up, c.super)
+		}
+		for _, s := range append(up, c.ifaces...) {
+			for k := range s.supertypes() {
+				c.supers[k] = true
+			}
 		}
 	}
-	return false
+	return c.supers
 }
 
 // A jfield is a field of a class.

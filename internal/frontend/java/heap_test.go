@@ -595,3 +595,32 @@ func TestClassTableRandom(t *testing.T) {
 		t.Errorf("only %d receivers compared, %d with several cases: the generator exercises too little", compared, multi)
 	}
 }
+
+// TestInterfaceLattice: a lattice of interfaces, each extending the two
+// before it (2^n paths from the last to the first), resolves and
+// dispatches at once (every subtype test walked every path before).
+func TestInterfaceLattice(t *testing.T) {
+	const n = 60
+	hs := []*hclass{newClass("J0", objectClass, classfile.AccInterface|classfile.AccAbstract).method("m()V", 0, "return")}
+	for i := 1; i < n; i++ {
+		supers := []string{fmt.Sprintf("J%d", i-1)}
+		if i > 1 {
+			supers = append(supers, fmt.Sprintf("J%d", i-2))
+		}
+		hs = append(hs, newClass(fmt.Sprintf("J%d", i), objectClass, classfile.AccInterface|classfile.AccAbstract, supers...))
+	}
+	hs = append(hs, newClass("C", objectClass, 0, fmt.Sprintf("J%d", n-1)).method("m()V", 0, "return"),
+		newClass("Main", objectClass, 0).method("main([Ljava/lang/String;)V", classfile.AccStatic,
+			"new C", "invokeinterface J0.m()V", "return"))
+	tab := build(t, hs...)
+	tab.analyze(tab.class("Main").declared("main", "([Ljava/lang/String;)V"))
+	j0 := tab.class("J0")
+	cases, _ := tab.dispatch(j0, tab.resolveMethod(j0, "m", "()V"))
+	if got := caseString(cases); got != "C:C.m" {
+		t.Errorf("J0.m: %s, want C:C.m", got)
+	}
+	c, last := tab.class("C"), tab.class(fmt.Sprintf("J%d", n-1))
+	if !c.isSubclassOf(j0) || tab.class("J1").isSubclassOf(last) || last.isSubclassOf(c) {
+		t.Error("the lattice's subtypes are wrong")
+	}
+}
