@@ -14,10 +14,13 @@ package java
 // (finally) or related to X by subtyping; javac's handler of a
 // synchronized block, which only releases the monitor and rethrows
 // (astore; aload; monitorexit; aload; athrow), catches nothing itself,
-// its rethrow is looked at in turn. Failing those, X may be caught when M
-// is no root (main, a static initializer, a thread's run()) and one of
-// its call sites may catch it: the least fixpoint over a call graph that
-// takes every program method of a virtual call's name and descriptor.
+// its rethrow is looked at in turn; a catch type outside the program and
+// the model (java.io.IOException) catches nothing the model throws.
+// Failing those, X may be caught when M is no root (main, a static
+// initializer, a thread's run()) and one of its call sites may catch it:
+// the least fixpoint over the methods the class table's analysis reaches
+// from main, with a call graph that takes every such method of a virtual
+// call's name and descriptor.
 //
 // Where a handler may catch it, the exception is an object (for the
 // JVM's own, allocated from a collection of the throw site's) and
@@ -32,7 +35,9 @@ package java
 // method's unlock) and returns; the caller takes $t.exc after each call
 // of such a function and dispatches at the call's pc. At a root what no
 // handler takes is uncaught: a violation per possible class, whose
-// Message names it. A failed Java assert is never caught (insn.go).
+// Message names it (with the message of throw new X("msg") of a model
+// exception X, a string constant). A failed Java assert is never caught
+// (insn.go).
 
 import (
 	"fmt"
@@ -93,7 +98,7 @@ type excState struct {
 	l *lowerer
 	// handlers: some method of the program has an exception handler
 	handlers bool
-	// t is the class table (nil without handlers: table())
+	// t is the class table
 	t       *classTable
 	owner   map[*classfile.Method]*classfile.Class
 	callers map[*classfile.Method][]callSiteRef // the call sites that may call a method
@@ -106,8 +111,7 @@ type excState struct {
 	// throws: an exception may leave the method (it has a throw point,
 	// or calls a method that throws)
 	throws map[*classfile.Method]bool
-	// sites counts the throw sites of the JVM's exceptions (their
-	// collections' keys)
+	// pendingDecl: $Pending is declared
 	pendingDecl bool
 }
 
@@ -271,7 +275,12 @@ func (s *excState) handlerCatches(mt *classfile.Method, pc int, x string, depth 
 // catchable reports whether an exception of class x thrown at pc of mt
 // may be caught: by a handler of mt, or by a caller's.
 func (s *excState) catchable(mt *classfile.Method, pc int, x string) bool {
-	if !s.handlers || mt == nil || mt.Code == nil {
+	if mt == nil || mt.Code == nil {
+		return false
+	}
+	if !s.handlers && len(mt.Code.Handlers) == 0 {
+		// no handler among the methods main reaches (a method the
+		// analysis did not reach, were there one, has its own looked at)
 		return false
 	}
 	return s.handlerCatches(mt, pc, x, 0) || s.escaping(x)[mt]
