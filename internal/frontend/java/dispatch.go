@@ -28,6 +28,12 @@ func (c *jclass) declared(name, desc string) *jmethod {
 // resolveField is field resolution (§5.4.3.2): c's own field, then its
 // superinterfaces', then its superclass's; nil when there is none.
 func (t *classTable) resolveField(c *jclass, name, desc string) *jfield {
+	return resolveFieldSeen(c, name, desc, map[*jclass]bool{})
+}
+
+// resolveFieldSeen is resolveField that looks at each interface once (a
+// lattice of interfaces has exponentially many paths).
+func resolveFieldSeen(c *jclass, name, desc string, seen map[*jclass]bool) *jfield {
 	for ; c != nil; c = c.super {
 		for _, f := range c.fields {
 			if f.name == name && f.desc == desc {
@@ -35,7 +41,11 @@ func (t *classTable) resolveField(c *jclass, name, desc string) *jfield {
 			}
 		}
 		for _, i := range c.ifaces {
-			if f := t.resolveField(i, name, desc); f != nil {
+			if seen[i] {
+				continue
+			}
+			seen[i] = true
+			if f := resolveFieldSeen(i, name, desc, seen); f != nil {
 				return f
 			}
 		}

@@ -623,4 +623,7 @@ func TestInterfaceLattice(t *testing.T) {
 	if !c.isSubclassOf(j0) || tab.class("J1").isSubclassOf(last) || last.isSubclassOf(c) {
 		t.Error("the lattice's subtypes are wrong")
 	}
+	if f := tab.resolveField(c, "missing", "I"); f != nil {
+		t.Errorf("C.missing resolves to %v", f)
+	}
 }
