@@ -10,6 +10,7 @@
 #
 # Usage: bench/java/jpf.sh JPF_CORE [TIMELIMIT]   (JPF_CORE: a checkout of
 #        github.com/javapathfinder/jpf-core; TIMELIMIT in seconds, default 60)
+# Environment: FLAGS="..." adds flags to every birch check (e.g. FLAGS="--max-objects 8").
 # A run is given --time-limit TIMELIMIT and --max-memory 2G and is killed TIMELIMIT+10 s after
 # it started. Nothing of JPF_CORE is copied into the repository or changed (a JPF_CORE that is
 # not a git checkout may name its commit in a file JPF_CORE/COMMIT). Needs go, javac,
@@ -30,11 +31,12 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/birch" ./cmd/birch
-echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, time limit ${limit} s, jpf-core $(git -C "$1" rev-parse --short HEAD 2>/dev/null || cat "$1/COMMIT" 2>/dev/null || echo '(commit unknown)')" >&2
-python3 - "$tmp/birch" "$src" "$stubs" "$limit" "$tmp" <<'PY'
+echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, time limit ${limit} s, flags '${FLAGS:-}', jpf-core $(git -C "$1" rev-parse --short HEAD 2>/dev/null || cat "$1/COMMIT" 2>/dev/null || echo '(commit unknown)')" >&2
+python3 - "$tmp/birch" "$src" "$stubs" "$limit" "$tmp" "${FLAGS:-}" <<'PY'
 import json, os, subprocess, sys, threading, time
 
 birch, src, stubs, limit, tmp = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5]
+flags = sys.argv[6].split()
 
 # What JPF's own files say each example shows: its .jpf file (target.args, listener, comments)
 # and the example's comments. An entry in parentheses is not written in JPF's files but read
@@ -69,7 +71,7 @@ def check(name):
         what = lines[i].replace(src + "/", "")
         sym = next((l.strip() for l in lines[i + 1:i + 5] if l.strip().startswith(("symbol:", "location:"))), "")
         return "javac fails: " + what + ("; " + sym if sym else ""), None
-    cmd = [birch, "check", "--json", "--time-limit", f"{limit:g}s", "--max-memory", "2G", os.path.join(out, name + ".class")]
+    cmd = [birch, "check", "--json", "--time-limit", f"{limit:g}s", "--max-memory", "2G"] + flags + [os.path.join(out, name + ".class")]
     t0 = time.time()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     killer = threading.Timer(limit + 10, proc.kill)
