@@ -16,6 +16,13 @@ import (
 // code below refers to: #20 Verify.getInt(II)I, #26
 // AssertionError.<init>()V, #22 class AssertionError.
 func handClass(t *testing.T, maxStack, maxLocals int, code []byte, lineFrom int) *classfile.Class {
+	return handClassLVT(t, maxStack, maxLocals, code, lineFrom, nil)
+}
+
+// handClassLVT is handClass with a LocalVariableTable: each entry is
+// start, length, name index (#13 "x", #14 "y"), descriptor index (#27
+// "I", #28 "Z"), slot.
+func handClassLVT(t *testing.T, maxStack, maxLocals int, code []byte, lineFrom int, lvt [][5]int) *classfile.Class {
 	t.Helper()
 	u2 := func(v int) []byte { return binary.BigEndian.AppendUint16(nil, uint16(v)) }
 	u4 := func(v int) []byte { return binary.BigEndian.AppendUint32(nil, uint32(v)) }
@@ -36,6 +43,7 @@ func handClass(t *testing.T, maxStack, maxLocals int, code []byte, lineFrom int)
 		ref(12, 17, 18), ref(10, 16, 19), // 19 NameAndType, 20 Methodref Verify.getInt
 		utf8("java/lang/AssertionError"), ref(7, 21, -1), utf8("<init>"), utf8("()V"), // 21-24
 		ref(12, 23, 24), ref(10, 22, 25), // 25 NameAndType, 26 Methodref AssertionError.<init>
+		utf8("I"), utf8("Z"), utf8("LocalVariableTable"), // 27-29
 	}
 	var b []byte
 	b = append(b, 0xCA, 0xFE, 0xBA, 0xBE)
@@ -59,8 +67,23 @@ func handClass(t *testing.T, maxStack, maxLocals int, code []byte, lineFrom int)
 	attr = append(attr, u4(len(code))...)
 	attr = append(attr, code...)
 	attr = append(attr, u2(0)...) // exception table
-	attr = append(attr, u2(1)...)
-	attr = append(attr, lnt...)
+	if lvt == nil {
+		attr = append(attr, u2(1)...)
+		attr = append(attr, lnt...)
+	} else {
+		attr = append(attr, u2(2)...)
+		attr = append(attr, lnt...)
+		var tab []byte
+		tab = append(tab, u2(len(lvt))...)
+		for _, e := range lvt {
+			for _, f := range e {
+				tab = append(tab, u2(f)...)
+			}
+		}
+		attr = append(attr, u2(29)...)
+		attr = append(attr, u4(len(tab))...)
+		attr = append(attr, tab...)
+	}
 	b = append(b, u2(0x9)...) // public static
 	b = append(b, u2(5)...)
 	b = append(b, u2(6)...)
@@ -142,6 +165,27 @@ func TestHandmadeStackShuffle(t *testing.T) {
 				t.Fatalf("birch check of the reversed assert: exit %d, want 1:\n%s", status, text)
 			}
 		})
+	}
+}
+
+// TestHandmadeOverlappingLocals: a LocalVariableTable whose entries of
+// one slot overlap (x int and y boolean over the same range, which javac
+// never writes) names nothing: the slot is l1, an int32, and storing 2 in
+// it is no range error of a jboolean y.
+func TestHandmadeOverlappingLocals(t *testing.T) {
+	code := cat([]byte{iconst0, iconst1, invokestatic, 0, 20, iconst1, 0x60 /* iadd */, istore1}, // 0..7
+		[]byte{iload1, iconst1, 0xa2 /* if_icmpge */, 0, 11}, // 8..12: -> 21
+		fail, []byte{return_})
+	lvt := [][5]int{{8, len(code) - 8, 13, 27, 1}, {8, len(code) - 8, 14, 28, 1}}
+	out, err := java.Translate([]*classfile.Class{handClassLVT(t, 4, 2, code, len(code)-1, lvt)}, java.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, text := checkBIR(t, "H", out.BIR); status != 0 {
+		t.Fatalf("birch check: exit %d:\n%s\n%s", status, text, out.BIR)
+	}
+	if !strings.Contains(string(out.BIR), "l1 : int32;") {
+		t.Errorf("slot 1 is not l1 : int32:\n%s", out.BIR)
 	}
 }
 

@@ -355,8 +355,12 @@ func (m *method) param(slot int, name string, k kind, t string) {
 	v := &variable{name: m.localName(name), typ: t, k: k, slot: slot}
 	m.params = append(m.params, v)
 	key := localKey{slot: slot, k: k}
-	if lv := m.code.LocalAt(slot, 0); lv != nil && descKind(lv.Descriptor) == k {
-		key.name, key.desc = lv.Name, lv.Descriptor
+	if lv := m.entryOf(&classfile.Insn{PC: 0, Op: classfile.Nop}, slot, k); lv != nil {
+		if ty, err := classfile.ParseFieldType(lv.Descriptor); err == nil {
+			if typ, _ := m.l.typeOf(ty); typ != "" {
+				key.name, key.desc = lv.Name, lv.Descriptor
+			}
+		}
 	}
 	m.locals[key] = v
 }
@@ -473,6 +477,18 @@ func (m *method) entryOf(in *classfile.Insn, slot int, k kind) *classfile.LocalV
 		for i := range m.code.Locals {
 			lv := &m.code.Locals[i]
 			m.lvtBySlot[lv.Index] = append(m.lvtBySlot[lv.Index], lv)
+		}
+		for slot, lvs := range m.lvtBySlot {
+			// entries of one slot whose ranges overlap (no javac writes
+			// them) say nothing certain: the slot is l<slot> throughout
+			for i, a := range lvs {
+				for _, b := range lvs[i+1:] {
+					if a.Start < b.Start+b.Length && b.Start < a.Start+a.Length &&
+						(a.Name != b.Name || a.Descriptor != b.Descriptor) {
+						m.lvtBySlot[slot] = nil
+					}
+				}
+			}
 		}
 	}
 	for _, pc := range pcs {
