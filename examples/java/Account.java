@@ -1,12 +1,16 @@
-// Account.java: a bank account shared by two threads, for data abstraction (docs/java.md and
-// docs/abstraction.md). balance is an int field; deposit() and withdraw() are synchronized,
-// and withdraw() refuses an amount the balance does not cover, so the balance never goes
-// below zero. A depositor puts in 1 or 2 (Verify.getInt) twice while a spender withdraws 1
-// three times; whatever the schedule, every assertion holds: pass. Abstracted by signs
-// (birch check --abstract Account.balance=signs), the balance is ZERO or POS, the amounts stay
-// concrete, and each test and update of the balance is decided exactly: POS - 1 is ZERO or
-// POS, and withdraw(1) refuses at ZERO.
+// Account.java: a bank account shared by two threads, for data abstraction (docs/java.md,
+// "Abstraction, predicates and SPIN"). balance is an int field; deposit() and withdraw() are
+// synchronized, and withdraw() refuses an amount the balance does not cover, so the balance
+// never goes below zero. A depositor puts in 1 or 2 (Verify.getInt) twice while a spender
+// withdraws 1 three times; whatever the schedule, every assertion holds: pass.
+// Abstracted by signs (Bandera's classic), the check is inconclusive: signs is not relational,
+// so once balance >= amount holds, balance - amount of two POS values may be NEG to the
+// abstraction, and the abstract trail to withdraw's assertion is not confirmed on the program.
+// range(0,2) keeps 0, 1 and 2 exact (the amounts too) and proves it, for the executions in
+// which the balance does not wrap around (which the report says).
 // expect: pass
+// expect with --abstract Account.balance=signs: inconclusive
+// expect with --abstract Account.balance=range(0,2): pass
 import gov.nasa.jpf.vm.Verify;
 
 public class Account {
