@@ -79,7 +79,7 @@ func TestJavaMainClass(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{dir}, dir + ": 10 classes have a main method (jcli.Dead, jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Rethrow, jcli.Wide): name the main class with --main\n"},
+		{[]string{dir}, dir + ": 11 classes have a main method (jcli.Dead, jcli.Fine, jcli.Input, jcli.Many, jcli.Nul, jcli.Pick, jcli.Race, jcli.Real, jcli.Rethrow, jcli.Wide, jcli.Zero): name the main class with --main\n"},
 		{[]string{dir, "--main", "jcli.NoMain"}, dir + ": --main jcli.NoMain: the class has no method public static void main(String[])\n"},
 		{[]string{"--main", "jcli.Nope", dir}, dir + ": --main jcli.Nope: no such class in " + dir + "\n"},
 		{[]string{filepath.Join(dir, "jcli", "NoMain.class")}, filepath.Join(dir, "jcli", "NoMain.class") + ": the class jcli.NoMain has no method public static void main(String[]); name the main class with --main\n"},
@@ -371,5 +371,22 @@ func TestJavaExceptions(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || doc.Violation.Message != want || doc.Reason != "assertion: "+want ||
 		doc.Violation.Location != "jcli.Rethrow.safe(Rethrow.java:21)" || doc.Violation.ModelMessage == "" {
 		t.Errorf("JSON %+v (%v)", doc, err)
+	}
+}
+
+// TestJavaChoiceShown: the step of an input shows the value chosen also
+// when it is the value the variable had (0 into a fresh local, which is
+// no change); the replay prints every state, the value with it.
+func TestJavaChoiceShown(t *testing.T) {
+	class := filepath.Join(javaProgs.Dir(t), "jcli", "Zero.class")
+	trail := filepath.Join(t.TempDir(), "zero.trail")
+	status, stdout, stderr := runMain("check", "--trail", trail, class)
+	shown := regexp.MustCompile(`x := externChoose\(0 \.\. 2\); \} goto \S+\]\n +main\.jcli\.Zero\.main#1\.x = 0\n`)
+	if status != ExitViolation || !strings.HasPrefix(stdout, "fail: division-by-zero: uncaught java.lang.ArithmeticException: / by zero\n") || !shown.MatchString(stdout) {
+		t.Errorf("check: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+	status, stdout, stderr = runMain("replay", class, trail)
+	if status != ExitViolation || !regexp.MustCompile(`x := externChoose\(0 \.\. 2\); \} goto \S+\]\n  main @ \S+\n  main\.jcli\.Zero\.main#1\.x = 0\n`).MatchString(stdout) {
+		t.Errorf("replay: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
 }

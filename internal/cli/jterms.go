@@ -309,6 +309,39 @@ func (n *javaNamer) step(s *verify.Step) {
 	s.Changes = n.vars(s.Changes)
 }
 
+// chooseInto matches a choice of the model's transformations: the
+// variable it assigns.
+var chooseInto = regexp.MustCompile(`(?:^|[{;] )([\w$]+) := (?:extern|intern)Choose\(`)
+
+// showChoice shows the value the last step of a trail (in Java terms)
+// chose when the step's changes do not (a choice of the value the
+// variable had, such as Verify.getInt's 0 into a fresh local): the
+// variable's last value in the trail, which the choice kept.
+func showChoice(trail []verify.Step) {
+	s := &trail[len(trail)-1]
+	if s.Msg != "" || len(s.Source) == 0 {
+		return
+	}
+	m := chooseInto.FindStringSubmatch(strings.TrimPrefix(s.Source[0], "["))
+	if m == nil {
+		return
+	}
+	suffix, prefix := "."+m[1], s.Thread+"."
+	for _, c := range s.Changes {
+		if strings.HasSuffix(c.Name, suffix) && strings.HasPrefix(c.Name, prefix) {
+			return // shown
+		}
+	}
+	for i := len(trail) - 2; i >= 0; i-- {
+		for _, c := range trail[i].Changes {
+			if strings.HasSuffix(c.Name, suffix) && strings.HasPrefix(c.Name, prefix) && c.Value != "-" {
+				s.Changes = append(s.Changes, c)
+				return
+			}
+		}
+	}
+}
+
 // vars renames variables and their values.
 func (n *javaNamer) vars(vs []model.Var) []model.Var {
 	out := make([]model.Var, len(vs))
@@ -359,6 +392,7 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 		for i := range v.Trail {
 			trail[i] = v.Trail[i]
 			n.step(&trail[i])
+			showChoice(trail[:i+1])
 		}
 		if v.Trail != nil {
 			v.Trail = trail
