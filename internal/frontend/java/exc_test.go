@@ -76,6 +76,7 @@ func TestExceptionVerdicts(t *testing.T) {
 		{name: "ExcSync", status: 0},
 		{name: "ExcUncaught", status: 1, pos: "testdata/exc/ExcUncaught.java:13:1", text: "uncaught excuncaught.ExcUncaught$Bad"},
 		{name: "ExcMessage", status: 1, pos: "testdata/exc/ExcMessage.java:11:1", text: "uncaught java.lang.IllegalStateException: x reached 2"},
+		{name: "ExcSyncNull", status: 1, pos: "testdata/exc/ExcSyncNull.java:21:1", text: "uncaught java.lang.NullPointerException"},
 		{name: "ExcNull", status: 1, pos: "testdata/exc/ExcNull.java:17:1", text: "uncaught java.lang.NullPointerException"},
 		{name: "ExcEscape", status: 1, pos: "testdata/exc/ExcEscape.java:28:1", text: "uncaught java.lang.IllegalStateException"},
 		{name: "ExcThread", status: 1, pos: "testdata/exc/ExcThread.java:22:1", text: "uncaught java.lang.IllegalStateException"},
