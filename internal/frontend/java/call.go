@@ -196,12 +196,26 @@ func (m *method) choose(k kind, t, what string) {
 }
 
 // assume constrains the path: v r 0.
+//
+// A false assumption ends the thread (exit), so that the path ends
+// without a violation: BIR's assume(false) would block the thread, which
+// Java's deadlock check reports when no other thread can move (the
+// common harness: inputs, then assumptions in main). JPF prunes the whole
+// path; here the other threads, where some run, go on (docs: java.md).
 func (m *method) assume(v value, r string) {
 	if !m.plain(v) {
 		return
 	}
-	cond, _ := relation(v, intValue(0), r)
-	m.b.act(false, "", "assume(%s);", cond)
+	cond, reads := relation(v, intValue(0), r)
+	switch cond {
+	case "true":
+		return
+	case "false":
+		m.b.act(true, "", "exit;")
+		m.returnDefault()
+		return
+	}
+	m.b.alternatives([]alt{{guard: cond}, {guard: negate(cond), acts: []string{"exit;"}, shared: true}}, reads)
 }
 
 // constString is the text of a string value known when lowering.
