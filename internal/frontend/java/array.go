@@ -315,8 +315,11 @@ func (m *method) indexChecks(a, i value) {
 func (m *method) arrayStore(in *classfile.Insn) {
 	v := m.pop()
 	k, at, a, i, ok := m.elementAccess(in.Op)
-	if !ok || !m.plain(v) {
+	if !ok || !isString(v) && !m.plain(v) {
 		return
+	}
+	if k == kRef && isString(v) {
+		v, _ = m.stringObject(v, len(m.stack))
 	}
 	if k == kRef {
 		if v, ok = m.asRef(v, at.elem); !ok {

@@ -561,6 +561,7 @@ func (m *method) callTarget(mt *jmethod, args []value) bool {
 		m.unsupported("the call of %s, which has no code (native or abstract)", mt)
 		return true
 	}
+	args = m.stringArgs(args)
 	if !mt.isStatic() && len(args) > 0 {
 		t := heapOf(m.l)
 		recv, ok := m.asRef(args[0], t.refType(mt.class))
@@ -588,6 +589,25 @@ func (m *method) callTarget(mt *jmethod, args []value) bool {
 	}
 	m.emitCall(m.l.function(mt.class.cf, mt.cf), args)
 	return true
+}
+
+// stringArgs makes the strings among the arguments of a call of the
+// program's String objects (stringObject), each in a temporary of its
+// own.
+func (m *method) stringArgs(args []value) []value {
+	var out []value
+	for j, a := range args {
+		if isString(a) {
+			if out == nil {
+				out = append([]value(nil), args...)
+			}
+			out[j], _ = m.stringObject(a, len(m.stack)+j)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // callModel lowers a call of a method of the java.lang model by its
@@ -641,6 +661,12 @@ func (m *method) dispatchCall(ref *jclass, mr *jmethod, c *callSite) {
 		return
 	}
 	args := append([]value{recv}, c.args[1:]...)
+	for _, dc := range cases {
+		if !dc.method.isModel() {
+			args = m.stringArgs(args) // once, before the cases
+			break
+		}
+	}
 	notNull := paren(recv.e) + " != null"
 	if recv.t == "null" {
 		notNull = "false"

@@ -199,6 +199,8 @@ type classTable struct {
 	report func(pos source.Position, msg string)
 
 	rta *rta
+	// strings are the globals of the interned string constants, by text
+	strings map[string]string
 	// programNamed: nameProgram has run (heapOf)
 	programNamed bool
 
@@ -231,6 +233,7 @@ func newClassTable(classes []*classfile.Class, maxObjects, maxArrayLength int, n
 		maxArrayLength: maxArrayLength,
 		sites:          map[siteKey]*allocSite{},
 		arrays:         map[string]*arrayType{},
+		strings:        map[string]string{},
 		byRef:          map[string]*jclass{},
 		arrRefs:        map[string]*arrayType{},
 	}
@@ -796,6 +799,20 @@ func (t *classTable) tooLong() string {
 	return "$ArrayTooLong_c"
 }
 
+// internString is the global that holds the interned String object of a
+// string constant (null until its first use) and its collection of one.
+func (t *classTable) internString(s string) (global, coll string) {
+	if g, ok := t.strings[s]; ok {
+		return g, g + "_c"
+	}
+	sc := t.class("java/lang/String")
+	t.use(sc)
+	g := t.take(fmt.Sprintf("$str%d", len(t.strings)+1))
+	t.strings[s] = g
+	t.emit("string "+g, fmt.Sprintf("%s_c : collection [1] of %s;\n%s : %s;", g, sc.bir, g, sc.ref))
+	return g, g + "_c"
+}
+
 // decls is the declarations emitted so far (the table's own list, when
 // no lowering takes them: tests).
 func (t *classTable) decls() string {
@@ -1161,7 +1178,7 @@ func (m *method) putfield(in *classfile.Insn) {
 	f := m.jfieldAt(in, false)
 	v := m.pop()
 	obj := m.pop()
-	if f == nil || !m.plain(v) || !m.plain(obj) {
+	if f == nil || !isString(v) && !m.plain(v) || !m.plain(obj) {
 		return
 	}
 	obj, ok := m.narrow(obj, f.class)
@@ -1169,6 +1186,9 @@ func (m *method) putfield(in *classfile.Insn) {
 		return
 	}
 	if fieldKind(f) == kRef {
+		if isString(v) {
+			v, _ = m.stringObject(v, len(m.stack))
+		}
 		if v, ok = m.asRef(v, f.typ); !ok {
 			return
 		}

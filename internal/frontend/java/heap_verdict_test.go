@@ -110,6 +110,7 @@ func TestHeapVerdicts(t *testing.T) {
 		{main: "nullfield.NullField", status: 1, exc: "NullPointerException", line: 15},
 		{main: "choice.Choice", status: 1, exc: "AssertionError", line: 19},
 		{main: "parseint.ParseInt", status: 1, exc: "NumberFormatException", line: 15},
+		{main: "strings.Strings", status: 1, exc: "IllegalStateException", line: 40},
 		{main: "longarray.LongArray", status: 3},
 		{main: "longarray.LongArray", cfg: java.Config{MaxArrayLength: 10}},
 		{main: "manynodes.ManyNodes", status: 3},
@@ -158,7 +159,7 @@ func TestHeapDifferential(t *testing.T) {
 		t.Skip("java is not installed")
 	}
 	mains := []string{"dispatch.Dispatch", "arrays1.Arrays1", "boxing.Boxing", "indexout.IndexOut", "negsize.NegSize",
-		"badcast.BadCast", "nullcall.NullCall", "nullfield.NullField", "parseint.ParseInt"}
+		"badcast.BadCast", "nullcall.NullCall", "nullfield.NullField", "parseint.ParseInt", "strings.Strings"}
 	jout, err := exec.Command(javaBin, append([]string{"-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
 		"-cp", progs.Dir(t), "heapdriver.HeapDriver"}, mains...)...).CombinedOutput()
 	if err != nil {

@@ -108,6 +108,13 @@ var javaLang = []modelClass{
 	exception("NegativeArraySizeException", "RuntimeException"),
 	exception("NullPointerException", "RuntimeException"),
 	exception("UnsupportedOperationException", "RuntimeException"),
+	// String objects: what a string constant or concatenation becomes
+	// where it is stored or passed (stringObject); equals is listed only
+	// so that it is not Object's identity (a concatenation's value would
+	// differ): a call is unsupported
+	{name: "java/lang/String", access: classfile.AccFinal, methods: []modelMethod{
+		{sig: "equals(Ljava/lang/Object;)Z"},
+	}},
 	// javac calls it for outer.new Inner() and other null checks
 	{name: "java/util/Objects", access: classfile.AccFinal, methods: []modelMethod{
 		{sig: "requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;", access: classfile.AccStatic},
@@ -168,6 +175,46 @@ func init() {
 			modelLowering[k] = f
 		}
 	}
+}
+
+// stringObject makes a string of the lowering (a constant or a
+// concatenation: special values that println prints) a reference to a
+// String object, where one is stored or passed to the program's method
+// (depth names its temporary): a constant's interned object, a global
+// allocated in the step of its first use (the same object at every use,
+// as Java interns literals), a concatenation's new object from a
+// collection of its site's. Its text is not kept: the model's String
+// objects have identity only (their methods are unsupported).
+func (m *method) stringObject(v value, depth int) (value, bool) {
+	t := heapOf(m.l)
+	sc := t.class("java/lang/String")
+	ref := t.refType(sc)
+	tmp := m.tempNamed("$str", depth, ref)
+	m.protect(tmp, -1, map[int]bool{})
+	switch s := v.special.(type) {
+	case strConst:
+		g, coll := t.internString(s.s)
+		m.b.alternatives([]alt{
+			{guard: g + " == null", acts: []string{fmt.Sprintf("%s := new %s;", g, coll), fmt.Sprintf("%s := %s;", tmp, g)}, shared: true},
+			{guard: g + " != null", acts: []string{fmt.Sprintf("%s := %s;", tmp, g)}, shared: true},
+		}, nil)
+	case concat:
+		site := t.site(m.fn.method, m.insn.PC, 0, sc.bir)
+		m.b.act(true, tmp, "%s := new %s;", tmp, site.coll)
+	default:
+		return v, m.plain(v)
+	}
+	return named(tmp, kRef, ref), true
+}
+
+// isString reports whether v is a string of the lowering (stringObject
+// makes it an object).
+func isString(v value) bool {
+	switch v.special.(type) {
+	case strConst, concat:
+		return true
+	}
+	return false
 }
 
 // requireNonNull is Objects.requireNonNull(o): NullPointerException

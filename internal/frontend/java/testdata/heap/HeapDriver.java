@@ -36,6 +36,7 @@ public class HeapDriver {
             case "nullfield.NullField": nullfield.NullField.main(none); break;
             case "boxing.Boxing": boxing.Boxing.main(none); break;
             case "parseint.ParseInt": parseint.ParseInt.main(none); break;
+            case "strings.Strings": strings.Strings.main(none); break;
             default: throw new IllegalArgumentException(name);
         }
     }
