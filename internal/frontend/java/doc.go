@@ -28,11 +28,13 @@
 // # The lowering
 //
 // lower.go lowers the program: the main class's main(String[]) and,
-// before it, the static initializers of the classes the program uses,
-// superclasses first, in the order the lowering meets them (the JVM runs
-// an initializer lazily, at a class's first active use: a program whose
-// initializers print, or read each other's fields, may see another order
-// than the JVM's). The main thread, main_, calls them and then main.
+// before it, the static initializers of the classes the program uses.
+// The JVM runs an initializer lazily, at a class's first active use; the
+// model runs the self-contained ones first (those that touch only their
+// class's statics and what they allocate, which nobody can see run
+// early), then the main class's superclasses' and its own (which the JVM
+// too runs before main); any other initializer is unsupported (clinit.go).
+// The main thread, main_, calls them and then main.
 // main's String[] args is an empty array where main reads it (heap.go),
 // as JPF gives one; a main that does not read it has no parameter.
 //

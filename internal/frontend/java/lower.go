@@ -435,12 +435,9 @@ func (l *lowerer) print(mainFn *function) []byte {
 	}
 	step := 0
 	loc := func() string { return fmt.Sprintf("m%d", step) }
-	for _, cn := range l.used {
+	for _, cn := range l.clinitOrder() {
 		c := l.classes[cn]
 		m := findMethod(c, "<clinit>", "()V")
-		if m == nil || m.Code == nil {
-			continue
-		}
 		f := l.funcs[c.Name+".<clinit>()V"]
 		fmt.Fprintf(&w, "  loc %s:\n", loc())
 		step++
