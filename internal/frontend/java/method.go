@@ -1152,13 +1152,15 @@ func (s slots) union(t slots) bool { // s |= t; reports a change
 
 // liveness computes the local slots live where each block starts: read
 // on some path from there before they are written (a backward data flow
-// over the blocks, with an edge from every block of a try range to its
-// handler).
+// over the blocks). What a handler reads is live where each block of its
+// try range starts, even if the block writes it: an exception may leave
+// the block before its stores.
 func (m *method) liveness() map[int]slots {
 	n := m.code.MaxLocals + 2
 	type info struct {
 		use, def, in slots
 		succ         []int
+		handlers     []int // the handlers of try ranges the block overlaps
 	}
 	blocks := make(map[int]*info, len(m.leaders))
 	for bi, pc := range m.leaders {
@@ -1195,7 +1197,7 @@ func (m *method) liveness() map[int]slots {
 		endPC := m.code.Insns[end-1].PC + 1
 		for _, h := range m.code.Handlers {
 			if h.Start < endPC && pc < h.End {
-				b.succ = append(b.succ, h.PC)
+				b.handlers = append(b.handlers, h.PC)
 			}
 		}
 		blocks[pc] = b
@@ -1214,6 +1216,14 @@ func (m *method) liveness() map[int]slots {
 				out[j] &^= b.def[j]
 			}
 			out.union(b.use)
+			// an exception may reach a handler before the block's
+			// stores: what the handler reads is live where the block
+			// starts, whatever the block writes
+			for _, h := range b.handlers {
+				if hb := blocks[h]; hb != nil {
+					out.union(hb.in)
+				}
+			}
 			if b.in.union(out) {
 				changed = true
 			}

@@ -40,3 +40,15 @@ func TestStaticInitOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveAcrossHandler: a local that a handler reads is live where a
+// block of its try range starts even when the block writes it after the
+// throwing call; it was dead there, reset to 0 on entering the block, and
+// the handler's assert failed where Java's passes.
+func TestLiveAcrossHandler(t *testing.T) {
+	out, err := translateReview(t, "Live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExc(t, out, "Live", 0, "", "")
+}
