@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden .golden files of tes
 // progs are the package's test programs, compiled by one javac run:
 // those of testdata (the default package), the heap's (testdata/heap,
 // a package each) and the threads' (testdata/threads, likewise).
-var progs = testenv.JavaBuild{Patterns: []string{"testdata/*.java", "testdata/heap/*.java", "testdata/threads/*.java", "testdata/exc/*.java", "testdata/review/*.java"}}
+var progs = testenv.JavaBuild{Patterns: []string{"testdata/*.java", "testdata/heap/*.java", "testdata/threads/*.java", "testdata/exc/*.java", "testdata/review/*.java", "testdata/jdiff/*.java"}}
 
 // parsed are the classes of progs.
 var parsed struct {

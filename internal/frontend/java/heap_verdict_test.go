@@ -22,22 +22,9 @@ import (
 // (testdata/heap, compiled with the package's other programs).
 func heapClasses(t *testing.T, pkg string) []*classfile.Class {
 	t.Helper()
-	dir := filepath.Join(progs.Dir(t), pkg)
-	files, _ := filepath.Glob(filepath.Join(dir, "*.class"))
-	var cfs []*classfile.Class
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cf, err := classfile.Parse(data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		cfs = append(cfs, cf)
-	}
+	cfs := jdiffClasses(t, progs.Dir(t), pkg)
 	if len(cfs) == 0 {
-		t.Fatalf("no classes in %s", dir)
+		t.Fatalf("no classes in %s", filepath.Join(progs.Dir(t), pkg))
 	}
 	return cfs
 }
