@@ -483,3 +483,44 @@ func jdiffSimulate(t *testing.T, name string, out *java.Output, bir []byte) (str
 	}
 	return b.String(), status, stdout.String() + stderr.String()
 }
+
+// TestJDiffRegressions checks the programs TestJDiffLong found wrong,
+// minimised (testdata/jdiff, a package each): each fails with its
+// exception at the line it marks "fails here", or passes.
+func TestJDiffRegressions(t *testing.T) {
+	for _, tc := range []struct {
+		main, exc string
+		line      int
+	}{
+		{main: "mathconst.MathConst", exc: "ArithmeticException", line: 9},
+	} {
+		t.Run(tc.main, func(t *testing.T) {
+			pkg, cls, _ := strings.Cut(tc.main, ".")
+			out, err := java.Translate(jdiffClasses(t, progs.Dir(t), pkg), java.Config{Main: tc.main, SourceDirs: []string{"testdata/jdiff"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, text := checkBIR(t, cls, out.BIR)
+			want := 0
+			if tc.exc != "" {
+				want = 1
+			}
+			if status != want {
+				t.Fatalf("birch check: exit %d, want %d:\n%s", status, want, text)
+			}
+			if want == 0 {
+				return
+			}
+			m := violation.FindStringSubmatch(text)
+			if m == nil {
+				t.Fatalf("no violation in:\n%s", text)
+			}
+			if pos := fmt.Sprintf("testdata/jdiff/%s.java:%d:1", cls, tc.line); m[3] != pos {
+				t.Errorf("violation at %s, want %s:\n%s", m[3], pos, text)
+			}
+			if got := jdiffExc(out, m[1], m[2], m[3]); got != tc.exc {
+				t.Errorf("violation %s, want %s:\n%s", got, tc.exc, text)
+			}
+		})
+	}
+}

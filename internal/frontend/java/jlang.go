@@ -347,6 +347,17 @@ func mathOp(m *method, mt *jmethod, args []value) {
 			return
 		}
 	}
+	if c, ok := foldMath(mt.name+mt.desc, args); ok {
+		// of constants, a constant: BIR rejects a division whose
+		// divisor is a constant expression of value 0 (x / Math.abs(0)
+		// was bad input, exit 2, where the JVM throws)
+		if mt.desc[len(mt.desc)-1] == 'J' {
+			m.push(longValue(c))
+		} else {
+			m.push(intValue(c))
+		}
+		return
+	}
 	x := paren(args[0].e)
 	switch mt.name + mt.desc {
 	case "abs(I)I":
@@ -371,4 +382,32 @@ func mathOp(m *method, mt *jmethod, args []value) {
 		reads := append(append([]string(nil), args[0].reads...), args[1].reads...)
 		m.selectValue(kLong, "int64", x+r+y, args[0].e, args[1].e, reads)
 	}
+}
+
+// foldMath is Math.abs, min or max (sig) of constants, as Java computes it
+// (abs(MIN_VALUE) is MIN_VALUE); ok false when an argument is no constant.
+func foldMath(sig string, args []value) (int64, bool) {
+	for _, a := range args {
+		if !a.isConst {
+			return 0, false
+		}
+	}
+	a := args[0].c
+	switch sig {
+	case "abs(I)I":
+		if int32(a) < 0 {
+			return int64(-int32(a)), true
+		}
+		return a, true
+	case "abs(J)J":
+		if a < 0 {
+			return -a, true
+		}
+		return a, true
+	case "min(II)I", "min(JJ)J":
+		return min(a, args[1].c), true
+	case "max(II)I", "max(JJ)J":
+		return max(a, args[1].c), true
+	}
+	return 0, false
 }
