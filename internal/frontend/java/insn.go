@@ -571,6 +571,13 @@ func (m *method) ifBranch(in *classfile.Insn) {
 			return
 		}
 		if a.t != "null" && b.t != "null" {
+			// Java's Integer.valueOf gives one object per value of
+			// -128..127, the model a new one at each boxing: == on two
+			// Integers would differ from the JVM's
+			if ic := heapOf(m.l).class("java/lang/Integer"); ic != nil && (a.t == ic.ref || b.t == ic.ref) {
+				m.unsupported("== on java.lang.Integer objects (the cache of Integer.valueOf for -128..127 is not modelled)")
+				return
+			}
 			var ok bool
 			if b, ok = m.asRef(b, a.t); !ok {
 				return

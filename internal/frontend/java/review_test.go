@@ -52,3 +52,14 @@ func TestLiveAcrossHandler(t *testing.T) {
 	}
 	checkExc(t, out, "Live", 0, "", "")
 }
+
+// TestBoxedIdentity: == on two Integers is unsupported (it was a wrong
+// violation: Java's valueOf returns one cached object for 7).
+func TestBoxedIdentity(t *testing.T) {
+	_, err := translateReview(t, "BoxEq")
+	var u *java.UnsupportedError
+	want := "testdata/review/BoxEq.java:9:1: == on java.lang.Integer objects"
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want unsupported %q", err, want)
+	}
+}
