@@ -517,6 +517,13 @@ func excAfterCall(m *method, f *function) {
 // (NullPointerException), or the dispatch of an exception object.
 func (m *method) athrow(in *classfile.Insn) {
 	v := m.pop()
+	if ae, ok := v.special.(*assertionError); ok && excOf(m.l).catchable(m.fn.method, in.PC, "java/lang/AssertionError") {
+		// a handler may catch the failed assert's AssertionError (a
+		// finally, catch Error or Throwable): an object, as in Java (it
+		// was a violation at once, where Java runs the finally)
+		m.excThrow("java/lang/AssertionError", ae.msg)
+		return
+	}
 	if m.failedAssert(v) || !m.plain(v) {
 		return
 	}

@@ -452,9 +452,14 @@ func (g *jgen) stmt(d int) {
 		}
 		used := map[string]bool{}
 		for i := 0; i < catches; i++ {
-			c := g.pick("ArithmeticException", "RuntimeException", "E1", "E2", "NullPointerException", "ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException", "ClassCastException", "Exception", "IllegalStateException", "NegativeArraySizeException")
+			c := g.pick("ArithmeticException", "RuntimeException", "E1", "E2", "NullPointerException", "ArrayIndexOutOfBoundsException", "IndexOutOfBoundsException",
+				"ClassCastException", "Exception", "IllegalStateException", "NegativeArraySizeException", "AssertionError", "Error", "Throwable")
 			// javac rejects a catch after one of its superclass
-			if used[c] || used["Exception"] || used["RuntimeException"] && c != "Exception" || used["IndexOutOfBoundsException"] && c == "ArrayIndexOutOfBoundsException" || used["E1"] && c == "E2" {
+			caughtBefore := false
+			for x := c; x != ""; x = jexcSuper[x] {
+				caughtBefore = caughtBefore || used[x]
+			}
+			if caughtBefore {
 				continue
 			}
 			used[c] = true
@@ -770,4 +775,12 @@ func (p *jprog) cond(c string) string {
 		cs = append(cs, fmt.Sprintf("%c == %s", 'a'+i, v))
 	}
 	return strings.Join(cs, " && ")
+}
+
+// jexcSuper are the superclasses of the exceptions the programs catch.
+var jexcSuper = map[string]string{
+	"ArithmeticException": "RuntimeException", "E1": "RuntimeException", "E2": "E1", "NullPointerException": "RuntimeException",
+	"ArrayIndexOutOfBoundsException": "IndexOutOfBoundsException", "IndexOutOfBoundsException": "RuntimeException",
+	"ClassCastException": "RuntimeException", "IllegalStateException": "RuntimeException", "NegativeArraySizeException": "RuntimeException",
+	"RuntimeException": "Exception", "Exception": "Throwable", "AssertionError": "Error", "Error": "Throwable",
 }

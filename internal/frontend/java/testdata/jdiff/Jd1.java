@@ -102,12 +102,12 @@ public class Jd1 {
                 case 0:
                     break;
             }
-        } catch (ClassCastException x6) {
-            System.out.println("caught ClassCastException");
-            throw x6;
-        } catch (E1 x7) {
-            r += x7.code;
+        } catch (E1 x6) {
+            r += x6.code;
             System.out.println("caught E1");
+            throw x6;
+        } catch (ArithmeticException x7) {
+            System.out.println("caught ArithmeticException");
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;

@@ -94,16 +94,15 @@ public class Jd2 {
             r += ((-(-1L) < ~((1L << 40))) ? a : ('a' + s4));
             try {
                 r = ((char) ((s2 / a) >>> -31));
-            } catch (E2 x2) {
-                r += x2.code;
-                System.out.println("caught E2");
-            } catch (ArithmeticException x3) {
+            } catch (ArithmeticException x2) {
                 System.out.println("caught ArithmeticException");
+            } catch (AssertionError x3) {
+                System.out.println("caught AssertionError");
                 int[] x4 = new int[s4 + 1];
             }
             int x5 = +(('a' * 65535));
-        } catch (ClassCastException x6) {
-            System.out.println("caught ClassCastException");
+        } catch (IllegalStateException x6) {
+            System.out.println("caught IllegalStateException");
             r ^= (7 >>> 32);
         }
         r += ((char) 65535 - h0(A.cnt, ~(0L)));

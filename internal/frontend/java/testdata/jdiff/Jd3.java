@@ -119,8 +119,8 @@ public class Jd3 {
                     break;
                 default:
             }
-        } catch (NegativeArraySizeException x2) {
-            System.out.println("caught NegativeArraySizeException");
+        } catch (ArrayIndexOutOfBoundsException x2) {
+            System.out.println("caught ArrayIndexOutOfBoundsException");
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;

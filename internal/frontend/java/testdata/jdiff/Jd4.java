@@ -105,9 +105,8 @@ public class Jd4 {
                     if (((x1 > s4) || s5)) throw new E2();
             }
             r += (((short) (b * s0)) - (x2 / (r | 1)));
-        } catch (E2 x4) {
-            r += x4.code;
-            System.out.println("caught E2");
+        } catch (IllegalStateException x4) {
+            System.out.println("caught IllegalStateException");
         } finally {
             r += 1000;
         }
@@ -115,9 +114,8 @@ public class Jd4 {
             try {
                 b++;
                 a /= r;
-            } catch (E2 x5) {
-                r += x5.code;
-                System.out.println("caught E2");
+            } catch (IndexOutOfBoundsException x5) {
+                System.out.println("caught IndexOutOfBoundsException");
                 throw x5;
             }
         } else {
@@ -125,11 +123,8 @@ public class Jd4 {
             try {
                 int x6 = (x2 <<= 3);
                 r -= ~(x1);
-            } catch (ArithmeticException x7) {
-                System.out.println("caught ArithmeticException");
-            } catch (E1 x8) {
-                r += x8.code;
-                System.out.println("caught E1");
+            } catch (RuntimeException x7) {
+                System.out.println("caught RuntimeException");
             } finally {
                 r += 1000;
             }

@@ -105,11 +105,12 @@ public class Jd5 {
                 r -= ((int) (r - s2));
                 int x1 = (('a' - s0) / ((true ? 3 : -8) | 1));
                 r ^= A.cnt;
-            } catch (NullPointerException x2) {
-                System.out.println("caught NullPointerException");
+            } catch (E2 x2) {
+                r += x2.code;
+                System.out.println("caught E2");
                 s5 |= s5;
-            } catch (Exception x3) {
-                System.out.println("caught Exception");
+            } catch (IllegalStateException x3) {
+                System.out.println("caught IllegalStateException");
                 throw x3;
             }
         } else {
