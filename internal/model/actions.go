@@ -412,6 +412,11 @@ func (m *Model) chooseAction(a *ast.ChooseAction, sc scope) actFn {
 			return rBlocked
 		}
 		if uint64(h-l) >= uint64(x.m.opts.MaxChoiceRange) {
+			if x.m.opts.ChoiceValues != nil {
+				// a replay with given values (a refinement's
+				// confirmation): the range is an unbounded input
+				return x.chooseGiven(pos, l, h, st, intern)
+			}
 			x.limit(pos, "choice range %d..%d has more than %d values", l, h, x.m.opts.MaxChoiceRange)
 			return rFail
 		}

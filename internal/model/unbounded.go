@@ -115,36 +115,42 @@ func (m *Model) givenChoice(a *ast.ChooseAction, st storeFn, intern bool) actFn 
 	if !ok || hi < lo || uint64(hi-lo) < uint64(m.opts.MaxChoiceRange) {
 		return nil
 	}
+	pos := a.KwPos
+	return func(x *exec) int { return x.chooseGiven(pos, lo, hi, st, intern) }
+}
+
+// chooseGiven chooses among the values of Options.ChoiceValues between lo
+// and hi (an unbounded choice, or a range choice of more values than
+// Options.MaxChoiceRange, in a replay with given values); it is a limit of
+// the model where none is given.
+func (x *exec) chooseGiven(pos source.Pos, lo, hi int64, st storeFn, intern bool) int {
 	var vals []int64
-	for _, v := range m.opts.ChoiceValues {
+	for _, v := range x.m.opts.ChoiceValues {
 		if lo <= v && v <= hi {
 			vals = append(vals, v)
 		}
 	}
 	slices.Sort(vals)
 	vals = slices.Compact(vals)
-	pos := a.KwPos
-	return func(x *exec) int {
-		if len(vals) == 0 {
-			x.limit(pos, "no value is given to the unbounded choice (it is replayed with given values only)")
-			return rFail
-		}
-		k := x.choose(len(vals))
-		if x.tooManyChoices(pos) {
-			return rFail
-		}
-		if intern {
-			x.intern = true
-		}
-		if g := x.m.given; g != nil {
-			*g = append(*g, GivenChoice{Pos: pos, Value: vals[k]})
-		}
-		st(x, vals[k])
-		if x.failed {
-			return rFail
-		}
-		return rOK
+	if len(vals) == 0 {
+		x.limit(pos, "no value is given to the unbounded choice (it is replayed with given values only)")
+		return rFail
 	}
+	k := x.choose(len(vals))
+	if x.tooManyChoices(pos) {
+		return rFail
+	}
+	if intern {
+		x.intern = true
+	}
+	if g := x.m.given; g != nil {
+		*g = append(*g, GivenChoice{Pos: pos, Value: vals[k]})
+	}
+	st(x, vals[k])
+	if x.failed {
+		return rFail
+	}
+	return rOK
 }
 
 // ChoiceBits is the sum, over the choice actions of prog, of log2 of the
@@ -199,4 +205,30 @@ func intLit(e ast.Expr) (int64, bool) {
 	}
 	v, err := strconv.ParseInt(l.Value, 0, 64)
 	return v, err == nil
+}
+
+// WideRanges reports whether prog has a range choice, `externChoose(lo ..
+// hi)`, that may choose among more than max values (max <= 0: the default
+// bound): one between constants that far apart, or one with a computed
+// bound. A replay with given values (Options.ChoiceValues) takes such a
+// range as an unbounded input.
+func WideRanges(prog *types.Program, max int) bool {
+	if max <= 0 {
+		max = Options{}.withDefaults().MaxChoiceRange
+	}
+	if prog == nil || prog.File == nil {
+		return false
+	}
+	wide := false
+	ast.Inspect(prog.File, func(n ast.Node) bool {
+		a, ok := n.(*ast.ChooseAction)
+		if !ok || a.Type != nil || a.Values != nil || wide {
+			return !wide
+		}
+		lo, ok1 := intLit(a.Lo)
+		hi, ok2 := intLit(a.Hi)
+		wide = !ok1 || !ok2 || hi >= lo && uint64(hi-lo) >= uint64(max)
+		return !wide
+	})
+	return wide
 }

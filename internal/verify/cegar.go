@@ -379,7 +379,7 @@ func confirmByPath(t *Task, am *abstractModel, c *Check, ref *refine.Result) err
 	ords, err := ref.Path.Confirm(ref.Decision, func(vs []int64) (*model.Model, error) {
 		mo := t.Model
 		mo.ExposeInvisible = true
-		if am.pred.unbounded {
+		if am.pred.unbounded || model.WideRanges(am.conc.Prog, mo.MaxChoiceRange) {
 			mo.ChoiceValues, values = append([]int64{}, vs...), vs
 		}
 		var err error

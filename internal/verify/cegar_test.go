@@ -3,6 +3,7 @@ package verify
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -208,5 +209,28 @@ func TestCegarRecordPredicates(t *testing.T) {
 	_, err := Run(&Task{Input: in, Cegar: &Cegar{File: "rec.pred", ReadFile: read}})
 	if err == nil || !strings.Contains(err.Error(), "rec.pred:2:16: --cegar reads predicates over globals, threads and functions; a [record Node] predicate is for --on-the-fly") {
 		t.Errorf("a record predicate: %v, want a positioned error", err)
+	}
+}
+
+// TestCegarWideRange: a range choice of more values than the explicit
+// engine enumerates (Java's Verify.getInt(0, 100000000)) is an input whose
+// value the refinement's replay takes from the solver; the replay hit the
+// range's limit and a real violation was inconclusive.
+func TestCegarWideRange(t *testing.T) {
+	res := checkCegar(t, "wide", `system W ()
+main thread M ()
+  x : int32;
+  loc s0: when true do { x := externChoose(0 .. 100000000); } goto s1;
+  loc s1: when true do { assert(x != 99999999); } goto s2;
+  loc s2:
+end M;
+end W;
+`)
+	c := res.Checks[0]
+	if res.Verdict() != Fail || c.Violation == nil || !c.Violation.Confirmation.Confirmed {
+		t.Fatalf("--cegar gives %v (%s), want a confirmed violation", res.Verdict(), c.Reason)
+	}
+	if got := c.Violation.ChoiceValues; !slices.Contains(got, 99999999) {
+		t.Errorf("choice values %v, want 99999999 among them", got)
 	}
 }
