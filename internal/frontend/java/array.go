@@ -59,7 +59,11 @@ func (m *method) newarray(in *classfile.Insn) {
 		m.unsupported("an array of %s: %v", elem, err)
 		return
 	}
-	m.lengthChecks([]value{n})
+	if !m.lengthChecks([]value{n}) {
+		heapOf(m.l).useType(a.ref)
+		m.push(value{e: "null", k: kRef, t: a.ref}) // no path gets here
+		return
+	}
 	if m.dead {
 		return
 	}
@@ -71,8 +75,24 @@ func (m *method) newarray(in *classfile.Insn) {
 
 // lengthChecks checks the lengths of a new array's dimensions: a negative
 // one throws NegativeArraySizeException (the JVM checks every dimension
-// before it allocates), one beyond Config.MaxArrayLength is a limit.
-func (m *method) lengthChecks(ns []value) {
+// before it allocates), one beyond Config.MaxArrayLength is a limit. It
+// reports whether the allocation may follow: false where a constant
+// length ends every path (BIR rejects a constant length outside the
+// array type's bounds, even where no path gets).
+func (m *method) lengthChecks(ns []value) bool {
+	t := heapOf(m.l)
+	for _, n := range ns {
+		if n.isConst && (n.c < 0 || n.c > int64(t.maxArrayLength)) {
+			m.lengthChecksOf(ns)
+			return false
+		}
+	}
+	m.lengthChecksOf(ns)
+	return true
+}
+
+// lengthChecksOf emits lengthChecks' checks.
+func (m *method) lengthChecksOf(ns []value) {
 	t := heapOf(m.l)
 	var neg, long []string
 	var reads []string
@@ -158,7 +178,11 @@ func (m *method) multianewarray(in *classfile.Insn) {
 			return
 		}
 	}
-	m.lengthChecks(ns)
+	if !m.lengthChecks(ns) {
+		t.useType(levels[0].ref)
+		m.push(value{e: "null", k: kRef, t: levels[0].ref}) // no path gets here
+		return
+	}
 	if m.dead {
 		return
 	}

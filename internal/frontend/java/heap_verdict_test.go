@@ -98,6 +98,7 @@ func TestHeapVerdicts(t *testing.T) {
 		{main: "choice.Choice", status: 1, exc: "AssertionError", line: 19},
 		{main: "parseint.ParseInt", status: 1, exc: "NumberFormatException", line: 15},
 		{main: "strings.Strings", status: 1, exc: "IllegalStateException", line: 40},
+		{main: "constlength.ConstLength", status: 1, exc: "NegativeArraySizeException", line: 19},
 		{main: "longarray.LongArray", status: 3},
 		{main: "longarray.LongArray", cfg: java.Config{MaxArrayLength: 10}},
 		{main: "manynodes.ManyNodes", status: 3},
