@@ -63,3 +63,20 @@ func TestBoxedIdentity(t *testing.T) {
 		t.Errorf("got %v, want unsupported %q", err, want)
 	}
 }
+
+// TestAssumeWithThreads: a false assumption ends its thread in the model,
+// the whole execution in JPF; where another thread may run it is
+// unsupported (AssumeThread failed, a violation on a path Java discards).
+func TestAssumeWithThreads(t *testing.T) {
+	out, err := translateReview(t, "Assume")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExc(t, out, "Assume", 0, "", "")
+	_, err = translateReview(t, "AssumeThread")
+	var u *java.UnsupportedError
+	want := "testdata/review/Assume.java:34:1: an assumption (Verifier.assume, Verify.ignoreIf) where another thread may run"
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want unsupported %q", err, want)
+	}
+}
