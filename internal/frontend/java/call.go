@@ -197,11 +197,15 @@ func (m *method) choose(k kind, t, what string) {
 
 // assume constrains the path: v r 0.
 //
-// A false assumption ends the thread (exit), so that the path ends
-// without a violation: BIR's assume(false) would block the thread, which
-// Java's deadlock check reports when no other thread can move (the
-// common harness: inputs, then assumptions in main). JPF prunes the whole
-// path; here the other threads, where some run, go on (docs: java.md).
+// A false assumption ends the whole path, as Java PathFinder's
+// Verify.ignoreIf and SV-COMP's assume do: the thread moves to a location
+// of its own that only loops back to itself (prunedLoop). BIR's
+// assume(false) would block the thread, which the deadlock check reports
+// where no other thread can move; BIR's exit would end only the thread,
+// so that a join of it returned and a monitor it holds stayed held (a
+// deadlock) on a path Java never takes. The loop adds no state, and
+// every state the other threads reach from there lies on the pruned
+// path, where no deadlock is reported since the loop can always move.
 func (m *method) assume(v value, r string) {
 	if !m.plain(v) {
 		return
@@ -214,11 +218,23 @@ func (m *method) assume(v value, r string) {
 	case "true":
 		return
 	case "false":
-		m.b.act(true, "", "exit;")
-		m.returnDefault()
+		m.prunedLoop()
 		return
 	}
-	m.b.alternatives([]alt{{guard: cond}, {guard: negate(cond), acts: []string{"exit;"}, shared: true}}, reads)
+	pruned, cont := m.b.label("pruned"), m.b.label(m.b.base())
+	m.b.branch([]string{cond, negate(cond)}, []string{cont, pruned}, reads, false)
+	m.b.place(pruned)
+	m.b.jump(pruned)
+	m.b.place(cont)
+}
+
+// prunedLoop ends the path here: a location whose one step loops back to
+// it (see assume).
+func (m *method) prunedLoop() {
+	pruned := m.b.label("pruned")
+	m.b.jump(pruned)
+	m.b.place(pruned)
+	m.b.jump(pruned)
 }
 
 // constString is the text of a string value known when lowering.
