@@ -376,6 +376,13 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 			if d := a.ValuesDiverge; d != nil {
 				d.Thread = n.text(d.Thread)
 			}
+			if av := a.AbstractViolation; av != nil && abstractViolationInJavaTerms(av, in.Java.Describe) {
+				for i := range a.AbstractTrail {
+					if st := &a.AbstractTrail[i]; st.Msg == av.Kind+": "+av.ModelMessage {
+						st.Msg = av.Kind + ": " + av.Message
+					}
+				}
+			}
 		}
 		if v := c.Violation; v != nil && v.Confirmation.Diverges != nil {
 			v.Confirmation.Diverges.Thread = n.text(v.Confirmation.Diverges.Thread)
@@ -501,4 +508,20 @@ func replayInJavaTerms(e *env, r *verify.Replay, in *verify.Input) {
 	if r.Violation != nil {
 		n.violation(r.Violation)
 	}
+}
+
+// abstractViolationInJavaTerms words the abstract violation's message in
+// Java terms ("assert failed: MSG" for the model's "assertion violated:
+// false"), keeping what the abstraction adds to it in parentheses ("(may
+// be false in the abstract state)"); false when it has no Java terms.
+func abstractViolationInJavaTerms(av *verify.Violation, describe func(pos, msg string) string) bool {
+	msg, how := av.Message, ""
+	if i := strings.LastIndex(msg, " ("); i >= 0 && strings.HasSuffix(msg, ")") && strings.Contains(msg[i:], " abstract state") {
+		msg, how = msg[:i], msg[i:]
+	}
+	if text := describe(av.Pos, msg); text != "" {
+		av.ModelMessage, av.Message = av.Message, text+how
+		return true
+	}
+	return false
 }
