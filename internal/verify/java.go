@@ -88,6 +88,13 @@ func loadClassFile(name, display string, src []byte, opts LoadOptions) (*Input, 
 	return loadJavaClasses(name, display, cp, main, cp.root, opts)
 }
 
+// loadJar says what to do with a jar: birch reads class files, a
+// directory of them or a .java file, not archives (a jar read as BIR gave
+// a screen of "illegal character NUL").
+func loadJar(name, display string, _ []byte, _ LoadOptions) (*Input, error) {
+	return nil, fmt.Errorf("%s: a jar (a zip archive of class files) is not read by birch: unpack it (unzip -d DIR %s) and check the directory: birch check DIR --main pkg.Main (docs/java.md)", display, name)
+}
+
 // classFilePath is the class path of the class file name (whose bytes
 // are src): its directory, walked up by the class's package, whose classes
 // are read as the program uses them; and the main class, the class of the

@@ -203,3 +203,14 @@ func TestClassPathFlat(t *testing.T) {
 		t.Errorf("the program is %s, want %s", got, want)
 	}
 }
+
+// TestLoadJar: a jar is named as one, with what to do instead (unpack it,
+// check the directory with --main); it was read as BIR ("expected system,
+// found name PK", "illegal character NUL", ...).
+func TestLoadJar(t *testing.T) {
+	_, err := Load("app.jar", []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00"))
+	want := "app.jar: a jar (a zip archive of class files) is not read by birch: unpack it (unzip -d DIR app.jar) and check the directory: birch check DIR --main pkg.Main (docs/java.md)"
+	if err == nil || err.Error() != want {
+		t.Errorf("Load(app.jar) = %v, want %s", err, want)
+	}
+}

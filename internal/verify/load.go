@@ -51,6 +51,7 @@ var frontEnds = map[string]frontEnd{
 	".i":     loadC,
 	".java":  loadJavaSource,
 	".class": loadClassFile,
+	".jar":   loadJar,
 }
 
 // Load loads an input by its file type (standard input, "-", is BIR):
