@@ -654,6 +654,11 @@ func (m *method) dispatchCall(ref *jclass, mr *jmethod, c *callSite) {
 		if recv, ok = m.narrow(recv, ref); !ok {
 			return
 		}
+	} else if rc != nil && rc.name != objectClass {
+		// an interface the receiver's class does not implement (a
+		// subclass's object behind a checkcast): the guards test classes
+		// unrelated to it, which BIR allows on an Object reference only
+		recv = m.convertRef(recv, t.refType(t.class(objectClass)))
 	}
 	cases, bad := t.dispatch(static, mr)
 	if len(bad) > 0 {

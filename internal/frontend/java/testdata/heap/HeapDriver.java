@@ -37,6 +37,7 @@ public class HeapDriver {
             case "boxing.Boxing": boxing.Boxing.main(none); break;
             case "parseint.ParseInt": parseint.ParseInt.main(none); break;
             case "strings.Strings": strings.Strings.main(none); break;
+            case "ifacecast.IfaceCast": ifacecast.IfaceCast.main(none); break;
             default: throw new IllegalArgumentException(name);
         }
     }
