@@ -9,6 +9,7 @@ package java
 // classes select, most derived first.
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -677,10 +678,12 @@ func (m *method) dispatchCall(ref *jclass, mr *jmethod, c *callSite) {
 		notNull = "false"
 	}
 	if len(cases) == 0 {
-		// no object the receiver can be: it is null
+		// no object the receiver can be: it is null, and the call throws
+		// NullPointerException; past the check (which no execution
+		// passes) the method ends in a failure that says so
 		m.check(notNull, recv.reads, npeClass)
 		if !m.dead {
-			m.unsupported("the call of %s, which no object of the program can receive", mr)
+			m.uncaught(fmt.Sprintf("internal error: a call of %s on an object of a class the class-hierarchy analysis did not find", mr))
 		}
 		return
 	}

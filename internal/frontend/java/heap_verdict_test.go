@@ -91,6 +91,7 @@ func TestHeapVerdicts(t *testing.T) {
 		{main: "arrays1.Arrays1"},
 		{main: "boxing.Boxing"},
 		{main: "ifacecast.IfaceCast"},
+		{main: "catches.Catches"},
 		{main: "indexout.IndexOut", status: 1, exc: "ArrayIndexOutOfBoundsException", line: 10},
 		{main: "negsize.NegSize", status: 1, exc: "NegativeArraySizeException", line: 11},
 		{main: "badcast.BadCast", status: 1, exc: "ClassCastException", line: 20},
@@ -148,7 +149,7 @@ func TestHeapDifferential(t *testing.T) {
 		t.Skip("java is not installed")
 	}
 	mains := []string{"dispatch.Dispatch", "arrays1.Arrays1", "boxing.Boxing", "indexout.IndexOut", "negsize.NegSize",
-		"badcast.BadCast", "nullcall.NullCall", "nullfield.NullField", "parseint.ParseInt", "strings.Strings", "ifacecast.IfaceCast"}
+		"badcast.BadCast", "nullcall.NullCall", "nullfield.NullField", "parseint.ParseInt", "strings.Strings", "ifacecast.IfaceCast", "catches.Catches"}
 	jout, err := exec.Command(javaBin, append([]string{"-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
 		"-cp", progs.Dir(t), "heapdriver.HeapDriver"}, mains...)...).CombinedOutput()
 	if err != nil {

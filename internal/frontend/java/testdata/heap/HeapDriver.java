@@ -38,6 +38,7 @@ public class HeapDriver {
             case "parseint.ParseInt": parseint.ParseInt.main(none); break;
             case "strings.Strings": strings.Strings.main(none); break;
             case "ifacecast.IfaceCast": ifacecast.IfaceCast.main(none); break;
+            case "catches.Catches": catches.Catches.main(none); break;
             default: throw new IllegalArgumentException(name);
         }
     }
