@@ -30,3 +30,15 @@ func TestJavaAbstractViolationInJavaTerms(t *testing.T) {
 		t.Errorf("output has the model's message:\n%s", out)
 	}
 }
+
+// TestJavaCallDepthBound: a path cut by the frames' bound names the flag
+// that raises it and Java's own limit, as the other bounds of a Java
+// program do; it read the model's "call depth exceeds 3".
+func TestJavaCallDepthBound(t *testing.T) {
+	power := filepath.Join(javaExamples.Dir(t), "RecursivePower.class")
+	status, out, errs := runMain("check", power, "--max-call-depth", "3")
+	want := "paths were cut where a bound was hit: call depth exceeds 3, the bound of --max-call-depth (a JVM throws StackOverflowError at a depth of its own, which birch does not model)\n"
+	if status != ExitInconclusive || !strings.Contains(out, want) {
+		t.Errorf("status %d, want inconclusive with %q\n%s%s", status, want, out, errs)
+	}
+}

@@ -178,8 +178,12 @@ func (n *javaNamer) limit(s string) string {
 		}
 		return fmt.Sprintf("new %s: its allocation site (%s) has created its %s objects, the bound of --max-objects", cls, n.sites[sub[1]], sub[2])
 	})
+	s = callDepth.ReplaceAllString(s, "call depth exceeds $1, the bound of --max-call-depth (a JVM throws StackOverflowError at a depth of its own, which birch does not model)")
 	return n.text(s)
 }
+
+// callDepth is the model's limit of a thread's frames.
+var callDepth = regexp.MustCompile(`call depth exceeds (\d+)`)
 
 // text renames every name of the model in s: threads, objects and
 // activations anywhere, globals where they are not a field or a local
