@@ -101,6 +101,7 @@ func TestHeapVerdicts(t *testing.T) {
 		{main: "parseint.ParseInt", status: 1, exc: "NumberFormatException", line: 15},
 		{main: "strings.Strings", status: 1, exc: "IllegalStateException", line: 40},
 		{main: "constlength.ConstLength", status: 1, exc: "NegativeArraySizeException", line: 19},
+		{main: "randomchoice.RandomChoice", status: 1, exc: "ArithmeticException", line: 14},
 		{main: "longarray.LongArray", status: 3},
 		{main: "longarray.LongArray", cfg: java.Config{MaxArrayLength: 10}},
 		{main: "manynodes.ManyNodes", status: 3},

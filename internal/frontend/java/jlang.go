@@ -115,6 +115,13 @@ var javaLang = []modelClass{
 	{name: "java/lang/String", access: classfile.AccFinal, methods: []modelMethod{
 		{sig: "equals(Ljava/lang/Object;)Z"},
 	}},
+	// java.util.Random's numbers are any values (JPF's
+	// cg.enumerate_random): the model explores every value a seed could
+	// give
+	{name: "java/util/Random", methods: []modelMethod{
+		{sig: "<init>()V"}, {sig: "<init>(J)V"},
+		{sig: "nextInt(I)I"}, {sig: "nextInt()I"}, {sig: "nextBoolean()Z"},
+	}},
 	// javac calls it for outer.new Inner() and other null checks
 	{name: "java/util/Objects", access: classfile.AccFinal, methods: []modelMethod{
 		{sig: "requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;", access: classfile.AccStatic},
@@ -150,14 +157,23 @@ func init() {
 		"java/lang/Integer.equals(Ljava/lang/Object;)Z":   (*method).integerEquals,
 		"java/lang/Integer.parseInt(Ljava/lang/String;)I": (*method).integerParseInt,
 		// a thread's name changes nothing the model checks
-		"java/lang/Thread.setName(Ljava/lang/String;)V":                          func(m *method, mt *jmethod, args []value) {},
+		"java/lang/Thread.setName(Ljava/lang/String;)V": func(m *method, mt *jmethod, args []value) {},
+		"java/util/Random.<init>()V":                    func(m *method, mt *jmethod, args []value) {},
+		"java/util/Random.<init>(J)V":                   func(m *method, mt *jmethod, args []value) {},
+		"java/util/Random.nextInt(I)I":                  (*method).randomNextInt,
+		"java/util/Random.nextInt()I": func(m *method, mt *jmethod, args []value) {
+			m.choose(kInt, "int32", "int32")
+		},
+		"java/util/Random.nextBoolean()Z": func(m *method, mt *jmethod, args []value) {
+			m.choose(kInt, "int32", "0, 1")
+		},
 		"java/util/Objects.requireNonNull(Ljava/lang/Object;)Ljava/lang/Object;": (*method).requireNonNull,
-		"java/lang/Math.abs(I)I":                                                 mathOp,
-		"java/lang/Math.abs(J)J":                                                 mathOp,
-		"java/lang/Math.min(II)I":                                                mathOp,
-		"java/lang/Math.max(II)I":                                                mathOp,
-		"java/lang/Math.min(JJ)J":                                                mathOp,
-		"java/lang/Math.max(JJ)J":                                                mathOp,
+		"java/lang/Math.abs(I)I":  mathOp,
+		"java/lang/Math.abs(J)J":  mathOp,
+		"java/lang/Math.min(II)I": mathOp,
+		"java/lang/Math.max(II)I": mathOp,
+		"java/lang/Math.min(JJ)J": mathOp,
+		"java/lang/Math.max(JJ)J": mathOp,
 	}
 	// the exceptions' constructors: nothing to do (the model keeps no
 	// message)
@@ -215,6 +231,25 @@ func isString(v value) bool {
 		return true
 	}
 	return false
+}
+
+// randomNextInt is Random.nextInt(n): any of 0 .. n-1 (a choice of the
+// environment's, as JPF's cg.enumerate_random), IllegalArgumentException
+// for n <= 0.
+func (m *method) randomNextInt(mt *jmethod, args []value) {
+	n := args[1]
+	if !m.plain(n) {
+		return
+	}
+	m.check(paren(n.e)+" > 0", n.reads, "java/lang/IllegalArgumentException")
+	if m.dead {
+		return
+	}
+	if n.isConst && n.c <= 0 {
+		m.push(intValue(0)) // no path gets here
+		return
+	}
+	m.choose(kInt, "int32", "0 .. "+paren(n.e)+" - 1")
 }
 
 // requireNonNull is Objects.requireNonNull(o): NullPointerException
