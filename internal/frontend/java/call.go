@@ -313,6 +313,16 @@ func (m *method) println(c *callSite) {
 		m.unsupported("the call of %s", methodDisplay(c.class, c.name, c.desc))
 		return
 	}
+	parts = append([]part(nil), parts...)
+	for i, p := range parts {
+		if p.java != 0 && p.java != 'Z' && strings.ContainsAny(p.v.e, "/%") {
+			// BIR's println prints a division by zero as text where
+			// the JVM throws ArithmeticException: divide first
+			tmp := m.temp(len(m.stack)+i, stackType(p.v))
+			m.b.act(false, tmp, "%s := %s;", tmp, p.v.e)
+			parts[i].v = named(tmp, p.v.k, p.v.t)
+		}
+	}
 	var bools []int
 	var reads []string
 	for i, p := range parts {

@@ -500,6 +500,7 @@ func TestJDiffRegressions(t *testing.T) {
 		{main: "mathconst.MathConst", exc: "ArithmeticException", line: 9},
 		{main: "assertfinally.AssertFinally"},
 		{main: "assertleaves.AssertLeaves", exc: "AssertionError", line: 16},
+		{main: "printdiv.PrintDiv", exc: "ArithmeticException", line: 13},
 	} {
 		t.Run(tc.main, func(t *testing.T) {
 			pkg, cls, _ := strings.Cut(tc.main, ".")

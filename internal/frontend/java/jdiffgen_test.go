@@ -374,8 +374,11 @@ func (g *jgen) stmt(d int) {
 	case 11:
 		if g.inRun && g.r.Intn(2) == 0 {
 			g.emit("if (%s) throw new %s;", g.boolExpr(2), g.pick("E1("+g.intExpr(1)+")", "E2()", "IllegalStateException()", "RuntimeException()", "ArithmeticException()"))
-		} else {
+		} else if g.r.Intn(3) == 0 {
 			g.emit("assert %s : \"a%d\";", g.boolExpr(2), g.r.Intn(100))
+		} else {
+			// an assert that may hold for every input
+			g.emit("assert %s || %s;", g.boolExpr(1), g.boolExpr(1))
 		}
 	case 12, 13:
 		g.emit("if (%s) {", g.boolExpr(3))
@@ -515,7 +518,7 @@ func (g *jgen) println() {
 // objStmt creates or uses objects and arrays (never in a loop: the
 // allocation sites' bound).
 func (g *jgen) objStmt() {
-	switch g.r.Intn(9) {
+	switch g.r.Intn(12) {
 	case 0:
 		g.decl("A", g.pick("new A("+g.intExpr(1)+")", "new B("+g.intExpr(1)+")", "null"))
 	case 1:
@@ -551,6 +554,31 @@ func (g *jgen) objStmt() {
 			g.emit("%s[%s] %s %s;", v, g.intExpr(1), g.pick("=", "+=", "^="), g.intExpr(1))
 		} else {
 			g.decl("A", "new A("+g.intExpr(1)+")")
+		}
+	case 8:
+		t := g.pick("long", "char", "byte", "boolean", "short")
+		v := g.decl(t+"[]", "new "+t+"["+g.pick("2", "3", g.intVar()+" & 3")+"]")
+		i := g.pick("0", "1", g.intVar())
+		switch t {
+		case "boolean":
+			g.emit("%s[%s] ^= %s;", v, i, g.boolExpr(1))
+			g.emit("r += %s[%s] ? 1 : 2;", v, g.pick("0", "1", g.intVar()))
+		case "long":
+			g.emit("%s[%s] += %s;", v, i, g.longExpr(1))
+			g.emit("r += (int) (%s[%s] >>> %s);", v, g.pick("0", "1", g.intVar()), g.pick("3", "40", g.intVar()))
+		default:
+			g.emit("%s[%s] %s %s;", v, i, g.pick("+=", "-=", "=", "|="), "("+t+") "+g.intExpr(1))
+			g.emit("%s[%s]++;", v, i)
+			g.emit("r += %s[%s] + %s.length;", v, g.pick("0", "1", g.intVar()), v)
+		}
+	case 9:
+		g.emit("r += t0(%s, %s);", g.intExpr(1), g.intExpr(1))
+	case 10:
+		if vs := g.varsOf("A", false); len(vs) > 0 {
+			v := vs[g.r.Intn(len(vs))].name
+			g.emit("r += %s.m(%s);", v, g.intExpr(1))
+		} else {
+			g.emit("r += A.sm(%s);", g.intExpr(1))
 		}
 	default:
 		g.emit("r += new B(%s).f(%s);", g.intExpr(1), g.intExpr(1))
@@ -623,6 +651,14 @@ func genProgram(seed int64) *jprog {
 	g.emit("    public int f(int x) {")
 	g.emit("        return %s;", g.intExpr(2))
 	g.emit("    }")
+	g.emit("    int m(int x) {")
+	g.emit("        if (%s) throw new E1(x);", g.boolExpr(2))
+	g.emit("        return f(x) / (%s);", g.pick("x", "v", "x | 1", "cnt"))
+	g.emit("    }")
+	g.emit("    static int sm(int x) {")
+	g.emit("        cnt += x;")
+	g.emit("        return cnt %% %s;", g.pick("x", "3", "(x - 1)"))
+	g.emit("    }")
 	g.vars = g.vars[:2]
 	g.emit("    int g() {")
 	g.emit("        return %s;", g.intExpr(2))
@@ -669,6 +705,17 @@ func genProgram(seed int64) *jprog {
 	}
 	g.emit("return r;")
 	g.indent--
+	g.emit("}")
+	g.emit("")
+	g.emit("static int t0(int p, int q) {")
+	g.emit("    int r = -1;")
+	g.emit("    try {")
+	g.emit("        if (p %s q) throw new %s;", g.pick("<", ">", "==", "!="), g.pick("E1(p)", "E2()", "IllegalStateException()", "RuntimeException()"))
+	g.emit("        r = p %s q;", g.pick("/", "%", "+", "*"))
+	g.emit("    } %s {", g.pick("finally", "catch (E2 e)", "catch (ArithmeticException e)"))
+	g.emit("        s0 += %s;", g.pick("1", "p", "q", "r"))
+	g.emit("    }")
+	g.emit("    %s", g.pick("return r;", "return q + r;", "if (r < 0) throw new E1(q);\n        return r;"))
 	g.emit("}")
 	g.emit("")
 	g.vars = []jvar{{name: "n", typ: "int", fixed: true}, {name: "k", typ: "int"}}

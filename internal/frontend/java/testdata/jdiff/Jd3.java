@@ -44,84 +44,101 @@ public class Jd3 {
         public int f(int x) {
             return (v++);
         }
+        int m(int x) {
+            if (((true && true) == s5)) throw new E1(x);
+            return f(x) / (x | 1);
+        }
+        static int sm(int x) {
+            cnt += x;
+            return cnt % (x - 1);
+        }
         int g() {
-            return s4;
+            return ((short) (++v));
         }
     }
     
     static class B extends A {
-        int w = 32;
+        int w = 3;
         B(int x) {
-            super(h0(7, s1));
-            w += s3;
+            super((s3 >>> 31));
+            w += x;
         }
         @Override
         public int f(int x) {
-            return ((short) (++v));
+            return (h0(s4, lv) ^ (s5 ? s4 : s4));
         }
         @Override
         int g() {
-            return h0(s4, lv);
+            return super.g() + 1;
         }
     }
     
     static class C implements I {
         public int f(int x) {
-            return s0;
+            return A.cnt;
         }
     }
     
     static int h0(int p, long q) {
-        int r = (int) q;
-        s1 *= ((q / (s1 | 1L)) * (s5 ? q : q));
-        s1 += ((long) A.cnt);
-        s3 += (byte) 300;
+        int r = p;
+        s3 += (byte) (r);
+        p = 255;
+        s5 ^= s5;
+        return r;
+    }
+    
+    static int t0(int p, int q) {
+        int r = -1;
+        try {
+            if (p != q) throw new RuntimeException();
+            r = p / q;
+        } catch (E2 e) {
+            s0 += r;
+        }
+        if (r < 0) throw new E1(q);
         return r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return 1;
+            return k;
         }
         return rec(n - 1, k) * 2 + n;
     }
     
     static int run(int a, int b) {
         int r = 0;
-        if ((~(Math.max(Long.MIN_VALUE, 0L)) == ((long) ((char) 65535 * s4)))) {
-            r += (rec(Math.max(a, 31) & 3, s0) & ((a & b) + -33));
-        }
-        r += (h0(rec(a & 3, b), (false ? s1 : 63L)) << 31);
-        assert s5 : "a68";
-        int x1 = Math.min(r, rec(s0 & 3, b));
-        switch (s4 & 7) {
-            case 1:
-                r += s2;
-                break;
-            case 7:
-                assert false : "a93";
-            case 65535:
-                b >>= ((short) ('z' * r));
-                break;
-        }
-        r += s4;
-        try {
-            assert ((r <= -8) == (s0 != s4)) : "a21";
-            switch ((int) 4294967295L) {
+        r += new B(s0).f(h0(s3, -1L));
+        for (int x1 = -1; x1 < 3; x1++) {
+            switch (b & 7) {
+                case -100:
+                    s1 &= b;
+                    int x2 = b;
+                    break;
                 case 0:
-                    assert s5 : "a25";
-                    assert (33 != x1) : "a92";
-                case 7:
-                    r ^= s2;
+                    assert s5 || (-1 > x1);
                     break;
-                case 1000:
-                    if ((x1 < b)) return +(s0);
+                case 65535:
+                    s4 = (char) (s2);
+                    s0 %= A.cnt;
                     break;
-                default:
             }
-        } catch (ArrayIndexOutOfBoundsException x2) {
-            System.out.println("caught ArrayIndexOutOfBoundsException");
+            ++s2;
+            switch ((int) 1L) {
+                case 1:
+                    r += ((byte) b);
+                    r += ((r > r) ? s0 : (r + 32));
+                    break;
+                case 2:
+                    s3 += ((short) 33);
+                    assert (32 > x1) || (s2 == x1);
+                    break;
+            }
         }
+        r = (b >> 33);
+        r += ((short) (b += (a + -8)));
+        r += ((s5 | (false == s5)) ? (((char) 65535 - s3) >> 31) : A.cnt);
+        a += A.cnt;
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -133,24 +150,18 @@ public class Jd3 {
         assert r == expect(a, b, false) : "result";
     }
 
-    // the JVM's results; wrong: one of them off by one (0,1)
+    // the JVM's results; wrong: one of them off by one (-1,1)
     static int expect(int a, int b, boolean wrong) {
-        if (a == -2 && b == 0) return -2147483403;
-        if (a == -2 && b == 1) return -2147483403;
-        if (a == -1 && b == 0) return -2147483403;
-        if (a == -1 && b == 1) return -2147483403;
-        if (a == 0 && b == 0) return -2147483403;
-        if (a == 0 && b == 1) return wrong ? -2147483403 + 1 : -2147483403;
+        if (a == -2 && b == 1) return -9;
+        if (a == -1 && b == 1) return wrong ? -8 + 1 : -8;
+        if (a == 0 && b == 1) return -7;
         return 0;
     }
 
     // the inputs for which run ends normally on the JVM
     static boolean ok(int a, int b) {
-        if (a == -2 && b == 0) return true;
         if (a == -2 && b == 1) return true;
-        if (a == -1 && b == 0) return true;
         if (a == -1 && b == 1) return true;
-        if (a == 0 && b == 0) return true;
         if (a == 0 && b == 1) return true;
         return false;
     }

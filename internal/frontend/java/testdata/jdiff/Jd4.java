@@ -45,34 +45,54 @@ public class Jd4 {
         public int f(int x) {
             return rec((Integer.MIN_VALUE + s0) & 3, rec(v & 3, s3));
         }
+        int m(int x) {
+            if ((31 == (-1 / 7))) throw new E1(x);
+            return f(x) / (x);
+        }
+        static int sm(int x) {
+            cnt += x;
+            return cnt % x;
+        }
         int g() {
-            return 0;
+            return ((byte) (false ? s3 : s2));
         }
     }
     
     static class B extends A {
-        int w = 31;
+        int w = 65535;
         B(int x) {
-            super(s4);
-            w += rec(Integer.MIN_VALUE & 3, s0);
+            super((false ? 32 : 2));
+            w += v;
         }
         @Override
         public int f(int x) {
-            return ((x - s0) << s3);
+            return rec((v << -31) & 3, (3 >> -33));
         }
     }
     
     static class C implements I {
         public int f(int x) {
-            return Integer.MIN_VALUE;
+            return (+(s0) & s3);
         }
     }
     
     static int h0(int p, long q) {
-        int r = p;
-        s2 += (short) 127;
-        s0 *= ((byte) (p >>> 0));
-        s0 += ((char) (p + r));
+        int r = (int) q;
+        r = (p + r);
+        s0 += ((int) q);
+        s3 += (byte) (~(s2));
+        return r;
+    }
+    
+    static int t0(int p, int q) {
+        int r = -1;
+        try {
+            if (p < q) throw new E2();
+            r = p / q;
+        } finally {
+            s0 += 1;
+        }
+        if (r < 0) throw new E1(q);
         return r;
     }
     
@@ -85,49 +105,23 @@ public class Jd4 {
     
     static int run(int a, int b) {
         int r = 0;
-        char x1 = (char) ((s3 + 32));
-        int x2 = 255;
-        if (s5) throw new RuntimeException();
-        try {
-            s1 >>= (Long.MIN_VALUE % (Math.min(0L, 1L) | 1L));
-            switch ((int) s2) {
-                case 1:
-                    boolean x3 = !true;
-                    if ((s3 >= rec(s3 & 3, 0x7fff))) return ((int) -1L);
-                    break;
-                case 2:
-                    r += (a++);
-                    break;
-                case 3:
-                    b >>= (!false ? Math.abs(b) : s2);
-                    break;
-                default:
-                    if (((x1 > s4) || s5)) throw new E2();
-            }
-            r += (((short) (b * s0)) - (x2 / (r | 1)));
-        } catch (IllegalStateException x4) {
-            System.out.println("caught IllegalStateException");
-        } finally {
-            r += 1000;
+        s4 = (char) (1);
+        for (int x1 = 0; x1 > 0; x1 -= 1) {
+            s3 = (byte) ((b <<= 3));
         }
-        if (s5) {
-            try {
-                b++;
-                a /= r;
-            } catch (IndexOutOfBoundsException x5) {
-                System.out.println("caught IndexOutOfBoundsException");
-                throw x5;
-            }
-        } else {
-            s4 = (char) (rec(('a' * 32) & 3, x1));
-            try {
-                int x6 = (x2 <<= 3);
-                r -= ~(x1);
-            } catch (RuntimeException x7) {
-                System.out.println("caught RuntimeException");
-            } finally {
-                r += 1000;
-            }
+        a ^= b;
+        ++s2;
+        s5 &= (((char) 65535 * s4) <= 3);
+        r = ((b += (true ? -1 : a)) * ((int) (s1 += s0)));
+        r += (b++);
+        switch ((int) r) {
+            case -100:
+                if (((s3 > a) || s5)) throw new E2();
+            case 7:
+                assert ((s4 * b) <= r) : "a97";
+                break;
+            default:
+                long x2 = (-(s1) - -(4294967295L));
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
@@ -142,12 +136,12 @@ public class Jd4 {
 
     // the JVM's results; wrong: one of them off by one (1,2147483647)
     static int expect(int a, int b, boolean wrong) {
-        if (a == -1 && b == 2147483646) return 1804;
-        if (a == -1 && b == 2147483647) return 1778;
-        if (a == 0 && b == 2147483646) return 1804;
-        if (a == 0 && b == 2147483647) return 1778;
-        if (a == 1 && b == 2147483646) return 1804;
-        if (a == 1 && b == 2147483647) return wrong ? 1778 + 1 : 1778;
+        if (a == -1 && b == 2147483646) return -2147483573;
+        if (a == -1 && b == 2147483647) return -2147483598;
+        if (a == 0 && b == 2147483646) return -2147483573;
+        if (a == 0 && b == 2147483647) return -2147483598;
+        if (a == 1 && b == 2147483646) return -2147483573;
+        if (a == 1 && b == 2147483647) return wrong ? -2147483598 + 1 : -2147483598;
         return 0;
     }
 

@@ -45,79 +45,86 @@ public class Jd5 {
         public int f(int x) {
             return ('z' - (s2 * s2));
         }
+        int m(int x) {
+            if (false) throw new E1(x);
+            return f(x) / (x);
+        }
+        static int sm(int x) {
+            cnt += x;
+            return cnt % x;
+        }
+        int g() {
+            return (s3 - Math.abs(s2));
+        }
+    }
+    
+    static class B extends A {
+        int w = 33;
+        B(int x) {
+            super(('a' - s3));
+            w += (s3 * Integer.MAX_VALUE);
+        }
+        @Override
+        public int f(int x) {
+            return super.f(x ^ w) - v;
+        }
+        @Override
         int g() {
             return s4;
         }
     }
     
-    static class B extends A {
-        int w = 0x7fff;
-        B(int x) {
-            super(h0(s3, Long.MAX_VALUE));
-            w += +(-33);
-        }
-        @Override
-        public int f(int x) {
-            return rec(((char) 65535 + w) & 3, h0(s2, lv));
-        }
-        @Override
-        int g() {
-            return w;
-        }
-    }
-    
     static class C implements I {
         public int f(int x) {
-            return (x--);
+            return rec(~(s2) & 3, (true ? s4 : 255));
         }
     }
     
     static int h0(int p, long q) {
-        int r = 0;
-        s1 += ((long) Math.abs(0x7fff));
-        p += (r += s3);
+        int r = p;
+        s0 += s3;
         s3 += (byte) 40000;
+        p = ((short) A.cnt);
         return r;
+    }
+    
+    static int t0(int p, int q) {
+        int r = -1;
+        try {
+            if (p == q) throw new RuntimeException();
+            r = p + q;
+        } catch (E2 e) {
+            s0 += q;
+        }
+        return q + r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return k;
+            return 1;
         }
-        return n * rec(n - 1, k - 1);
+        return k + rec(n - 1, k * 2);
     }
     
     static int run(int a) {
         int r = 0;
-        r += new B(s4).f(s3);
+        r = (7 + s3);
         try {
-            r += h0(a, (Math.min(63L, s1) >>> 65));
-            r += 1;
-        } finally {
-            r += 1000;
+            r += rec(((int) 63L) & 3, r);
+            r += -((((char) 65535 * s4) % (100 - -8)));
+        } catch (IllegalStateException x1) {
+            System.out.println("caught IllegalStateException");
         }
-        r += (rec(A.cnt & 3, (s4 % (-8 | 1))) - rec(s2 & 3, s2));
-        if (((a & s0) == s3)) return s3;
+        r += (1 & (s3 + s3));
         a *= ~((65535 / s4));
         if (s5) {
             System.out.println((int) s3);
             try {
                 r -= ((int) (r - s2));
-                int x1 = (('a' - s0) / ((true ? 3 : -8) | 1));
-                r ^= A.cnt;
-            } catch (E2 x2) {
-                r += x2.code;
-                System.out.println("caught E2");
-                s5 |= s5;
-            } catch (IllegalStateException x3) {
-                System.out.println("caught IllegalStateException");
-                throw x3;
+            } finally {
+                r += 1000;
             }
         } else {
-            if (s5) {
-                s4--;
-            } else {
-            }
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
@@ -131,8 +138,8 @@ public class Jd5 {
 
     // the JVM's results; wrong: one of them off by one (0)
     static int expect(int a, boolean wrong) {
-        if (a == -1) return 64672;
-        if (a == 0) return wrong ? 64672 + 1 : 64672;
+        if (a == -1) return 201;
+        if (a == 0) return wrong ? 201 + 1 : 201;
         return 0;
     }
 

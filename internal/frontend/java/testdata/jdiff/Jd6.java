@@ -45,16 +45,24 @@ public class Jd6 {
         public int f(int x) {
             return h0(h0(Integer.MAX_VALUE, lv), Math.abs(lv));
         }
+        int m(int x) {
+            if ((rec(v & 3, -129) <= (s4 / x))) throw new E1(x);
+            return f(x) / (cnt);
+        }
+        static int sm(int x) {
+            cnt += x;
+            return cnt % 3;
+        }
         int g() {
-            return ((char) 255);
+            return (v++);
         }
     }
     
     static class B extends A {
-        int w = -129;
+        int w = 100;
         B(int x) {
-            super(s4);
-            w += ((int) 4294967295L);
+            super(7);
+            w += v;
         }
         @Override
         public int f(int x) {
@@ -69,10 +77,21 @@ public class Jd6 {
     }
     
     static int h0(int p, long q) {
-        int r = (int) q;
-        s3 += (byte) (s4);
-        q = ((q - 1L) >>> 32);
-        q += ((long) s3);
+        int r = p;
+        r -= Math.min(s0, s0);
+        s4 += (char) ((true ? s3 : p));
+        s0 *= (s4 + 255);
+        return r;
+    }
+    
+    static int t0(int p, int q) {
+        int r = -1;
+        try {
+            if (p > q) throw new RuntimeException();
+            r = p % q;
+        } finally {
+            s0 += p;
+        }
         return r;
     }
     
@@ -80,39 +99,34 @@ public class Jd6 {
         if (n <= 0) {
             return k * 3;
         }
-        return k + rec(n - 1, k * 2);
+        return rec(n - 1, k) * 2 + n;
     }
     
     static int run(int a) {
         int r = 0;
-        s5 |= ((s5 ? s2 : s3) > ((int) -3000000000L));
-        if (((5L >>> s3) == (4294967295L - 4294967295L))) return Math.abs(s4);
-        char x1 = (char) ((r / s4));
-        r -= ('a' - 255);
-        assert (r <= s4) : "a40";
-        r += Math.max(rec(h0(31, (1L << 40)) & 3, (a += -8)), 2);
-        r += h0(Math.min(s0, -8), ~((true ? s1 : 63L)));
-        if ((a >= (a--))) throw new ArithmeticException();
-        if ((((char) 65535 - 7) <= (s0 - 2))) throw new ArithmeticException();
-        r += s3;
-        r = (s3 ^ ((false ? 2 : s0) << 32));
-        A x2 = new A(31);
-        for (int x3 = 1; x3 < 3; x3++) {
-            r += h0(h0(((byte) a), Math.abs((1L << 40))), (((1L << 40) >>> -1) ^ (s1 += r)));
-            switch ((int) s0) {
-                case -1:
-                    r = (s0 % (3 | 1));
-                    char x4 = (char) 40000;
-                case 0:
-                    s5 |= s5;
-                    s0 |= ((short) (a - a));
-                    break;
-            }
-            System.out.println("p1 " + ((4294967295L % (5L | 1L))) + ((int) s0) + " ");
+        r += (a++);
+        assert !false || (s4 <= 33);
+        switch ((int) (s1 += r)) {
+            case 0:
+                r += new B(((int) Long.MAX_VALUE)).f((255 - r));
+                r = A.cnt;
+                break;
+            case 1000:
+                if ((Math.min(s2, s3) == (a & -33))) return (r * r);
+                s2 *= (--a);
+                break;
         }
-        r += a;
-        a >>>= (rec(r & 3, r) / s3);
-        if ((s5 ^ (s0 == s4))) return Integer.MIN_VALUE;
+        assert s5 || (true ^ false);
+        s5 |= (((1L << 40) == (1L << 40)) == (false & false));
+        if ((Math.max(5L, 63L) == (-3000000000L * Math.max((1L << 40), 4294967295L)))) {
+            s3 *= ((char) 7);
+        }
+        switch ((int) a) {
+            case -1:
+                break;
+            case 0:
+                break;
+        }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -125,8 +139,8 @@ public class Jd6 {
 
     // the JVM's results; wrong: one of them off by one (-2147483647)
     static int expect(int a, boolean wrong) {
-        if (a == -2147483648) return 103;
-        if (a == -2147483647) return wrong ? 103 + 1 : 103;
+        if (a == -2147483648) return -2147483648;
+        if (a == -2147483647) return wrong ? -2147483647 + 1 : -2147483647;
         return 0;
     }
 
