@@ -211,9 +211,6 @@ func (m *method) assume(v value, r string) {
 		return
 	}
 	cond, reads := relation(v, intValue(0), r)
-	if cond != "true" {
-		m.noteAssume()
-	}
 	switch cond {
 	case "true":
 		return

@@ -128,7 +128,6 @@ func lower(classes []*classfile.Class, cfg Config) (*Output, error) {
 		h(l)
 		l.drain()
 	}
-	l.checkAssumes()
 	text := l.print(mainFn)
 	if len(l.errs) > 0 {
 		l.errs.Sort()

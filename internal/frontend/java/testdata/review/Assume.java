@@ -25,7 +25,7 @@ public class Assume {
 }
 
 // The thread's false assumption ended only the thread; main went on to
-// its assert (a wrong violation): unsupported.
+// its assert (a wrong violation); JPF prunes the path: pass.
 class AssumeThread {
     static int x;
 
