@@ -101,6 +101,13 @@ func (m *method) syncVar() *variable {
 	return v
 }
 
+// threadMonitor says why a Thread's monitor is not modelled: Java's
+// join() waits on it (releasing it while the thread runs) and a thread's
+// end notifies it, where the model's join waits for the end alone, so a
+// program that locks or waits on a Thread could deadlock in the model and
+// not in Java.
+const threadMonitor = "the monitor of a Thread object (synchronized on it, wait or notify on it: join() and a thread's end use it in Java, not in birch's model)"
+
 // syncMonitor is the lock a synchronized method holds while it runs ("",
 // for a method that is not synchronized): its class's monitor for a
 // static method; for an instance method the monitor of the receiver,
@@ -120,6 +127,10 @@ func (m *method) syncMonitor() string {
 // syncEnter locks a synchronized method's monitor before its first
 // instruction.
 func (m *method) syncEnter() {
+	if !m.static && m.syncMonitor() != "" && extends(heapOf(m.l).class(m.cls.Name), heapOf(m.l).class(threadClass)) {
+		m.unsupported(threadMonitor)
+		return
+	}
 	if mon := m.syncMonitor(); mon != "" {
 		m.b.line = max(m.line(), 1)
 		if !m.static {
@@ -158,6 +169,9 @@ func (m *method) monitorOf(v value) string {
 		return ""
 	case t.classOf(v.t) == nil:
 		m.unsupported("synchronized on a value of type %s", t.typeName(v.t))
+		return ""
+	case extends(t.classOf(v.t), t.class(threadClass)):
+		m.unsupported(threadMonitor)
 		return ""
 	}
 	m.nullCheck(v)

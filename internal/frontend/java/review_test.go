@@ -77,3 +77,19 @@ func TestAssumeWithThreads(t *testing.T) {
 		checkExc(t, out, main, 0, "", "")
 	}
 }
+
+// TestThreadMonitor: a program that locks, waits on or notifies a Thread
+// object is unsupported: Java's join() and a thread's end use that monitor,
+// the model's do not (JoinMon and WaitEnd were deadlocks Java does not have).
+func TestThreadMonitor(t *testing.T) {
+	for main, want := range map[string]string{
+		"JoinMon": "testdata/review/JoinMon.java:20:1: the monitor of a Thread object",
+		"WaitEnd": "testdata/review/JoinMon.java:39:1: the monitor of a Thread object",
+	} {
+		_, err := translateReview(t, main)
+		var u *java.UnsupportedError
+		if !errors.As(err, &u) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want unsupported %q", main, err, want)
+		}
+	}
+}
