@@ -273,6 +273,9 @@ func TestJavaBounds(t *testing.T) {
 		{"Wide", nil, ExitInconclusive, "inconclusive: no violation within the bounds; paths were cut where a bound was hit: an array longer than 8 elements, the bound of --max-array-length\n"},
 		{"Wide", []string{"--max-array-length", "9"}, ExitInconclusive, "bound hit 1 times: jcli/Wide.java:10:1: an array longer than 9 elements, the bound of --max-array-length\n"},
 		{"Wide", []string{"--max-array-length", "10"}, ExitPass, "pass: no violation: every reachable state was explored\n"},
+		// a model beyond BIR's 2^20 slots a state is birch's limit, not
+		// bad input (it was exit 2 at a position in the generated text)
+		{"Wide", []string{"--max-array-length", "1000000"}, ExitInconclusive, "Wide.class:1:1: the model lowered from the program is beyond what BIR allows: with collection "},
 	} {
 		class := filepath.Join(dir, "jcli", c.class+".class")
 		status, stdout, stderr := runMain(append(append([]string{"check"}, c.flags...), class)...)
