@@ -132,27 +132,11 @@ func (m *method) builtin(c *callSite) bool {
 func (m *method) verify(c *callSite) bool {
 	switch c.name + c.desc {
 	case "getInt(II)I":
-		lo, hi := c.args[0], c.args[1]
-		if !m.plain(lo) || !m.plain(hi) {
-			return true
-		}
-		if lo.isConst && hi.isConst && lo.c > hi.c {
-			m.unsupported("Verify.getInt(%d, %d): the lower bound exceeds the upper", lo.c, hi.c)
-			return true
-		}
-		m.choose(kInt, "int32", paren(lo.e)+" .. "+paren(hi.e))
+		m.chooseBetween(c.args[0], c.args[1])
 	case "getBoolean()Z", "getBoolean(Z)Z":
 		m.choose(kInt, "int32", "0, 1")
 	case "random(I)I":
-		hi := c.args[0]
-		if !m.plain(hi) {
-			return true
-		}
-		if hi.isConst && hi.c < 0 {
-			m.unsupported("Verify.random(%d): a negative bound", hi.c)
-			return true
-		}
-		m.choose(kInt, "int32", "0 .. "+paren(hi.e))
+		m.chooseBetween(intValue(0), c.args[0])
 	case "ignoreIf(Z)V":
 		m.assume(c.args[0], "==")
 	default:
@@ -193,6 +177,29 @@ func (m *method) choose(k kind, t, what string) {
 		m.b.act(true, tmp, "%s := externChoose(%s);", tmp, what)
 	})
 	m.b.split()
+}
+
+// chooseBetween pushes a choice among the integers between a and b, in
+// either order: JPF's Verify.getInt(min, max) swaps bounds given in
+// decreasing order (Verify.random(max) is getInt(0, max)).
+func (m *method) chooseBetween(a, b value) {
+	if !m.plain(a) || !m.plain(b) {
+		return
+	}
+	if a.isConst && b.isConst || a.e == b.e {
+		if a.isConst && b.isConst && a.c > b.c {
+			a, b = b, a
+		}
+		m.choose(kInt, "int32", paren(a.e)+" .. "+paren(b.e))
+		return
+	}
+	reads := append(append([]string(nil), a.reads...), b.reads...)
+	m.result(kInt, "int32", func(tmp string) {
+		m.b.alternatives([]alt{
+			{guard: paren(a.e) + " <= " + paren(b.e), acts: []string{fmt.Sprintf("%s := externChoose(%s .. %s);", tmp, paren(a.e), paren(b.e))}, shared: true},
+			{guard: paren(a.e) + " > " + paren(b.e), acts: []string{fmt.Sprintf("%s := externChoose(%s .. %s);", tmp, paren(b.e), paren(a.e))}, shared: true},
+		}, reads)
+	})
 }
 
 // assume constrains the path: v r 0.

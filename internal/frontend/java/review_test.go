@@ -93,3 +93,18 @@ func TestThreadMonitor(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyRange: Verify.getInt with its bounds in decreasing order
+// chooses among the values between them, as JPF does.
+func TestVerifyRange(t *testing.T) {
+	out, err := translateReview(t, "Range")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExc(t, out, "Range", 0, "", "")
+	out, err = translateReview(t, "RangeAll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExc(t, out, "RangeAll", 1, "testdata/review/Range.java:25:1", "assert failed")
+}

@@ -12,8 +12,13 @@ public class Verify {
     private Verify() {
     }
 
-    /** A value of min..max, each one a separate branch of the search. */
+    /** A value between min and max (in either order, as JPF), each one a separate branch of the search. */
     public static int getInt(int min, int max) {
+        if (min > max) {
+            int t = min;
+            min = max;
+            max = t;
+        }
         return ThreadLocalRandom.current().nextInt(min, max + 1);
     }
 
