@@ -185,7 +185,7 @@ func (g *jgen) intExpr(d int) string {
 	case 16:
 		if vs := g.varsOf("Integer", false); len(vs) > 0 {
 			v := vs[g.r.Intn(len(vs))].name
-			return g.pick(v, v+".intValue()", "("+v+" + "+g.intExpr(d-1)+")")
+			return g.pick("((int) "+v+")", v+".intValue()", "("+v+" + "+g.intExpr(d-1)+")")
 		}
 		return g.intVar()
 	case 17:
@@ -353,11 +353,11 @@ func (g *jgen) stmt(d int) {
 		} else {
 			g.emit("r += %s;", g.intExpr(2))
 		}
-	case 6, 7:
+	case 6:
 		g.emit("r %s %s;", g.pick("+=", "^=", "-=", "="), g.intExpr(3))
 	case 8:
 		g.println()
-	case 9:
+	case 7, 9:
 		if g.inRun && g.loop == 0 {
 			g.objStmt()
 		} else {
@@ -494,7 +494,7 @@ func (g *jgen) println() {
 	for i := 0; i < 1+g.r.Intn(3); i++ {
 		switch g.r.Intn(5) {
 		case 0:
-			parts = append(parts, "("+g.longExpr(1)+")")
+			parts = append(parts, "((long) "+g.longExpr(1)+")")
 		case 1:
 			parts = append(parts, g.boolExpr(1))
 		case 2:

@@ -112,16 +112,17 @@ public class Jd4 {
         a ^= b;
         ++s2;
         s5 &= (((char) 65535 * s4) <= 3);
-        r = ((b += (true ? -1 : a)) * ((int) (s1 += s0)));
-        r += (b++);
-        switch ((int) r) {
-            case -100:
-                if (((s3 > a) || s5)) throw new E2();
+        r += new B((s0 * s2)).f(rec(a & 3, 0x7fff));
+        s3 = (byte) ((Math.min(32, b) << (Integer.MIN_VALUE ^ 7)));
+        switch ((int) (3)) {
+            case -1:
+                assert !(1 < a) : "a71";
             case 7:
-                assert ((s4 * b) <= r) : "a97";
-                break;
-            default:
+                s0 >>= ((s3 & s4) - r);
                 long x2 = (-(s1) - -(4294967295L));
+                break;
+            case 100:
+                break;
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
@@ -136,12 +137,12 @@ public class Jd4 {
 
     // the JVM's results; wrong: one of them off by one (1,2147483647)
     static int expect(int a, int b, boolean wrong) {
-        if (a == -1 && b == 2147483646) return -2147483573;
-        if (a == -1 && b == 2147483647) return -2147483598;
-        if (a == 0 && b == 2147483646) return -2147483573;
-        if (a == 0 && b == 2147483647) return -2147483598;
-        if (a == 1 && b == 2147483646) return -2147483573;
-        if (a == 1 && b == 2147483647) return wrong ? -2147483598 + 1 : -2147483598;
+        if (a == -1 && b == 2147483646) return 0;
+        if (a == -1 && b == 2147483647) return 0;
+        if (a == 0 && b == 2147483646) return 0;
+        if (a == 0 && b == 2147483647) return 0;
+        if (a == 1 && b == 2147483646) return 0;
+        if (a == 1 && b == 2147483647) return wrong ? 0 + 1 : 0;
         return 0;
     }
 
