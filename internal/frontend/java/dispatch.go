@@ -714,7 +714,11 @@ func (m *method) dispatchCall(ref *jclass, mr *jmethod, c *callSite) {
 	m.b.branch(conds, labels, recv.reads, false)
 	stack := append([]value(nil), m.stack...)
 	_, ret, _ := classfile.ParseMethodType(mr.desc)
-	resK, resT, _ := m.kindOf(ret, "")
+	var resK kind
+	var resT string
+	if ret.Kind != 'V' {
+		resK, resT, _ = m.kindOf(ret, "")
+	}
 	var res *value
 	for i, dc := range cases {
 		m.b.place(labels[i])

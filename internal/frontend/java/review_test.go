@@ -108,3 +108,13 @@ func TestVerifyRange(t *testing.T) {
 	}
 	checkExc(t, out, "RangeAll", 1, "testdata/review/Range.java:25:1", "assert failed")
 }
+
+// TestVoidVirtualCall: a void virtual call with several targets lowers
+// and dispatches.
+func TestVoidVirtualCall(t *testing.T) {
+	out, err := translateReview(t, "VoidCall")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkExc(t, out, "VoidCall", 0, "", "")
+}
