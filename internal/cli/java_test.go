@@ -317,30 +317,40 @@ func TestJavaThreads(t *testing.T) {
 
 // TestJavaDeadlock: the threads of a Java program's deadlock are shown at
 // the Java frames where they wait, each wait naming the thread that holds
-// the lock, in the text and the JSON output.
+// the lock, in the text and the JSON output. The lock is the monitor of
+// the object the thread locks (not the model's operand-stack temporary
+// that holds it, $t0_JObject), also in the replay.
 func TestJavaDeadlock(t *testing.T) {
 	class := filepath.Join(javaProgs.Dir(t), "jcli", "Dead.class")
-	status, stdout, stderr := runMain("check", class)
+	trail := filepath.Join(t.TempDir(), "dead.trail")
+	status, stdout, stderr := runMain("check", "--trail", trail, class)
 	for _, want := range []string{
 		"fail: deadlock: no thread can move\n",
 		"threads at the deadlock:\n  main @ m2: terminated\n" +
-			"  Thread-0 @ jcli.Dead$First.run(Dead.java:12):\n      jcli/Dead.java:12:1: lock $t0_JObject.$mon is held by Thread-1\n" +
-			"  Thread-1 @ jcli.Dead$Second.run(Dead.java:21):\n      jcli/Dead.java:21:1: lock $t0_JObject.$mon is held by Thread-0\n",
+			"  Thread-0 @ jcli.Dead$First.run(Dead.java:12):\n      jcli/Dead.java:12:1: the monitor of java.lang.Object@c4[0] is held by Thread-1\n" +
+			"  Thread-1 @ jcli.Dead$Second.run(Dead.java:21):\n      jcli/Dead.java:21:1: the monitor of java.lang.Object@c3[0] is held by Thread-0\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the report lacks %q", want)
 		}
+	}
+	_, replay, _ := runMain("replay", class, trail)
+	if !strings.Contains(replay, "Dead.java:21:1: the monitor of java.lang.Object@c3[0] is held by Thread-0\n") {
+		t.Errorf("replay:\n%s", replay)
 	}
 	if status != ExitViolation {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
 	var doc struct {
 		Violation struct {
-			Threads []struct{ Thread, Location string }
+			Threads []struct {
+				Thread, Location string
+				Waits            []string
+			}
 		}
 	}
 	_, stdout, _ = runMain("check", "--json", class)
-	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || fmt.Sprint(doc.Violation.Threads) != "[{main m2} {Thread-0 jcli.Dead$First.run(Dead.java:12)} {Thread-1 jcli.Dead$Second.run(Dead.java:21)}]" {
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || fmt.Sprint(doc.Violation.Threads) != "[{main m2 []} {Thread-0 jcli.Dead$First.run(Dead.java:12) [jcli/Dead.java:12:1: the monitor of java.lang.Object@c4[0] is held by Thread-1]} {Thread-1 jcli.Dead$Second.run(Dead.java:21) [jcli/Dead.java:21:1: the monitor of java.lang.Object@c3[0] is held by Thread-0]}]" {
 		t.Errorf("JSON threads %v (%v)", doc.Violation.Threads, err)
 	}
 }

@@ -408,7 +408,7 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 		if v.Trail != nil {
 			v.Trail = trail
 		}
-		n.violation(v)
+		n.violation(v, o.modelTrails[v])
 		if at := n.createdAt(v.Message, trail); v.Kind == "assertion" && at != "" && at != v.Location {
 			// the exception is found uncaught elsewhere than where it
 			// was made (a rethrow, a finally): say where, as Java's
@@ -459,14 +459,76 @@ func (n *javaNamer) createdAt(msg string, trail []verify.Step) string {
 	return ""
 }
 
-// violation words a violation's thread, location and threads.
-func (n *javaNamer) violation(v *verify.Violation) {
+// monitorWait matches the monitor a deadlocked thread waits for in the
+// model's words: the lock of a variable's object (`lock $t0_JObject.$mon`,
+// `this.$mon`) or a class's monitor (a global, `Foo_class$mon`).
+var monitorWait = regexp.MustCompile(`(^|[^\w$.])(?:lock )?([A-Za-z_$][\w$]*)(\.\$mon)?\b( is held by|, which is held by)`)
+
+// monitors words the monitors in the waits of thread (model names) at
+// loc ("Foo_run.L3") in Java terms: a variable's monitor is the monitor
+// of the object it holds in the thread's top frame at the end of trail
+// (the trail in the model's names), "the monitor of pkg.C@c1[0]"; a
+// class's monitor "the monitor of pkg.C.class". A wait it cannot word
+// (no trail) is left as it is.
+func (n *javaNamer) monitors(w, thread, loc string, trail []verify.Step) string {
+	fn, _, _ := strings.Cut(loc, ".")
+	return monitorWait.ReplaceAllStringFunc(w, func(m string) string {
+		sub := monitorWait.FindStringSubmatch(m)
+		obj := ""
+		if sub[3] != "" {
+			if val := frameValue(trail, thread, fn, sub[2]); val != "" && val != "null" {
+				obj = n.text(val)
+			}
+		} else if g, ok := n.out.Names.Globals[sub[2]]; ok && strings.HasSuffix(g, ".class") {
+			obj = g
+		}
+		if obj == "" {
+			return m
+		}
+		return sub[1] + "the monitor of " + obj + sub[4]
+	})
+}
+
+// frameValue is the last value of the variable v of thread's top
+// activation of fn in a trail (the model's names: THREAD.FN#D.V), ""
+// when the trail does not show it. The top activation is the deepest
+// one whose variables are not gone ("-") at the end.
+func frameValue(trail []verify.Step, thread, fn, v string) string {
+	prefix, suffix := thread+"."+fn+"#", "."+v
+	last := map[int]string{}
+	for _, s := range trail {
+		for _, c := range s.Changes {
+			rest, ok := strings.CutPrefix(c.Name, prefix)
+			if !ok {
+				continue
+			}
+			depth, ok := strings.CutSuffix(rest, suffix)
+			if d, err := strconv.Atoi(depth); ok && err == nil {
+				last[d] = c.Value
+			}
+		}
+	}
+	top, val := 0, ""
+	for d, x := range last {
+		if x != "-" && d > top {
+			top, val = d, x
+		}
+	}
+	return val
+}
+
+// violation words a violation's thread, location and threads; trail is
+// its trail in the model's names (nil when there is none).
+func (n *javaNamer) violation(v *verify.Violation, trail []verify.Step) {
 	if f := n.frame(v.Location, v.Pos); f != "" {
 		v.Location = f
 	}
 	v.Thread = n.text(v.Thread)
 	for i := range v.Threads {
 		t := &v.Threads[i]
+		for j, w := range t.Waits {
+			t.Waits[j] = n.monitors(w, t.Thread, t.Location, trail)
+		}
 		t.Thread = n.text(t.Thread)
 		if f := n.frame(t.Location, n.locPos[t.Location]); f != "" && n.locPos[t.Location] != "" {
 			t.Location = f // where a deadlocked thread waits
@@ -489,7 +551,7 @@ func (n *javaNamer) simulation(sim *verify.Simulation) {
 		if text := n.out.Describe(v.Pos, v.Message); text != "" {
 			v.ModelMessage, v.Message = v.Message, text
 		}
-		n.violation(v)
+		n.violation(v, nil)
 	}
 	if sim.Bound != nil {
 		sim.Bound.Message = n.limit(sim.Bound.Message)
@@ -504,13 +566,17 @@ func replayInJavaTerms(e *env, r *verify.Replay, in *verify.Input) {
 		return
 	}
 	replayInTerms(r, in.Java.Describe)
+	trail := make([]verify.Step, len(r.Steps))
+	for i := range r.Steps {
+		trail[i] = r.Steps[i].Step
+	}
 	for i := range r.Steps {
 		n.step(&r.Steps[i].Step)
 		r.Steps[i].State = n.vars(r.Steps[i].State)
 	}
 	r.Initial = n.vars(r.Initial)
 	if r.Violation != nil {
-		n.violation(r.Violation)
+		n.violation(r.Violation, trail)
 	}
 }
 

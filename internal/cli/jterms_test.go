@@ -103,9 +103,23 @@ func TestJavaNamer(t *testing.T) {
 		{Thread: "JThread[2]", Location: "Bump_run.L1", Waits: []string{"race.bir:9:5: guard lockAvailable(l) is false (held by main_[1])"}},
 		{Thread: "main_[1]", Location: "L2"},
 	}}
-	n.violation(v)
+	n.violation(v, nil)
 	if got, want := fmt.Sprint(v.Threads), "[{Thread-0 jcli.Race$Bump.run(race.bir:11) false [race.bir:9:5: guard lockAvailable(l) is false (held by main)]} {main L2 false []}]"; got != want {
 		t.Errorf("deadlock threads: %s, want %s", got, want)
+	}
+	// a monitor is named by the object its variable holds in the
+	// thread's top activation at the end of the trail (not one that
+	// returned, whose variables are gone)
+	v = &verify.Violation{Kind: "deadlock", Threads: []verify.ThreadState{
+		{Thread: "JThread[2]", Location: "Bump_run.L1", Waits: []string{"x.java:9:1: lock $t0.$mon is held by main_[1]", "x.java:9:1: notified on this.$mon, which is held by main_[1]"}},
+	}}
+	n.violation(v, []verify.Step{
+		{Changes: []model.Var{{Name: "JThread[2].Bump_run#1.$t0", Value: "Bump_c1[0]"}, {Name: "JThread[2].Bump_run#1.this", Value: "Bump_c1[1]"}}},
+		{Changes: []model.Var{{Name: "JThread[2].Bump_run#2.$t0", Value: "Bump_c1[2]"}}},
+		{Changes: []model.Var{{Name: "JThread[2].Bump_run#2.$t0", Value: "-"}, {Name: "main_[1].Bump_run#1.$t0", Value: "Bump_c1[3]"}}},
+	})
+	if got, want := fmt.Sprint(v.Threads[0].Waits), "[x.java:9:1: the monitor of jcli.Race$Bump@c1[0] is held by main x.java:9:1: notified on the monitor of jcli.Race$Bump@c1[1], which is held by main]"; got != want {
+		t.Errorf("deadlock waits: %s, want %s", got, want)
 	}
 	// the exception an uncaught violation is about is the object of its
 	// class created last (Bump_c1's new is at race.bir:11, in Bump_run)
