@@ -501,6 +501,7 @@ func TestJDiffRegressions(t *testing.T) {
 		{main: "assertfinally.AssertFinally"},
 		{main: "assertleaves.AssertLeaves", exc: "AssertionError", line: 16},
 		{main: "printdiv.PrintDiv", exc: "ArithmeticException", line: 13},
+		{main: "slotreuse.SlotReuse"},
 	} {
 		t.Run(tc.main, func(t *testing.T) {
 			pkg, cls, _ := strings.Cut(tc.main, ".")

@@ -322,7 +322,7 @@ func (g *jgen) block(n, d int) {
 
 func (g *jgen) stmt(d int) {
 	g.budget--
-	k := g.r.Intn(24)
+	k := g.r.Intn(29)
 	if d <= 0 && k >= 12 {
 		k = g.r.Intn(12)
 	}
@@ -483,6 +483,69 @@ func (g *jgen) stmt(d int) {
 			g.block(g.r.Intn(2), 0)
 		}
 		g.emit("}")
+	case 24:
+		// enhanced for over an array, labeled break
+		if vs := g.varsOf("int[]", false); len(vs) > 0 {
+			e := g.fresh()
+			g.emit("for (int %s : %s) {", e, vs[g.r.Intn(len(vs))].name)
+			g.vars = append(g.vars, jvar{name: e, typ: "int", fixed: true})
+			g.loop++
+			g.block(1+g.r.Intn(2), d-1)
+			g.loop--
+			g.vars = g.vars[:len(g.vars)-1]
+			g.emit("}")
+			return
+		}
+		i, j := g.fresh(), g.fresh()
+		g.emit("%s:", "out"+i)
+		g.emit("for (int %s = 0; %s < 3; %s++) {", i, i, i)
+		g.emit("    for (int %s = 0; %s < 3; %s++) {", j, j, j)
+		g.emit("        if (%s) break out%s;", g.boolExpr(1), i)
+		g.emit("        if (%s) continue out%s;", g.boolExpr(1), i)
+		g.emit("        r += %s * 3 + %s;", i, j)
+		g.emit("    }")
+		g.emit("}")
+	case 25:
+		// do-while
+		i := g.fresh()
+		g.emit("int %s = %d;", i, g.r.Intn(3))
+		g.emit("do {")
+		g.vars = append(g.vars, jvar{name: i, typ: "int", fixed: true})
+		g.loop++
+		g.block(1+g.r.Intn(2), d-1)
+		g.loop--
+		g.emit("} while (--%s > 0);", i)
+	case 26:
+		// a switch expression
+		g.emit("r += switch (%s) {", g.intVar()+" & 3")
+		g.emit("    case 0 -> %s;", g.intExpr(1))
+		g.emit("    case 1, 2 -> %s;", g.intExpr(1))
+		g.emit("    default -> {")
+		g.emit("        int %s = %s;", g.fresh(), g.intExpr(1))
+		g.emit("        yield %s;", g.intExpr(1))
+		g.emit("    }")
+		g.emit("};")
+	case 27:
+		// a default method, an instanceof pattern, int shifted by a long
+		if vs := g.varsOf("I", false); len(vs) > 0 && g.inRun {
+			g.emit("r += %s.d(%s);", vs[g.r.Intn(len(vs))].name, g.intExpr(1))
+		} else if vs := g.varsOf("A", false); len(vs) > 0 {
+			b := g.fresh()
+			g.emit("if (%s instanceof B %s) {", vs[g.r.Intn(len(vs))].name, b)
+			g.emit("    r += %s.w + %s.d(%s);", b, b, g.intExpr(1))
+			g.emit("}")
+		} else {
+			g.emit("r += %s %s %s;", g.intExpr(1), g.pick("<<", ">>", ">>>"), g.longExpr(1))
+		}
+	case 28:
+		if g.inRun && g.loop == 0 {
+			m := g.fresh()
+			g.emit("int[][] %s = new int[%s][%s];", m, g.pick("2", "1", g.intVar()+" & 1"), g.pick("2", "3", "0"))
+			g.emit("%s[%s][%s] = %s;", m, g.pick("0", "1"), g.pick("0", "1", "2"), g.intExpr(1))
+			g.emit("r += %s[%s].length + %s[0][%s];", m, g.pick("0", "1"), m, g.pick("0", "1"))
+			return
+		}
+		g.emit("r += %s;", g.intExpr(3))
 	default:
 		g.emit("r += %s;", g.intExpr(3))
 	}
@@ -622,6 +685,9 @@ func genProgram(seed int64) *jprog {
 	g.emit("")
 	g.emit("interface I {")
 	g.emit("    int f(int x);")
+	g.emit("    default int d(int x) {")
+	g.emit("        return f(x + 1) %s;", g.pick("+ 1", "* 2", "^ x"))
+	g.emit("    }")
 	g.emit("}")
 	g.emit("")
 	g.emit("static class E1 extends RuntimeException {")

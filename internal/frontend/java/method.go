@@ -456,6 +456,13 @@ func (m *method) localOf(in *classfile.Insn, slot int, k kind, t string) *variab
 			}
 		}
 		typ = t
+		if k == kInt {
+			// the JVM's int slot holds booleans, bytes, shorts, chars
+			// and ints alike (javac reuses a slot of a boolean without
+			// a LocalVariableTable entry for a short -1: l2 was typed
+			// 0..1 by its first store, bad input)
+			typ = "int32"
+		}
 	}
 	v := &variable{name: m.localName(name), typ: typ, k: k, slot: slot}
 	m.locals[key] = v

@@ -17,6 +17,9 @@ public class Jd1 {
     
     interface I {
         int f(int x);
+        default int d(int x) {
+            return f(x + 1) + 1;
+        }
     }
     
     static class E1 extends RuntimeException {
@@ -28,67 +31,67 @@ public class Jd1 {
     
     static class E2 extends E1 {
         E2() {
-            super(9);
+            super(6);
         }
     }
     
     static class A implements I {
-        static int cnt = 1;
+        static int cnt = 2;
         int v;
-        long lv = (1L << 40);
+        long lv = 1L;
         A(int x) {
-            v = 2;
+            v = (3 * s2);
             cnt++;
-            s0 += 1;
+            s0 += x;
         }
         public int f(int x) {
-            return 3;
+            return s3;
         }
         int m(int x) {
-            if ((x >= s3)) throw new E1(x);
-            return f(x) / (cnt);
+            if ((-(100) >= ~(s0))) throw new E1(x);
+            return f(x) / (x | 1);
         }
         static int sm(int x) {
             cnt += x;
-            return cnt % x;
+            return cnt % 3;
         }
         int g() {
-            return s0;
+            return ((255 >> 32) & s3);
         }
     }
     
     static class B extends A {
-        int w = 32;
+        int w = 0;
         B(int x) {
-            super(~(s3));
-            w += h0(s4, Long.MAX_VALUE);
+            super(s3);
+            w += (v + s3);
         }
         @Override
         public int f(int x) {
-            return -(((int) lv));
+            return w * x + super.g();
         }
     }
     
     static class C implements I {
         public int f(int x) {
-            return s3;
+            return 3;
         }
     }
     
     static int h0(int p, long q) {
         int r = p;
-        s5 ^= (s5 && (s3 > 32));
-        s4 += (char) (s4);
-        s2 += (short) (3);
+        q = ((true ? -3000000000L : q) - ((1L << 40) >>> r));
+        s3 += (byte) (A.cnt);
+        s5 ^= ((s2 & -1) == ((short) p));
         return r;
     }
     
     static int t0(int p, int q) {
         int r = -1;
         try {
-            if (p == q) throw new RuntimeException();
-            r = p / q;
-        } catch (E2 e) {
+            if (p > q) throw new IllegalStateException();
+            r = p * q;
+        } finally {
             s0 += 1;
         }
         return r;
@@ -103,36 +106,42 @@ public class Jd1 {
     
     static int run(int a, int b, int c) {
         int r = 0;
-        A[] x1 = new A[1];
-        r += c;
-        if ((((long) s4) == ((Long.MIN_VALUE - 4294967295L) + (63L / -1L)))) {
-            --s1;
+        switch ((int) ((long) s4)) {
+            case -100:
+                if ((c < (-8 - 0x7fff))) return (a + c);
+                s0 %= (((int) 4294967295L) - (255 << c));
+                break;
+            case -1:
+                b %= h0(h0(s2, (1L << 40)), Long.MIN_VALUE);
+                break;
+            case 7:
+                r = ((s2 % (s4 % 33)) + s3);
+                break;
+            default:
+                s2 = (short) (s0);
         }
-        if (s5) {
-            for (int x2 = -1; x2 < 0; x2++) {
-                byte x3 = (byte) 300;
-                c >>= ((char) (s0 >> 33));
-                r += (s3 / (c | 1));
+        r += 255;
+        r += switch (s0 & 3) {
+            case 0 -> (s0 ^ s4);
+            case 1, 2 -> b;
+            default -> {
+                int x1 = (s4 ^ s3);
+                yield ((char) 65535 - -1);
             }
-            r = Integer.MIN_VALUE;
-        } else {
-            r = 3;
-        }
-        int x4 = A.cnt;
-        r += (((int) (Long.MAX_VALUE << 63)) - (s0 ^ (a++)));
-        System.out.println("p56 " + (int) (byte) (c));
-        if (((s0 % (c % 33)) != 0x7fff)) {
-            System.out.println((true ^ s5));
-            if (s5) {
-                --s1;
-                short x5 = (short) ((c | 7));
-            } else {
-                s2 = (short) (s3);
+        };
+        r = s2;
+        if (false) {
+            r += h0(a, (~(5L) << 63));
+            try {
+                r += A.sm(Math.max(-129, Integer.MIN_VALUE));
+                --s0;
+            } catch (NullPointerException x2) {
+                System.out.println("caught NullPointerException");
+            } catch (Throwable x3) {
+                System.out.println("caught Throwable");
             }
+            char x4 = (char) ((true ? 255 : 255));
         }
-        r ^= r;
-        r += ('z' + x1.length);
-        System.out.println("p29 " + s5 + ((int) ('a' * r)) + " " + ((int) (!s5 ? ('z' * -8) : (Integer.MIN_VALUE & 7))));
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -147,24 +156,33 @@ public class Jd1 {
 
     // the JVM's results; wrong: one of them off by one (32,0,-1)
     static int expect(int a, int b, int c, boolean wrong) {
-        if (a == 30 && b == -2 && c == -2) return 123;
-        if (a == 30 && b == -2 && c == -1) return 123;
-        if (a == 30 && b == -1 && c == -2) return 123;
-        if (a == 30 && b == -1 && c == -1) return 123;
-        if (a == 30 && b == 0 && c == -2) return 123;
-        if (a == 30 && b == 0 && c == -1) return 123;
-        if (a == 31 && b == -2 && c == -2) return 123;
-        if (a == 31 && b == -2 && c == -1) return 123;
-        if (a == 31 && b == -1 && c == -2) return 123;
-        if (a == 31 && b == -1 && c == -1) return 123;
-        if (a == 31 && b == 0 && c == -2) return 123;
-        if (a == 31 && b == 0 && c == -1) return 123;
-        if (a == 32 && b == -2 && c == -2) return 123;
-        if (a == 32 && b == -2 && c == -1) return 123;
-        if (a == 32 && b == -1 && c == -2) return 123;
-        if (a == 32 && b == -1 && c == -1) return 123;
-        if (a == 32 && b == 0 && c == -2) return 123;
-        if (a == 32 && b == 0 && c == -1) return wrong ? 123 + 1 : 123;
+        if (a == 30 && b == -2 && c == -2) return -1;
+        if (a == 30 && b == -2 && c == -1) return -1;
+        if (a == 30 && b == -2 && c == 0) return -1;
+        if (a == 30 && b == -1 && c == -2) return -1;
+        if (a == 30 && b == -1 && c == -1) return -1;
+        if (a == 30 && b == -1 && c == 0) return -1;
+        if (a == 30 && b == 0 && c == -2) return -1;
+        if (a == 30 && b == 0 && c == -1) return -1;
+        if (a == 30 && b == 0 && c == 0) return -1;
+        if (a == 31 && b == -2 && c == -2) return -1;
+        if (a == 31 && b == -2 && c == -1) return -1;
+        if (a == 31 && b == -2 && c == 0) return -1;
+        if (a == 31 && b == -1 && c == -2) return -1;
+        if (a == 31 && b == -1 && c == -1) return -1;
+        if (a == 31 && b == -1 && c == 0) return -1;
+        if (a == 31 && b == 0 && c == -2) return -1;
+        if (a == 31 && b == 0 && c == -1) return -1;
+        if (a == 31 && b == 0 && c == 0) return -1;
+        if (a == 32 && b == -2 && c == -2) return -1;
+        if (a == 32 && b == -2 && c == -1) return -1;
+        if (a == 32 && b == -2 && c == 0) return -1;
+        if (a == 32 && b == -1 && c == -2) return -1;
+        if (a == 32 && b == -1 && c == -1) return -1;
+        if (a == 32 && b == -1 && c == 0) return -1;
+        if (a == 32 && b == 0 && c == -2) return -1;
+        if (a == 32 && b == 0 && c == -1) return wrong ? -1 + 1 : -1;
+        if (a == 32 && b == 0 && c == 0) return -1;
         return 0;
     }
 
@@ -172,22 +190,31 @@ public class Jd1 {
     static boolean ok(int a, int b, int c) {
         if (a == 30 && b == -2 && c == -2) return true;
         if (a == 30 && b == -2 && c == -1) return true;
+        if (a == 30 && b == -2 && c == 0) return true;
         if (a == 30 && b == -1 && c == -2) return true;
         if (a == 30 && b == -1 && c == -1) return true;
+        if (a == 30 && b == -1 && c == 0) return true;
         if (a == 30 && b == 0 && c == -2) return true;
         if (a == 30 && b == 0 && c == -1) return true;
+        if (a == 30 && b == 0 && c == 0) return true;
         if (a == 31 && b == -2 && c == -2) return true;
         if (a == 31 && b == -2 && c == -1) return true;
+        if (a == 31 && b == -2 && c == 0) return true;
         if (a == 31 && b == -1 && c == -2) return true;
         if (a == 31 && b == -1 && c == -1) return true;
+        if (a == 31 && b == -1 && c == 0) return true;
         if (a == 31 && b == 0 && c == -2) return true;
         if (a == 31 && b == 0 && c == -1) return true;
+        if (a == 31 && b == 0 && c == 0) return true;
         if (a == 32 && b == -2 && c == -2) return true;
         if (a == 32 && b == -2 && c == -1) return true;
+        if (a == 32 && b == -2 && c == 0) return true;
         if (a == 32 && b == -1 && c == -2) return true;
         if (a == 32 && b == -1 && c == -1) return true;
+        if (a == 32 && b == -1 && c == 0) return true;
         if (a == 32 && b == 0 && c == -2) return true;
         if (a == 32 && b == 0 && c == -1) return true;
+        if (a == 32 && b == 0 && c == 0) return true;
         return false;
     }
 }

@@ -17,6 +17,9 @@ public class Jd3 {
     
     interface I {
         int f(int x);
+        default int d(int x) {
+            return f(x + 1) * 2;
+        }
     }
     
     static class E1 extends RuntimeException {
@@ -28,44 +31,44 @@ public class Jd3 {
     
     static class E2 extends E1 {
         E2() {
-            super(2);
+            super(1);
         }
     }
     
     static class A implements I {
-        static int cnt = 1;
+        static int cnt = 4;
         int v;
-        long lv = 63L;
+        long lv = (1L << 40);
         A(int x) {
-            v = +(('z' * v));
+            v = (('z' * v) >>> 31);
             cnt++;
-            s0 += v;
+            s0 += 1;
         }
         public int f(int x) {
-            return (v++);
+            return s0;
         }
         int m(int x) {
-            if (((true && true) == s5)) throw new E1(x);
-            return f(x) / (x | 1);
+            if ((h0(7, Long.MIN_VALUE) > ((short) s2))) throw new E1(x);
+            return f(x) / (v);
         }
         static int sm(int x) {
             cnt += x;
-            return cnt % (x - 1);
+            return cnt % x;
         }
         int g() {
-            return ((short) (++v));
+            return ('z' * h0(7, lv));
         }
     }
     
     static class B extends A {
-        int w = 3;
+        int w = 100;
         B(int x) {
-            super((s3 >>> 31));
-            w += x;
+            super(s4);
+            w += ~(s2);
         }
         @Override
         public int f(int x) {
-            return (h0(s4, lv) ^ (s5 ? s4 : s4));
+            return w * x + super.g();
         }
         @Override
         int g() {
@@ -75,15 +78,15 @@ public class Jd3 {
     
     static class C implements I {
         public int f(int x) {
-            return A.cnt;
+            return rec((-8 | Integer.MAX_VALUE) & 3, s2);
         }
     }
     
     static int h0(int p, long q) {
         int r = p;
-        s3 += (byte) (r);
-        p = 255;
-        s5 ^= s5;
+        s0 += ('a' * (r << 31));
+        s5 ^= ((31 + r) >= s3);
+        s4 += (char) ((r <<= 3));
         return r;
     }
     
@@ -91,64 +94,74 @@ public class Jd3 {
         int r = -1;
         try {
             if (p != q) throw new RuntimeException();
-            r = p / q;
-        } catch (E2 e) {
+            r = p + q;
+        } catch (ArithmeticException e) {
             s0 += r;
         }
-        if (r < 0) throw new E1(q);
-        return r;
+        return q + r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return k;
+            return 1;
         }
-        return rec(n - 1, k) * 2 + n;
+        return rec(n - 1, k + n) - k;
     }
     
     static int run(int a, int b) {
         int r = 0;
-        r += new B(s0).f(h0(s3, -1L));
-        for (int x1 = -1; x1 < 3; x1++) {
-            switch (b & 7) {
-                case -100:
-                    s1 &= b;
-                    int x2 = b;
-                    break;
-                case 0:
-                    assert s5 || (-1 > x1);
-                    break;
-                case 65535:
-                    s4 = (char) (s2);
-                    s0 %= A.cnt;
-                    break;
+        if (!(s3 != a)) return (b--);
+        r += ((short) ((int) Math.abs(5L)));
+        switch ((int) r) {
+            case -100:
+                r ^= rec(((int) Math.max(-1L, Long.MAX_VALUE)) & 3, s0);
+                a *= rec(s2 & 3, h0(-129, -1L));
+                break;
+            case 1:
+                int x1 = b;
+                System.out.println("p59 " + ((int) (x1++)));
+                break;
+        }
+        r += switch (r & 3) {
+            case 0 -> (s3 + 100);
+            case 1, 2 -> h0(7, Long.MAX_VALUE);
+            default -> {
+                int x2 = (a % (r | 1));
+                yield 33;
             }
-            ++s2;
-            switch ((int) 1L) {
-                case 1:
-                    r += (s2 - -(s3));
-                    s0 >>= A.cnt;
-                    break;
-                case 2:
-                    a -= -(x1);
-                    assert s5 || s5;
-                    break;
+        };
+        outx3:
+        for (int x3 = 0; x3 < 3; x3++) {
+            for (int x4 = 0; x4 < 3; x4++) {
+                if ((s4 > 2)) break outx3;
+                if (!false) continue outx3;
+                r += x3 * 3 + x4;
             }
         }
-        long x3 = 4294967295L;
-        if (((a > ((int) Long.MAX_VALUE)) ^ s5)) {
-            switch ((int) s2) {
-                case -1:
-                    short x4 = (short) (((int) x3));
-                case 0:
-                    break;
-                case 1:
-                    break;
-                case 2:
-                    break;
-                default:
+        outx5:
+        for (int x5 = 0; x5 < 3; x5++) {
+            for (int x6 = 0; x6 < 3; x6++) {
+                if (!true) break outx5;
+                if (s5) continue outx5;
+                r += x5 * 3 + x6;
             }
         }
+        r += s3;
+        outx7:
+        for (int x7 = 0; x7 < 3; x7++) {
+            for (int x8 = 0; x8 < 3; x8++) {
+                if (s5) break outx7;
+                if (s5) continue outx7;
+                r += x7 * 3 + x8;
+            }
+        }
+        r += new B(((short) a)).f(1);
+        System.out.println(!true);
+        r += 100;
+        if ((s1 < (((long) s4) * (-3000000000L >>> 32)))) {
+            r += ~(s3);
+        }
+        r += (r ^ Math.max(A.cnt, Math.max(Integer.MAX_VALUE, s4)));
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -160,18 +173,24 @@ public class Jd3 {
         assert r == expect(a, b, false) : "result";
     }
 
-    // the JVM's results; wrong: one of them off by one (-1,1)
+    // the JVM's results; wrong: one of them off by one (0,1)
     static int expect(int a, int b, boolean wrong) {
-        if (a == -2 && b == 1) return 71290;
-        if (a == -1 && b == 1) return wrong ? 71290 + 1 : 71290;
-        if (a == 0 && b == 1) return 71290;
+        if (a == -2 && b == 0) return 2147483647;
+        if (a == -2 && b == 1) return 2147483647;
+        if (a == -1 && b == 0) return 2147483647;
+        if (a == -1 && b == 1) return 2147483647;
+        if (a == 0 && b == 0) return 2147483647;
+        if (a == 0 && b == 1) return wrong ? 2147483647 + 1 : 2147483647;
         return 0;
     }
 
     // the inputs for which run ends normally on the JVM
     static boolean ok(int a, int b) {
+        if (a == -2 && b == 0) return true;
         if (a == -2 && b == 1) return true;
+        if (a == -1 && b == 0) return true;
         if (a == -1 && b == 1) return true;
+        if (a == 0 && b == 0) return true;
         if (a == 0 && b == 1) return true;
         return false;
     }

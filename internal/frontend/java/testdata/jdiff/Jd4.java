@@ -18,6 +18,9 @@ public class Jd4 {
     
     interface I {
         int f(int x);
+        default int d(int x) {
+            return f(x + 1) * 2;
+        }
     }
     
     static class E1 extends RuntimeException {
@@ -29,16 +32,16 @@ public class Jd4 {
     
     static class E2 extends E1 {
         E2() {
-            super(5);
+            super(9);
         }
     }
     
     static class A implements I {
-        static int cnt = 4;
+        static int cnt = 2;
         int v;
-        long lv = (1L << 40);
+        long lv = Long.MAX_VALUE;
         A(int x) {
-            v = ((s2 + s3) + h0(v, 0L));
+            v = ((v += 1) * h0(v, 0L));
             cnt++;
             s0 += x;
         }
@@ -105,24 +108,31 @@ public class Jd4 {
     
     static int run(int a, int b) {
         int r = 0;
-        s4 = (char) (1);
-        for (int x1 = 0; x1 > 0; x1 -= 1) {
-            s3 = (byte) ((b <<= 3));
-        }
-        a ^= b;
-        ++s2;
-        s5 &= (((char) 65535 * s4) <= 3);
-        r += new B((s0 * s2)).f(rec(a & 3, 0x7fff));
-        s3 = (byte) ((Math.min(32, b) << (Integer.MIN_VALUE ^ 7)));
-        switch ((int) (3)) {
-            case -1:
-                assert !(1 < a) : "a71";
-            case 7:
-                s0 >>= ((s3 & s4) - r);
-                long x2 = (-(s1) - -(4294967295L));
-                break;
-            case 100:
-                break;
+        r += (--a);
+        r += A.sm((true ? s4 : 255));
+        s4 -= Math.min(b, Math.abs(s3));
+        r += 33;
+        s5 = false;
+        r += switch (b & 3) {
+            case 0 -> (s3 | 0x7fff);
+            case 1, 2 -> (--b);
+            default -> {
+                int x1 = (a >> r);
+                yield Math.min(32, b);
+            }
+        };
+        try {
+            if (s5) throw new IllegalStateException();
+            if (!!(Integer.MAX_VALUE == s0)) {
+                if (((s3 > a) || s5)) throw new E2();
+            } else {
+                A[] x2 = new A[2];
+            }
+            r += (s5 ? b : a) >> (63L >>> 64);
+        } catch (IllegalStateException x3) {
+            System.out.println("caught IllegalStateException");
+        } finally {
+            r += 1000;
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
@@ -137,12 +147,12 @@ public class Jd4 {
 
     // the JVM's results; wrong: one of them off by one (1,2147483647)
     static int expect(int a, int b, boolean wrong) {
-        if (a == -1 && b == 2147483646) return 0;
-        if (a == -1 && b == 2147483647) return 0;
-        if (a == 0 && b == 2147483646) return 0;
-        if (a == 0 && b == 2147483647) return 0;
-        if (a == 1 && b == 2147483646) return 0;
-        if (a == 1 && b == 2147483647) return wrong ? 0 + 1 : 0;
+        if (a == -1 && b == 2147483646) return -2147482619;
+        if (a == -1 && b == 2147483647) return 1064;
+        if (a == 0 && b == 2147483646) return -2147482618;
+        if (a == 0 && b == 2147483647) return 1065;
+        if (a == 1 && b == 2147483646) return -2147482616;
+        if (a == 1 && b == 2147483647) return wrong ? 1067 + 1 : 1067;
         return 0;
     }
 

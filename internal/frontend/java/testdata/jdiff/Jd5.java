@@ -18,6 +18,9 @@ public class Jd5 {
     
     interface I {
         int f(int x);
+        default int d(int x) {
+            return f(x + 1) * 2;
+        }
     }
     
     static class E1 extends RuntimeException {
@@ -29,32 +32,32 @@ public class Jd5 {
     
     static class E2 extends E1 {
         E2() {
-            super(9);
+            super(1);
         }
     }
     
     static class A implements I {
-        static int cnt = 1;
+        static int cnt = 0;
         int v;
-        long lv = Long.MIN_VALUE;
+        long lv = (1L << 40);
         A(int x) {
-            v = A.cnt;
+            v = -(Math.min(s4, 65535));
             cnt++;
             s0 += 1;
         }
         public int f(int x) {
-            return ('z' - (s2 * s2));
+            return s3;
         }
         int m(int x) {
-            if (false) throw new E1(x);
+            if (s5) throw new E1(x);
             return f(x) / (x);
         }
         static int sm(int x) {
             cnt += x;
-            return cnt % x;
+            return cnt % 3;
         }
         int g() {
-            return (s3 - Math.abs(s2));
+            return rec(s3 & 3, Math.abs(s2));
         }
     }
     
@@ -108,23 +111,25 @@ public class Jd5 {
     
     static int run(int a) {
         int r = 0;
-        r = (7 + s3);
+        A[] x1 = new A[1];
+        r -= s0;
+        r = -(((s4 > r) ? Math.abs(Integer.MIN_VALUE) : (100 - -8)));
         try {
-            r += rec(((int) 63L) & 3, r);
-            r += -((((char) 65535 * s4) % (100 - -8)));
-        } catch (IllegalStateException x1) {
-            System.out.println("caught IllegalStateException");
-        }
-        r += (1 & (s3 + s3));
-        a *= ~((65535 / s4));
-        if (s5) {
-            System.out.println((int) s3);
             try {
-                r -= ((int) (r - s2));
+                assert (Long.MIN_VALUE != 0L) || (s4 == 1);
+                s1 /= ((4294967295L == (1L << 40)) ? (Long.MIN_VALUE >> 32) : (-3000000000L >> -1));
+                System.out.println((int) s3);
+            } catch (ClassCastException x2) {
+                System.out.println("caught ClassCastException");
             } finally {
                 r += 1000;
+                A x3 = !s5 ? new B(1) : null;
             }
-        } else {
+            s1 |= (true ? 3 : -8);
+        } catch (Error x4) {
+            System.out.println("caught Error");
+        } catch (RuntimeException x5) {
+            System.out.println("caught RuntimeException");
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
@@ -138,8 +143,8 @@ public class Jd5 {
 
     // the JVM's results; wrong: one of them off by one (0)
     static int expect(int a, boolean wrong) {
-        if (a == -1) return 201;
-        if (a == 0) return wrong ? 201 + 1 : 201;
+        if (a == -1) return -2147482648;
+        if (a == 0) return wrong ? -2147482648 + 1 : -2147482648;
         return 0;
     }
 

@@ -18,6 +18,9 @@ public class Jd6 {
     
     interface I {
         int f(int x);
+        default int d(int x) {
+            return f(x + 1) * 2;
+        }
     }
     
     static class E1 extends RuntimeException {
@@ -29,40 +32,40 @@ public class Jd6 {
     
     static class E2 extends E1 {
         E2() {
-            super(6);
+            super(3);
         }
     }
     
     static class A implements I {
-        static int cnt = 3;
+        static int cnt = 4;
         int v;
-        long lv = Long.MAX_VALUE;
+        long lv = (1L << 40);
         A(int x) {
-            v = (+(s3) ^ ((int) -3000000000L));
+            v = s4;
             cnt++;
-            s0 += 1;
+            s0 += v;
         }
         public int f(int x) {
-            return h0(h0(Integer.MAX_VALUE, lv), Math.abs(lv));
+            return (A.cnt | 255);
         }
         int m(int x) {
-            if ((rec(v & 3, -129) <= (s4 / x))) throw new E1(x);
-            return f(x) / (cnt);
+            if ((s0 == (++v))) throw new E1(x);
+            return f(x) / (v);
         }
         static int sm(int x) {
             cnt += x;
-            return cnt % 3;
+            return cnt % (x - 1);
         }
         int g() {
-            return (v++);
+            return 255;
         }
     }
     
     static class B extends A {
-        int w = 100;
+        int w = -129;
         B(int x) {
-            super(7);
-            w += v;
+            super(s4);
+            w += ((int) 4294967295L);
         }
         @Override
         public int f(int x) {
@@ -77,56 +80,63 @@ public class Jd6 {
     }
     
     static int h0(int p, long q) {
-        int r = p;
-        r -= Math.min(s0, s0);
-        s4 += (char) ((true ? s3 : p));
-        s0 *= (s4 + 255);
+        int r = (int) q;
+        s3 += (byte) (s4);
+        q = ((q - 1L) >>> 32);
+        q += ((long) s3);
         return r;
     }
     
     static int t0(int p, int q) {
         int r = -1;
         try {
-            if (p > q) throw new RuntimeException();
-            r = p % q;
-        } finally {
-            s0 += p;
+            if (p > q) throw new E1(p);
+            r = p * q;
+        } catch (ArithmeticException e) {
+            s0 += 1;
         }
+        if (r < 0) throw new E1(q);
         return r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return k * 3;
+            return k ^ 5;
         }
-        return rec(n - 1, k) * 2 + n;
+        return rec(n - 1, k + n) - k;
     }
     
     static int run(int a) {
         int r = 0;
-        r += (a++);
-        assert !false || (s4 <= 33);
-        switch ((int) (s1 += r)) {
-            case 0:
-                r += new B(((int) Long.MAX_VALUE)).f((255 - r));
-                r = A.cnt;
-                break;
-            case 1000:
-                if ((Math.min(s2, s3) == (a & -33))) return (r * r);
-                s2 *= (--a);
-                break;
+        assert (a >= a) || s5;
+        s2 = (short) (((s1 > 4294967295L) ? s2 : ((int) Long.MAX_VALUE)));
+        r += ((a++) - (Math.max(a, s2) + r));
+        r += (r - ((s0 <= 3) ? (s0 + s2) : s3));
+        if ((a >= 0)) return s3;
+        r += ((h0(0x7fff, Long.MAX_VALUE) % (((short) -33) | 1)) * (a <<= 3));
+        r += ((int) (-1L + s0));
+        r += (a += a);
+        int x1 = (s2 >> 31);
+        int[] x2 = new int[s0 & 3];
+        if (((h0(s0, 5L) % (h0(s2, (1L << 40)) | 1)) < h0(h0(7, 5L), 63L))) {
+            if (((((char) 65535 * -129) < A.cnt) | ((a != 7) || (s4 <= 0x7fff)))) {
+                r += A.sm(+(x1));
+                System.out.println("p14 " + (int) (byte) (x1) + ((long) s3) + " " + ((long) ~(s1)));
+                s1 %= Math.min(((long) s2), (s1 += x1));
+            } else {
+                assert false || s5;
+                short x3 = (short) 0;
+            }
         }
-        assert s5 || (true ^ false);
-        s5 |= (((1L << 40) == (1L << 40)) == (false & false));
-        if ((Math.max(5L, 63L) == (-3000000000L * Math.max((1L << 40), 4294967295L)))) {
-            s3 *= ((char) 7);
-        }
-        switch ((int) a) {
-            case -1:
-                break;
-            case 0:
-                break;
-        }
+        int x4 = 0;
+        do {
+            for (int x5 = 0; x5 < 1; x5++) {
+                r = (x2[(h0(s0, (1L << 40))) & 1] - ((char) 65535 - (s5 ? r : s2)));
+                a <<= Math.max(((int) 63L), x2[(0) & 1]);
+            }
+        } while (--x4 > 0);
+        int x6 = -8;
+        int x7 = -129;
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -139,8 +149,8 @@ public class Jd6 {
 
     // the JVM's results; wrong: one of them off by one (-2147483647)
     static int expect(int a, boolean wrong) {
-        if (a == -2147483648) return -2147483648;
-        if (a == -2147483647) return wrong ? -2147483647 + 1 : -2147483647;
+        if (a == -2147483648) return -65615;
+        if (a == -2147483647) return wrong ? -65605 + 1 : -65605;
         return 0;
     }
 
