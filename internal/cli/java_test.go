@@ -403,3 +403,20 @@ func TestJavaChoiceShown(t *testing.T) {
 		t.Errorf("replay: status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
 }
+
+// TestJavaFrameOfSharedLine: where several methods have code on one line
+// (one-line classes), a step and the violation are in the method whose
+// function the thread is in, not the first with code on the line
+// (<clinit>).
+func TestJavaFrameOfSharedLine(t *testing.T) {
+	testenv.SkipWithoutJavac(t)
+	p := writeJava(t, "TwoM.java", "public class TwoM { public static void main(String[] a) { Other.main(a); } }\n"+
+		"class Other { static int x = 1; static void bump() { x++; } public static void main(String[] args) { bump(); assert x == 1 : \"bumped\"; } }\n")
+	status, stdout, stderr := runMain("check", p)
+	if status != ExitViolation || !strings.HasPrefix(stdout, "fail: assertion: assert failed: bumped\n  thread main at Other.main(TwoM.java:2)\n") ||
+		!regexp.MustCompile(`\. main  Other\.bump\(TwoM\.java:2\)  Other_bump\.`).MatchString(stdout) ||
+		!regexp.MustCompile(`\. main  Other\.main\(TwoM\.java:2\)  Other_main\.\S+ -> error\n`).MatchString(stdout) ||
+		!regexp.MustCompile(`\. main  Other\.<clinit>\(TwoM\.java:2\)  Other_clinit\.`).MatchString(stdout) {
+		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}

@@ -42,6 +42,9 @@ type javaNamer struct {
 	// lines maps a Java line, "File.java:LINE" as the model's positions
 	// name it, to the Java method whose code it is
 	lines map[string]string
+	// code holds "FUNCTION File.java:LINE" for each line a Java method's
+	// function has code on (several methods may share a line)
+	code map[string]bool
 	// locPos is the position of each location of a method's function
 	// ("Foo_run.L3"): its first transformation's
 	locPos map[string]string
@@ -57,7 +60,7 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 		return nil
 	}
 	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{},
-		lines: map[string]string{}, locPos: map[string]string{}, sitePos: map[string]string{}}
+		lines: map[string]string{}, code: map[string]bool{}, locPos: map[string]string{}, sitePos: map[string]string{}}
 	if n.maxArray = opts.MaxArrayLength; n.maxArray == 0 {
 		n.maxArray = java.DefaultMaxArrayLength
 	}
@@ -78,6 +81,7 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 			if _, ok := n.lines[key]; !ok && pos.IsValid() {
 				n.lines[key] = m
 			}
+			n.code[f.Name()+" "+key] = true
 		}
 		for _, l := range f.Body().Locations {
 			if len(l.Transformations) > 0 {
@@ -253,14 +257,18 @@ func methodName(f string) string {
 
 // frame is the Java frame of a step at pos (file:line:col) of a thread
 // at the BIR location loc ("Foo_deposit.L3"): "pkg.Foo.deposit(Foo.java:12)".
-// The method is the one whose code is at pos's line (a step may run on
-// into a method it calls), else loc's; "" when neither is a Java
-// method's.
+// The method is loc's when it has code on pos's line, else the one whose
+// code is at pos's line (a step may run on into a method it calls), else
+// loc's; "" when neither is a Java method's. (Several methods may have
+// code on one line: `class A { static int x = 1; static void m() {..} }`.)
 func (n *javaNamer) frame(loc, pos string) string {
 	file, line, hasLine := fileLine(pos)
-	m, ok := n.lines[file+":"+line]
+	fn, _, _ := strings.Cut(loc, ".")
+	m, ok := n.out.Names.Functions[fn]
+	if !ok || !n.code[fn+" "+file+":"+line] {
+		m, ok = n.lines[file+":"+line]
+	}
 	if !ok || !hasLine {
-		fn, _, _ := strings.Cut(loc, ".")
 		if m, ok = n.out.Names.Functions[fn]; !ok {
 			m, ok = n.out.Names.Threads[fn]
 		}
