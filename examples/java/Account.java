@@ -9,6 +9,7 @@
 // range(0,2) keeps 0, 1 and 2 exact (the amounts too) and proves it, for the executions in
 // which the balance does not wrap around (which the report says).
 // expect: pass
+// states: 1509, transitions: 2746
 // expect with --abstract Account.balance=signs: inconclusive
 // expect with --abstract Account.balance=range(0,2): pass
 import gov.nasa.jpf.vm.Verify;

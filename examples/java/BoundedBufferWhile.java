@@ -4,6 +4,7 @@
 // one item each of the two the producer puts, in every schedule, and every thread ends (no
 // deadlock): pass.
 // expect: pass
+// states: 10605, transitions: 23507
 public class BoundedBufferWhile {
     static final int CAPACITY = 2;
 
