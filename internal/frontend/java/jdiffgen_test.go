@@ -713,7 +713,17 @@ func genProgram(seed int64) *jprog {
 	g.emit("        v = %s;", g.intExpr(2))
 	g.emit("        cnt++;")
 	g.emit("        s0 += %s;", g.pick("1", "x", "v"))
+	if g.r.Intn(2) == 0 {
+		// a virtual call in the constructor: B's g sees w before B's
+		// field initializer
+		g.emit("        v += g();")
+	}
 	g.emit("    }")
+	if g.r.Intn(2) == 0 {
+		g.emit("    static {")
+		g.emit("        cnt = cnt * %d + %d;", 2+g.r.Intn(3), g.r.Intn(5))
+		g.emit("    }")
+	}
 	g.emit("    public int f(int x) {")
 	g.emit("        return %s;", g.intExpr(2))
 	g.emit("    }")
@@ -748,7 +758,7 @@ func genProgram(seed int64) *jprog {
 	if g.r.Intn(2) == 0 {
 		g.emit("    @Override")
 		g.emit("    int g() {")
-		g.emit("        return %s;", g.pick("super.g() + 1", g.intExpr(2)))
+		g.emit("        return %s;", g.pick("super.g() + 1", g.intExpr(2), "w + 1", "super.g() * w"))
 		g.emit("    }")
 	}
 	g.emit("}")

@@ -44,124 +44,129 @@ public class Jd3 {
             cnt++;
             s0 += 1;
         }
+        static {
+            cnt = cnt * 2 + 2;
+        }
         public int f(int x) {
-            return s0;
+            return h0(v, (1L / (0L | 1L)));
         }
         int m(int x) {
-            if ((h0(7, Long.MIN_VALUE) > ((short) s2))) throw new E1(x);
+            if ((!s5 | s5)) throw new E1(x);
             return f(x) / (v);
         }
         static int sm(int x) {
             cnt += x;
-            return cnt % x;
+            return cnt % 3;
         }
         int g() {
-            return ('z' * h0(7, lv));
+            return (v--);
         }
     }
     
     static class B extends A {
-        int w = 100;
+        int w = 65535;
         B(int x) {
-            super(s4);
-            w += ~(s2);
+            super(rec(31 & 3, 0));
+            w += Integer.MAX_VALUE;
         }
         @Override
         public int f(int x) {
-            return w * x + super.g();
+            return (x += rec(w & 3, w));
         }
         @Override
         int g() {
-            return super.g() + 1;
+            return (A.cnt ^ h0(100, lv));
         }
     }
     
     static class C implements I {
         public int f(int x) {
-            return rec((-8 | Integer.MAX_VALUE) & 3, s2);
+            return (h0(Integer.MAX_VALUE, 63L) & Math.min(0x7fff, Integer.MAX_VALUE));
         }
     }
     
     static int h0(int p, long q) {
-        int r = p;
-        s0 += ('a' * (r << 31));
-        s5 ^= ((31 + r) >= s3);
-        s4 += (char) ((r <<= 3));
+        int r = 0;
+        r *= s0;
+        q *= (Math.max(1L, 5L) << Math.max(s0, r));
+        s3 += (byte) (+(s2));
         return r;
     }
     
     static int t0(int p, int q) {
         int r = -1;
         try {
-            if (p != q) throw new RuntimeException();
+            if (p > q) throw new E1(p);
             r = p + q;
         } catch (ArithmeticException e) {
             s0 += r;
         }
-        return q + r;
+        if (r < 0) throw new E1(q);
+        return r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return 1;
+            return k;
         }
-        return rec(n - 1, k + n) - k;
+        return n * rec(n - 1, k - 1);
     }
     
     static int run(int a, int b) {
         int r = 0;
-        if (!(s3 != a)) return (b--);
-        r += ((short) ((int) Math.abs(5L)));
-        switch ((int) r) {
-            case -100:
-                r ^= rec(((int) Math.max(-1L, Long.MAX_VALUE)) & 3, s0);
-                a *= rec(s2 & 3, h0(-129, -1L));
+        try {
+            if (true) {
+                s0 %= ((b ^ s2) & (s2 + s0));
+            }
+        } catch (E2 x1) {
+            r += x1.code;
+            System.out.println("caught E2");
+            r += s0;
+            throw x1;
+        } catch (E1 x2) {
+            r += x2.code;
+            System.out.println("caught E1");
+            s4 = (char) (s0);
+        }
+        switch ((int) 0x7fff) {
+            case 0:
+                r -= Math.abs(s3);
                 break;
             case 1:
-                int x1 = b;
-                System.out.println("p59 " + ((int) (x1++)));
+                Integer x3 = Integer.valueOf(h0(s3, 5L));
+                s1 >>= 63L;
+                break;
+            case 2:
+                b -= ((s4 >>> 2) | (-8 - 1));
+                Integer x4 = (int) ((r - a));
                 break;
         }
-        r += switch (r & 3) {
-            case 0 -> (s3 + 100);
-            case 1, 2 -> h0(7, Long.MAX_VALUE);
-            default -> {
-                int x2 = (a % (r | 1));
-                yield 33;
+        int[] x5 = new int[3];
+        s1++;
+        try {
+            if (((!true | s5) & (rec(s0 & 3, a) < (++a)))) {
+                x5[((int) (1L << 40))] %= (((char) 65535 - s3) >> 31);
             }
-        };
-        outx3:
-        for (int x3 = 0; x3 < 3; x3++) {
-            for (int x4 = 0; x4 < 3; x4++) {
-                if ((s4 > 2)) break outx3;
-                if (!false) continue outx3;
-                r += x3 * 3 + x4;
-            }
+        } catch (E2 x6) {
+            r += x6.code;
+            System.out.println("caught E2");
+            int x7 = Math.min(s4, (s3 + a));
+        } finally {
+            r += 1000;
         }
-        outx5:
-        for (int x5 = 0; x5 < 3; x5++) {
-            for (int x6 = 0; x6 < 3; x6++) {
-                if (!true) break outx5;
-                if (s5) continue outx5;
-                r += x5 * 3 + x6;
-            }
+        int x8 = 1;
+        do {
+            boolean x9 = s5;
+            r += 32;
+        } while (--x8 > 0);
+        A[] x10 = new A[3];
+        System.out.println(s5);
+        try {
+        } catch (AssertionError x11) {
+            System.out.println("caught AssertionError");
+        } catch (RuntimeException x12) {
+            System.out.println("caught RuntimeException");
         }
-        r += s3;
-        outx7:
-        for (int x7 = 0; x7 < 3; x7++) {
-            for (int x8 = 0; x8 < 3; x8++) {
-                if (s5) break outx7;
-                if (s5) continue outx7;
-                r += x7 * 3 + x8;
-            }
-        }
-        r += new B(((short) a)).f(1);
-        System.out.println(!true);
-        r += 100;
-        if ((s1 < (((long) s4) * (-3000000000L >>> 32)))) {
-            r += ~(s3);
-        }
-        r += (r ^ Math.max(A.cnt, Math.max(Integer.MAX_VALUE, s4)));
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -173,25 +178,13 @@ public class Jd3 {
         assert r == expect(a, b, false) : "result";
     }
 
-    // the JVM's results; wrong: one of them off by one (0,1)
+    // the JVM's results; wrong: one of them off by one ()
     static int expect(int a, int b, boolean wrong) {
-        if (a == -2 && b == 0) return 2147483647;
-        if (a == -2 && b == 1) return 2147483647;
-        if (a == -1 && b == 0) return 2147483647;
-        if (a == -1 && b == 1) return 2147483647;
-        if (a == 0 && b == 0) return 2147483647;
-        if (a == 0 && b == 1) return wrong ? 2147483647 + 1 : 2147483647;
         return 0;
     }
 
     // the inputs for which run ends normally on the JVM
     static boolean ok(int a, int b) {
-        if (a == -2 && b == 0) return true;
-        if (a == -2 && b == 1) return true;
-        if (a == -1 && b == 0) return true;
-        if (a == -1 && b == 1) return true;
-        if (a == 0 && b == 0) return true;
-        if (a == 0 && b == 1) return true;
         return false;
     }
 }

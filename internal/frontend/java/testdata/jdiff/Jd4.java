@@ -45,73 +45,75 @@ public class Jd4 {
             cnt++;
             s0 += x;
         }
+        static {
+            cnt = cnt * 4 + 0;
+        }
         public int f(int x) {
-            return rec((Integer.MIN_VALUE + s0) & 3, rec(v & 3, s3));
+            return ((false ? v : 31) / ((char) x));
         }
         int m(int x) {
-            if ((31 == (-1 / 7))) throw new E1(x);
+            if (((++x) < (2 >> 31))) throw new E1(x);
             return f(x) / (x);
         }
         static int sm(int x) {
             cnt += x;
-            return cnt % x;
+            return cnt % (x - 1);
         }
         int g() {
-            return ((byte) (false ? s3 : s2));
+            return v;
         }
     }
     
     static class B extends A {
-        int w = 65535;
+        int w = 0x7fff;
         B(int x) {
-            super((false ? 32 : 2));
-            w += v;
+            super((x % Integer.MIN_VALUE));
+            w += (v << -31);
         }
         @Override
         public int f(int x) {
-            return rec((v << -31) & 3, (3 >> -33));
+            return super.f(x) + w;
+        }
+        @Override
+        int g() {
+            return w + 1;
         }
     }
     
     static class C implements I {
         public int f(int x) {
-            return (+(s0) & s3);
+            return ((char) (s5 ? -1 : s2));
         }
     }
     
     static int h0(int p, long q) {
-        int r = (int) q;
-        r = (p + r);
-        s0 += ((int) q);
-        s3 += (byte) (~(s2));
+        int r = 0;
+        s0 = ((int) s2);
+        r = 0;
+        s1 *= (-(4294967295L) ^ s1);
         return r;
     }
     
     static int t0(int p, int q) {
         int r = -1;
         try {
-            if (p < q) throw new E2();
-            r = p / q;
+            if (p > q) throw new IllegalStateException();
+            r = p % q;
         } finally {
-            s0 += 1;
+            s0 += q;
         }
-        if (r < 0) throw new E1(q);
         return r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return k;
+            return k ^ 5;
         }
-        return k + rec(n - 1, k * 2);
+        return rec(n - 1, k) * 2 + n;
     }
     
     static int run(int a, int b) {
         int r = 0;
-        r += (--a);
-        r += A.sm((true ? s4 : 255));
-        s4 -= Math.min(b, Math.abs(s3));
-        r += 33;
         s5 = false;
         r += switch (b & 3) {
             case 0 -> (s3 | 0x7fff);
@@ -134,6 +136,37 @@ public class Jd4 {
         } finally {
             r += 1000;
         }
+        r -= ((!s5 ? r : s4) * ((int) (s5 ? 5L : 5L)));
+        outx4:
+        for (int x4 = 0; x4 < 3; x4++) {
+            for (int x5 = 0; x5 < 3; x5++) {
+                if (s5) break outx4;
+                if ((true || true)) continue outx4;
+                r += x4 * 3 + x5;
+            }
+        }
+        byte x6 = (byte) (('a' * 32));
+        outx7:
+        for (int x7 = 0; x7 < 3; x7++) {
+            for (int x8 = 0; x8 < 3; x8++) {
+                if ((x6 != b)) break outx7;
+                if ((b > r)) continue outx7;
+                r += x7 * 3 + x8;
+            }
+        }
+        try {
+            int x9 = 1;
+            do {
+                int x10 = 32;
+            } while (--x9 > 0);
+            s5 &= s5;
+            s3 = (byte) (-8);
+        } catch (IllegalStateException x11) {
+            System.out.println("caught IllegalStateException");
+            System.out.println("p28 " + ((int) ((char) ((int) -3000000000L))) + " " + ((int) A.cnt) + " ");
+        } finally {
+            r += 1000;
+        }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
     }
@@ -147,12 +180,12 @@ public class Jd4 {
 
     // the JVM's results; wrong: one of them off by one (1,2147483647)
     static int expect(int a, int b, boolean wrong) {
-        if (a == -1 && b == 2147483646) return -2147482619;
-        if (a == -1 && b == 2147483647) return 1064;
-        if (a == 0 && b == 2147483646) return -2147482618;
-        if (a == 0 && b == 2147483647) return 1065;
-        if (a == 1 && b == 2147483646) return -2147482616;
-        if (a == 1 && b == 2147483647) return wrong ? 1067 + 1 : 1067;
+        if (a == -1 && b == 2147483646) return -2984;
+        if (a == -1 && b == 2147483647) return -3124;
+        if (a == 0 && b == 2147483646) return -2988;
+        if (a == 0 && b == 2147483647) return -3128;
+        if (a == 1 && b == 2147483646) return -2988;
+        if (a == 1 && b == 2147483647) return wrong ? -3128 + 1 : -3128;
         return 0;
     }
 

@@ -44,92 +44,101 @@ public class Jd5 {
             v = -(Math.min(s4, 65535));
             cnt++;
             s0 += 1;
+            v += g();
+        }
+        static {
+            cnt = cnt * 3 + 2;
         }
         public int f(int x) {
-            return s3;
+            return (x - Math.abs(s2));
         }
         int m(int x) {
-            if (s5) throw new E1(x);
-            return f(x) / (x);
+            if ((('a' - v) <= (v + s4))) throw new E1(x);
+            return f(x) / (v);
         }
         static int sm(int x) {
             cnt += x;
             return cnt % 3;
         }
         int g() {
-            return rec(s3 & 3, Math.abs(s2));
+            return ((short) v);
         }
     }
     
     static class B extends A {
-        int w = 33;
+        int w = 100;
         B(int x) {
-            super(('a' - s3));
-            w += (s3 * Integer.MAX_VALUE);
+            super(rec(x & 3, s2));
+            w += (true ? s0 : 255);
         }
         @Override
         public int f(int x) {
-            return super.f(x ^ w) - v;
-        }
-        @Override
-        int g() {
-            return s4;
+            return 3;
         }
     }
     
     static class C implements I {
         public int f(int x) {
-            return rec(~(s2) & 3, (true ? s4 : 255));
+            return (s3 % (((int) s1) | 1));
         }
     }
     
     static int h0(int p, long q) {
         int r = p;
-        s0 += s3;
-        s3 += (byte) 40000;
-        p = ((short) A.cnt);
+        s5 ^= (((short) 31) == 0x7fff);
+        s1 *= -(q);
+        s3 += (byte) ((true ? s4 : s3));
         return r;
     }
     
     static int t0(int p, int q) {
         int r = -1;
         try {
-            if (p == q) throw new RuntimeException();
+            if (p != q) throw new E2();
             r = p + q;
-        } catch (E2 e) {
-            s0 += q;
+        } catch (ArithmeticException e) {
+            s0 += p;
         }
         return q + r;
     }
     
     static int rec(int n, int k) {
         if (n <= 0) {
-            return 1;
+            return k ^ 5;
         }
         return k + rec(n - 1, k * 2);
     }
     
     static int run(int a) {
         int r = 0;
-        A[] x1 = new A[1];
-        r -= s0;
-        r = -(((s4 > r) ? Math.abs(Integer.MIN_VALUE) : (100 - -8)));
+        boolean x1 = (((int) 5L) != (-8 / 100));
         try {
-            try {
-                assert (Long.MIN_VALUE != 0L) || (s4 == 1);
-                s1 /= ((4294967295L == (1L << 40)) ? (Long.MIN_VALUE >> 32) : (-3000000000L >> -1));
-                System.out.println((int) s3);
-            } catch (ClassCastException x2) {
-                System.out.println("caught ClassCastException");
-            } finally {
-                r += 1000;
-                A x3 = !s5 ? new B(1) : null;
+            switch ((int) -1L) {
+                case -1:
+                    if (x1) return ~(s0);
+                    s2 <<= (a++);
+                case 0:
+                    s1 &= -3000000000L;
+                    break;
+                case 1:
+                    if ((((long) s3) < (s1 += s4))) throw new ArithmeticException();
+                    break;
             }
-            s1 |= (true ? 3 : -8);
-        } catch (Error x4) {
-            System.out.println("caught Error");
-        } catch (RuntimeException x5) {
-            System.out.println("caught RuntimeException");
+            boolean x2 = s5;
+            r += (s5 ? rec(a & 3, 7) : ('a' - s0));
+        } catch (E2 x3) {
+            r += x3.code;
+            System.out.println("caught E2");
+            s5 |= (((short) s0) < ((int) -3000000000L));
+            throw x3;
+        }
+        if ((x1 ^ (-129 == rec(-8 & 3, s2)))) {
+            x1 ^= ((--a) == (s5 ? a : s2));
+            if (s5) {
+                short x4 = (short) ((r | 100));
+            } else {
+            }
+        } else {
         }
         System.out.println("end " + s0 + " " + s1 + " " + s2 + " " + s3 + " " + (int) s4 + " " + s5 + " " + A.cnt);
         return r;
@@ -143,8 +152,8 @@ public class Jd5 {
 
     // the JVM's results; wrong: one of them off by one (0)
     static int expect(int a, boolean wrong) {
-        if (a == -1) return -2147482648;
-        if (a == 0) return wrong ? -2147482648 + 1 : -2147482648;
+        if (a == -1) return 22;
+        if (a == 0) return wrong ? 22 + 1 : 22;
         return 0;
     }
 

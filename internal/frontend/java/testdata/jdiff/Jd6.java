@@ -44,9 +44,13 @@ public class Jd6 {
             v = s4;
             cnt++;
             s0 += v;
+            v += g();
+        }
+        static {
+            cnt = cnt * 2 + 0;
         }
         public int f(int x) {
-            return (A.cnt | 255);
+            return v;
         }
         int m(int x) {
             if ((s0 == (++v))) throw new E1(x);
