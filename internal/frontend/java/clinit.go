@@ -99,6 +99,69 @@ func (l *lowerer) selfContained(c *classfile.Class, m *classfile.Method, ctor bo
 		case classfile.Athrow, classfile.Monitorenter, classfile.Monitorexit, classfile.Jsr, classfile.JsrW, classfile.Ret:
 			return in, "executes " + in.Op.String()
 		}
+		if !ctor && mayThrow(m.Code.Insns, i) {
+			return in, "may throw (" + in.Op.String() + ")"
+		}
 	}
 	return nil, ""
+}
+
+// mayThrow reports whether the instruction insns[i] of an initializer may
+// throw one of the JVM's own exceptions: run before main, a failure there
+// would end every path, where the JVM fails at the class's first use, one
+// a path may not take or may catch. Safe are the forms of javac's array
+// initializers (`static int[] a = {1, 2};`): an array of a constant
+// length, stored into at a constant index right after its dup, with a
+// constant; and a division by a nonzero constant.
+func mayThrow(insns []classfile.Insn, i int) bool {
+	in := insns[i]
+	switch in.Op {
+	case classfile.Newarray, classfile.Anewarray:
+		v, ok := constPush(insns, i-1)
+		return !ok || v < 0
+	case classfile.Idiv, classfile.Irem, classfile.Ldiv, classfile.Lrem:
+		v, ok := constPush(insns, i-1)
+		return !ok || v == 0
+	case classfile.Iastore, classfile.Lastore, classfile.Fastore, classfile.Dastore,
+		classfile.Aastore, classfile.Bastore, classfile.Castore, classfile.Sastore:
+		if i < 3 || insns[i-3].Op != classfile.Dup {
+			return true
+		}
+		if _, ok := constPush(insns, i-2); !ok {
+			return true
+		}
+		_, ok := constPush(insns, i-1)
+		return !ok && !isConstant(insns[i-1].Op)
+	case classfile.Iaload, classfile.Laload, classfile.Faload, classfile.Daload,
+		classfile.Aaload, classfile.Baload, classfile.Caload, classfile.Saload,
+		classfile.Arraylength, classfile.Multianewarray, classfile.Checkcast,
+		classfile.Getfield, classfile.Putfield:
+		return true
+	}
+	return false
+}
+
+// constPush is the value insns[i] pushes when it pushes an int or long
+// constant (iconst_*, lconst_*, bipush, sipush).
+func constPush(insns []classfile.Insn, i int) (int64, bool) {
+	if i < 0 {
+		return 0, false
+	}
+	switch in := insns[i]; in.Op {
+	case classfile.Iconst_m1, classfile.Iconst_0, classfile.Iconst_1, classfile.Iconst_2, classfile.Iconst_3,
+		classfile.Iconst_4, classfile.Iconst_5, classfile.Lconst_0, classfile.Lconst_1, classfile.Bipush, classfile.Sipush:
+		return in.Value, true
+	}
+	return 0, false
+}
+
+// isConstant reports whether op pushes a constant of the pool or null
+// (ldc*, aconst_null, fconst_*, dconst_*): an element value that cannot fail.
+func isConstant(op classfile.Opcode) bool {
+	switch op {
+	case classfile.Ldc, classfile.LdcW, classfile.Ldc2W, classfile.AconstNull,
+		classfile.Fconst_0, classfile.Fconst_1, classfile.Fconst_2, classfile.Dconst_0, classfile.Dconst_1:
+		return true
+	}
+	return false
 }

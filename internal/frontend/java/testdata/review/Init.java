@@ -80,3 +80,44 @@ class E {
     static void g() {
     }
 }
+
+// F's initializer fails (an index beyond its array), but main uses F only
+// when the input is 1 and catches what the first use throws: the JVM
+// passes, as it initializes F only at that use. Run before main, the
+// initializer failed on every path.
+class InitThrows {
+    public static void main(String[] args) {
+        int k = gov.nasa.jpf.vm.Verify.getInt(0, 1);
+        if (k == 1) {
+            try {
+                int v = F.a[0];
+            } catch (Throwable t) {
+            }
+        }
+    }
+}
+
+class F {
+    static int[] a = new int[2];
+    static {
+        a[2] = 1;
+    }
+}
+
+// G divides by a static it sets itself: a division that may fail, so its
+// initializer may not run early either.
+class InitDivides {
+    public static void main(String[] args) {
+        assert G.q == 0 || G.q != 0;
+    }
+}
+
+class G {
+    static int d = 0;
+    static int q = 1;
+    static {
+        if (d != 0) {
+            q = 10 / d;
+        }
+    }
+}
