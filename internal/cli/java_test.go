@@ -420,3 +420,20 @@ func TestJavaFrameOfSharedLine(t *testing.T) {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
 }
+
+// TestJavaResetsLeftOut: the model's resets of dead locals (x once
+// `count += x` has read it, a parameter the method never reads) are no
+// changes of a Java trail: `x = 0` read as an assignment the program
+// never makes; what the program assigns stays.
+func TestJavaResetsLeftOut(t *testing.T) {
+	testenv.SkipWithoutJavac(t)
+	p := writeJava(t, "Reset.java", "public class Reset {\n    static int count;\n"+
+		"    static void add(int a, int unused) { count += a; }\n"+
+		"    public static void main(String[] args) {\n        int x = 3;\n        count += x;\n        add(2, 9);\n"+
+		"        assert count == 0 : \"counted\";\n    }\n}\n")
+	status, stdout, stderr := runMain("check", p)
+	if status != ExitViolation || strings.Contains(stdout, "main.Reset.main#1.x = 0\n") || strings.Contains(stdout, "main.Reset.add#2.unused = 0\n") ||
+		!strings.Contains(stdout, "main.Reset.main#1.x = 3\n") || !strings.Contains(stdout, "main.Reset.add#2.a = 2\n") || !strings.Contains(stdout, "Reset.count = 5\n") {
+		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
+}

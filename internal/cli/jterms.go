@@ -48,6 +48,9 @@ type javaNamer struct {
 	// locPos is the position of each location of a method's function
 	// ("Foo_run.L3"): its first transformation's
 	locPos map[string]string
+	// live is the live set of each location of a method's function that
+	// has one ("Foo_run.L3" -> its live locals)
+	live map[string]map[string]bool
 	// sitePos is the Java position of each allocation site, by the name
 	// its objects have in Java terms ("pkg.C@c3")
 	sitePos map[string]string
@@ -60,7 +63,7 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 		return nil
 	}
 	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{},
-		lines: map[string]string{}, code: map[string]bool{}, locPos: map[string]string{}, sitePos: map[string]string{}}
+		lines: map[string]string{}, code: map[string]bool{}, live: map[string]map[string]bool{}, locPos: map[string]string{}, sitePos: map[string]string{}}
 	if n.maxArray = opts.MaxArrayLength; n.maxArray == 0 {
 		n.maxArray = java.DefaultMaxArrayLength
 	}
@@ -84,6 +87,13 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 			n.code[f.Name()+" "+key] = true
 		}
 		for _, l := range f.Body().Locations {
+			if l.Live != nil {
+				set := map[string]bool{}
+				for _, id := range l.Live.Names {
+					set[id.Name] = true
+				}
+				n.live[f.Name()+"."+l.Name.Name] = set
+			}
 			if len(l.Transformations) > 0 {
 				n.locPos[f.Name()+"."+l.Name.Name] = verify.PosString(in.Fset, l.Transformations[0].Pos())
 			}
@@ -306,6 +316,76 @@ func stepHead(s *verify.Step) string {
 	return s.Thread + "  " + s.From + " -> " + s.To + "  " + s.Pos
 }
 
+// dropResets leaves out of a step of a trail (the model's names) the
+// changes that are the model's resets of dead locals: a local of the
+// function the step ends in, in its top activation there, that is not
+// live where the step ends and that no transformation of the step
+// assigns (the model resets a dead local to its default value where it
+// arrives at a location: in Java terms nothing happened to it). A change
+// it cannot tell from an assignment (a transformation's text cut short)
+// stays.
+// (A parameter the method never reads is such a local where the method
+// starts: the model resets it to 0 on the call; it is left out rather
+// than shown as a value the caller did not pass.) s is the step in the model's names, out the same step in Java terms
+// (its changes in the same order, and maybe more after them).
+func (n *javaNamer) dropResets(s *verify.Step, out *verify.Step) {
+	fn, _, _ := strings.Cut(s.To, ".")
+	live, ok := n.live[s.To]
+	if !ok {
+		return
+	}
+	for _, src := range s.Source {
+		if strings.Contains(src, "…") {
+			return
+		}
+	}
+	prefix := s.Thread + "." + fn + "#"
+	top := 0
+	for _, c := range s.Changes {
+		if rest, ok := strings.CutPrefix(c.Name, prefix); ok && c.Value != "-" {
+			depth, _, _ := strings.Cut(rest, ".")
+			if d, err := strconv.Atoi(depth); err == nil && d > top {
+				top = d
+			}
+		}
+	}
+	top_ := prefix + strconv.Itoa(top) + "."
+	kept := out.Changes[:0:0]
+	for i, c := range out.Changes {
+		if i < len(s.Changes) {
+			m := s.Changes[i]
+			if v, ok := strings.CutPrefix(m.Name, top_); ok && !live[v] && m.Value != "-" && !assigns(s.Source, v) {
+				continue
+			}
+		}
+		kept = append(kept, c)
+	}
+	out.Changes = kept
+}
+
+// assigns tells whether one of a step's transformations (their text)
+// assigns the variable v.
+func assigns(source []string, v string) bool {
+	for _, src := range source {
+		for i := 0; ; {
+			j := strings.Index(src[i:], v+" := ")
+			if j < 0 {
+				break
+			}
+			if k := i + j; k == 0 || !isNameByte(src[k-1]) {
+				return true
+			}
+			i += j + 1
+		}
+	}
+	return false
+}
+
+// isNameByte: b may be part of a name of the model.
+func isNameByte(b byte) bool {
+	return b == '_' || b == '$' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
 // step words one step of a trail in Java terms (nothing for a nil n).
 func (n *javaNamer) step(s *verify.Step) {
 	if n == nil {
@@ -412,6 +492,10 @@ func (o *checkOptions) javaTerms(e *env, res *verify.Result, in *verify.Input) {
 			trail[i] = v.Trail[i]
 			n.step(&trail[i])
 			showChoice(trail[:i+1])
+		}
+		for i := range trail {
+			// (after showChoice, which reads the values the resets set)
+			n.dropResets(&v.Trail[i], &trail[i])
 		}
 		if v.Trail != nil {
 			v.Trail = trail
@@ -580,6 +664,7 @@ func replayInJavaTerms(e *env, r *verify.Replay, in *verify.Input) {
 	}
 	for i := range r.Steps {
 		n.step(&r.Steps[i].Step)
+		n.dropResets(&trail[i], &r.Steps[i].Step)
 		r.Steps[i].State = n.vars(r.Steps[i].State)
 	}
 	r.Initial = n.vars(r.Initial)
