@@ -409,9 +409,7 @@ func TestJavaChoiceShown(t *testing.T) {
 // function the thread is in, not the first with code on the line
 // (<clinit>).
 func TestJavaFrameOfSharedLine(t *testing.T) {
-	testenv.SkipWithoutJavac(t)
-	p := writeJava(t, "TwoM.java", "public class TwoM { public static void main(String[] a) { Other.main(a); } }\n"+
-		"class Other { static int x = 1; static void bump() { x++; } public static void main(String[] args) { bump(); assert x == 1 : \"bumped\"; } }\n")
+	p := filepath.Join(jframeProgs.Dir(t), "TwoM.class") // testdata/java/jframe/TwoM.java
 	status, stdout, stderr := runMain("check", p)
 	if status != ExitViolation || !strings.HasPrefix(stdout, "fail: assertion: assert failed: bumped\n  thread main at Other.main(TwoM.java:2)\n") ||
 		!regexp.MustCompile(`\. main  Other\.bump\(TwoM\.java:2\)  Other_bump\.`).MatchString(stdout) ||
