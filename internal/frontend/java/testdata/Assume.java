@@ -7,6 +7,8 @@ public class Assume {
         int x = Verify.getInt(0, 5);
         Verifier.assume(x > 2);
         assert x > 2;
+        Verify.ignoreIf(x == 4); // JPF's spelling, in birch's stub too
+        assert x != 4;
         System.out.println(x);
     }
 }

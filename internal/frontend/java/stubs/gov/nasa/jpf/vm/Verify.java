@@ -36,4 +36,44 @@ public class Verify {
     public static int random(int max) {
         return getInt(0, max);
     }
+
+    /** Ends the path where cond holds (JPF's search backtracks): birch ends the whole path. */
+    public static void ignoreIf(boolean cond) {
+        if (cond) {
+            throw new IllegalStateException("Verify.ignoreIf: a path a model checker ignores");
+        }
+    }
+
+    // The methods below are JPF's; birch's lowering does not model them, so
+    // a program that calls one compiles and is reported inconclusive with
+    // the call's position (docs/java.md) instead of failing to compile.
+
+    /** JPF: run the following steps without interleaving. Not modelled by birch. */
+    public static void beginAtomic() {
+    }
+
+    /** JPF: end of beginAtomic. Not modelled by birch. */
+    public static void endAtomic() {
+    }
+
+    private static final int[] counters = new int[16];
+
+    /** JPF: a counter kept along the path. Not modelled by birch. */
+    public static int getCounter(int id) {
+        return counters[id];
+    }
+
+    /** JPF: sets a counter kept along the path. Not modelled by birch. */
+    public static void setCounter(int id, int val) {
+        counters[id] = val;
+    }
+
+    /** JPF: prints along the path's output. Not modelled by birch. */
+    public static void printPathOutput(String msg) {
+        System.out.println(msg);
+    }
+
+    /** JPF: stores the trace and ends the search where cond holds. Not modelled by birch. */
+    public static void storeTraceAndTerminateIf(boolean cond, String fileName, String comment) {
+    }
 }
