@@ -417,6 +417,13 @@ func TestJavaFrameOfSharedLine(t *testing.T) {
 		!regexp.MustCompile(`\. main  Other\.<clinit>\(TwoM\.java:2\)  Other_clinit\.`).MatchString(stdout) {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
+	// where an exception rethrown was created: the method of its new
+	p = writeJava(t, "OneEx.java", "public class OneEx { public static void main(String[] a) { try { Thrower.go(); } catch (IllegalStateException e) { throw e; } } }\n"+
+		"class Thrower { static int n = 1; static void go() { if (n == 1) throw new IllegalStateException(); } }\n")
+	status, stdout, stderr = runMain("check", p)
+	if status != ExitViolation || !strings.HasPrefix(stdout, "fail: assertion: uncaught java.lang.IllegalStateException (created at Thrower.go(OneEx.java:2))\n  thread main at OneEx.main(OneEx.java:1)\n") {
+		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
+	}
 }
 
 // TestJavaResetsLeftOut: the model's resets of dead locals (x once

@@ -54,6 +54,9 @@ type javaNamer struct {
 	// sitePos is the Java position of each allocation site, by the name
 	// its objects have in Java terms ("pkg.C@c3")
 	sitePos map[string]string
+	// siteFn is the function of each allocation site's new ("" outside
+	// functions), by the same name
+	siteFn map[string]string
 }
 
 // newJavaNamer is the namer of a loaded Java program (loaded with opts),
@@ -63,7 +66,7 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 		return nil
 	}
 	n := &javaNamer{out: in.Java, threads: map[string]bool{}, objects: map[string]string{}, sites: map[string]string{},
-		lines: map[string]string{}, code: map[string]bool{}, live: map[string]map[string]bool{}, locPos: map[string]string{}, sitePos: map[string]string{}}
+		lines: map[string]string{}, code: map[string]bool{}, live: map[string]map[string]bool{}, locPos: map[string]string{}, sitePos: map[string]string{}, siteFn: map[string]string{}}
 	if n.maxArray = opts.MaxArrayLength; n.maxArray == 0 {
 		n.maxArray = java.DefaultMaxArrayLength
 	}
@@ -111,13 +114,21 @@ func newJavaNamer(in *verify.Input, opts verify.JavaOptions) *javaNamer {
 		}
 	}
 	if in.File != nil {
+		fn := ""
 		ast.Inspect(in.File, func(node ast.Node) bool {
+			switch d := node.(type) {
+			case *ast.FunctionDecl:
+				fn = d.Name.Name
+			case *ast.ThreadDecl:
+				fn = ""
+			}
 			if a, ok := node.(*ast.NewAction); ok && n.objects[a.Collection.Name] != "" {
 				key := n.objects[a.Collection.Name] + "@" + n.sites[a.Collection.Name]
 				if _, ok := n.sitePos[key]; !ok {
 					// (the lowering allocates from a site's collection
 					// in one place)
 					n.sitePos[key] = verify.PosString(in.Fset, a.Pos())
+					n.siteFn[key] = fn
 				}
 			}
 			return true
@@ -546,7 +557,7 @@ func (n *javaNamer) createdAt(msg string, trail []verify.Step) string {
 		}
 	}
 	if pos, ok := n.sitePos[last]; ok {
-		return n.frame("", pos)
+		return n.frame(n.siteFn[last], pos)
 	}
 	return ""
 }
