@@ -418,8 +418,7 @@ func TestJavaFrameOfSharedLine(t *testing.T) {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
 	}
 	// where an exception rethrown was created: the method of its new
-	p = writeJava(t, "OneEx.java", "public class OneEx { public static void main(String[] a) { try { Thrower.go(); } catch (IllegalStateException e) { throw e; } } }\n"+
-		"class Thrower { static int n = 1; static void go() { if (n == 1) throw new IllegalStateException(); } }\n")
+	p = filepath.Join(jframeProgs.Dir(t), "OneEx.class") // testdata/java/jframe/OneEx.java
 	status, stdout, stderr = runMain("check", p)
 	if status != ExitViolation || !strings.HasPrefix(stdout, "fail: assertion: uncaught java.lang.IllegalStateException (created at Thrower.go(OneEx.java:2))\n  thread main at OneEx.main(OneEx.java:1)\n") {
 		t.Errorf("status %d, stderr %s, stdout\n%s", status, stderr, stdout)
@@ -431,11 +430,7 @@ func TestJavaFrameOfSharedLine(t *testing.T) {
 // changes of a Java trail: `x = 0` read as an assignment the program
 // never makes; what the program assigns stays.
 func TestJavaResetsLeftOut(t *testing.T) {
-	testenv.SkipWithoutJavac(t)
-	p := writeJava(t, "Reset.java", "public class Reset {\n    static int count;\n"+
-		"    static void add(int a, int unused) { count += a; }\n"+
-		"    public static void main(String[] args) {\n        int x = 3;\n        count += x;\n        add(2, 9);\n"+
-		"        assert count == 0 : \"counted\";\n    }\n}\n")
+	p := filepath.Join(jframeProgs.Dir(t), "Reset.class") // testdata/java/jframe/Reset.java
 	status, stdout, stderr := runMain("check", p)
 	if status != ExitViolation || strings.Contains(stdout, "main.Reset.main#1.x = 0\n") || strings.Contains(stdout, "main.Reset.add#2.unused = 0\n") ||
 		!strings.Contains(stdout, "main.Reset.main#1.x = 3\n") || !strings.Contains(stdout, "main.Reset.add#2.a = 2\n") || !strings.Contains(stdout, "Reset.count = 5\n") {

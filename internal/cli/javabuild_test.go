@@ -2,8 +2,8 @@ package cli
 
 import "birch/internal/testenv"
 
-// jframeProgs is TestJavaFrameOfSharedLine's program (two classes with
-// code on one line).
+// jframeProgs are TestJavaFrameOfSharedLine's programs (two classes with
+// code on one line) and TestJavaResetsLeftOut's.
 var jframeProgs = testenv.JavaBuild{Patterns: []string{"testdata/java/jframe/*.java"}}
 
 // The package's sets of Java test programs (jcli's, jdata's, jpromela's,
