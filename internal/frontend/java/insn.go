@@ -578,6 +578,13 @@ func (m *method) ifBranch(in *classfile.Insn) {
 				m.unsupported("== on java.lang.Integer objects (the cache of Integer.valueOf for -128..127 is not modelled)")
 				return
 			}
+			// the same through Object, Number or an interface (all but
+			// Integer's own ref are JObject_ref or Number_ref), when the
+			// program boxes at all
+			if mayBeInteger(m.l, a.t) && mayBeInteger(m.l, b.t) {
+				m.unsupported("== on references that may both be java.lang.Integer objects (the cache of Integer.valueOf for -128..127 is not modelled)")
+				return
+			}
 			var ok bool
 			if b, ok = m.asRef(b, a.t); !ok {
 				return
@@ -728,4 +735,22 @@ func keyCond(x string, keys []int32) string {
 		}
 	}
 	return strings.Join(parts, " || ")
+}
+
+// mayBeInteger reports whether a reference of BIR type t may hold a boxed
+// java.lang.Integer of the program: t is the ref of Integer, Number or
+// Object (interfaces too are JObject_ref), and an Integer may be
+// allocated.
+func mayBeInteger(l *lowerer, t string) bool {
+	h := heapOf(l)
+	ic := h.class("java/lang/Integer")
+	if ic == nil || !ic.instantiated {
+		return false
+	}
+	for _, n := range []string{"java/lang/Integer", "java/lang/Number", "java/lang/Object"} {
+		if c := h.class(n); c != nil && t == c.ref {
+			return true
+		}
+	}
+	return false
 }

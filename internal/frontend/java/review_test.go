@@ -67,6 +67,13 @@ func TestBoxedIdentity(t *testing.T) {
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want unsupported %q", err, want)
 	}
+	// Integers in Object and Number variables (a wrong violation too: the
+	// static types hid the boxes)
+	_, err = translateReview(t, "BoxObjEq")
+	want = "testdata/review/BoxEq.java:22:1: == on references that may both be java.lang.Integer objects"
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), want) {
+		t.Errorf("BoxObjEq: got %v, want unsupported %q", err, want)
+	}
 }
 
 // TestAssumeWithThreads: a false assumption ends the whole path, as JPF

@@ -12,3 +12,16 @@ public class BoxEq {
         assert c != d;
     }
 }
+
+// The same Integers held in Object and Number variables: still one cached
+// object for 7 in the JVM, so a == b holds.
+class BoxObjEq {
+    public static void main(String[] args) {
+        Object a = 7;
+        Object b = 7;
+        assert a == b;
+        Number c = 5;
+        Number d = 5;
+        assert c == d;
+    }
+}
