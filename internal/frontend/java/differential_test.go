@@ -43,22 +43,7 @@ func TestDifferential(t *testing.T) {
 			runs = append(runs, fmt.Sprintf("DiffMisc:%d,%d", a, b))
 		}
 	}
-	out, err := exec.Command(javaBin, append([]string{"-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-		"-cp", progs.Dir(t), "DiffDriver"}, runs...)...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("java: %v\n%s", err, out)
-	}
-	want := map[string]string{}
-	var cur string
-	for _, line := range strings.Split(string(out), "\n") {
-		if arg, ok := strings.CutPrefix(line, "== "); ok {
-			cur = arg
-			continue
-		}
-		if cur != "" && line != "" {
-			want[cur] += line + "\n"
-		}
-	}
+	want := runDriver(t, javaBin, "DiffDriver", runs)
 	models := map[string][]byte{}
 	for _, run := range runs {
 		prog, inputs, _ := strings.Cut(run, ":")
@@ -127,4 +112,28 @@ func simulate(t *testing.T, name string, bir []byte) string {
 		t.Errorf("birch simulate %s: exit %d\n%s%s", name, status, stdout.String(), stderr.String())
 	}
 	return b.String()
+}
+
+// runDriver runs a driver class of the package's compiled programs with
+// args in one JVM and returns what it printed after each "== ARG" line,
+// by ARG.
+func runDriver(t *testing.T, javaBin, driver string, args []string) map[string]string {
+	t.Helper()
+	out, err := exec.Command(javaBin, append([]string{"-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+		"-cp", progs.Dir(t), driver}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("java: %v\n%s", err, out)
+	}
+	want := map[string]string{}
+	var cur string
+	for _, line := range strings.Split(string(out), "\n") {
+		if arg, ok := strings.CutPrefix(line, "== "); ok {
+			cur = arg
+			continue
+		}
+		if cur != "" && line != "" {
+			want[cur] += line + "\n"
+		}
+	}
+	return want
 }

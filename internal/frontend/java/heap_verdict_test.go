@@ -151,22 +151,7 @@ func TestHeapDifferential(t *testing.T) {
 	}
 	mains := []string{"dispatch.Dispatch", "arrays1.Arrays1", "boxing.Boxing", "indexout.IndexOut", "negsize.NegSize",
 		"badcast.BadCast", "nullcall.NullCall", "nullfield.NullField", "parseint.ParseInt", "strings.Strings", "ifacecast.IfaceCast", "catches.Catches"}
-	jout, err := exec.Command(javaBin, append([]string{"-ea", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-		"-cp", progs.Dir(t), "heapdriver.HeapDriver"}, mains...)...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("java: %v\n%s", err, jout)
-	}
-	want := map[string]string{}
-	var cur string
-	for _, line := range strings.Split(string(jout), "\n") {
-		if arg, ok := strings.CutPrefix(line, "== "); ok {
-			cur = arg
-			continue
-		}
-		if cur != "" && line != "" {
-			want[cur] += line + "\n"
-		}
-	}
+	want := runDriver(t, javaBin, "heapdriver.HeapDriver", mains)
 	for _, main := range mains {
 		out, err := translateHeap(t, main)
 		if err != nil {
